@@ -1,0 +1,84 @@
+// Shared plumbing of the kbcx subcommands: a small declarative option parser with
+// generated --help, exit codes, and the terminal progress bar that drives core jobs.
+#pragma once
+
+#include "jobs/job.hpp"
+
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kbcx::cli {
+
+/// Exit codes: 0 success, 1 internal error, 2 bad input or usage, 130 interrupted.
+enum ExitCode : int { kOk = 0, kInternal = 1, kBadInput = 2, kInterrupted = 130 };
+
+/// Thrown for command-line mistakes; printed as "kbcx CMD: message" with exit code 2.
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// Declarative options of one subcommand. Options are `--name value` (or `--name=value`)
+/// and `--flag`; anything else is positional. `--help` prints the generated help.
+class ArgParser {
+public:
+    ArgParser(std::string command, std::string synopsis, std::string description);
+
+    void flag(const std::string& name, const std::string& help);
+    void option(const std::string& name, const std::string& metavar, const std::string& help,
+                std::optional<std::string> default_value = std::nullopt, bool repeatable = false);
+    void positional(const std::string& metavar, const std::string& help, bool many = true, bool required = true);
+    /// Free text appended to --help (definitions, formats, examples).
+    void epilog(std::string text) { epilog_ = std::move(text); }
+
+    /// Parses args; returns false if --help was printed (the caller then exits 0).
+    bool parse(const std::vector<std::string>& args, std::ostream& out);
+
+    bool has(const std::string& name) const;
+    std::string get(const std::string& name) const;                 ///< value or default
+    std::vector<std::string> get_all(const std::string& name) const; ///< repeatable option
+    const std::vector<std::string>& positionals() const { return positionals_; }
+    std::string help() const;
+
+private:
+    struct Spec {
+        std::string name, metavar, help;
+        std::optional<std::string> default_value;
+        bool is_flag = false;
+        bool repeatable = false;
+    };
+    const Spec* find(const std::string& name) const;
+    std::string command_, synopsis_, description_, epilog_;
+    std::vector<Spec> specs_;
+    std::string positional_metavar_, positional_help_;
+    bool positional_many_ = true, positional_required_ = true, has_positional_ = false;
+    std::map<std::string, std::vector<std::string>> values_;
+    std::vector<std::string> positionals_;
+};
+
+/// Draws a progress bar with rate and ETA on stderr when it is a terminal; silent otherwise
+/// (or when quiet). Use sink() as the JobContext's ProgressSink.
+class TerminalProgress {
+public:
+    explicit TerminalProgress(bool quiet = false);
+    ~TerminalProgress();
+    jobs::ProgressSink sink();
+    void finish(); ///< clears the bar
+
+private:
+    void draw(const jobs::Progress& p);
+    bool enabled_;
+    bool drawn_ = false;
+    double start_ = 0.0;
+};
+
+/// A stop token triggered by SIGINT/SIGTERM, so Ctrl+C cancels a job cleanly.
+std::stop_token interrupt_token();
+
+/// Parses a non-negative integer option value or throws UsageError naming the option.
+std::uint64_t parse_count(const std::string& option, const std::string& value);
+
+} // namespace kbcx::cli

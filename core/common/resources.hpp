@@ -1,0 +1,30 @@
+// Measurements for `--stats`: wall-clock timing and the process's peak resident memory,
+// read from the operating system rather than estimated.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace kbcx {
+
+class Stopwatch {
+public:
+    Stopwatch() : start_(std::chrono::steady_clock::now()) {}
+    double seconds() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+    void restart() { start_ = std::chrono::steady_clock::now(); }
+
+private:
+    std::chrono::steady_clock::time_point start_;
+};
+
+/// Peak resident set size of this process in bytes (getrusage ru_maxrss).
+std::uint64_t peak_memory_bytes();
+/// Current resident set size in bytes (from /proc/self/statm; 0 where unavailable).
+std::uint64_t current_memory_bytes();
+/// "12.3 MB"-style rendering with decimal units.
+std::string human_bytes(std::uint64_t bytes);
+
+} // namespace kbcx

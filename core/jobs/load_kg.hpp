@@ -1,0 +1,34 @@
+// The "load a knowledge graph" job: reads one or more triple files (or in-memory buffers)
+// into a single indexed KnowledgeGraph, with per-file and total statistics.
+#pragma once
+
+#include "jobs/job.hpp"
+#include "kg/knowledge_graph.hpp"
+#include "kg/readers.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kbcx::jobs {
+
+struct LoadKgParams {
+    std::vector<std::string> paths;          ///< files, read in order
+    std::vector<kg::NamedBuffer> buffers;    ///< in-memory inputs, read after the files
+    kg::ReadOptions options;
+};
+
+struct LoadKgResult {
+    std::shared_ptr<const kg::KnowledgeGraph> graph;
+    std::vector<kg::FileStats> files;
+    std::uint64_t bytes = 0;     ///< bytes read, all inputs
+    double read_seconds = 0.0;   ///< parsing and interning
+    double index_seconds = 0.0;  ///< sorting and building the CSR indexes
+    double seconds = 0.0;        ///< total
+};
+
+/// Runs the job. Throws kbcx::InputError on the first bad input (nothing is returned, so a
+/// caller's previously loaded graph stays untouched) and kbcx::Cancelled on a stop request.
+LoadKgResult load_kg(const LoadKgParams& params, JobContext& ctx);
+
+} // namespace kbcx::jobs

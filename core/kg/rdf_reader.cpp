@@ -79,6 +79,62 @@ void on_log(void* user_data, raptor_log_message* message) {
     if (state->parser) raptor_parser_parse_abort(state->parser);
 }
 
+/// Position just past the XML prolog (declaration, comments, DOCTYPE with its internal
+/// subset) if `text` contains the root element's start, else npos.
+std::size_t xml_prolog_end(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const std::size_t lt = text.find('<', i);
+        if (lt == std::string_view::npos || lt + 1 >= text.size()) return std::string_view::npos;
+        const char next = text[lt + 1];
+        if (next == '?') { // <?xml ...?> or a processing instruction
+            const std::size_t end = text.find("?>", lt);
+            if (end == std::string_view::npos) return std::string_view::npos;
+            i = end + 2;
+        } else if (text.substr(lt, 4) == "<!--") {
+            const std::size_t end = text.find("-->", lt);
+            if (end == std::string_view::npos) return std::string_view::npos;
+            i = end + 3;
+        } else if (next == '!') { // <!DOCTYPE ... [ internal subset ]>
+            const std::size_t bracket = text.find('[', lt), close = text.find('>', lt);
+            if (close == std::string_view::npos) return std::string_view::npos;
+            if (bracket != std::string_view::npos && bracket < close) {
+                const std::size_t end = text.find("]>", bracket);
+                if (end == std::string_view::npos) return std::string_view::npos;
+                i = end + 2;
+            } else {
+                i = close + 1;
+            }
+        } else {
+            return lt;
+        }
+    }
+    return std::string_view::npos;
+}
+
+/// Refuses external entity declarations (SYSTEM or PUBLIC) in the prolog: a file may not
+/// make the reader open another file or a URL.
+void check_no_external_entities(std::string_view prolog, const std::string& file) {
+    std::size_t pos = 0;
+    while ((pos = prolog.find("<!ENTITY", pos)) != std::string_view::npos) {
+        const std::size_t end = std::min(prolog.find('>', pos), prolog.size());
+        const std::string_view decl = prolog.substr(pos, end - pos);
+        if (decl.find("SYSTEM") != std::string_view::npos || decl.find("PUBLIC") != std::string_view::npos) {
+            std::size_t line = 1, column = 1;
+            for (std::size_t k = 0; k < pos; ++k) {
+                if (prolog[k] == '\n') {
+                    ++line;
+                    column = 1;
+                } else if ((static_cast<unsigned char>(prolog[k]) & 0xC0) != 0x80) {
+                    ++column;
+                }
+            }
+            throw InputError(file, line, column, "external XML entity declarations are not allowed (no file or network access)");
+        }
+        pos = end;
+    }
+}
+
 const char* raptor_syntax(Format format) {
     switch (format) {
     case Format::NTriples: return "ntriples";
@@ -129,9 +185,27 @@ void read_rdf(ByteSource& source, Format format, GraphBuilder& builder, jobs::Jo
 
     const std::string message = "Reading " + source.name();
     std::vector<unsigned char> chunk(1u << 20);
+    // RDF/XML: hold input back until the prolog is complete, then vet its entity declarations.
+    std::string prolog;
+    bool prolog_checked = format != Format::RdfXml;
     for (;;) {
-        const std::size_t got = source.read(reinterpret_cast<char*>(chunk.data()), chunk.size());
+        std::size_t got = source.read(reinterpret_cast<char*>(chunk.data()), chunk.size());
         stats.bytes += got;
+        if (!prolog_checked) {
+            prolog.append(reinterpret_cast<const char*>(chunk.data()), got);
+            const std::size_t end = xml_prolog_end(prolog);
+            if (end == std::string::npos && got > 0) {
+                if (prolog.size() > (std::size_t{64} << 20))
+                    throw InputError(source.name(), "XML prolog larger than 64 MiB");
+                continue;
+            }
+            check_no_external_entities(std::string_view(prolog).substr(0, std::min(end, prolog.size())), source.name());
+            prolog_checked = true;
+            if (prolog.size() > chunk.size()) chunk.resize(prolog.size());
+            std::memcpy(chunk.data(), prolog.data(), prolog.size());
+            got = prolog.size();
+            std::string().swap(prolog);
+        }
         if (got > 0 && std::memchr(chunk.data(), '\0', got) && !state.error)
             state.error.emplace(source.name(), 0, 0, "NUL byte: this looks like a binary file, not RDF");
         if (state.error) break;

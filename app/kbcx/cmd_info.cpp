@@ -51,6 +51,7 @@ void print_block(std::ostream& out, const std::string& title, std::uint64_t fact
 
 } // namespace
 
+namespace {
 int cmd_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
     ArgParser p("info", "FILE... [--json] [--order hrt|htr] [--format F] [--type-predicate NAME]... [--stats]",
                 "Loads knowledge-graph files into one graph and prints, per file and in total: facts (distinct\n"
@@ -155,5 +156,9 @@ int cmd_info(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
     return kOk;
 }
+
+} // namespace
+
+KBCX_COMMAND("info", "load triple files and print facts, entities, relations and type facts", cmd_info);
 
 } // namespace kbcx::cli

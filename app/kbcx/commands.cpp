@@ -11,15 +11,25 @@
 
 #include <iomanip>
 #include <iostream>
+#include <string_view>
 
 namespace kbcx::cli {
 
-const std::vector<Command>& commands() {
-    static const std::vector<Command> table = {
-        {"info", "load triple files and print facts, entities, relations and type facts", cmd_info},
-    };
+namespace {
+std::vector<Command>& registry() {
+    static std::vector<Command> table;
     return table;
 }
+} // namespace
+
+CommandRegistrar::CommandRegistrar(const char* name, const char* summary, CommandFn run) {
+    auto& table = registry();
+    auto it = table.begin();
+    while (it != table.end() && std::string_view(it->name) < name) ++it;
+    table.insert(it, Command{name, summary, run});
+}
+
+const std::vector<Command>& commands() { return registry(); }
 
 namespace {
 void print_usage(std::ostream& out) {

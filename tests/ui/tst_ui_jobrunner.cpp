@@ -1,0 +1,270 @@
+// Qt Test for the generic job adapter: progress delivery, results, cancellation (running and
+// queued), input errors with their location, other failures, the ETA estimate and the jobs dock.
+#include "eta_estimator.hpp"
+#include "job_handle.hpp"
+#include "job_row_widget.hpp"
+#include "job_runner.hpp"
+#include "jobs_panel.hpp"
+
+#include "common/error.hpp"
+#include "jobs/load_kg.hpp"
+
+#include <QFile>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <atomic>
+#include <stdexcept>
+#include <thread>
+
+using namespace kbcx;
+using kbcx::ui::JobHandle;
+using kbcx::ui::JobRunner;
+
+namespace {
+
+/// A job that counts to `steps`, reporting each step, sleeping `pause` between steps.
+JobRunner::Work counting(int steps, std::chrono::milliseconds pause = std::chrono::milliseconds(1))
+{
+    return [steps, pause](jobs::JobContext& ctx) -> std::any {
+        for (int i = 0; i < steps; ++i) {
+            ctx.throw_if_stopped();
+            ctx.report(static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(steps), "counting", i == 0);
+            std::this_thread::sleep_for(pause);
+        }
+        ctx.report(static_cast<std::uint64_t>(steps), static_cast<std::uint64_t>(steps), "done", true);
+        return steps;
+    };
+}
+
+/// A job that loops until cancelled, checking the stop token between units of work.
+JobRunner::Work untilCancelled(std::atomic<bool>* started)
+{
+    return [started](jobs::JobContext& ctx) -> std::any {
+        started->store(true);
+        for (std::uint64_t i = 0;; ++i) {
+            ctx.throw_if_stopped();
+            ctx.report(i, 0, "spinning");
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    };
+}
+
+} // namespace
+
+class TestJobRunner : public QObject {
+    Q_OBJECT
+private slots:
+    void progressAndResult();
+    void cancelRunningJob();
+    void cancelQueuedJob();
+    void inputErrorCarriesLocation();
+    void otherExceptionsFail();
+    void clearFinishedKeepsActiveJobs();
+    void etaEstimator();
+    void jobsPanelRows();
+};
+
+void TestJobRunner::progressAndResult()
+{
+    JobRunner runner;
+    runner.setProgressInterval(std::chrono::milliseconds(5));
+    QSignalSpy started(&runner, &JobRunner::jobStarted);
+    QSignalSpy idle(&runner, &JobRunner::idle);
+    JobHandle* job = runner.start(QStringLiteral("count"), counting(60, std::chrono::milliseconds(2)));
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(job->title(), QStringLiteral("count"));
+    QVERIFY(job->isActive());
+
+    QSignalSpy progress(job, &JobHandle::progress);
+    QSignalSpy finished(job, &JobHandle::finished);
+    QSignalSpy ended(job, &JobHandle::ended);
+    QVERIFY(finished.wait(10000));
+    QVERIFY2(progress.count() >= 2, qPrintable(QString::number(progress.count())));
+    // Reports arrive in order and never exceed the total.
+    quint64 last = 0;
+    for (const auto& args : progress) {
+        const quint64 done = args.at(0).toULongLong();
+        QVERIFY(done >= last);
+        QCOMPARE(args.at(1).toULongLong(), 60ULL);
+        last = done;
+    }
+    QCOMPARE(progress.last().at(2).toString(), QStringLiteral("done"));
+    QCOMPARE(job->state(), JobHandle::State::Finished);
+    QCOMPARE(job->resultAs<int>(), 60);
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(idle.count(), 1);
+    QCOMPARE(runner.activeJobCount(), 0);
+    QVERIFY(job->stateText().startsWith(QStringLiteral("Finished")));
+    QVERIFY_THROWS_EXCEPTION(std::bad_any_cast, job->resultAs<QString>());
+}
+
+void TestJobRunner::cancelRunningJob()
+{
+    JobRunner runner;
+    std::atomic<bool> running{false};
+    JobHandle* job = runner.start(QStringLiteral("spin"), untilCancelled(&running));
+    QSignalSpy cancelled(job, &JobHandle::cancelled);
+    QSignalSpy finished(job, &JobHandle::finished);
+    QTRY_VERIFY_WITH_TIMEOUT(running.load(), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(job->state(), JobHandle::State::Running, 10000);
+    job->cancel();
+    QVERIFY(job->cancelRequested());
+    QCOMPARE(job->stateText(), QStringLiteral("Cancelling…"));
+    QVERIFY(cancelled.wait(10000));
+    QCOMPARE(job->state(), JobHandle::State::Cancelled);
+    QCOMPARE(finished.count(), 0);
+    QVERIFY(!job->result().has_value());
+}
+
+void TestJobRunner::cancelQueuedJob()
+{
+    JobRunner runner;
+    runner.setMaxConcurrentJobs(1);
+    std::atomic<bool> running{false};
+    JobHandle* blocker = runner.start(QStringLiteral("blocker"), untilCancelled(&running));
+    std::atomic<bool> ran{false};
+    JobHandle* queued = runner.start(QStringLiteral("queued"), [&ran](jobs::JobContext&) -> std::any {
+        ran = true;
+        return {};
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(running.load(), 10000);
+    QCOMPARE(queued->state(), JobHandle::State::Queued);
+    QSignalSpy cancelled(queued, &JobHandle::cancelled);
+    queued->cancel();
+    blocker->cancel();
+    QVERIFY(cancelled.count() == 1 || cancelled.wait(10000));
+    QVERIFY(!ran.load()); // the work function never ran
+    QTRY_COMPARE_WITH_TIMEOUT(blocker->state(), JobHandle::State::Cancelled, 10000);
+}
+
+void TestJobRunner::inputErrorCarriesLocation()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("bad.tsv"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("a\tr\tb\nc\td\n"); // line 2 has two fields
+    file.close();
+
+    JobRunner runner;
+    jobs::LoadKgParams params;
+    params.paths.push_back(path.toStdString());
+    JobHandle* job = runner.start(QStringLiteral("load"), [params](jobs::JobContext& ctx) {
+        return jobs::load_kg(params, ctx);
+    });
+    QSignalSpy failed(job, &JobHandle::failed);
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(job->state(), JobHandle::State::Failed);
+    const auto args = failed.takeFirst();
+    QVERIFY2(args.at(0).toString().contains(QStringLiteral("fields")), qPrintable(args.at(0).toString()));
+    QCOMPARE(args.at(1).toString(), path);
+    QCOMPARE(args.at(2).toULongLong(), 2ULL);
+    QCOMPARE(args.at(3).toULongLong(), 4ULL);
+    QCOMPARE(job->errorLocation().line, 2ULL);
+    QCOMPARE(job->errorLocation().file, path);
+}
+
+void TestJobRunner::otherExceptionsFail()
+{
+    JobRunner runner;
+    JobHandle* job = runner.start(QStringLiteral("throws"), [](jobs::JobContext&) -> std::any {
+        throw std::runtime_error("disk on fire");
+    });
+    QSignalSpy failed(job, &JobHandle::failed);
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(failed.first().at(0).toString(), QStringLiteral("disk on fire"));
+    QVERIFY(failed.first().at(1).toString().isEmpty());
+    QCOMPARE(failed.first().at(2).toULongLong(), 0ULL);
+}
+
+void TestJobRunner::clearFinishedKeepsActiveJobs()
+{
+    JobRunner runner;
+    JobHandle* done = runner.start(QStringLiteral("quick"), counting(1));
+    QSignalSpy finished(done, &JobHandle::finished);
+    QVERIFY(finished.wait(10000));
+    std::atomic<bool> running{false};
+    JobHandle* spinning = runner.start(QStringLiteral("spin"), untilCancelled(&running));
+    QCOMPARE(runner.jobs().size(), 2);
+
+    QSignalSpy removed(&runner, &JobRunner::jobRemoved);
+    QVERIFY(!runner.remove(spinning)); // active jobs cannot be removed
+    runner.clearFinished();
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(runner.jobs(), QList<JobHandle*>{spinning});
+
+    QSignalSpy idle(&runner, &JobRunner::idle);
+    runner.cancelAll();
+    QVERIFY(idle.wait(10000));
+    runner.clearFinished();
+    QVERIFY(runner.jobs().isEmpty());
+}
+
+void TestJobRunner::etaEstimator()
+{
+    ui::EtaEstimator eta;
+    QVERIFY(!eta.remainingSeconds());
+    eta.add(0.0, 0, 1000);
+    QVERIFY(!eta.remainingSeconds()); // no rate yet
+    eta.add(1.0, 100, 1000);
+    QVERIFY(eta.remainingSeconds());
+    QCOMPARE(*eta.remainingSeconds(), 9.0); // 100 units/s, 900 left
+    eta.add(2.0, 200, 1000);
+    QCOMPARE(*eta.remainingSeconds(), 8.0);
+    eta.add(3.0, 1000, 1000);
+    QCOMPARE(*eta.remainingSeconds(), 0.0);
+    eta.add(4.0, 0, 500); // a new phase restarts the estimate
+    QVERIFY(!eta.remainingSeconds());
+    eta.add(5.0, 0, 0);
+    QVERIFY(!eta.remainingSeconds()); // unknown total
+
+    QCOMPARE(ui::JobRowWidget::formatDuration(4.2), QStringLiteral("5 s"));
+    QCOMPARE(ui::JobRowWidget::formatDuration(125), QStringLiteral("2 min 05 s"));
+    QCOMPARE(ui::JobRowWidget::formatDuration(3720), QStringLiteral("1 h 02 min"));
+}
+
+void TestJobRunner::jobsPanelRows()
+{
+    JobRunner runner;
+    ui::JobsPanel panel(&runner);
+    panel.resize(900, 120);
+    panel.show();
+    QCOMPARE(panel.rowCount(), 0);
+    QVERIFY(!panel.clearFinishedButton()->isEnabled());
+
+    std::atomic<bool> running{false};
+    JobHandle* spinning = runner.start(QStringLiteral("spin"), untilCancelled(&running));
+    JobHandle* counted = runner.start(QStringLiteral("count"), counting(5));
+    QCOMPARE(panel.rowCount(), 2);
+    QSignalSpy finished(counted, &JobHandle::finished);
+    QVERIFY(finished.count() == 1 || finished.wait(10000));
+    ui::JobRowWidget* countedRow = panel.rowFor(counted);
+    QCOMPARE(countedRow->progressBar()->value(), countedRow->progressBar()->maximum());
+    QVERIFY(countedRow->etaText().startsWith(QStringLiteral("Finished")));
+    QVERIFY(panel.clearFinishedButton()->isEnabled());
+
+    // The running job's button cancels it.
+    QTRY_COMPARE_WITH_TIMEOUT(spinning->state(), JobHandle::State::Running, 10000);
+    ui::JobRowWidget* spinningRow = panel.rowFor(spinning);
+    QCOMPARE(spinningRow->actionButton()->objectName(), QStringLiteral("cancelButton"));
+    QSignalSpy cancelled(spinning, &JobHandle::cancelled);
+    QTest::mouseClick(spinningRow->actionButton(), Qt::LeftButton);
+    QVERIFY(cancelled.wait(10000));
+    QCOMPARE(spinningRow->etaText(), QStringLiteral("Cancelled"));
+    QCOMPARE(spinningRow->actionButton()->objectName(), QStringLiteral("clearButton"));
+
+    // An ended job's button clears its row; "Clear Finished" clears the rest.
+    QTest::mouseClick(spinningRow->actionButton(), Qt::LeftButton);
+    QCOMPARE(panel.rowCount(), 1);
+    QTest::mouseClick(panel.clearFinishedButton(), Qt::LeftButton);
+    QCOMPARE(panel.rowCount(), 0);
+    QVERIFY(runner.jobs().isEmpty());
+}
+
+QTEST_MAIN(TestJobRunner)
+#include "tst_ui_jobrunner.moc"

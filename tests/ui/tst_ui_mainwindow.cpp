@@ -1,0 +1,392 @@
+// Qt Test driving KBC Explorer's main window offscreen: demo load and counts, a malformed
+// file's error box, drag and drop, recent files and layout in a private settings dir,
+// cancel, a screenshot, and the real kbc-explorer binary's --demo --screenshot.
+#include "app_settings.hpp"
+#include "dataset_model.hpp"
+#include "job_handle.hpp"
+#include "job_row_widget.hpp"
+#include "job_runner.hpp"
+#include "jobs_panel.hpp"
+#include "main_window.hpp"
+#include "overview_page.hpp"
+#include "recent_files.hpp"
+
+#include <QAbstractItemModelTester>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QTest>
+#include <QTreeView>
+#include <QUrl>
+
+#include <atomic>
+#include <thread>
+
+using namespace kbcx;
+using kbcx::ui::DatasetModel;
+using kbcx::ui::JobHandle;
+using kbcx::ui::MainWindow;
+
+namespace {
+
+void writeFile(const QString& path, const QByteArray& content)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(content);
+}
+
+/// Waits until `job` has ended (finished, failed or cancelled).
+bool waitForEnd(JobHandle* job)
+{
+    if (!job->isActive())
+        return true;
+    QSignalSpy ended(job, &JobHandle::ended);
+    return ended.wait(30000);
+}
+
+QMessageBox* findErrorBox(const MainWindow& window)
+{
+    return window.findChild<QMessageBox*>(QStringLiteral("loadErrorBox"));
+}
+
+QString screenshotDir()
+{
+    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
+    return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void openDemoShowsCounts();
+    void malformedFileShowsErrorAndKeepsData();
+    void dropOpensFiles();
+    void recentFilesPersist();
+    void cancelLeavesDatasetsIntact();
+    void closeDatasetAndLayoutPersist();
+    void screenshotWithRelationSelected();
+    void executableDemoScreenshot();
+    void executableFailsOnBadInput();
+
+private:
+    QTemporaryDir settingsDir_;
+    QTemporaryDir dataDir_;
+    QString goodFile_;
+    QString badFile_;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QVERIFY(settingsDir_.isValid());
+    QVERIFY(dataDir_.isValid());
+    // Never touch the user's settings.
+    qputenv(ui::kSettingsDirEnv, settingsDir_.path().toLocal8Bit());
+    goodFile_ = dataDir_.filePath(QStringLiteral("family.tsv"));
+    writeFile(goodFile_, "alice\tparentOf\tbob\nbob\tparentOf\tcarol\nalice\tmarriedTo\tdave\nbob\trdf:type\tPerson\n");
+    badFile_ = dataDir_.filePath(QStringLiteral("broken.tsv"));
+    writeFile(badFile_, "a\tr\tb\nc\td\n"); // line 2: two fields
+}
+
+void TestMainWindow::openDemoShowsCounts()
+{
+    MainWindow window;
+    QAbstractItemModelTester tester(window.datasetModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    window.show();
+    QCOMPARE(window.windowTitle(), QStringLiteral("KBC Explorer"));
+    JobHandle* job = window.openDemo();
+    QVERIFY(job);
+    QVERIFY(window.jobsPanel()->rowFor(job));
+    QVERIFY(waitForEnd(job));
+    QCOMPARE(job->state(), JobHandle::State::Finished);
+
+    DatasetModel* model = window.datasetModel();
+    QCOMPARE(model->datasetCount(), 1);
+    const QModelIndex row = model->index(0, 0);
+    QCOMPARE(row.data().toString(), QStringLiteral("Demo university"));
+    QCOMPARE(model->index(0, DatasetModel::FactsColumn).data().toULongLong(), 188ULL);
+    QCOMPARE(model->index(0, DatasetModel::TypeFactsColumn).data().toULongLong(), 78ULL);
+    QCOMPARE(model->index(0, DatasetModel::RelationsColumn).data().toULongLong(), 12ULL);
+    QCOMPARE(model->index(0, DatasetModel::TypesColumn).data().toULongLong(), 11ULL);
+
+    // The new dataset is selected and shown.
+    QCOMPARE(window.explorerView()->currentIndex(), row);
+    QVERIFY(window.explorerView()->isExpanded(row));
+    QCOMPARE(window.windowTitle(), QStringLiteral("KBC Explorer — Demo university"));
+    ui::OverviewPage* overview = window.overviewPage();
+    QCOMPARE(overview->summaryValue(QStringLiteral("facts"))->text(), QLocale().toString(188));
+    QCOMPARE(overview->summaryValue(QStringLiteral("typeFacts"))->text(), QLocale().toString(78));
+    QCOMPARE(overview->relationView()->model()->rowCount(), 12);
+    QCOMPARE(overview->typeView()->model()->rowCount(), 11);
+    // Tables come sorted by count, largest first.
+    QCOMPARE(overview->relationView()->model()->index(0, 0).data().toString(), QStringLiteral("takesCourse"));
+    overview->filterEdit()->setText(QStringLiteral("course"));
+    QCOMPARE(overview->relationView()->model()->rowCount(), 1);
+    QCOMPARE(overview->typeView()->model()->rowCount(), 2); // Course, GraduateCourse
+    overview->filterEdit()->clear();
+    // Only real tabs.
+    QCOMPARE(window.tabs()->count(), 1);
+    QVERIFY(window.showTab(QStringLiteral("overview")));
+    QVERIFY(!window.showTab(QStringLiteral("Graph")));
+}
+
+void TestMainWindow::malformedFileShowsErrorAndKeepsData()
+{
+    MainWindow window;
+    QAbstractItemModelTester tester(window.datasetModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    window.show();
+    QVERIFY(waitForEnd(window.openDemo()));
+    QCOMPARE(window.datasetModel()->datasetCount(), 1);
+
+    QSignalSpy loadFailed(&window, &MainWindow::loadFailed);
+    JobHandle* job = window.openFiles({badFile_});
+    QVERIFY(waitForEnd(job));
+    QCOMPARE(job->state(), JobHandle::State::Failed);
+    QCOMPARE(loadFailed.count(), 1);
+
+    QMessageBox* box = findErrorBox(window);
+    QVERIFY(box);
+    QVERIFY(box->isVisible());
+    const QString expected = badFile_ + QStringLiteral(":2:4");
+    QVERIFY2(box->informativeText().contains(expected), qPrintable(box->informativeText()));
+    QVERIFY(box->text().contains(QStringLiteral("broken.tsv")));
+    QVERIFY(window.anyLoadFailed());
+
+    // What was loaded before stays loaded and selected.
+    QCOMPARE(window.datasetModel()->datasetCount(), 1);
+    QCOMPARE(window.currentDataset()->name, QStringLiteral("Demo university"));
+    QCOMPARE(window.datasetModel()->index(0, DatasetModel::FactsColumn).data().toULongLong(), 188ULL);
+
+    // The job row shows the failure with its location.
+    QCOMPARE(window.jobsPanel()->rowFor(job)->etaText(), QStringLiteral("Failed"));
+    box->accept();
+    QTRY_VERIFY(!findErrorBox(window)); // deleted on close
+}
+
+void TestMainWindow::dropOpensFiles()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(goodFile_)});
+    const QPoint pos = window.rect().center();
+    QDragEnterEvent enter(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+
+    QSignalSpy added(&window, &MainWindow::datasetAdded);
+    QDropEvent drop(QPointF(pos), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    QVERIFY(drop.isAccepted());
+    QVERIFY(added.wait(30000));
+    QCOMPARE(window.datasetModel()->datasetCount(), 1);
+    const ui::DatasetPtr dataset = window.datasetModel()->datasetAt(0);
+    QCOMPARE(dataset->name, QStringLiteral("family.tsv"));
+    QCOMPARE(dataset->numFacts(), std::size_t{3});
+    QCOMPARE(dataset->numTypeFacts(), std::size_t{1});
+    QCOMPARE(window.windowTitle(), QStringLiteral("KBC Explorer — family.tsv"));
+
+    // Non-file drops are refused.
+    QMimeData web;
+    web.setUrls({QUrl(QStringLiteral("https://example.org/kg.nt"))});
+    QDragEnterEvent refused(pos, Qt::CopyAction, &web, Qt::LeftButton, Qt::NoModifier);
+    refused.setAccepted(false);
+    QApplication::sendEvent(&window, &refused);
+    QVERIFY(!refused.isAccepted());
+}
+
+void TestMainWindow::recentFilesPersist()
+{
+    {
+        MainWindow window;
+        window.recentFiles()->clear();
+        QVERIFY(waitForEnd(window.openFiles({goodFile_})));
+        QCOMPARE(window.recentFiles()->files(), QStringList{goodFile_});
+        // A failed load is not remembered.
+        QVERIFY(waitForEnd(window.openFiles({badFile_})));
+        QCOMPARE(window.recentFiles()->files(), QStringList{goodFile_});
+        // The Open Recent menu lists it, then a separator and Clear Menu.
+        const auto actions = window.recentMenu()->actions();
+        QVERIFY(actions.size() >= 3);
+        QCOMPARE(actions.first()->data().toString(), goodFile_);
+    }
+    // Written to the test settings dir, not to the user's.
+    const QString ini = settingsDir_.filePath(QStringLiteral("kbc-explorer.ini"));
+    QVERIFY(QFile::exists(ini));
+    QSettings settings(ini, QSettings::IniFormat);
+    QCOMPARE(settings.value(QStringLiteral("recentFiles")).toStringList(), QStringList{goodFile_});
+
+    // Bounded to ten, most recent first, no duplicates.
+    ui::RecentFiles recent;
+    QCOMPARE(recent.files(), QStringList{goodFile_});
+    for (int i = 0; i < 12; ++i)
+        recent.add(dataDir_.filePath(QStringLiteral("f%1.tsv").arg(i)));
+    recent.add(dataDir_.filePath(QStringLiteral("f5.tsv")));
+    QCOMPARE(recent.files().size(), ui::RecentFiles::kMaxEntries);
+    QCOMPARE(recent.files().front(), dataDir_.filePath(QStringLiteral("f5.tsv")));
+    QCOMPARE(recent.files().count(dataDir_.filePath(QStringLiteral("f5.tsv"))), 1);
+    QVERIFY(!recent.files().contains(goodFile_));
+    QCOMPARE(ui::RecentFiles().files(), recent.files());
+    recent.clear();
+    QVERIFY(ui::RecentFiles().files().isEmpty());
+}
+
+void TestMainWindow::cancelLeavesDatasetsIntact()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(waitForEnd(window.openDemo()));
+
+    // Hold the pool's only thread so that the next load is still queued when it is cancelled,
+    // then cancel a running load too.
+    ui::JobRunner* runner = window.jobRunner();
+    runner->setMaxConcurrentJobs(1);
+    std::atomic<bool> holding{false};
+    JobHandle* blocker = runner->start(QStringLiteral("hold"), [&holding](jobs::JobContext& ctx) -> std::any {
+        holding = true;
+        while (!ctx.stop_requested())
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        ctx.throw_if_stopped();
+        return {};
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(holding.load(), 10000);
+    JobHandle* load = window.openFiles({goodFile_});
+    QCOMPARE(load->state(), JobHandle::State::Queued);
+    QTest::mouseClick(window.jobsPanel()->rowFor(load)->actionButton(), Qt::LeftButton);
+    QTest::mouseClick(window.jobsPanel()->rowFor(blocker)->actionButton(), Qt::LeftButton);
+    QVERIFY(waitForEnd(load));
+    QVERIFY(waitForEnd(blocker));
+    QCOMPARE(load->state(), JobHandle::State::Cancelled);
+    QCOMPARE(window.datasetModel()->datasetCount(), 1);
+    QCOMPARE(window.currentDataset()->name, QStringLiteral("Demo university"));
+    QVERIFY(!findErrorBox(window));
+    QVERIFY(!window.anyLoadFailed());
+}
+
+void TestMainWindow::closeDatasetAndLayoutPersist()
+{
+    const QString ini = settingsDir_.filePath(QStringLiteral("kbc-explorer.ini"));
+    {
+        MainWindow window;
+        QAbstractItemModelTester tester(window.datasetModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        window.show();
+        QVERIFY(waitForEnd(window.openDemo()));
+        QVERIFY(waitForEnd(window.openFiles({goodFile_})));
+        QCOMPARE(window.datasetModel()->datasetCount(), 2);
+        QCOMPARE(window.findChild<QLabel*>(QStringLiteral("datasetCountLabel"))->text(), QStringLiteral("2 datasets"));
+        window.closeCurrentDataset(); // family.tsv, selected last
+        QCOMPARE(window.datasetModel()->datasetCount(), 1);
+        window.explorerView()->setCurrentIndex(window.datasetModel()->index(0, 0));
+        QCOMPARE(window.windowTitle(), QStringLiteral("KBC Explorer — Demo university"));
+        window.closeCurrentDataset();
+        QCOMPARE(window.windowTitle(), QStringLiteral("KBC Explorer"));
+        QVERIFY(!window.overviewPage()->dataset());
+        window.resize(1111, 777);
+        window.close();
+    }
+    QSettings settings(ini, QSettings::IniFormat);
+    QVERIFY(!settings.value(QStringLiteral("mainWindow/geometry")).toByteArray().isEmpty());
+    QVERIFY(!settings.value(QStringLiteral("mainWindow/state")).toByteArray().isEmpty());
+    MainWindow restored;
+    QCOMPARE(restored.size(), QSize(1111, 777));
+    // Leave a default size for the tests and runs that follow.
+    QFile::remove(ini);
+}
+
+void TestMainWindow::screenshotWithRelationSelected()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(waitForEnd(window.openDemo()));
+
+    DatasetModel* model = window.datasetModel();
+    const ui::DatasetPtr demo = model->datasetAt(0);
+    const kg::Id advisor = demo->graph->vocab.relations().find("advisor");
+    const QModelIndex relation = model->indexOfRelation(demo->id, advisor);
+    QVERIFY(relation.isValid());
+    window.explorerView()->expand(relation.parent());
+    window.explorerView()->setCurrentIndex(relation);
+    window.explorerView()->scrollTo(relation);
+    // Selecting a relation in the explorer selects it in the Overview's table.
+    const QModelIndex selected = window.overviewPage()->relationView()->currentIndex();
+    QCOMPARE(selected.siblingAtColumn(0).data().toString(), QStringLiteral("advisor"));
+    QCOMPARE(window.windowTitle(), QStringLiteral("KBC Explorer — Demo university"));
+
+    QTest::qWait(100);
+    const QString path = screenshotDir() + QStringLiteral("/main-window.png");
+    QVERIFY(window.saveScreenshot(path));
+    const QImage image(path);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() >= 800 && image.height() >= 600);
+    qInfo("screenshot: %s", qPrintable(path));
+}
+
+void TestMainWindow::executableDemoScreenshot()
+{
+    QTemporaryDir out;
+    QVERIFY(out.isValid());
+    const QString png = out.filePath(QStringLiteral("demo.png"));
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QString::fromLatin1(ui::kSettingsDirEnv), out.filePath(QStringLiteral("settings")));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--demo"), QStringLiteral("--tab"),
+                                                 QStringLiteral("Overview"), QStringLiteral("--screenshot"), png});
+    QVERIFY(process.waitForFinished(60000));
+    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
+             process.readAllStandardError().constData());
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY2(image.width() >= 800 && image.height() >= 500,
+             qPrintable(QStringLiteral("%1x%2").arg(image.width()).arg(image.height())));
+    QFile::copy(png, screenshotDir() + QStringLiteral("/kbc-explorer-demo.png"));
+
+    QProcess version;
+    version.setProcessEnvironment(env);
+    version.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--version")});
+    QVERIFY(version.waitForFinished(30000));
+    QCOMPARE(version.exitCode(), 0);
+    QVERIFY(version.readAllStandardOutput().contains(KBCX_VERSION));
+}
+
+void TestMainWindow::executableFailsOnBadInput()
+{
+    QTemporaryDir out;
+    QVERIFY(out.isValid());
+    const QString png = out.filePath(QStringLiteral("bad.png"));
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QString::fromLatin1(ui::kSettingsDirEnv), out.filePath(QStringLiteral("settings")));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--screenshot"), png, badFile_});
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 1);
+    QVERIFY(QFile::exists(png)); // the window (with its error) is still rendered
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_ui_mainwindow.moc"

@@ -1,0 +1,139 @@
+// Implementation of JobRunner: wraps a work function in a QRunnable that builds the
+// JobContext and posts progress, result, error or cancellation back to the GUI thread.
+#include "job_runner.hpp"
+
+#include "common/error.hpp"
+
+#include <QMetaObject>
+#include <QRunnable>
+
+#include <algorithm>
+#include <cerrno>
+
+#include <exception>
+#include <memory>
+#include <new>
+
+#if defined(Q_OS_LINUX)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+namespace kbcx::ui {
+
+namespace {
+
+/// Lowers the calling pool thread's scheduling priority (Linux: per-thread nice +5, once),
+/// so that on a busy machine the GUI thread wins the CPU over background jobs.
+void deprioritiseCurrentThread()
+{
+#if defined(Q_OS_LINUX)
+    thread_local bool done = false;
+    if (done)
+        return;
+    done = true;
+    const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+    errno = 0;
+    const int nice = ::getpriority(PRIO_PROCESS, tid);
+    if (errno == 0)
+        (void)::setpriority(PRIO_PROCESS, tid, std::min(nice + 5, 19));
+#endif
+}
+
+} // namespace
+
+JobRunner::JobRunner(QObject* parent) : QObject(parent) {}
+
+JobRunner::~JobRunner()
+{
+    cancelAll();
+    pool_.waitForDone();
+    // Handles are children: QObject's destructor deletes them with any calls still queued.
+}
+
+JobHandle* JobRunner::start(const QString& title, Work work)
+{
+    auto stop = std::make_shared<std::stop_source>();
+    auto* job = new JobHandle(title, stop, this);
+    jobs_.append(job);
+    connect(job, &JobHandle::ended, this, [this, job] {
+        emit jobEnded(job);
+        if (activeJobCount() == 0)
+            emit idle();
+    });
+    emit jobStarted(job);
+
+    const auto interval = progressInterval_;
+    // The runnable only holds the raw handle pointer to post calls to it: the handle outlives
+    // the runnable because it is removed only after its final queued call has run, and
+    // ~JobRunner waits for the pool before its children are deleted.
+    pool_.start(QRunnable::create([job, stop, interval, work = std::move(work)]() mutable {
+        const auto post = [job](auto fn) { QMetaObject::invokeMethod(job, std::move(fn), Qt::QueuedConnection); };
+        if (stop->stop_requested()) {
+            post([job] { job->markCancelled(); });
+            return;
+        }
+        deprioritiseCurrentThread();
+        post([job] { job->markRunning(); });
+        jobs::ProgressSink sink = [job](const jobs::Progress& p) {
+            QMetaObject::invokeMethod(
+                job,
+                [job, done = quint64{p.done}, total = quint64{p.total}, message = QString::fromStdString(p.message)] {
+                    job->applyProgress(done, total, message);
+                },
+                Qt::QueuedConnection);
+        };
+        jobs::JobContext ctx(stop->get_token(), std::move(sink), interval);
+        try {
+            auto result = std::make_shared<std::any>(work(ctx));
+            post([job, result] { job->finish(std::move(*result)); });
+        } catch (const kbcx::Cancelled&) {
+            post([job] { job->markCancelled(); });
+        } catch (const kbcx::InputError& e) {
+            JobHandle::ErrorLocation location{QString::fromStdString(e.file()), quint64{e.line()}, quint64{e.column()}};
+            post([job, message = QString::fromStdString(e.message()), location] { job->fail(message, location); });
+        } catch (const std::bad_alloc&) {
+            post([job] { job->fail(JobHandle::tr("Out of memory"), {}); });
+        } catch (const std::exception& e) {
+            post([job, message = QString::fromUtf8(e.what())] { job->fail(message, {}); });
+        } catch (...) {
+            post([job] { job->fail(JobHandle::tr("Unknown error"), {}); });
+        }
+    }));
+    return job;
+}
+
+int JobRunner::activeJobCount() const
+{
+    int n = 0;
+    for (const JobHandle* job : jobs_)
+        n += job->isActive() ? 1 : 0;
+    return n;
+}
+
+bool JobRunner::remove(JobHandle* job)
+{
+    if (!jobs_.contains(job) || job->isActive())
+        return false;
+    jobs_.removeOne(job);
+    emit jobRemoved(job);
+    job->deleteLater(); // safe even when called from a slot the job's signal triggered
+    return true;
+}
+
+void JobRunner::clearFinished()
+{
+    const auto snapshot = jobs_;
+    for (JobHandle* job : snapshot)
+        if (!job->isActive())
+            remove(job);
+}
+
+void JobRunner::cancelAll()
+{
+    for (JobHandle* job : jobs_)
+        job->cancel();
+}
+
+} // namespace kbcx::ui

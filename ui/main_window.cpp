@@ -1,0 +1,438 @@
+// Implementation of MainWindow: wires the explorer, Overview tab and jobs dock to the
+// JobRunner-driven load jobs; handles menus, recent files, drag and drop and QSettings.
+#include "main_window.hpp"
+
+#include "app_settings.hpp"
+#include "dataset_model.hpp"
+#include "demo_data.hpp"
+#include "job_handle.hpp"
+#include "job_runner.hpp"
+#include "jobs_panel.hpp"
+#include "overview_page.hpp"
+#include "recent_files.hpp"
+
+#include "common/error.hpp"
+#include "common/resources.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QIcon>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTimer>
+#include <QTreeView>
+#include <QUrl>
+
+#include <algorithm>
+
+namespace kbcx::ui {
+
+namespace {
+
+QStringList localFiles(const QMimeData* mime)
+{
+    QStringList paths;
+    if (!mime || !mime->hasUrls())
+        return paths;
+    for (const QUrl& url : mime->urls()) {
+        if (!url.isLocalFile())
+            return {};
+        paths << url.toLocalFile();
+    }
+    return paths;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    initResources();
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/kbc-explorer.svg")));
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    runner_ = new JobRunner(this);
+    datasets_ = new DatasetModel(this);
+    recent_ = new RecentFiles(this);
+
+    tabs_ = new QTabWidget(this);
+    tabs_->setObjectName(QStringLiteral("centralTabs"));
+    tabs_->setDocumentMode(true);
+    overview_ = new OverviewPage(tabs_);
+    tabs_->addTab(overview_, style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Overview"));
+    setCentralWidget(tabs_);
+
+    createDocks();
+    createActions();
+    createStatusBar();
+    restoreLayout();
+    updateWindowTitle();
+    updateStatus();
+}
+
+MainWindow::~MainWindow()
+{
+    // Stop background work before the models it reports to go away.
+    runner_->cancelAll();
+    runner_->waitForDone();
+}
+
+QString MainWindow::openFileFilter()
+{
+    return tr("Knowledge graphs (*.tsv *.txt *.nt *.ttl *.owl *.rdf *.xml *.tsv.gz *.txt.gz *.nt.gz *.ttl.gz "
+              "*.owl.gz *.rdf.gz *.xml.gz *.gz);;"
+              "Tab-separated triples (*.tsv *.txt *.tsv.gz *.txt.gz);;"
+              "N-Triples (*.nt *.nt.gz);;Turtle (*.ttl *.ttl.gz);;"
+              "RDF/XML (*.owl *.rdf *.xml *.owl.gz *.rdf.gz *.xml.gz);;All files (*)");
+}
+
+void MainWindow::createDocks()
+{
+    explorer_ = new QTreeView(this);
+    explorer_->setObjectName(QStringLiteral("datasetExplorer"));
+    explorer_->setModel(datasets_);
+    explorer_->setUniformRowHeights(true);
+    explorer_->setAlternatingRowColors(true);
+    explorer_->setSelectionMode(QAbstractItemView::SingleSelection);
+    explorer_->setContextMenuPolicy(Qt::ActionsContextMenu);
+    explorer_->header()->setStretchLastSection(false);
+    explorer_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    explorer_->header()->setSectionResizeMode(DatasetModel::NameColumn, QHeaderView::Stretch);
+    explorer_->header()->setMinimumSectionSize(40);
+    connect(explorer_->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::onCurrentExplorerIndexChanged);
+    // Keep title and tabs in step when the current row is removed.
+    connect(datasets_, &QAbstractItemModel::rowsRemoved, this, [this] {
+        onCurrentExplorerIndexChanged(explorer_->currentIndex());
+        updateStatus();
+    });
+
+    auto* explorerDock = new QDockWidget(tr("Datasets"), this);
+    explorerDock->setObjectName(QStringLiteral("datasetDock"));
+    explorerDock->setWidget(explorer_);
+    explorerDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+    addDockWidget(Qt::LeftDockWidgetArea, explorerDock);
+
+    jobsPanel_ = new JobsPanel(runner_, this);
+    auto* jobsDock = new QDockWidget(tr("Jobs"), this);
+    jobsDock->setObjectName(QStringLiteral("jobsDock"));
+    jobsDock->setWidget(jobsPanel_);
+    jobsDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea);
+    addDockWidget(Qt::BottomDockWidgetArea, jobsDock);
+    resizeDocks({explorerDock}, {520}, Qt::Horizontal);
+    resizeDocks({jobsDock}, {120}, Qt::Vertical);
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+
+    QAction* open = file->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this,
+                                    &MainWindow::chooseFiles);
+    open->setObjectName(QStringLiteral("openAction"));
+    open->setShortcut(QKeySequence::Open);
+    open->setStatusTip(tr("Load one or more knowledge-graph files as a dataset"));
+
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    recentMenu_->setObjectName(QStringLiteral("recentMenu"));
+    connect(recent_, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
+
+    QAction* demo = file->addAction(style()->standardIcon(QStyle::SP_DirHomeIcon), tr("Open &Demo"), this,
+                                    [this] { openDemo(); });
+    demo->setObjectName(QStringLiteral("openDemoAction"));
+    demo->setStatusTip(tr("Load the embedded university knowledge graph"));
+
+    file->addSeparator();
+    closeDatasetAction_ = file->addAction(style()->standardIcon(QStyle::SP_DialogCloseButton), tr("&Close Dataset"),
+                                          this, &MainWindow::closeCurrentDataset);
+    closeDatasetAction_->setObjectName(QStringLiteral("closeDatasetAction"));
+    closeDatasetAction_->setShortcut(QKeySequence::Close);
+    closeDatasetAction_->setEnabled(false);
+    explorer_->addAction(closeDatasetAction_);
+
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(windowIcon(), tr("&About KBC Explorer"), this, &MainWindow::showAbout);
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createStatusBar()
+{
+    datasetCountLabel_ = new QLabel(this);
+    datasetCountLabel_->setObjectName(QStringLiteral("datasetCountLabel"));
+    memoryLabel_ = new QLabel(this);
+    memoryLabel_->setObjectName(QStringLiteral("memoryLabel"));
+    memoryLabel_->setToolTip(tr("Resident memory of this process (peak in parentheses)"));
+    statusBar()->addPermanentWidget(datasetCountLabel_);
+    statusBar()->addPermanentWidget(memoryLabel_);
+    memoryTimer_ = new QTimer(this);
+    memoryTimer_->setInterval(2000);
+    connect(memoryTimer_, &QTimer::timeout, this, &MainWindow::updateStatus);
+    memoryTimer_->start();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList files = recent_->files();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction* action = recentMenu_->addAction(
+            tr("&%1 %2").arg(i + 1 < 10 ? QString::number(i + 1) : QStringLiteral("1&0"), QFileInfo(path).fileName()),
+            this, [this, path] { openFiles({path}); });
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        action->setData(path);
+    }
+    if (files.isEmpty()) {
+        QAction* none = recentMenu_->addAction(tr("No recent files"));
+        none->setEnabled(false);
+    }
+    recentMenu_->addSeparator();
+    QAction* clear = recentMenu_->addAction(tr("&Clear Menu"), recent_, &RecentFiles::clear);
+    clear->setObjectName(QStringLiteral("clearRecentAction"));
+    clear->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::restoreLayout()
+{
+    auto settings = openSettings();
+    const QByteArray geometry = settings->value(QStringLiteral("mainWindow/geometry")).toByteArray();
+    if (geometry.isEmpty() || !restoreGeometry(geometry))
+        resize(1280, 800);
+    restoreState(settings->value(QStringLiteral("mainWindow/state")).toByteArray());
+}
+
+void MainWindow::saveLayout()
+{
+    auto settings = openSettings();
+    settings->setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings->setValue(QStringLiteral("mainWindow/state"), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveLayout();
+    runner_->cancelAll();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QStringList paths = localFiles(event->mimeData());
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openFiles(paths);
+}
+
+void MainWindow::chooseFiles()
+{
+    const QString start = recent_->files().isEmpty() ? QDir::homePath() : QFileInfo(recent_->files().front()).path();
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Knowledge Graph"), start, openFileFilter());
+    if (!paths.isEmpty())
+        openFiles(paths);
+}
+
+JobHandle* MainWindow::openFiles(const QStringList& paths)
+{
+    jobs::LoadKgParams params;
+    QStringList absolute;
+    for (const QString& path : paths) {
+        absolute << QFileInfo(path).absoluteFilePath();
+        params.paths.push_back(QFile::encodeName(absolute.back()).toStdString());
+    }
+    return startLoad(datasetNameForPaths(absolute), absolute, params, absolute);
+}
+
+JobHandle* MainWindow::openDemo()
+{
+    jobs::LoadKgParams params;
+    try {
+        params = demoLoadParams();
+    } catch (const InputError& e) {
+        showLoadError(demoDatasetName(), QString::fromStdString(e.message()), QString::fromStdString(e.file()), 0, 0);
+        return nullptr;
+    }
+    return startLoad(demoDatasetName(), {QString::fromLatin1(kDemoResourcePath)}, params, {});
+}
+
+JobHandle* MainWindow::startLoad(const QString& name, const QStringList& sources, const jobs::LoadKgParams& params,
+                                 const QStringList& recentPaths)
+{
+    JobHandle* job = runner_->start(tr("Load %1").arg(name), [params](jobs::JobContext& ctx) {
+        return jobs::load_kg(params, ctx);
+    });
+    connect(job, &JobHandle::finished, this, [this, job, name, sources, recentPaths] {
+        addLoadedDataset(Dataset::fromLoadResult(name, sources, job->resultAs<jobs::LoadKgResult>()));
+        for (const QString& path : recentPaths)
+            recent_->add(path);
+    });
+    connect(job, &JobHandle::failed, this,
+            [this, name](const QString& message, const QString& file, quint64 line, quint64 column) {
+                showLoadError(name, message, file, line, column);
+            });
+    connect(job, &JobHandle::cancelled, this,
+            [this, name] { statusBar()->showMessage(tr("Loading %1 cancelled").arg(name), 5000); });
+    statusBar()->showMessage(tr("Loading %1…").arg(name));
+    return job;
+}
+
+void MainWindow::addLoadedDataset(DatasetPtr dataset)
+{
+    const QModelIndex index = datasets_->addDataset(dataset);
+    explorer_->expand(index);
+    explorer_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    statusBar()->showMessage(tr("Loaded %1: %2 facts, %3 type facts in %4 s")
+                                 .arg(dataset->name)
+                                 .arg(dataset->numFacts())
+                                 .arg(dataset->numTypeFacts())
+                                 .arg(dataset->seconds, 0, 'f', 2),
+                             8000);
+    updateStatus();
+    emit datasetAdded(dataset);
+}
+
+void MainWindow::showLoadError(const QString& datasetName, const QString& message, const QString& file,
+                               quint64 line, quint64 column)
+{
+    ++loadFailures_;
+    QString location = file;
+    if (line > 0) {
+        location += QStringLiteral(":%1").arg(line);
+        if (column > 0)
+            location += QStringLiteral(":%1").arg(column);
+    }
+    const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
+
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Could Not Load Dataset"),
+                                tr("Could not load %1.").arg(datasetName), QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("loadErrorBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(full);
+    box->setDetailedText(tr("File: %1\nLine: %2\nColumn: %3\n\n%4\n\nDatasets loaded before are unchanged.")
+                             .arg(file.isEmpty() ? tr("(none)") : file)
+                             .arg(line)
+                             .arg(column)
+                             .arg(message));
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->open(); // window-modal but non-blocking: no nested event loop
+    statusBar()->showMessage(tr("Loading %1 failed: %2").arg(datasetName, full), 10000);
+    emit loadFailed(full);
+}
+
+DatasetPtr MainWindow::currentDataset() const
+{
+    return datasets_->datasetForIndex(explorer_->currentIndex());
+}
+
+void MainWindow::closeCurrentDataset()
+{
+    const DatasetPtr dataset = currentDataset();
+    if (dataset)
+        datasets_->removeDataset(dataset->id);
+}
+
+void MainWindow::onCurrentExplorerIndexChanged(const QModelIndex& current)
+{
+    const DatasetPtr dataset = datasets_->datasetForIndex(current);
+    if (overview_->dataset() != dataset)
+        overview_->setDataset(dataset);
+    if (dataset && current.isValid()) {
+        const auto id = static_cast<kg::Id>(current.siblingAtColumn(0).data(DatasetModel::ItemIdRole).toLongLong());
+        switch (datasets_->kind(current)) {
+        case DatasetModel::ItemKind::Relation:
+            overview_->selectRelation(id);
+            break;
+        case DatasetModel::ItemKind::Type:
+            overview_->selectType(id);
+            break;
+        default:
+            break;
+        }
+    }
+    closeDatasetAction_->setEnabled(dataset != nullptr);
+    updateWindowTitle();
+}
+
+void MainWindow::updateWindowTitle()
+{
+    const DatasetPtr dataset = currentDataset();
+    setWindowTitle(dataset ? tr("KBC Explorer — %1").arg(dataset->name) : tr("KBC Explorer"));
+}
+
+void MainWindow::updateStatus()
+{
+    const int n = datasets_->datasetCount();
+    datasetCountLabel_->setText(n == 1 ? tr("1 dataset") : tr("%1 datasets").arg(n));
+    // The two figures come from different sources (statm, getrusage); never show peak < current.
+    const std::uint64_t current = current_memory_bytes();
+    const std::uint64_t peak = std::max(current, peak_memory_bytes());
+    memoryLabel_->setText(tr("Memory: %1 (peak %2)")
+                              .arg(QString::fromStdString(human_bytes(current)), QString::fromStdString(human_bytes(peak))));
+}
+
+bool MainWindow::showTab(const QString& name)
+{
+    for (int i = 0; i < tabs_->count(); ++i) {
+        if (tabs_->tabText(i).remove(QLatin1Char('&')).compare(name, Qt::CaseInsensitive) == 0) {
+            tabs_->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool MainWindow::saveScreenshot(const QString& path)
+{
+    const QFileInfo info(path);
+    QDir().mkpath(info.absolutePath());
+    return grab().save(path, "PNG");
+}
+
+void MainWindow::showAbout()
+{
+    auto* box = new QMessageBox(this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowTitle(tr("About KBC Explorer"));
+    box->setIconPixmap(windowIcon().pixmap(64, 64));
+    box->setText(tr("<h3>KBC Explorer %1</h3>").arg(QStringLiteral(KBCX_VERSION)));
+    box->setInformativeText(
+        tr("A workbench for knowledge-graph and EL-ontology completion: load knowledge graphs, inspect their "
+           "relations and types, and (in coming versions) mine rules, reason, count models and train and "
+           "evaluate embeddings.<br><br>Built with Qt %1.")
+            .arg(QString::fromLatin1(qVersion())));
+    box->setStandardButtons(QMessageBox::Ok);
+    box->open();
+}
+
+} // namespace kbcx::ui

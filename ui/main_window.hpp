@@ -1,0 +1,104 @@
+// KBC Explorer's main window: the dataset explorer dock, the central tabs (Overview), the
+// jobs dock, the status bar, the File and Help menus, drag and drop, persisted layout.
+#pragma once
+
+#include "dataset.hpp"
+
+#include <QMainWindow>
+#include <QStringList>
+
+class QLabel;
+class QMenu;
+class QTabWidget;
+class QTimer;
+class QTreeView;
+
+namespace kbcx::ui {
+
+class DatasetModel;
+class JobHandle;
+class JobRunner;
+class JobsPanel;
+class OverviewPage;
+class RecentFiles;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Loads `paths` as one dataset in the background (named after the first file).
+    /// On success the dataset is added to the explorer and selected; on an input error a
+    /// non-modal message box (object name "loadErrorBox") names file, line and column,
+    /// and the datasets loaded before stay as they are.
+    JobHandle* openFiles(const QStringList& paths);
+    /// Loads the embedded demo knowledge graph as "Demo university" (null if the resource is missing).
+    JobHandle* openDemo();
+    /// Removes the selected dataset from the explorer.
+    void closeCurrentDataset();
+
+    /// The dataset of the explorer's current row, or null.
+    DatasetPtr currentDataset() const;
+    /// Makes the tab whose title is `name` (case-insensitive, without '&') current.
+    bool showTab(const QString& name);
+    /// Renders the window (offscreen too) to a PNG.
+    bool saveScreenshot(const QString& path);
+    /// Whether any load since start failed (for `--screenshot`'s exit status).
+    bool anyLoadFailed() const { return loadFailures_ > 0; }
+
+    JobRunner* jobRunner() const { return runner_; }
+    DatasetModel* datasetModel() const { return datasets_; }
+    QTreeView* explorerView() const { return explorer_; }
+    OverviewPage* overviewPage() const { return overview_; }
+    JobsPanel* jobsPanel() const { return jobsPanel_; }
+    QTabWidget* tabs() const { return tabs_; }
+    RecentFiles* recentFiles() const { return recent_; }
+    QMenu* recentMenu() const { return recentMenu_; }
+
+    /// The file-dialog filter for the formats the readers understand.
+    static QString openFileFilter();
+
+signals:
+    void datasetAdded(kbcx::ui::DatasetPtr dataset);
+    void loadFailed(const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void createStatusBar();
+    void rebuildRecentMenu();
+    void restoreLayout();
+    void saveLayout();
+    JobHandle* startLoad(const QString& name, const QStringList& sources, const jobs::LoadKgParams& params,
+                         const QStringList& recentPaths);
+    void addLoadedDataset(DatasetPtr dataset);
+    void showLoadError(const QString& datasetName, const QString& message, const QString& file, quint64 line,
+                       quint64 column);
+    void onCurrentExplorerIndexChanged(const QModelIndex& current);
+    void updateWindowTitle();
+    void updateStatus();
+    void showAbout();
+    void chooseFiles();
+
+    JobRunner* runner_ = nullptr;
+    DatasetModel* datasets_ = nullptr;
+    RecentFiles* recent_ = nullptr;
+    QTreeView* explorer_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    OverviewPage* overview_ = nullptr;
+    JobsPanel* jobsPanel_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QAction* closeDatasetAction_ = nullptr;
+    QLabel* datasetCountLabel_ = nullptr;
+    QLabel* memoryLabel_ = nullptr;
+    QTimer* memoryTimer_ = nullptr;
+    int loadFailures_ = 0;
+};
+
+} // namespace kbcx::ui

@@ -1,0 +1,52 @@
+// Implementation of RecentFiles: an ordered, bounded list written through to QSettings on
+// every change so that a crash does not lose it.
+#include "recent_files.hpp"
+
+#include "app_settings.hpp"
+
+#include <QFileInfo>
+
+namespace kbcx::ui {
+
+namespace {
+constexpr auto kKey = "recentFiles";
+}
+
+RecentFiles::RecentFiles(QObject* parent) : QObject(parent)
+{
+    files_ = openSettings()->value(QString::fromLatin1(kKey)).toStringList();
+    while (files_.size() > kMaxEntries)
+        files_.removeLast();
+}
+
+void RecentFiles::add(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files_.removeAll(absolute);
+    files_.prepend(absolute);
+    while (files_.size() > kMaxEntries)
+        files_.removeLast();
+    save();
+}
+
+void RecentFiles::remove(const QString& path)
+{
+    if (files_.removeAll(QFileInfo(path).absoluteFilePath()) > 0)
+        save();
+}
+
+void RecentFiles::clear()
+{
+    files_.clear();
+    save();
+}
+
+void RecentFiles::save()
+{
+    auto settings = openSettings();
+    settings->setValue(QString::fromLatin1(kKey), files_);
+    settings->sync();
+    emit changed();
+}
+
+} // namespace kbcx::ui

@@ -14,23 +14,37 @@ LoadKgResult load_kg(const LoadKgParams& params, JobContext& ctx) {
     for (const auto& buffer : params.buffers) total += buffer.data.size();
 
     kg::GraphBuilder builder(params.options.type_predicates);
+    // With one input, its distinct counts are the graph's: skip the per-file recount.
+    const bool single_input = params.paths.size() + params.buffers.size() == 1;
+    kg::ReadOptions options = params.options;
+    if (single_input) options.per_file_counts = false;
     std::uint64_t base = 0;
     for (const auto& path : params.paths) {
         ctx.throw_if_stopped();
-        result.files.push_back(kg::read_file(path, params.options, builder, ctx, base, total));
+        result.files.push_back(kg::read_file(path, options, builder, ctx, base, total));
         base += kg::checked_file_size(path);
     }
     for (const auto& buffer : params.buffers) {
         ctx.throw_if_stopped();
-        result.files.push_back(kg::read_buffer(buffer, params.options, builder, ctx));
+        result.files.push_back(kg::read_buffer(buffer, options, builder, ctx));
     }
     for (const auto& file : result.files) result.bytes += file.bytes;
     result.read_seconds = total_clock.seconds();
 
+    const std::uint64_t builder_raw_facts = builder.pending().pending_triples() + builder.pending().pending_type_facts();
     ctx.report(total, total, "Building indexes", true);
     Stopwatch index_clock;
     auto graph = std::make_shared<kg::KnowledgeGraph>(builder.finish());
     result.index_seconds = index_clock.seconds();
+    if (single_input) {
+        kg::FileStats& f = result.files.front();
+        f.facts = graph->facts.num_facts();
+        f.type_facts = graph->facts.num_type_facts();
+        f.entities = graph->vocab.entities().size();
+        f.relations = graph->vocab.relations().size();
+        f.types = graph->vocab.types().size();
+        f.duplicates = builder_raw_facts - f.facts - f.type_facts;
+    }
     result.graph = std::move(graph);
     result.seconds = total_clock.seconds();
     ctx.report(total, total, "Loaded", true);

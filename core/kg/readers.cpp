@@ -227,8 +227,9 @@ FileStats read_source(ByteSource& source, Format format, const ReadOptions& opti
     else
         read_rdf(source, format, builder, ctx, stats, progress_base, progress_total);
     if (stats.bytes == 0) throw InputError(source.name(), "file is empty");
-    count_file_facts(builder, first_triple, first_type, stats);
-    if (stats.facts == 0 && stats.type_facts == 0) throw InputError(source.name(), "contains no facts");
+    if (builder.pending().pending_triples() == first_triple && builder.pending().pending_type_facts() == first_type)
+        throw InputError(source.name(), "contains no facts");
+    if (options.per_file_counts) count_file_facts(builder, first_triple, first_type, stats);
     stats.seconds = clock.seconds();
     return stats;
 }

@@ -24,6 +24,9 @@ struct ReadOptions {
     Format format = Format::Auto;                      ///< Auto: by extension, then by content
     std::vector<std::string> type_predicates;          ///< extra names read as rdf:type
     std::size_t max_line_bytes = std::size_t{1} << 20; ///< longer TSV lines are an error
+    /// Fill FileStats' distinct counts (facts, entities, …) per file. The load job turns this
+    /// off for a single input and takes the counts from the finished graph instead.
+    bool per_file_counts = true;
 };
 
 /// What one file contributed. Counts of facts are distinct facts within the file.

@@ -11,8 +11,8 @@ namespace {
 constexpr std::size_t kBlockBytes = 1u << 20;
 }
 
-std::size_t Interner::Hash::operator()(std::string_view s) const noexcept {
-    // FNV-1a over 8-byte words then bytes: fast on the short names KGs are made of.
+std::uint64_t Interner::hash(std::string_view s) noexcept {
+    // FNV-1a over 8-byte words then bytes, with a final avalanche: fast on short names.
     std::uint64_t h = 1469598103934665603ull;
     std::size_t i = 0;
     for (; i + 8 <= s.size(); i += 8) {
@@ -22,7 +22,10 @@ std::size_t Interner::Hash::operator()(std::string_view s) const noexcept {
         h ^= h >> 29;
     }
     for (; i < s.size(); ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 1099511628211ull;
-    return static_cast<std::size_t>(h ^ (h >> 32));
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    return h;
 }
 
 std::string_view Interner::store(std::string_view name) {
@@ -40,27 +43,65 @@ std::string_view Interner::store(std::string_view name) {
 }
 
 Id Interner::intern(std::string_view name) {
-    if (auto it = index_.find(name); it != index_.end()) return it->second;
-    const Id id = static_cast<Id>(names_.size());
-    const std::string_view stored = store(name);
-    names_.push_back(stored);
-    index_.emplace(stored, id);
-    return id;
+    if (2 * (names_.size() + 1) > slots_.size()) grow();
+    const std::uint64_t h = hash(name);
+    const std::uint64_t tag = h >> 32 << 32;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+        const std::uint64_t slot = slots_[i];
+        if (slot == 0) {
+            const Id id = static_cast<Id>(names_.size());
+            names_.push_back(store(name));
+            slots_[i] = tag | (static_cast<std::uint64_t>(id) + 1);
+            return id;
+        }
+        if ((slot & ~0xFFFFFFFFull) == tag) {
+            const Id id = static_cast<Id>((slot & 0xFFFFFFFFull) - 1);
+            if (names_[id] == name) return id;
+        }
+    }
 }
 
 Id Interner::find(std::string_view name) const {
-    auto it = index_.find(name);
-    return it == index_.end() ? kNoId : it->second;
+    if (slots_.empty()) return kNoId;
+    const std::uint64_t h = hash(name);
+    const std::uint64_t tag = h >> 32 << 32;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+        const std::uint64_t slot = slots_[i];
+        if (slot == 0) return kNoId;
+        if ((slot & ~0xFFFFFFFFull) == tag) {
+            const Id id = static_cast<Id>((slot & 0xFFFFFFFFull) - 1);
+            if (names_[id] == name) return id;
+        }
+    }
+}
+
+void Interner::grow() {
+    std::size_t capacity = slots_.empty() ? 64 : slots_.size() * 2;
+    while (capacity < 2 * (names_.size() + 1)) capacity *= 2;
+    std::vector<std::uint64_t> fresh(capacity, 0);
+    const std::size_t mask = capacity - 1;
+    for (std::size_t id = 0; id < names_.size(); ++id) {
+        const std::uint64_t h = hash(names_[id]);
+        std::size_t i = h & mask;
+        while (fresh[i] != 0) i = (i + 1) & mask;
+        fresh[i] = (h >> 32 << 32) | (static_cast<std::uint64_t>(id) + 1);
+    }
+    slots_ = std::move(fresh);
 }
 
 void Interner::reserve(std::size_t n) {
     names_.reserve(n);
-    index_.reserve(n);
+    if (2 * n > slots_.size()) {
+        std::size_t capacity = 64;
+        while (capacity < 2 * n) capacity *= 2;
+        slots_.reserve(capacity);
+    }
 }
 
 std::size_t Interner::memory_bytes() const {
-    return arena_bytes_ + names_.capacity() * sizeof(std::string_view) +
-           index_.bucket_count() * sizeof(void*) + index_.size() * (sizeof(std::string_view) + sizeof(Id) + 2 * sizeof(void*));
+    return arena_bytes_ + names_.capacity() * sizeof(std::string_view) + slots_.capacity() * sizeof(std::uint64_t);
 }
 
 PrefixMap::PrefixMap() {

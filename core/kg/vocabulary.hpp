@@ -36,17 +36,17 @@ public:
 
 private:
     std::string_view store(std::string_view name);
+    static std::uint64_t hash(std::string_view s) noexcept;
+    void grow();
 
-    struct Hash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const noexcept;
-    };
     std::vector<std::unique_ptr<char[]>> blocks_;
     std::size_t block_used_ = 0;
     std::size_t block_size_ = 0;
     std::size_t arena_bytes_ = 0;
     std::vector<std::string_view> names_;
-    std::unordered_map<std::string_view, Id, Hash, std::equal_to<>> index_;
+    // Open addressing with linear probing: each slot is (high 32 bits of the hash) << 32 |
+    // (id + 1); 0 marks an empty slot. Kept at most half full.
+    std::vector<std::uint64_t> slots_;
 };
 
 /// IRI prefixes (`rdf:` → `http://www.w3.org/1999/02/22-rdf-syntax-ns#`) for display and for

@@ -49,8 +49,10 @@ int cmd_score(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const std::string ckpt = p.get("run") + "/checkpoint.bin";
     const auto model = embed::load_kg_model(ckpt, &ents, &rels);
     std::unordered_map<std::string_view, kg::Id> eid, rid;
-    for (kg::Id i = 0; i < ents.size(); ++i) eid.emplace(ents[i], i);
-    for (kg::Id i = 0; i < rels.size(); ++i) rid.emplace(rels[i], i);
+    for (kg::Id i = 0; i < ents.size(); ++i)
+        eid.emplace(ents[i], i);
+    for (kg::Id i = 0; i < rels.size(); ++i)
+        rid.emplace(rels[i], i);
 
     const std::string in_path = p.get("candidates"), out_path = p.get("out");
     std::ifstream in(in_path, std::ios::binary);

@@ -50,8 +50,10 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
                 "(filtered MRR and Hits@k on the validation split) and, at the end, the test split's metrics.\n"
                 "The run folder holds params.json, metrics.jsonl (one JSON line per evaluation, flushed) and\n"
                 "checkpoint.bin (written every epoch to a temporary file, then renamed).");
-    p.positional("DATA", "a folder with train.txt [valid.txt test.txt] (FB15k-237, WN18RR, LogInfer layout) or one "
-                         "triple file", false, true);
+    p.positional("DATA",
+                 "a folder with train.txt [valid.txt test.txt] (FB15k-237, WN18RR, LogInfer layout) or one "
+                 "triple file",
+                 false, true);
     p.option("model", "NAME", "TransE (= TransE-L1), TransE-L2, DistMult, ComplEx, RotatE, BoxE");
     p.option("dim", "D", "embedding dimension (complex models: complex dimension)", "200");
     p.option("epochs", "E", "passes over the training triples", "100");
@@ -60,8 +62,9 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("chunk", "C", "positives sharing one draw of corrupting entities (1 = private negatives)", "64");
     p.option("lr", "X", "learning rate", "0.001");
     p.option("optimizer", "adam|adagrad", "optimiser (lazy: only touched rows are updated)", "adam");
-    p.option("loss", "NAME", "logistic, distance or margin (default: distance for TransE/RotatE/BoxE, logistic "
-                             "for DistMult/ComplEx)");
+    p.option("loss", "NAME",
+             "logistic, distance or margin (default: distance for TransE/RotatE/BoxE, logistic "
+             "for DistMult/ComplEx)");
     p.option("margin", "G", "γ of the distance and margin losses; also the init range (γ+2)/d", "12");
     p.option("adv-temp", "A", "self-adversarial temperature α; 0 = uniform weights over negatives", "0");
     p.option("sampler", "uniform|bernoulli", "which slot to corrupt: 50/50, or Bernoulli (tph/(tph+hpt))", "uniform");
@@ -88,7 +91,9 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "metrics: rank = 1 + #better + #tied/2 among all entities, other true triples of\n"
              "  train ∪ valid ∪ test filtered out; MRR and Hits@k average head and tail ranks\n"
              "metrics.jsonl line:\n"
-             "  {\"epoch\":10,\"split\":\"valid\",\"loss\":0.31,\"seconds\":4.2,\"hits@1\":0.2,\"hits@10\":0.45,\"mrr\":0.29,...}\n"
+             "  "
+             "{\"epoch\":10,\"split\":\"valid\",\"loss\":0.31,\"seconds\":4.2,\"hits@1\":0.2,\"hits@10\":0.45,\"mrr\":"
+             "0.29,...}\n"
              "example: kbcx train data/FB15k-237 --model TransE --dim 200 --epochs 50 --threads 2 --run runs/transe\n"
              "exit codes: 0 success, 2 bad input or refused checkpoint, 130 interrupted (checkpoint kept)");
     if (!p.parse(args, out)) return kOk;

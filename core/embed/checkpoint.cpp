@@ -25,8 +25,7 @@ std::uint64_t fnv1a(const char* data, std::size_t n) {
 
 struct Writer {
     std::string buf;
-    template <class T>
-    void pod(T v) {
+    template <class T> void pod(T v) {
         char b[sizeof(T)];
         std::memcpy(b, &v, sizeof(T));
         buf.append(b, sizeof(T));
@@ -42,8 +41,7 @@ struct Reader {
     std::size_t pos;
     const std::string& path;
     [[noreturn]] void damaged() const { throw InputError(path, "checkpoint is damaged (truncated or malformed)"); }
-    template <class T>
-    T pod() {
+    template <class T> T pod() {
         if (buf.size() - pos < sizeof(T)) damaged();
         T v;
         std::memcpy(&v, buf.data() + pos, sizeof(T));
@@ -85,7 +83,8 @@ void write_checkpoint(const std::string& path, const Checkpoint& ckpt) {
     for (const auto& [k, v] : ckpt.lists) {
         w.str(k);
         w.pod(static_cast<std::uint32_t>(v.size()));
-        for (const auto& s : v) w.str(s);
+        for (const auto& s : v)
+            w.str(s);
     }
     w.pod(static_cast<std::uint32_t>(ckpt.tables.size()));
     for (const auto& t : ckpt.tables) {
@@ -142,7 +141,8 @@ Checkpoint read_checkpoint(const std::string& path) {
         const auto m = r.pod<std::uint32_t>();
         if (m > body.size()) r.damaged();
         list.reserve(m);
-        for (std::uint32_t i = 0; i < m; ++i) list.push_back(r.str());
+        for (std::uint32_t i = 0; i < m; ++i)
+            list.push_back(r.str());
     }
     for (auto n = r.pod<std::uint32_t>(); n > 0; --n) {
         ParamTable t;

@@ -68,7 +68,8 @@ TripleDataset load_triple_dataset(const LoadTriplesParams& params, jobs::JobCont
     if (!neg.empty()) parts.push_back({neg, &ds.negatives});
 
     std::uint64_t total = 0;
-    for (const auto& p : parts) total += kg::checked_file_size(p.path);
+    for (const auto& p : parts)
+        total += kg::checked_file_size(p.path);
     kg::GraphBuilder builder(params.options.type_predicates);
     std::uint64_t base = 0;
     for (const auto& p : parts) {
@@ -88,8 +89,10 @@ TripleDataset load_triple_dataset(const LoadTriplesParams& params, jobs::JobCont
         kg::GraphBuilder clean(params.options.type_predicates);
         // Re-intern in id order so ids stay identical.
         const auto& v = builder.vocab();
-        for (Id e = 0; e < v.entities().size(); ++e) clean.vocab().entities().intern(v.entities().name(e));
-        for (Id r = 0; r < v.relations().size(); ++r) clean.vocab().relations().intern(v.relations().name(r));
+        for (Id e = 0; e < v.entities().size(); ++e)
+            clean.vocab().entities().intern(v.entities().name(e));
+        for (Id r = 0; r < v.relations().size(); ++r)
+            clean.vocab().relations().intern(v.relations().name(r));
         for (const auto* split : {&ds.train, &ds.valid, &ds.test})
             for (const Triple& t : *split)
                 clean.add(v.entities().name(t.s), v.relations().name(t.r), v.entities().name(t.o));

@@ -40,7 +40,7 @@ TripleDataset load_triple_dataset(const LoadTriplesParams& params, jobs::JobCont
 
 /// The known true triples (train ∪ valid ∪ test) for filtered ranking.
 class TrueFacts {
-public:
+  public:
     TrueFacts() = default;
     explicit TrueFacts(std::vector<std::span<const kg::Triple>> splits);
     /// Tails t with (h, r, t) known, ascending.
@@ -49,7 +49,7 @@ public:
     std::span<const kg::Id> heads(kg::Id r, kg::Id t) const;
     bool contains(const kg::Triple& x) const;
 
-private:
+  private:
     // (h, r) → tails and (r, t) → heads as sorted key arrays with CSR offsets.
     std::vector<std::uint64_t> hr_keys_, rt_keys_;
     std::vector<std::uint32_t> hr_off_, rt_off_;

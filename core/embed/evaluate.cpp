@@ -56,10 +56,9 @@ RankingMetrics evaluate_ranking(const KgModel& model, std::span<const Triple> qu
                 model.score_chunk(Chunk{queries.subspan(b, n), side, all}, scores.data());
                 for (std::size_t i = 0; i < n; ++i) {
                     const Triple q = queries[b + i];
-                    const double rank =
-                        side == Side::Tail
-                            ? filtered_rank({scores.data() + i * E, E}, q.o, filter.tails(q.s, q.r))
-                            : filtered_rank({scores.data() + i * E, E}, q.s, filter.heads(q.r, q.o));
+                    const double rank = side == Side::Tail
+                                            ? filtered_rank({scores.data() + i * E, E}, q.o, filter.tails(q.s, q.r))
+                                            : filtered_rank({scores.data() + i * E, E}, q.s, filter.heads(q.r, q.o));
                     s.rr += 1.0 / rank;
                     s.rank += rank;
                     s.h1 += rank <= 1.0;
@@ -75,8 +74,10 @@ RankingMetrics evaluate_ranking(const KgModel& model, std::span<const Triple> qu
         work(0);
     } else {
         std::vector<std::thread> pool;
-        for (std::size_t w = 0; w < T; ++w) pool.emplace_back(work, w);
-        for (auto& t : pool) t.join();
+        for (std::size_t w = 0; w < T; ++w)
+            pool.emplace_back(work, w);
+        for (auto& t : pool)
+            t.join();
     }
     if (ctx) ctx->throw_if_stopped();
     RankingMetrics m;

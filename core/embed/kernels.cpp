@@ -16,22 +16,26 @@ namespace kbcx::embed::kernels {
 namespace {
 constexpr std::size_t kLanes = 16;
 
-inline float sgn(float x) { return static_cast<float>((x > 0.0f) - (x < 0.0f)); }
+inline float sgn(float x) {
+    return static_cast<float>((x > 0.0f) - (x < 0.0f));
+}
 } // namespace
 
 KBCX_MULTIVERSION float l1_distance(const float* q, const float* n, std::size_t d) {
     float acc[kLanes] = {};
     std::size_t k = 0;
     for (; k + kLanes <= d; k += kLanes)
-        for (std::size_t l = 0; l < kLanes; ++l) acc[l] += std::fabs(q[k + l] - n[k + l]);
+        for (std::size_t l = 0; l < kLanes; ++l)
+            acc[l] += std::fabs(q[k + l] - n[k + l]);
     float s = 0.0f;
-    for (; k < d; ++k) s += std::fabs(q[k] - n[k]);
-    for (std::size_t l = 0; l < kLanes; ++l) s += acc[l];
+    for (; k < d; ++k)
+        s += std::fabs(q[k] - n[k]);
+    for (std::size_t l = 0; l < kLanes; ++l)
+        s += acc[l];
     return s;
 }
 
-KBCX_MULTIVERSION void l1_distance_grad(const float* q, const float* n, std::size_t d, float w, float* gq,
-                                        float* gn) {
+KBCX_MULTIVERSION void l1_distance_grad(const float* q, const float* n, std::size_t d, float w, float* gq, float* gn) {
     for (std::size_t k = 0; k < d; ++k) {
         const float g = w * sgn(q[k] - n[k]);
         gq[k] -= g;
@@ -48,13 +52,14 @@ KBCX_MULTIVERSION float l2_distance(const float* q, const float* n, std::size_t 
             acc[l] += u * u;
         }
     float s = 0.0f;
-    for (; k < d; ++k) s += (q[k] - n[k]) * (q[k] - n[k]);
-    for (std::size_t l = 0; l < kLanes; ++l) s += acc[l];
+    for (; k < d; ++k)
+        s += (q[k] - n[k]) * (q[k] - n[k]);
+    for (std::size_t l = 0; l < kLanes; ++l)
+        s += acc[l];
     return std::sqrt(s);
 }
 
-KBCX_MULTIVERSION void l2_distance_grad(const float* q, const float* n, std::size_t d, float w, float* gq,
-                                        float* gn) {
+KBCX_MULTIVERSION void l2_distance_grad(const float* q, const float* n, std::size_t d, float w, float* gq, float* gn) {
     const float dist = l2_distance(q, n, d);
     if (dist < 1e-12f) return;
     const float c = w / dist;
@@ -69,10 +74,13 @@ KBCX_MULTIVERSION float dot(const float* q, const float* n, std::size_t d) {
     float acc[kLanes] = {};
     std::size_t k = 0;
     for (; k + kLanes <= d; k += kLanes)
-        for (std::size_t l = 0; l < kLanes; ++l) acc[l] += q[k + l] * n[k + l];
+        for (std::size_t l = 0; l < kLanes; ++l)
+            acc[l] += q[k + l] * n[k + l];
     float s = 0.0f;
-    for (; k < d; ++k) s += q[k] * n[k];
-    for (std::size_t l = 0; l < kLanes; ++l) s += acc[l];
+    for (; k < d; ++k)
+        s += q[k] * n[k];
+    for (std::size_t l = 0; l < kLanes; ++l)
+        s += acc[l];
     return s;
 }
 
@@ -98,7 +106,8 @@ KBCX_MULTIVERSION float complex_l1_distance(const float* q, const float* n, std:
         const float u = q[k] - n[k], v = qi[k] - ni[k];
         s += std::sqrt(u * u + v * v);
     }
-    for (std::size_t l = 0; l < kLanes; ++l) s += acc[l];
+    for (std::size_t l = 0; l < kLanes; ++l)
+        s += acc[l];
     return s;
 }
 

@@ -51,13 +51,14 @@ namespace {
 
 void uniform_fill(Matrix& m, float lo, float hi, std::mt19937_64& rng) {
     std::uniform_real_distribution<float> u(lo, hi);
-    for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = u(rng);
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = u(rng);
 }
 
 /// A model whose score is f(q, n) between a query q (built from the two fixed slots) and the
 /// candidate entity row n. Table 0 holds entities, table 1 relations.
 class QueryModel : public KgModel {
-public:
+  public:
     using KgModel::KgModel;
 
     float score(Id h, Id r, Id t) const override {
@@ -80,7 +81,8 @@ public:
         for (std::size_t i = 0; i < chunk.positives.size(); ++i) {
             query(chunk.positives[i], chunk.side, q.data());
             float* o = out + i * K;
-            for (std::size_t j = 0; j < K; ++j) o[j] = pair(q.data(), erow(chunk.candidates[j]));
+            for (std::size_t j = 0; j < K; ++j)
+                o[j] = pair(q.data(), erow(chunk.candidates[j]));
         }
     }
 
@@ -102,7 +104,7 @@ public:
         }
     }
 
-protected:
+  protected:
     std::size_t ewidth() const { return static_cast<std::size_t>(tables_[0].values.cols()); }
     const float* erow(Id e) const { return tables_[0].values.row(e).data(); }
     const float* rrow(Id r) const { return tables_[1].values.row(r).data(); }
@@ -117,7 +119,7 @@ protected:
 
 // ---- TransE: s = −‖h + r − t‖ (L1 or L2); q = h + r (tail side) or t − r (head side).
 class TransE final : public QueryModel {
-public:
+  public:
     TransE(KgModelConfig c, std::size_t ne, std::size_t nr) : QueryModel(std::move(c), ne, nr) {
         const auto d = config_.dim;
         tables_.push_back({"entity", Matrix::Zero(static_cast<Eigen::Index>(ne), d)});
@@ -125,20 +127,23 @@ public:
     }
     void init(std::mt19937_64& rng) override {
         const float eps = (config_.gamma + 2.0f) / static_cast<float>(config_.dim);
-        for (auto& t : tables_) uniform_fill(t.values, -eps, eps, rng);
+        for (auto& t : tables_)
+            uniform_fill(t.values, -eps, eps, rng);
     }
     LossKind default_loss() const override { return LossKind::Distance; }
 
-protected:
+  protected:
     void query(const Triple& p, Side side, float* q) const override {
         const std::size_t d = ewidth();
         const float* r = rrow(p.r);
         if (side == Side::Tail) {
             const float* h = erow(p.s);
-            for (std::size_t k = 0; k < d; ++k) q[k] = h[k] + r[k];
+            for (std::size_t k = 0; k < d; ++k)
+                q[k] = h[k] + r[k];
         } else {
             const float* t = erow(p.o);
-            for (std::size_t k = 0; k < d; ++k) q[k] = t[k] - r[k];
+            for (std::size_t k = 0; k < d; ++k)
+                q[k] = t[k] - r[k];
         }
     }
     float pair(const float* q, const float* n) const override {
@@ -164,7 +169,7 @@ protected:
 
 // ---- DistMult: s = Σ h r t; q = h ⊙ r or t ⊙ r.
 class DistMult final : public QueryModel {
-public:
+  public:
     DistMult(KgModelConfig c, std::size_t ne, std::size_t nr) : QueryModel(std::move(c), ne, nr) {
         const auto d = config_.dim;
         tables_.push_back({"entity", Matrix::Zero(static_cast<Eigen::Index>(ne), d)});
@@ -172,16 +177,18 @@ public:
     }
     void init(std::mt19937_64& rng) override {
         const float eps = (config_.gamma + 2.0f) / static_cast<float>(config_.dim);
-        for (auto& t : tables_) uniform_fill(t.values, -eps, eps, rng);
+        for (auto& t : tables_)
+            uniform_fill(t.values, -eps, eps, rng);
     }
     LossKind default_loss() const override { return LossKind::Logistic; }
 
-protected:
+  protected:
     void query(const Triple& p, Side side, float* q) const override {
         const std::size_t d = ewidth();
         const float* r = rrow(p.r);
         const float* e = erow(side == Side::Tail ? p.s : p.o);
-        for (std::size_t k = 0; k < d; ++k) q[k] = e[k] * r[k];
+        for (std::size_t k = 0; k < d; ++k)
+            q[k] = e[k] * r[k];
     }
     float pair(const float* q, const float* n) const override { return kernels::dot(q, n, ewidth()); }
     void pair_grad(const float* q, const float* n, float w, float* gq, float* gn) const override {
@@ -204,7 +211,7 @@ protected:
 // ---- ComplEx: rows [re | im]; s = Re⟨h, r, conj t⟩. Tail side: q = h·r, s = q_re·e + q_im·f.
 // Head side: s = Re(h · r·conj t) = a·w_re − b·w_im, so q = [w_re | −w_im] and s = q·h.
 class ComplEx final : public QueryModel {
-public:
+  public:
     ComplEx(KgModelConfig c, std::size_t ne, std::size_t nr) : QueryModel(std::move(c), ne, nr) {
         const auto d = config_.dim;
         tables_.push_back({"entity", Matrix::Zero(static_cast<Eigen::Index>(ne), 2 * d)});
@@ -212,11 +219,12 @@ public:
     }
     void init(std::mt19937_64& rng) override {
         const float eps = (config_.gamma + 2.0f) / static_cast<float>(config_.dim);
-        for (auto& t : tables_) uniform_fill(t.values, -eps, eps, rng);
+        for (auto& t : tables_)
+            uniform_fill(t.values, -eps, eps, rng);
     }
     LossKind default_loss() const override { return LossKind::Logistic; }
 
-protected:
+  protected:
     std::size_t cd() const { return static_cast<std::size_t>(config_.dim); }
     void query(const Triple& p, Side side, float* q) const override {
         const std::size_t d = cd();
@@ -275,18 +283,19 @@ protected:
 // ---- RotatE: entity [a | b], relation phase ρ with θ = ρ·π/ε. Tail side: q = h·e^{iθ};
 // head side: q = t·e^{−iθ} (|h·e^{iθ} − t| = |h − t·e^{−iθ}|). s = −Σ_k |q_k − n_k|.
 class RotatE final : public QueryModel {
-public:
+  public:
     RotatE(KgModelConfig c, std::size_t ne, std::size_t nr) : QueryModel(std::move(c), ne, nr) {
         const auto d = config_.dim;
         tables_.push_back({"entity", Matrix::Zero(static_cast<Eigen::Index>(ne), 2 * d)});
         tables_.push_back({"relation", Matrix::Zero(static_cast<Eigen::Index>(nr), d)});
     }
     void init(std::mt19937_64& rng) override {
-        for (auto& t : tables_) uniform_fill(t.values, -eps(), eps(), rng);
+        for (auto& t : tables_)
+            uniform_fill(t.values, -eps(), eps(), rng);
     }
     LossKind default_loss() const override { return LossKind::Distance; }
 
-protected:
+  protected:
     float eps() const { return (config_.gamma + 2.0f) / static_cast<float>(config_.dim); }
     float phase_scale() const { return std::numbers::pi_v<float> / eps(); }
     std::size_t cd() const { return static_cast<std::size_t>(config_.dim); }
@@ -331,7 +340,7 @@ protected:
 // Tables: 0 entity base points, 1 relation box centres [pos1 | pos2], 2 entity bumps,
 // 3 relation shapes [pos1 | pos2], 4 relation scales (2 per relation).
 class BoxE final : public KgModel {
-public:
+  public:
     BoxE(KgModelConfig c, std::size_t ne, std::size_t nr) : KgModel(std::move(c), ne, nr) {
         const auto d = config_.dim;
         const auto E = static_cast<Eigen::Index>(ne), R = static_cast<Eigen::Index>(nr);
@@ -343,7 +352,8 @@ public:
     }
     void init(std::mt19937_64& rng) override {
         const float a = 0.5f / std::sqrt(static_cast<float>(config_.dim));
-        for (int t = 0; t < 4; ++t) uniform_fill(tables_[static_cast<std::size_t>(t)].values, -a, a, rng);
+        for (int t = 0; t < 4; ++t)
+            uniform_fill(tables_[static_cast<std::size_t>(t)].values, -a, a, rng);
         uniform_fill(tables_[4].values, -1.0f, 1.0f, rng);
     }
     LossKind default_loss() const override { return LossKind::Distance; }
@@ -351,7 +361,7 @@ public:
     float score(Id h, Id r, Id t) const override { return -eval(h, r, t, 0.0f, nullptr); }
     void add_score_grad(Id h, Id r, Id t, float coeff, GradBuffer& g) const override { eval(h, r, t, -coeff, &g); }
 
-private:
+  private:
     static constexpr float kEps = 1e-8f;
     std::size_t d() const { return static_cast<std::size_t>(config_.dim); }
 
@@ -370,7 +380,8 @@ private:
             const float scale = tables_[4].values(r, pos);
             const float A = (scale > 0.0f ? scale : std::expm1(scale)) + 1.0f;
             double logsum = 0.0;
-            for (std::size_t k = 0; k < n; ++k) logsum += std::log(std::fabs(s[k]) + kEps);
+            for (std::size_t k = 0; k < n; ++k)
+                logsum += std::log(std::fabs(s[k]) + kEps);
             const float G = static_cast<float>(std::exp(logsum / static_cast<double>(n)));
             for (std::size_t k = 0; k < n; ++k) {
                 Nv[k] = s[k] / G;
@@ -441,7 +452,8 @@ private:
             }
             *gscale += gA * (scale > 0.0f ? 1.0f : std::exp(scale));
             float dotNN = 0.0f;
-            for (std::size_t k = 0; k < n; ++k) dotNN += gN[k] * Nv[k];
+            for (std::size_t k = 0; k < n; ++k)
+                dotNN += gN[k] * Nv[k];
             for (std::size_t j = 0; j < n; ++j) {
                 const float sgs = static_cast<float>((s[j] > 0) - (s[j] < 0));
                 gs[j] += gN[j] / G - dotNN * sgs / (static_cast<float>(n) * (std::fabs(s[j]) + kEps));
@@ -453,7 +465,8 @@ private:
 
 std::string lower(std::string_view s) {
     std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
 }
 

@@ -42,7 +42,7 @@ enum class LossKind : std::uint8_t { Logistic = 0, Distance = 1, Margin = 2 };
 /// plausible; distance models return γ − distance); the gradient methods *add* coeff·∂s/∂θ
 /// into a GradBuffer shaped like tables().
 class KgModel {
-public:
+  public:
     KgModel(KgModelConfig config, std::size_t num_entities, std::size_t num_relations);
     virtual ~KgModel() = default;
     KgModel(const KgModel&) = delete;
@@ -70,7 +70,7 @@ public:
     std::size_t entity_table() const noexcept { return 0; }
     std::size_t relation_table() const noexcept { return 1; }
 
-protected:
+  protected:
     KgModelConfig config_;
     std::size_t num_entities_;
     std::size_t num_relations_;

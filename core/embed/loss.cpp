@@ -10,8 +10,12 @@
 namespace kbcx::embed {
 
 namespace {
-double softplus(double x) { return x > 30 ? x : (x < -30 ? std::exp(x) : std::log1p(std::exp(x))); }
-double sigmoid(double x) { return x >= 0 ? 1.0 / (1.0 + std::exp(-x)) : std::exp(x) / (1.0 + std::exp(x)); }
+double softplus(double x) {
+    return x > 30 ? x : (x < -30 ? std::exp(x) : std::log1p(std::exp(x)));
+}
+double sigmoid(double x) {
+    return x >= 0 ? 1.0 / (1.0 + std::exp(-x)) : std::exp(x) / (1.0 + std::exp(x));
+}
 } // namespace
 
 std::string_view loss_name(LossKind kind) {
@@ -35,16 +39,21 @@ double loss_and_grad(const LossConfig& config, float spos, const float* sneg, st
     thread_local std::vector<double> p;
     p.assign(K, K ? 1.0 / static_cast<double>(K) : 0.0);
     if (frozen_p) {
-        for (std::size_t j = 0; j < K; ++j) p[j] = frozen_p[j];
+        for (std::size_t j = 0; j < K; ++j)
+            p[j] = frozen_p[j];
     } else if (config.adv_temp > 0 && K > 0) {
         double mx = -INFINITY;
-        for (std::size_t j = 0; j < K; ++j) mx = std::max(mx, static_cast<double>(config.adv_temp) * sneg[j]);
+        for (std::size_t j = 0; j < K; ++j)
+            mx = std::max(mx, static_cast<double>(config.adv_temp) * sneg[j]);
         double z = 0;
-        for (std::size_t j = 0; j < K; ++j) z += p[j] = std::exp(config.adv_temp * sneg[j] - mx);
-        for (std::size_t j = 0; j < K; ++j) p[j] /= z;
+        for (std::size_t j = 0; j < K; ++j)
+            z += p[j] = std::exp(config.adv_temp * sneg[j] - mx);
+        for (std::size_t j = 0; j < K; ++j)
+            p[j] /= z;
     }
     if (p_out)
-        for (std::size_t j = 0; j < K; ++j) p_out[j] = static_cast<float>(p[j]);
+        for (std::size_t j = 0; j < K; ++j)
+            p_out[j] = static_cast<float>(p[j]);
 
     double L = 0;
     if (config.kind == LossKind::Margin) {

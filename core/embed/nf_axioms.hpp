@@ -15,14 +15,14 @@ namespace kbcx::embed {
 
 /// The normal forms named as in the literature (DESIGN.md §3 onto), plus ABox assertions.
 enum class NfKind : std::uint8_t {
-    GCI0 = 0,     ///< A ⊑ B                  (a, b)
-    GCI0_BOT,     ///< A ⊑ ⊥                  (a)
-    GCI1,         ///< A ⊓ B ⊑ C              (a, b, c)
-    GCI1_BOT,     ///< A ⊓ B ⊑ ⊥ (disjoint)   (a, b)
-    GCI2,         ///< A ⊑ ∃r.B               (a, r, b)
-    GCI3,         ///< ∃r.A ⊑ B               (r, a, b)
-    GCI3_BOT,     ///< ∃r.A ⊑ ⊥               (r, a)
-    RI,           ///< r ⊑ s                  (r, s)
+    GCI0 = 0,       ///< A ⊑ B                  (a, b)
+    GCI0_BOT,       ///< A ⊑ ⊥                  (a)
+    GCI1,           ///< A ⊓ B ⊑ C              (a, b, c)
+    GCI1_BOT,       ///< A ⊓ B ⊑ ⊥ (disjoint)   (a, b)
+    GCI2,           ///< A ⊑ ∃r.B               (a, r, b)
+    GCI3,           ///< ∃r.A ⊑ B               (r, a, b)
+    GCI3_BOT,       ///< ∃r.A ⊑ ⊥               (r, a)
+    RI,             ///< r ⊑ s                  (r, s)
     ClassAssertion, ///< A(x)                 (a, x)
     RoleAssertion,  ///< r(x, y)              (r, x, y)
 };
@@ -42,7 +42,7 @@ struct NfAxiom {
 /// Anything that scores candidate axioms, higher = more plausible: a native model being
 /// trained, or imported scores. Must be callable from several threads at once.
 class AxiomScorer {
-public:
+  public:
     virtual ~AxiomScorer() = default;
     /// NaN when the scorer cannot score this kind of axiom.
     virtual double score(const NfAxiom& axiom) const = 0;

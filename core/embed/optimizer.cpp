@@ -7,7 +7,9 @@
 
 namespace kbcx::embed {
 
-std::string_view optimizer_name(OptimizerKind kind) { return kind == OptimizerKind::Adam ? "adam" : "adagrad"; }
+std::string_view optimizer_name(OptimizerKind kind) {
+    return kind == OptimizerKind::Adam ? "adam" : "adagrad";
+}
 
 OptimizerKind parse_optimizer(std::string_view name) {
     if (name == "adam") return OptimizerKind::Adam;

@@ -21,7 +21,7 @@ OptimizerKind parse_optimizer(std::string_view name);
 ///   θ ← θ − lr·m̂/(√v̂ + ε) with m̂ = m/(1−β₁ᵗ), v̂ = v/(1−β₂ᵗ) and t the global step count.
 /// Adagrad: G ← G + g², θ ← θ − lr·g/(√G + ε).
 class Optimizer {
-public:
+  public:
     Optimizer(OptimizerKind kind, float lr, const std::vector<ParamTable>& tables);
 
     /// One step with the gradients of the touched rows of `grad` (same shape as tables).
@@ -38,7 +38,7 @@ public:
 
     float beta1 = 0.9f, beta2 = 0.999f, eps = 1e-8f;
 
-private:
+  private:
     OptimizerKind kind_;
     float lr_;
     std::int64_t t_ = 0;

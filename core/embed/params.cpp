@@ -23,7 +23,8 @@ void GradBuffer::add(const GradBuffer& other) {
         for (std::uint32_t r : other.tables_[t].rows) {
             float* dst = row(t, r);
             const float* src = other.data(t, r);
-            for (std::size_t k = 0; k < w; ++k) dst[k] += src[k];
+            for (std::size_t k = 0; k < w; ++k)
+                dst[k] += src[k];
         }
     }
 }

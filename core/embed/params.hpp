@@ -27,7 +27,7 @@ struct ParamTable {
 /// One buffer per worker thread; buffers are merged in thread order, which keeps training
 /// deterministic for a fixed number of threads.
 class GradBuffer {
-public:
+  public:
     /// Sizes the buffer like `tables` (drops any content).
     void shape_like(const std::vector<ParamTable>& tables);
     /// Gradient row of table `t`, row `r` (zero on first touch in this batch).
@@ -50,7 +50,7 @@ public:
     void add(const GradBuffer& other);
     void clear();
 
-private:
+  private:
     struct Table {
         std::size_t width = 0;
         std::vector<float> data;

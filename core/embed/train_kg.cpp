@@ -53,12 +53,15 @@ double kg_batch_loss_grad(const KgModel& model, std::span<const Triple> batch, c
         for (std::size_t b = 0; b < list.size(); b += C) {
             const std::size_t P = std::min(C, list.size() - b);
             const Chunk chunk{std::span<const Triple>(list).subspan(b, P), side, cands};
-            for (auto& c : cands) c = ent(rng);
-            for (auto& t : pool_sel) t = pool[pick(rng)];
+            for (auto& c : cands)
+                c = ent(rng);
+            for (auto& t : pool_sel)
+                t = pool[pick(rng)];
             S.resize(P * Kc);
             dS.assign(P * Kc, 0.0f);
             if (Kc) model.score_chunk(chunk, S.data());
-            for (std::size_t j = 0; j < Kp; ++j) spool[j] = model.score(pool_sel[j].s, pool_sel[j].r, pool_sel[j].o);
+            for (std::size_t j = 0; j < Kp; ++j)
+                spool[j] = model.score(pool_sel[j].s, pool_sel[j].r, pool_sel[j].o);
             std::fill(dpool.begin(), dpool.end(), 0.0f);
             for (std::size_t i = 0; i < P; ++i) {
                 const Triple p = chunk.positives[i];
@@ -66,8 +69,10 @@ double kg_batch_loss_grad(const KgModel& model, std::span<const Triple> batch, c
                 std::copy_n(spool.data(), Kp, sneg.data() + Kc);
                 float dpos = 0;
                 L += loss_and_grad(loss, model.score(p.s, p.r, p.o), sneg.data(), K, dpos, dneg.data());
-                for (std::size_t j = 0; j < Kc; ++j) dS[i * Kc + j] = dneg[j] * scale;
-                for (std::size_t j = 0; j < Kp; ++j) dpool[j] += dneg[Kc + j] * scale;
+                for (std::size_t j = 0; j < Kc; ++j)
+                    dS[i * Kc + j] = dneg[j] * scale;
+                for (std::size_t j = 0; j < Kp; ++j)
+                    dpool[j] += dneg[Kc + j] * scale;
                 model.add_score_grad(p.s, p.r, p.o, dpos * scale, g);
             }
             if (Kc) model.add_chunk_grad(chunk, dS.data(), g);
@@ -158,7 +163,8 @@ void check_settings(const TrainSettings& st) {
 }
 
 Metrics to_metrics(const RankingMetrics& m) {
-    return {{"mrr", m.mrr}, {"mean_rank", m.mean_rank}, {"hits@1", m.hits1}, {"hits@3", m.hits3}, {"hits@10", m.hits10}};
+    return {
+        {"mrr", m.mrr}, {"mean_rank", m.mean_rank}, {"hits@1", m.hits1}, {"hits@3", m.hits3}, {"hits@10", m.hits10}};
 }
 
 } // namespace
@@ -180,12 +186,15 @@ void save_kg_checkpoint(const std::string& path, const KgModel& model, const Opt
     auto& rels = c.lists["relations"];
     for (Id r = 0; r < model.num_relations(); ++r)
         rels.emplace_back(r < vocab.relations().size() ? vocab.relations().name(r) : std::string_view());
-    for (const auto& t : model.tables()) c.tables.push_back(t);
+    for (const auto& t : model.tables())
+        c.tables.push_back(t);
     if (opt) {
         auto& m = const_cast<Optimizer*>(opt)->first();
         auto& v = const_cast<Optimizer*>(opt)->second();
-        for (std::size_t i = 0; i < m.size(); ++i) c.tables.push_back({"opt.m/" + model.tables()[i].name, m[i]});
-        for (std::size_t i = 0; i < v.size(); ++i) c.tables.push_back({"opt.v/" + model.tables()[i].name, v[i]});
+        for (std::size_t i = 0; i < m.size(); ++i)
+            c.tables.push_back({"opt.m/" + model.tables()[i].name, m[i]});
+        for (std::size_t i = 0; i < v.size(); ++i)
+            c.tables.push_back({"opt.v/" + model.tables()[i].name, v[i]});
     }
     write_checkpoint(path, c);
 }
@@ -272,7 +281,8 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
         head_prob.assign(R, 0.5f);
         const auto& fs = data.graph->facts;
         std::vector<std::size_t> heads(R), tails(R), count(R);
-        for (const Triple& t : data.train) ++count[t.r];
+        for (const Triple& t : data.train)
+            ++count[t.r];
         for (Id r = 0; r < R; ++r) {
             heads[r] = fs.subjects_of(r).size();
             tails[r] = fs.objects_of(r).size();
@@ -286,13 +296,15 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     std::vector<Triple> valid = data.valid;
     if (st.eval_max && valid.size() > st.eval_max) {
         std::vector<Triple> sample;
-        for (std::size_t i = 0; i < st.eval_max; ++i) sample.push_back(valid[i * valid.size() / st.eval_max]);
+        for (std::size_t i = 0; i < st.eval_max; ++i)
+            sample.push_back(valid[i * valid.size() / st.eval_max]);
         valid.swap(sample);
     }
 
     const std::size_t T = static_cast<std::size_t>(st.threads);
     std::vector<GradBuffer> buffers(T);
-    for (auto& b : buffers) b.shape_like(model->tables());
+    for (auto& b : buffers)
+        b.shape_like(model->tables());
     const std::size_t N = data.train.size(), B = static_cast<std::size_t>(st.batch);
     const std::size_t batches = (N + B - 1) / B;
     std::vector<std::uint32_t> order(N);
@@ -304,14 +316,16 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     auto evaluate = [&](int epoch, std::span<const Triple> queries) {
         Metrics m;
         if (!queries.empty()) m = to_metrics(evaluate_ranking(*model, queries, filter, st.threads, &ctx));
-        for (const auto& hook : params.hooks.eval_hooks) hook(scorer, epoch, m);
+        for (const auto& hook : params.hooks.eval_hooks)
+            hook(scorer, epoch, m);
         return m;
     };
 
     for (int epoch = state.epoch + 1; epoch <= st.epochs; ++epoch) {
         Stopwatch clock;
         std::iota(order.begin(), order.end(), 0u);
-        std::shuffle(order.begin(), order.end(), std::mt19937_64(mix_seed(st.seed, 1, static_cast<std::uint64_t>(epoch))));
+        std::shuffle(order.begin(), order.end(),
+                     std::mt19937_64(mix_seed(st.seed, 1, static_cast<std::uint64_t>(epoch))));
         double epoch_loss = 0;
         for (std::size_t b = 0; b < batches; ++b) {
             ctx.throw_if_stopped();
@@ -319,7 +333,8 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
             ctx.throw_if_stopped();
             const std::size_t lo = b * B, hi = std::min(N, lo + B);
             batch.clear();
-            for (std::size_t i = lo; i < hi; ++i) batch.push_back(data.train[order[i]]);
+            for (std::size_t i = lo; i < hi; ++i)
+                batch.push_back(data.train[order[i]]);
             const float scale = 1.0f / static_cast<float>(hi - lo);
             auto work = [&](std::size_t w) {
                 const std::size_t a = batch.size() * w / T, z = batch.size() * (w + 1) / T;
@@ -331,14 +346,19 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
                 work(0);
             } else {
                 std::vector<std::thread> pool;
-                for (std::size_t w = 1; w < T; ++w) pool.emplace_back(work, w);
+                for (std::size_t w = 1; w < T; ++w)
+                    pool.emplace_back(work, w);
                 work(0);
-                for (auto& t : pool) t.join();
+                for (auto& t : pool)
+                    t.join();
             }
-            for (std::size_t w = 1; w < T; ++w) buffers[0].add(buffers[w]);
+            for (std::size_t w = 1; w < T; ++w)
+                buffers[0].add(buffers[w]);
             opt.step(model->tables(), buffers[0]);
-            for (auto& buf : buffers) buf.clear();
-            for (double l : slice_loss) epoch_loss += l * static_cast<double>(hi - lo);
+            for (auto& buf : buffers)
+                buf.clear();
+            for (double l : slice_loss)
+                epoch_loss += l * static_cast<double>(hi - lo);
             ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,
                        static_cast<std::uint64_t>(st.epochs) * batches,
                        "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs));
@@ -388,7 +408,8 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     }
     const int ran = result.last_epoch ? result.last_epoch - result.first_epoch + 1 : 0;
     result.seconds_per_epoch = ran ? result.train_seconds / ran : 0;
-    result.positives_per_second = result.train_seconds > 0 ? static_cast<double>(result.positives) / result.train_seconds : 0;
+    result.positives_per_second =
+        result.train_seconds > 0 ? static_cast<double>(result.positives) / result.train_seconds : 0;
     if (model_out) *model_out = std::move(model);
     return result;
 }

@@ -33,11 +33,11 @@ double kg_batch_loss_grad(const KgModel& model, std::span<const kg::Triple> batc
 
 /// Adapter that lets evaluation hooks score role assertions r(x, y) with a triple model.
 class KgAxiomScorer final : public AxiomScorer {
-public:
+  public:
     explicit KgAxiomScorer(const KgModel& model) : model_(model) {}
     double score(const NfAxiom& axiom) const override;
 
-private:
+  private:
     const KgModel& model_;
 };
 

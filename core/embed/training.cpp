@@ -34,10 +34,18 @@ void TrainControl::wait_while_paused(std::stop_token stop) const {
 }
 
 RunFolder::RunFolder(std::string dir) : dir_(std::move(dir)) {}
-std::string RunFolder::checkpoint_path() const { return (fs::path(dir_) / "checkpoint.bin").string(); }
-std::string RunFolder::metrics_path() const { return (fs::path(dir_) / "metrics.jsonl").string(); }
-std::string RunFolder::params_path() const { return (fs::path(dir_) / "params.json").string(); }
-bool RunFolder::has_checkpoint() const { return enabled() && fs::is_regular_file(checkpoint_path()); }
+std::string RunFolder::checkpoint_path() const {
+    return (fs::path(dir_) / "checkpoint.bin").string();
+}
+std::string RunFolder::metrics_path() const {
+    return (fs::path(dir_) / "metrics.jsonl").string();
+}
+std::string RunFolder::params_path() const {
+    return (fs::path(dir_) / "params.json").string();
+}
+bool RunFolder::has_checkpoint() const {
+    return enabled() && fs::is_regular_file(checkpoint_path());
+}
 
 void RunFolder::prepare(bool resume) const {
     if (!enabled()) {
@@ -47,8 +55,7 @@ void RunFolder::prepare(bool resume) const {
     std::error_code ec;
     fs::create_directories(dir_, ec);
     if (ec) throw InputError(dir_, "cannot create run folder: " + ec.message());
-    if (resume && !has_checkpoint())
-        throw InputError(checkpoint_path(), "no checkpoint to resume from");
+    if (resume && !has_checkpoint()) throw InputError(checkpoint_path(), "no checkpoint to resume from");
     if (!resume && has_checkpoint())
         throw InputError(checkpoint_path(), "run folder already holds a checkpoint; add --resume to continue it or "
                                             "choose another --run folder");
@@ -117,7 +124,8 @@ void RunFolder::append_metrics(const std::string& json_line) const {
 std::string metrics_line(int epoch, const std::string& split, double loss, double seconds, const Metrics& m) {
     JsonWriter j;
     j.begin_object().field("epoch", epoch).field("split", split).field("loss", loss).field("seconds", seconds);
-    for (const auto& [k, v] : m) j.field(k, v);
+    for (const auto& [k, v] : m)
+        j.field(k, v);
     j.end_object();
     return j.str();
 }

@@ -32,8 +32,10 @@ Setup make_setup(const std::string& name, LossKind kind, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     s.model->init(rng);
     std::uniform_int_distribution<kg::Id> e(0, E - 1), r(0, R - 1);
-    for (int i = 0; i < 6; ++i) s.batch.push_back({e(rng), r(rng), e(rng)});
-    for (int i = 0; i < 3; ++i) s.pool.push_back({e(rng), r(rng), e(rng)});
+    for (int i = 0; i < 6; ++i)
+        s.batch.push_back({e(rng), r(rng), e(rng)});
+    for (int i = 0; i < 3; ++i)
+        s.pool.push_back({e(rng), r(rng), e(rng)});
     s.st.neg = 5;
     s.st.chunk = 2;
     s.st.p_bot = 0.4f; // 2 of the 5 negatives from the pool
@@ -52,7 +54,7 @@ double batch_loss(const Setup& s, std::uint64_t seed) {
 
 class TestEmbedGradients : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void modelsAgainstFiniteDifferences_data() {
         QTest::addColumn<QString>("model");
         QTest::addColumn<int>("loss");
@@ -121,11 +123,13 @@ private slots:
                 const LossConfig c{static_cast<LossKind>(kind), 1.5f, adv};
                 const std::size_t K = 6;
                 std::vector<float> neg(K), dneg(K), p(K), d2(K);
-                for (auto& x : neg) x = n(rng);
+                for (auto& x : neg)
+                    x = n(rng);
                 float pos = n(rng), dpos = 0, dummy = 0;
                 loss_and_grad(c, pos, neg.data(), K, dpos, dneg.data(), nullptr, p.data());
                 double sum = 0;
-                for (float w : p) sum += w;
+                for (float w : p)
+                    sum += w;
                 QVERIFY(std::fabs(sum - 1.0) < 1e-5);
                 const float h = 1e-3f;
                 auto L = [&](float sp, const std::vector<float>& sn) {
@@ -151,7 +155,8 @@ private slots:
         for (int round = 0; round < 200; ++round) {
             const std::size_t E = 12;
             std::vector<float> s(E);
-            for (auto& x : s) x = static_cast<float>(val(rng));
+            for (auto& x : s)
+                x = static_cast<float>(val(rng));
             const kg::Id target = static_cast<kg::Id>(rng() % E);
             std::vector<kg::Id> known;
             for (kg::Id e = 0; e < E; ++e)

@@ -73,7 +73,8 @@ bool same_tables(const KgModel& a, const KgModel& b) {
 std::vector<std::string> lines_of(const std::string& path) {
     std::ifstream in(path);
     std::vector<std::string> out;
-    for (std::string l; std::getline(in, l);) out.push_back(l);
+    for (std::string l; std::getline(in, l);)
+        out.push_back(l);
     return out;
 }
 
@@ -83,10 +84,11 @@ class TestEmbedTraining : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
 
-private slots:
+  private slots:
     void learnsInverseRelation_data() {
         QTest::addColumn<QString>("model");
-        for (const char* m : {"TransE-L1", "TransE-L2", "DistMult", "ComplEx", "RotatE"}) QTest::newRow(m) << m;
+        for (const char* m : {"TransE-L1", "TransE-L2", "DistMult", "ComplEx", "RotatE"})
+            QTest::newRow(m) << m;
     }
     void learnsInverseRelation() {
         QFETCH(QString, model);
@@ -281,9 +283,17 @@ private slots:
             return std::tuple(proc.exitCode(), QString::fromUtf8(proc.readAllStandardOutput()),
                               QString::fromUtf8(proc.readAllStandardError()));
         };
-        auto [code, out, err] = kbcx({"train", QString::fromStdString(data), "--model", "TransE", "--dim", "16",
-                                      "--epochs", "4", "--batch", "8", "--neg", "8", "--lr", "0.02", "--margin", "4",
-                                      "--eval-every", "2", "--run", run, "--stats"});
+        auto [code, out, err] = kbcx({"train",        QString::fromStdString(data),
+                                      "--model",      "TransE",
+                                      "--dim",        "16",
+                                      "--epochs",     "4",
+                                      "--batch",      "8",
+                                      "--neg",        "8",
+                                      "--lr",         "0.02",
+                                      "--margin",     "4",
+                                      "--eval-every", "2",
+                                      "--run",        run,
+                                      "--stats"});
         QVERIFY2(code == 0, qPrintable(err));
         QVERIFY(out.contains("epoch 2/4"));
         QVERIFY(out.contains("epoch 4/4"));
@@ -297,16 +307,26 @@ private slots:
                                   "--epochs", "6", "--run", run, "--resume"});
         QCOMPARE(c2, 2);
         QVERIFY2(e2.contains("model: checkpoint TransE-L1, this run DistMult"), qPrintable(e2));
-        auto [c3, o3, e3] = kbcx({"train", QString::fromStdString(data), "--model", "TransE", "--dim", "16",
-                                  "--epochs", "6", "--batch", "8", "--neg", "8", "--lr", "0.02", "--margin", "4",
-                                  "--eval-every", "2", "--run", run, "--resume"});
+        auto [c3, o3, e3] = kbcx({"train",        QString::fromStdString(data),
+                                  "--model",      "TransE",
+                                  "--dim",        "16",
+                                  "--epochs",     "6",
+                                  "--batch",      "8",
+                                  "--neg",        "8",
+                                  "--lr",         "0.02",
+                                  "--margin",     "4",
+                                  "--eval-every", "2",
+                                  "--run",        run,
+                                  "--resume"});
         QVERIFY2(c3 == 0, qPrintable(e3));
         QVERIFY(e3.contains("resumed after epoch 4"));
         QVERIFY(o3.contains("epoch 6/6"));
 
-        const std::string cands = test::write_file(dir_, "cands.tsv", "b0\tpartner_of\ta0\tpositive\nb0\tpartner_of\ta5\tnegative\n");
+        const std::string cands =
+            test::write_file(dir_, "cands.tsv", "b0\tpartner_of\ta0\tpositive\nb0\tpartner_of\ta5\tnegative\n");
         const QString scores = dir_.filePath("scores.tsv");
-        auto [c4, o4, e4] = kbcx({"score", "--run", run, "--candidates", QString::fromStdString(cands), "--out", scores});
+        auto [c4, o4, e4] =
+            kbcx({"score", "--run", run, "--candidates", QString::fromStdString(cands), "--out", scores});
         QVERIFY2(c4 == 0, qPrintable(e4));
         const auto lines = lines_of(scores.toStdString());
         QCOMPARE(lines.size(), std::size_t{2});
@@ -315,7 +335,8 @@ private slots:
         const double s_neg = std::stod(lines[1].substr(lines[1].rfind('\t') + 1));
         QVERIFY(s_pos > s_neg);
         const std::string badc = test::write_file(dir_, "bad.tsv", "b0\tpartner_of\tnobody\n");
-        auto [c5, o5, e5] = kbcx({"score", "--run", run, "--candidates", QString::fromStdString(badc), "--out", scores});
+        auto [c5, o5, e5] =
+            kbcx({"score", "--run", run, "--candidates", QString::fromStdString(badc), "--out", scores});
         QCOMPARE(c5, 2);
         QVERIFY2(e5.contains("bad.tsv:1:15: unknown entity 'nobody'"), qPrintable(e5));
     }

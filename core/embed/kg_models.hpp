@@ -1,0 +1,88 @@
+// Knowledge-graph embedding models on triples — TransE (L1/L2), DistMult, ComplEx, RotatE and
+// BoxE — with one score(h, r, t) (higher = more plausible) and hand-written gradients.
+#pragma once
+
+#include "embed/params.hpp"
+#include "kg/ids.hpp"
+
+#include <memory>
+#include <random>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kbcx::embed {
+
+/// Which slot of a triple a chunk's candidates replace.
+enum class Side : std::uint8_t { Head = 0, Tail = 1 };
+
+/// Positives that share one list of candidate entities (PyTorch-BigGraph's chunked negatives):
+/// the candidate j of positive i is the triple with `side` replaced by candidates[j].
+/// Evaluation uses the same structure with every entity as a candidate.
+struct Chunk {
+    std::span<const kg::Triple> positives;
+    Side side = Side::Tail;
+    std::span<const kg::Id> candidates;
+};
+
+/// Hyperparameters that define a model's shape (all of them go into checkpoints).
+struct KgModelConfig {
+    std::string name = "TransE"; ///< canonical name, see kg_model_names()
+    int dim = 200;               ///< embedding dimension (complex models: complex dimension)
+    float gamma = 12.0f;         ///< margin; also sets the init range ε = (γ + 2)/d of the RotatE repo
+    int p_norm = 1;              ///< TransE: 1 or 2; BoxE: order o of the distance norm (1 or 2)
+    bool bounded = true;         ///< BoxE: tanh-bounded space
+};
+
+/// The loss a model trains with unless told otherwise (see loss.hpp).
+enum class LossKind : std::uint8_t { Logistic = 0, Distance = 1, Margin = 2 };
+
+/// A triple model. Parameters live in tables(); score() is the plausibility (higher = more
+/// plausible; distance models return γ − distance); the gradient methods *add* coeff·∂s/∂θ
+/// into a GradBuffer shaped like tables().
+class KgModel {
+  public:
+    KgModel(KgModelConfig config, std::size_t num_entities, std::size_t num_relations);
+    virtual ~KgModel() = default;
+    KgModel(const KgModel&) = delete;
+    KgModel& operator=(const KgModel&) = delete;
+
+    const KgModelConfig& config() const noexcept { return config_; }
+    const std::string& name() const noexcept { return config_.name; }
+    std::size_t num_entities() const noexcept { return num_entities_; }
+    std::size_t num_relations() const noexcept { return num_relations_; }
+    std::vector<ParamTable>& tables() noexcept { return tables_; }
+    const std::vector<ParamTable>& tables() const noexcept { return tables_; }
+
+    /// Draws fresh parameters (the reference implementations' initialisation).
+    virtual void init(std::mt19937_64& rng) = 0;
+    virtual float score(kg::Id h, kg::Id r, kg::Id t) const = 0;
+    /// g += coeff · ∂score(h, r, t)/∂θ.
+    virtual void add_score_grad(kg::Id h, kg::Id r, kg::Id t, float coeff, GradBuffer& g) const = 0;
+    /// out[i·K + j] = score of positive i with its `side` slot replaced by candidate j (K = #candidates).
+    virtual void score_chunk(const Chunk& chunk, float* out) const;
+    /// g += Σ_ij dscore[i·K + j] · ∂out[i·K + j]/∂θ.
+    virtual void add_chunk_grad(const Chunk& chunk, const float* dscore, GradBuffer& g) const;
+    virtual LossKind default_loss() const = 0;
+    /// Index of the table that the L3 regulariser applies to for entity/relation rows; the
+    /// trainer regularises the rows of entity table 0 and relation table 1 of every model.
+    std::size_t entity_table() const noexcept { return 0; }
+    std::size_t relation_table() const noexcept { return 1; }
+
+  protected:
+    KgModelConfig config_;
+    std::size_t num_entities_;
+    std::size_t num_relations_;
+    std::vector<ParamTable> tables_;
+};
+
+/// Canonical model names: TransE-L1, TransE-L2, DistMult, ComplEx, RotatE, BoxE.
+const std::vector<std::string>& kg_model_names();
+/// Case-insensitive; "TransE" means TransE-L1 unless p_norm is 2. Throws std::invalid_argument.
+std::string canonical_kg_model_name(std::string_view name, int p_norm = 1);
+/// Builds an uninitialised model (config.name must be canonical).
+std::unique_ptr<KgModel> make_kg_model(const KgModelConfig& config, std::size_t num_entities,
+                                       std::size_t num_relations);
+
+} // namespace kbcx::embed

@@ -1,0 +1,63 @@
+// Parameter storage shared by every embedding model: named row-major float tables indexed by
+// entity, relation or concept ids, and the sparse per-thread gradient buffer the trainer fills.
+#pragma once
+
+#include <Eigen/Core>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kbcx::embed {
+
+/// Row-major float table: one row per entity/relation/concept, contiguous rows.
+using Matrix = Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using RowVec = Eigen::Array<float, 1, Eigen::Dynamic>;
+
+/// A named parameter table. `name` is stable: it is written into checkpoints.
+struct ParamTable {
+    std::string name;
+    Matrix values;
+};
+
+/// Gradients of one minibatch slice, for touched rows only.
+///
+/// Each table has a dense zeroed shadow plus the list of rows touched since the last clear();
+/// clear() zeroes just those rows, so a batch costs O(touched rows × width), not O(table).
+/// One buffer per worker thread; buffers are merged in thread order, which keeps training
+/// deterministic for a fixed number of threads.
+class GradBuffer {
+  public:
+    /// Sizes the buffer like `tables` (drops any content).
+    void shape_like(const std::vector<ParamTable>& tables);
+    /// Gradient row of table `t`, row `r` (zero on first touch in this batch).
+    float* row(std::size_t t, std::uint32_t r) {
+        Table& tb = tables_[t];
+        if (!tb.touched[r]) {
+            tb.touched[r] = 1;
+            tb.rows.push_back(r);
+        }
+        return tb.data.data() + static_cast<std::size_t>(r) * tb.width;
+    }
+    /// Rows of table `t` touched since the last clear(), in first-touch order.
+    const std::vector<std::uint32_t>& touched(std::size_t t) const { return tables_[t].rows; }
+    const float* data(std::size_t t, std::uint32_t r) const {
+        return tables_[t].data.data() + static_cast<std::size_t>(r) * tables_[t].width;
+    }
+    std::size_t width(std::size_t t) const { return tables_[t].width; }
+    std::size_t num_tables() const { return tables_.size(); }
+    /// Adds every touched row of `other` (same shape) into this buffer.
+    void add(const GradBuffer& other);
+    void clear();
+
+  private:
+    struct Table {
+        std::size_t width = 0;
+        std::vector<float> data;
+        std::vector<std::uint8_t> touched;
+        std::vector<std::uint32_t> rows;
+    };
+    std::vector<Table> tables_;
+};
+
+} // namespace kbcx::embed

@@ -1,0 +1,417 @@
+// Triple-model training loop. Determinism: the epoch's shuffle and each thread slice's
+// negatives come from seeds mixed from (seed, epoch, batch, slice), and the per-thread
+// gradient buffers are added in slice order, so a fixed thread count gives identical runs.
+#include "embed/train_kg.hpp"
+
+#include "common/error.hpp"
+#include "common/json.hpp"
+#include "common/resources.hpp"
+#include "embed/checkpoint.hpp"
+#include "embed/evaluate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <thread>
+
+namespace kbcx::embed {
+
+using kg::Id;
+using kg::Triple;
+
+double KgAxiomScorer::score(const NfAxiom& a) const {
+    if (a.kind != NfKind::RoleAssertion || a.x >= model_.num_entities() || a.y >= model_.num_entities() ||
+        a.r >= model_.num_relations())
+        return std::nan("");
+    return model_.score(a.x, a.r, a.y);
+}
+
+double kg_batch_loss_grad(const KgModel& model, std::span<const Triple> batch, const TrainSettings& st,
+                          const LossConfig& loss, std::span<const Triple> pool, std::span<const float> head_probability,
+                          std::uint64_t seed, float scale, GradBuffer& g) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<float> coin(0.0f, 1.0f);
+    std::vector<Triple> sides[2];
+    for (const Triple& p : batch) {
+        const float ph = head_probability.empty() ? 0.5f : head_probability[p.r];
+        sides[coin(rng) < ph ? 0 : 1].push_back(p);
+    }
+    const std::size_t neg = static_cast<std::size_t>(std::max(0, st.neg));
+    const std::size_t Kp =
+        pool.empty() ? 0 : std::min(neg, static_cast<std::size_t>(std::lround(st.p_bot * static_cast<float>(neg))));
+    const std::size_t Kc = neg - Kp, K = neg;
+    const std::size_t C = static_cast<std::size_t>(std::max(1, st.chunk));
+    std::uniform_int_distribution<Id> ent(0, static_cast<Id>(model.num_entities() - 1));
+    std::uniform_int_distribution<std::size_t> pick(0, pool.empty() ? 0 : pool.size() - 1);
+    std::vector<Id> cands(Kc);
+    std::vector<Triple> pool_sel(Kp);
+    std::vector<float> S, dS, spool(Kp), dpool(Kp), sneg(K), dneg(K);
+    double L = 0;
+    for (int s = 0; s < 2; ++s) {
+        const Side side = s == 0 ? Side::Head : Side::Tail;
+        const auto& list = sides[s];
+        for (std::size_t b = 0; b < list.size(); b += C) {
+            const std::size_t P = std::min(C, list.size() - b);
+            const Chunk chunk{std::span<const Triple>(list).subspan(b, P), side, cands};
+            for (auto& c : cands)
+                c = ent(rng);
+            for (auto& t : pool_sel)
+                t = pool[pick(rng)];
+            S.resize(P * Kc);
+            dS.assign(P * Kc, 0.0f);
+            if (Kc) model.score_chunk(chunk, S.data());
+            for (std::size_t j = 0; j < Kp; ++j)
+                spool[j] = model.score(pool_sel[j].s, pool_sel[j].r, pool_sel[j].o);
+            std::fill(dpool.begin(), dpool.end(), 0.0f);
+            for (std::size_t i = 0; i < P; ++i) {
+                const Triple p = chunk.positives[i];
+                std::copy_n(S.data() + i * Kc, Kc, sneg.data());
+                std::copy_n(spool.data(), Kp, sneg.data() + Kc);
+                float dpos = 0;
+                L += loss_and_grad(loss, model.score(p.s, p.r, p.o), sneg.data(), K, dpos, dneg.data());
+                for (std::size_t j = 0; j < Kc; ++j)
+                    dS[i * Kc + j] = dneg[j] * scale;
+                for (std::size_t j = 0; j < Kp; ++j)
+                    dpool[j] += dneg[Kc + j] * scale;
+                model.add_score_grad(p.s, p.r, p.o, dpos * scale, g);
+            }
+            if (Kc) model.add_chunk_grad(chunk, dS.data(), g);
+            for (std::size_t j = 0; j < Kp; ++j)
+                if (dpool[j] != 0.0f) model.add_score_grad(pool_sel[j].s, pool_sel[j].r, pool_sel[j].o, dpool[j], g);
+        }
+    }
+    if (st.reg > 0) {
+        // N3: λ Σ |x|³ over the rows of each positive; ∂ = 3λ x|x|.
+        const auto& tabs = model.tables();
+        for (const Triple& p : batch) {
+            const std::pair<std::size_t, Id> rows[3] = {{0, p.s}, {0, p.o}, {1, p.r}};
+            for (auto [t, r] : rows) {
+                const auto x = tabs[t].values.row(r);
+                float* gr = g.row(t, r);
+                for (Eigen::Index k = 0; k < x.size(); ++k) {
+                    const float v = x[k], a = std::fabs(v);
+                    L += st.reg * a * a * a;
+                    gr[k] += scale * st.reg * 3.0f * v * a;
+                }
+            }
+        }
+    }
+    return L * scale;
+}
+
+namespace {
+
+std::map<std::string, std::string> identity(const KgModelConfig& c, const TrainSettings& st, std::size_t E,
+                                            std::size_t R) {
+    auto f = [](float x) {
+        char b[32];
+        std::snprintf(b, sizeof b, "%g", static_cast<double>(x));
+        return std::string(b);
+    };
+    return {{"kind", "triple-model"},
+            {"model", c.name},
+            {"dim", std::to_string(c.dim)},
+            {"gamma", f(c.gamma)},
+            {"p_norm", std::to_string(c.p_norm)},
+            {"bounded", c.bounded ? "1" : "0"},
+            {"optimizer", std::string(optimizer_name(st.optimizer))},
+            {"entities", std::to_string(E)},
+            {"relations", std::to_string(R)}};
+}
+
+std::string params_json(const KgModelConfig& c, const TrainSettings& st, const LossConfig& loss) {
+    JsonWriter j(true);
+    j.begin_object()
+        .field("data", st.data)
+        .field("model", c.name)
+        .field("dim", c.dim)
+        .field("gamma", static_cast<double>(c.gamma))
+        .field("bounded", c.bounded)
+        .field("loss", std::string(loss_name(loss.kind)))
+        .field("margin", static_cast<double>(loss.margin))
+        .field("adv_temp", static_cast<double>(loss.adv_temp))
+        .field("optimizer", std::string(optimizer_name(st.optimizer)))
+        .field("lr", static_cast<double>(st.lr))
+        .field("epochs", st.epochs)
+        .field("batch", st.batch)
+        .field("neg", st.neg)
+        .field("chunk", st.chunk)
+        .field("sampler", st.bernoulli ? "bernoulli" : "uniform")
+        .field("p_bot", static_cast<double>(st.p_bot))
+        .field("reg", static_cast<double>(st.reg))
+        .field("eval_every", st.eval_every)
+        .field("eval_max", static_cast<std::uint64_t>(st.eval_max))
+        .field("early_stop", st.early_stop)
+        .field("patience", st.patience)
+        .field("threads", st.threads)
+        .field("seed", st.seed)
+        .field("version", KBCX_VERSION)
+        .end_object();
+    return j.str();
+}
+
+void check_settings(const TrainSettings& st) {
+    auto bad = [](const std::string& m) { throw InputError("train", m); };
+    if (st.epochs < 0) bad("--epochs must be ≥ 0");
+    if (st.batch < 1) bad("--batch must be ≥ 1");
+    if (st.neg < 0) bad("--neg must be ≥ 0");
+    if (st.chunk < 1) bad("--chunk must be ≥ 1");
+    if (st.threads < 1) bad("--threads must be ≥ 1");
+    if (!(st.lr > 0)) bad("--lr must be > 0");
+    if (!(st.p_bot >= 0 && st.p_bot <= 1)) bad("--p-bot must be in [0, 1]");
+    if (st.adv_temp < 0) bad("--adv-temp must be ≥ 0");
+}
+
+Metrics to_metrics(const RankingMetrics& m) {
+    return {
+        {"mrr", m.mrr}, {"mean_rank", m.mean_rank}, {"hits@1", m.hits1}, {"hits@3", m.hits3}, {"hits@10", m.hits10}};
+}
+
+} // namespace
+
+void save_kg_checkpoint(const std::string& path, const KgModel& model, const Optimizer* opt,
+                        const kg::Vocabulary& vocab, const KgCheckpointState& state, const TrainSettings& st) {
+    Checkpoint c;
+    c.meta = identity(model.config(), st, model.num_entities(), model.num_relations());
+    c.meta["epoch"] = std::to_string(state.epoch);
+    char b[64];
+    std::snprintf(b, sizeof b, "%.17g", state.best);
+    c.meta["best"] = b;
+    c.meta["bad_evals"] = std::to_string(state.bad_evals);
+    c.meta["seed"] = std::to_string(st.seed);
+    if (opt) c.meta["optimizer_steps"] = std::to_string(opt->steps());
+    auto& ents = c.lists["entities"];
+    for (Id e = 0; e < model.num_entities(); ++e)
+        ents.emplace_back(e < vocab.entities().size() ? vocab.entities().name(e) : std::string_view());
+    auto& rels = c.lists["relations"];
+    for (Id r = 0; r < model.num_relations(); ++r)
+        rels.emplace_back(r < vocab.relations().size() ? vocab.relations().name(r) : std::string_view());
+    for (const auto& t : model.tables())
+        c.tables.push_back(t);
+    if (opt) {
+        auto& m = const_cast<Optimizer*>(opt)->first();
+        auto& v = const_cast<Optimizer*>(opt)->second();
+        for (std::size_t i = 0; i < m.size(); ++i)
+            c.tables.push_back({"opt.m/" + model.tables()[i].name, m[i]});
+        for (std::size_t i = 0; i < v.size(); ++i)
+            c.tables.push_back({"opt.v/" + model.tables()[i].name, v[i]});
+    }
+    write_checkpoint(path, c);
+}
+
+namespace {
+void restore_tables(const Checkpoint& c, const std::string& path, std::vector<ParamTable>& tables,
+                    const std::string& prefix, std::vector<Matrix>* opt_tables = nullptr) {
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        const std::string name = prefix + tables[i].name;
+        const Matrix* m = c.table(name);
+        Matrix& dst = opt_tables ? (*opt_tables)[i] : tables[i].values;
+        if (!m || m->rows() != dst.rows() || m->cols() != dst.cols())
+            throw InputError(path, "checkpoint lacks table '" + name + "' of shape " + std::to_string(dst.rows()) +
+                                       "×" + std::to_string(dst.cols()));
+        dst = *m;
+    }
+}
+} // namespace
+
+std::unique_ptr<KgModel> load_kg_model(const std::string& path, std::vector<std::string>* entities,
+                                       std::vector<std::string>* relations) {
+    const Checkpoint c = read_checkpoint(path);
+    if (c.get("kind") != "triple-model")
+        throw InputError(path, "checkpoint holds a " + (c.get("kind").empty() ? std::string("?") : c.get("kind")) +
+                                   ", not a triple model");
+    KgModelConfig cfg;
+    cfg.name = c.get("model");
+    cfg.dim = std::stoi(c.get("dim"));
+    cfg.gamma = std::stof(c.get("gamma"));
+    cfg.p_norm = std::stoi(c.get("p_norm"));
+    cfg.bounded = c.get("bounded") == "1";
+    const std::size_t E = std::stoull(c.get("entities")), R = std::stoull(c.get("relations"));
+    auto model = make_kg_model(cfg, E, R);
+    restore_tables(c, path, model->tables(), "");
+    if (entities) *entities = c.lists.count("entities") ? c.lists.at("entities") : std::vector<std::string>{};
+    if (relations) *relations = c.lists.count("relations") ? c.lists.at("relations") : std::vector<std::string>{};
+    return model;
+}
+
+TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, jobs::JobContext& ctx,
+                     std::unique_ptr<KgModel>* model_out) {
+    const TrainSettings& st = params.train;
+    check_settings(st);
+    const std::size_t E = data.num_entities(), R = data.num_relations();
+    if (E == 0 || data.train.empty()) throw InputError(st.data, "no training triples");
+    auto model = make_kg_model(params.model, E, R);
+    const LossConfig loss{st.loss.value_or(model->default_loss()), st.margin, st.adv_temp};
+    Optimizer opt(st.optimizer, st.lr, model->tables());
+    RunFolder run(st.run_dir);
+    run.prepare(st.resume);
+    KgCheckpointState state;
+    const bool maximise = st.early_stop != "mean_rank";
+    state.best = maximise ? -INFINITY : INFINITY;
+    TrainResult result;
+    if (st.resume) {
+        const std::string path = run.checkpoint_path();
+        const Checkpoint c = read_checkpoint(path);
+        const std::string diff = describe_mismatch(c, identity(params.model, st, E, R));
+        if (!diff.empty()) throw InputError(path, "checkpoint does not match this run: " + diff);
+        const auto& ents = c.lists.count("entities") ? c.lists.at("entities") : std::vector<std::string>{};
+        for (Id e = 0; e < E && e < ents.size(); ++e)
+            if (ents[e] != data.graph->vocab.entities().name(e))
+                throw InputError(path, "checkpoint was trained on other data: entity " + std::to_string(e) + " is '" +
+                                           ents[e] + "' there and '" +
+                                           std::string(data.graph->vocab.entities().name(e)) + "' here");
+        restore_tables(c, path, model->tables(), "");
+        if (st.optimizer == OptimizerKind::Adam) restore_tables(c, path, model->tables(), "opt.m/", &opt.first());
+        restore_tables(c, path, model->tables(), "opt.v/", &opt.second());
+        opt.set_steps(std::stoll(c.get("optimizer_steps")));
+        state.epoch = std::stoi(c.get("epoch"));
+        state.best = std::stod(c.get("best"));
+        state.bad_evals = std::stoi(c.get("bad_evals"));
+        run.truncate_metrics(state.epoch);
+    } else {
+        std::mt19937_64 rng(mix_seed(st.seed, 0xC0FFEE));
+        model->init(rng);
+        run.write_params(params_json(params.model, st, loss));
+    }
+    result.first_epoch = state.epoch + 1;
+
+    // Bernoulli: corrupt the head with probability tph/(tph + hpt) per relation.
+    std::vector<float> head_prob;
+    if (st.bernoulli) {
+        head_prob.assign(R, 0.5f);
+        const auto& fs = data.graph->facts;
+        std::vector<std::size_t> heads(R), tails(R), count(R);
+        for (const Triple& t : data.train)
+            ++count[t.r];
+        for (Id r = 0; r < R; ++r) {
+            heads[r] = fs.subjects_of(r).size();
+            tails[r] = fs.objects_of(r).size();
+            if (!heads[r] || !tails[r]) continue;
+            const double tph = static_cast<double>(fs.relation_size(r)) / static_cast<double>(heads[r]);
+            const double hpt = static_cast<double>(fs.relation_size(r)) / static_cast<double>(tails[r]);
+            head_prob[r] = static_cast<float>(tph / (tph + hpt));
+        }
+    }
+    const TrueFacts filter({data.train, data.valid, data.test});
+    std::vector<Triple> valid = data.valid;
+    if (st.eval_max && valid.size() > st.eval_max) {
+        std::vector<Triple> sample;
+        for (std::size_t i = 0; i < st.eval_max; ++i)
+            sample.push_back(valid[i * valid.size() / st.eval_max]);
+        valid.swap(sample);
+    }
+
+    const std::size_t T = static_cast<std::size_t>(st.threads);
+    std::vector<GradBuffer> buffers(T);
+    for (auto& b : buffers)
+        b.shape_like(model->tables());
+    const std::size_t N = data.train.size(), B = static_cast<std::size_t>(st.batch);
+    const std::size_t batches = (N + B - 1) / B;
+    std::vector<std::uint32_t> order(N);
+    std::vector<Triple> batch;
+    std::vector<double> slice_loss(T);
+    const KgAxiomScorer scorer(*model);
+    const std::stop_token stop = ctx.stop_token();
+
+    auto evaluate = [&](int epoch, std::span<const Triple> queries) {
+        Metrics m;
+        if (!queries.empty()) m = to_metrics(evaluate_ranking(*model, queries, filter, st.threads, &ctx));
+        for (const auto& hook : params.hooks.eval_hooks)
+            hook(scorer, epoch, m);
+        return m;
+    };
+
+    for (int epoch = state.epoch + 1; epoch <= st.epochs; ++epoch) {
+        Stopwatch clock;
+        std::iota(order.begin(), order.end(), 0u);
+        std::shuffle(order.begin(), order.end(),
+                     std::mt19937_64(mix_seed(st.seed, 1, static_cast<std::uint64_t>(epoch))));
+        double epoch_loss = 0;
+        for (std::size_t b = 0; b < batches; ++b) {
+            ctx.throw_if_stopped();
+            if (params.hooks.control) params.hooks.control->wait_while_paused(stop);
+            ctx.throw_if_stopped();
+            const std::size_t lo = b * B, hi = std::min(N, lo + B);
+            batch.clear();
+            for (std::size_t i = lo; i < hi; ++i)
+                batch.push_back(data.train[order[i]]);
+            const float scale = 1.0f / static_cast<float>(hi - lo);
+            auto work = [&](std::size_t w) {
+                const std::size_t a = batch.size() * w / T, z = batch.size() * (w + 1) / T;
+                slice_loss[w] = kg_batch_loss_grad(
+                    *model, std::span<const Triple>(batch).subspan(a, z - a), st, loss, data.negatives, head_prob,
+                    mix_seed(st.seed, static_cast<std::uint64_t>(epoch), b, w), scale, buffers[w]);
+            };
+            if (T == 1) {
+                work(0);
+            } else {
+                std::vector<std::thread> pool;
+                for (std::size_t w = 1; w < T; ++w)
+                    pool.emplace_back(work, w);
+                work(0);
+                for (auto& t : pool)
+                    t.join();
+            }
+            for (std::size_t w = 1; w < T; ++w)
+                buffers[0].add(buffers[w]);
+            opt.step(model->tables(), buffers[0]);
+            for (auto& buf : buffers)
+                buf.clear();
+            for (double l : slice_loss)
+                epoch_loss += l * static_cast<double>(hi - lo);
+            ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,
+                       static_cast<std::uint64_t>(st.epochs) * batches,
+                       "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs));
+        }
+        EpochReport rep;
+        rep.epoch = epoch;
+        rep.epochs = st.epochs;
+        rep.loss = epoch_loss / static_cast<double>(N);
+        rep.seconds = clock.seconds();
+        rep.positives_per_second = rep.seconds > 0 ? static_cast<double>(N) / rep.seconds : 0;
+        result.train_seconds += rep.seconds;
+        result.positives += N;
+        result.last_epoch = epoch;
+
+        const bool do_eval = epoch == st.epochs || (st.eval_every > 0 && epoch % st.eval_every == 0);
+        bool stop_now = false;
+        if (do_eval) {
+            Stopwatch eclock;
+            rep.metrics = evaluate(epoch, valid);
+            result.eval_seconds += eclock.seconds();
+            rep.evaluated = true;
+            result.valid = rep.metrics;
+            run.append_metrics(metrics_line(epoch, "valid", rep.loss, rep.seconds, rep.metrics));
+            auto it = rep.metrics.find(st.early_stop);
+            if (it != rep.metrics.end()) {
+                const bool better = maximise ? it->second > state.best : it->second < state.best;
+                if (better) {
+                    state.best = it->second;
+                    state.bad_evals = 0;
+                    result.best = rep.metrics;
+                } else if (++state.bad_evals >= st.patience && st.patience > 0) {
+                    stop_now = true;
+                    result.stopped_early = true;
+                }
+            }
+        }
+        state.epoch = epoch;
+        if (run.enabled()) save_kg_checkpoint(run.checkpoint_path(), *model, &opt, data.graph->vocab, state, st);
+        if (params.hooks.on_epoch) params.hooks.on_epoch(rep);
+        if (stop_now) break;
+    }
+    if (!data.test.empty()) {
+        Stopwatch eclock;
+        result.test = evaluate(result.last_epoch ? result.last_epoch : state.epoch, data.test);
+        result.eval_seconds += eclock.seconds();
+        run.append_metrics(metrics_line(state.epoch, "test", 0.0, 0.0, result.test));
+    }
+    const int ran = result.last_epoch ? result.last_epoch - result.first_epoch + 1 : 0;
+    result.seconds_per_epoch = ran ? result.train_seconds / ran : 0;
+    result.positives_per_second =
+        result.train_seconds > 0 ? static_cast<double>(result.positives) / result.train_seconds : 0;
+    if (model_out) *model_out = std::move(model);
+    return result;
+}
+
+} // namespace kbcx::embed

@@ -1,0 +1,125 @@
+// What every training job shares (triple and EL models): settings, pause/cancel control,
+// per-epoch reports for live charts, and the run folder (params.json, metrics.jsonl,
+// checkpoint.bin) that makes a run resumable after it is killed at any moment.
+#pragma once
+
+#include "embed/loss.hpp"
+#include "embed/nf_axioms.hpp"
+#include "embed/optimizer.hpp"
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace kbcx::embed {
+
+/// Hyperparameters and run options of a training job (the CLI's flags map onto these).
+struct TrainSettings {
+    int epochs = 100;
+    int batch = 1024; ///< positives per optimiser step (EL: axioms per normal form per step)
+    int neg = 256;    ///< negatives per positive
+    int chunk = 64;   ///< positives sharing one draw of corrupting entities (1 = private negatives)
+    int threads = 1;  ///< worker threads per minibatch; 1 + a seed = bit-identical runs
+    std::uint64_t seed = 0;
+    float lr = 1e-3f;
+    OptimizerKind optimizer = OptimizerKind::Adam;
+    std::optional<LossKind> loss;   ///< default: the model's own
+    float margin = 12.0f;           ///< γ
+    float adv_temp = 0.0f;          ///< α > 0: self-adversarial negative weights
+    float p_bot = 0.0f;             ///< fraction of negatives drawn from the explicit/contradiction pool
+    bool bernoulli = false;         ///< Bernoulli head/tail choice (Wang et al. 2014) instead of 50/50
+    float reg = 0.0f;               ///< λ of the N3 (L3) regulariser on the rows of each positive
+    int eval_every = 10;            ///< evaluate on validation every N epochs (and after the last); 0 = only at the end
+    std::size_t eval_max = 0;       ///< cap on validation queries per evaluation (0 = all)
+    std::string early_stop = "mrr"; ///< metric watched for early stopping
+    int patience = 0;               ///< stop after this many evaluations without improvement (0 = never)
+    std::string run_dir;            ///< run folder; "" = no files (tests, previews)
+    bool resume = false;            ///< continue from run_dir/checkpoint.bin
+    std::string data;               ///< where the data came from (recorded in params.json)
+};
+
+/// Pause/resume for a running job (cancel is the JobContext's stop token). Thread-safe;
+/// the job waits between minibatches while paused.
+class TrainControl {
+  public:
+    void pause();
+    void resume();
+    bool paused() const;
+    /// Blocks while paused; returns early when `stop` is requested.
+    void wait_while_paused(std::stop_token stop) const;
+
+  private:
+    mutable std::mutex mutex_;
+    mutable std::condition_variable_any cv_;
+    bool paused_ = false;
+};
+
+/// Sent after every epoch (from the training thread).
+struct EpochReport {
+    int epoch = 0;      ///< 1-based number of the finished epoch
+    int epochs = 0;     ///< planned total
+    double loss = 0;    ///< mean loss per positive over the epoch
+    double seconds = 0; ///< training time of this epoch (evaluation excluded)
+    double positives_per_second = 0;
+    bool evaluated = false; ///< true when `metrics` holds a validation evaluation
+    Metrics metrics;        ///< mrr, hits@1/3/10, mean_rank, and whatever the hooks add
+};
+
+/// Callbacks and control of a job; all optional. A GUI runs each job on its own thread and
+/// marshals on_epoch to its event loop; several jobs may run at once (no shared state).
+struct TrainHooks {
+    std::function<void(const EpochReport&)> on_epoch;
+    std::shared_ptr<TrainControl> control;
+    std::vector<EvalHook> eval_hooks;
+};
+
+/// Outcome of a training job.
+struct TrainResult {
+    int first_epoch = 1; ///< 1 for a fresh run, checkpoint epoch + 1 on resume
+    int last_epoch = 0;  ///< last finished epoch
+    bool stopped_early = false;
+    double train_seconds = 0, eval_seconds = 0;
+    std::uint64_t positives = 0; ///< positives processed by this job
+    double seconds_per_epoch = 0, positives_per_second = 0;
+    Metrics valid; ///< last validation evaluation
+    Metrics test;  ///< final test evaluation (empty if no test split)
+    Metrics best;  ///< best validation evaluation by the early-stopping metric
+};
+
+/// The run folder's files. Writes are flushed line by line; see the functions' notes.
+class RunFolder {
+  public:
+    /// "" = no folder (nothing is written).
+    explicit RunFolder(std::string dir);
+    bool enabled() const { return !dir_.empty(); }
+    std::string checkpoint_path() const;
+    std::string metrics_path() const;
+    std::string params_path() const;
+    bool has_checkpoint() const;
+    /// Creates the folder; refuses (InputError) if it already holds a checkpoint and !resume,
+    /// or has none and resume.
+    void prepare(bool resume) const;
+    void write_params(const std::string& json) const;
+    /// On resume: keeps only complete validation lines of epochs ≤ last_epoch (a line cut by a
+    /// kill, and lines written after the checkpoint, are dropped), rewriting atomically.
+    void truncate_metrics(int last_epoch) const;
+    /// Appends one JSON line and flushes it.
+    void append_metrics(const std::string& json_line) const;
+
+  private:
+    std::string dir_;
+};
+
+/// One metrics.jsonl line: {"epoch":E,"split":S,"loss":L,"seconds":T,<metrics>…}.
+std::string metrics_line(int epoch, const std::string& split, double loss, double seconds, const Metrics& m);
+
+/// Mixes several integers into a seed (SplitMix64), so each epoch/batch/slice has its own stream.
+std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b, std::uint64_t c = 0, std::uint64_t d = 0);
+
+} // namespace kbcx::embed

@@ -1,0 +1,176 @@
+// Hand-written gradients of every triple model under every loss against central finite
+// differences of the minibatch loss, on random parameters; plus the losses' own derivatives
+// (self-adversarial weights held constant) and the filtered rank against brute force.
+#include "embed/evaluate.hpp"
+#include "embed/train_kg.hpp"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+using namespace kbcx;
+using namespace kbcx::embed;
+
+namespace {
+
+struct Setup {
+    std::unique_ptr<KgModel> model;
+    std::vector<kg::Triple> batch, pool;
+    TrainSettings st;
+    LossConfig loss;
+};
+
+Setup make_setup(const std::string& name, LossKind kind, std::uint64_t seed) {
+    Setup s;
+    KgModelConfig c;
+    c.name = name;
+    c.dim = 5;
+    c.gamma = 3.0f; // init range (γ+2)/d = 1
+    const std::size_t E = 7, R = 3;
+    s.model = make_kg_model(c, E, R);
+    std::mt19937_64 rng(seed);
+    s.model->init(rng);
+    std::uniform_int_distribution<kg::Id> e(0, E - 1), r(0, R - 1);
+    for (int i = 0; i < 6; ++i)
+        s.batch.push_back({e(rng), r(rng), e(rng)});
+    for (int i = 0; i < 3; ++i)
+        s.pool.push_back({e(rng), r(rng), e(rng)});
+    s.st.neg = 5;
+    s.st.chunk = 2;
+    s.st.p_bot = 0.4f; // 2 of the 5 negatives from the pool
+    s.st.reg = 0.01f;
+    s.loss = {kind, kind == LossKind::Logistic ? 0.0f : 2.0f, 0.0f};
+    return s;
+}
+
+double batch_loss(const Setup& s, std::uint64_t seed) {
+    GradBuffer g;
+    g.shape_like(s.model->tables());
+    return kg_batch_loss_grad(*s.model, s.batch, s.st, s.loss, s.pool, {}, seed, 1.0f, g);
+}
+
+} // namespace
+
+class TestEmbedGradients : public QObject {
+    Q_OBJECT
+  private slots:
+    void modelsAgainstFiniteDifferences_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("loss");
+        for (const auto& m : kg_model_names())
+            for (int l = 0; l < 3; ++l)
+                QTest::newRow((m + "/" + std::string(loss_name(static_cast<LossKind>(l)))).c_str())
+                    << QString::fromStdString(m) << l;
+    }
+
+    void modelsAgainstFiniteDifferences() {
+        QFETCH(QString, model);
+        QFETCH(int, loss);
+        const std::uint64_t seed = 42;
+        Setup s = make_setup(model.toStdString(), static_cast<LossKind>(loss), 12);
+        GradBuffer g;
+        g.shape_like(s.model->tables());
+        kg_batch_loss_grad(*s.model, s.batch, s.st, s.loss, s.pool, {}, seed, 1.0f, g);
+        std::size_t checked = 0, bad = 0, nonzero = 0, skipped = 0;
+        // BoxE has more kinks (|q| at box centres, the inside/outside switch at box edges): smaller steps.
+        const float h = model == "BoxE" ? 4e-4f : 1e-3f;
+        for (std::size_t t = 0; t < s.model->tables().size(); ++t) {
+            Matrix& m = s.model->tables()[t].values;
+            for (Eigen::Index i = 0; i < m.rows(); ++i)
+                for (Eigen::Index k = 0; k < m.cols(); ++k) {
+                    const float x0 = m(i, k);
+                    // Central difference with one Richardson step (cancels the h² error term,
+                    // which matters where BoxE's shape normalisation is strongly curved).
+                    auto central = [&](float step) {
+                        m(i, k) = x0 + step;
+                        const double lp = batch_loss(s, seed);
+                        m(i, k) = x0 - step;
+                        const double lm = batch_loss(s, seed);
+                        m(i, k) = x0;
+                        return (lp - lm) / (static_cast<double>(m(i, k) + step) - static_cast<double>(m(i, k) - step));
+                    };
+                    const double d1 = central(h), d2 = central(h / 2);
+                    // Where the two steps disagree, a kink of |x| or [x]₊ (or BoxE's inside/outside
+                    // switch) lies within ±h: finite differences say nothing there, so skip the entry.
+                    if (std::fabs(d1 - d2) > 1e-3 + 1e-2 * std::fabs(d2)) {
+                        ++skipped;
+                        continue;
+                    }
+                    const double numeric = (4.0 * d2 - d1) / 3.0;
+                    const double analytic = g.data(t, static_cast<std::uint32_t>(i))[k];
+                    ++checked;
+                    nonzero += std::fabs(analytic) > 1e-6;
+                    if (std::fabs(numeric - analytic) > 3e-3 + 2e-2 * std::fabs(numeric)) {
+                        ++bad;
+                        if (bad <= 12)
+                            qWarning("%s table %s row %ld col %ld: analytic %.6f numeric %.6f", qPrintable(model),
+                                     s.model->tables()[t].name.c_str(), static_cast<long>(i), static_cast<long>(k),
+                                     analytic, numeric);
+                    }
+                }
+        }
+        QVERIFY(nonzero > checked / 4); // the check is not vacuous
+        QVERIFY2(skipped <= checked / 20, qPrintable(QString("%1 of %2 entries at kinks").arg(skipped).arg(checked)));
+        QVERIFY2(bad == 0, qPrintable(QString("%1 of %2 entries disagree").arg(bad).arg(checked)));
+    }
+
+    void lossesAgainstFiniteDifferences() {
+        std::mt19937_64 rng(3);
+        std::normal_distribution<float> n(0.0f, 2.0f);
+        for (int kind = 0; kind < 3; ++kind)
+            for (float adv : {0.0f, 1.5f}) {
+                const LossConfig c{static_cast<LossKind>(kind), 1.5f, adv};
+                const std::size_t K = 6;
+                std::vector<float> neg(K), dneg(K), p(K), d2(K);
+                for (auto& x : neg)
+                    x = n(rng);
+                float pos = n(rng), dpos = 0, dummy = 0;
+                loss_and_grad(c, pos, neg.data(), K, dpos, dneg.data(), nullptr, p.data());
+                double sum = 0;
+                for (float w : p)
+                    sum += w;
+                QVERIFY(std::fabs(sum - 1.0) < 1e-5);
+                const float h = 1e-3f;
+                auto L = [&](float sp, const std::vector<float>& sn) {
+                    return loss_and_grad(c, sp, sn.data(), K, dummy, d2.data(), p.data()); // p held constant
+                };
+                QVERIFY(std::fabs((L(pos + h, neg) - L(pos - h, neg)) / (2 * h) - dpos) < 1e-3);
+                for (std::size_t j = 0; j < K; ++j) {
+                    auto a = neg, b = neg;
+                    a[j] += h;
+                    b[j] -= h;
+                    QVERIFY(std::fabs((L(pos, a) - L(pos, b)) / (2 * h) - dneg[j]) < 1e-3);
+                }
+                if (adv > 0) { // weights follow softmax(α s⁻): the highest-scoring negative weighs most
+                    const auto top = std::max_element(neg.begin(), neg.end()) - neg.begin();
+                    QCOMPARE(std::max_element(p.begin(), p.end()) - p.begin(), top);
+                }
+            }
+    }
+
+    void filteredRankAgainstBruteForce() {
+        std::mt19937_64 rng(11);
+        std::uniform_int_distribution<int> val(0, 4); // many ties
+        for (int round = 0; round < 200; ++round) {
+            const std::size_t E = 12;
+            std::vector<float> s(E);
+            for (auto& x : s)
+                x = static_cast<float>(val(rng));
+            const kg::Id target = static_cast<kg::Id>(rng() % E);
+            std::vector<kg::Id> known;
+            for (kg::Id e = 0; e < E; ++e)
+                if (rng() % 3 == 0) known.push_back(e);
+            double better = 0, tied = 0;
+            for (kg::Id e = 0; e < E; ++e) {
+                if (e == target || std::find(known.begin(), known.end(), e) != known.end()) continue;
+                better += s[e] > s[target];
+                tied += s[e] == s[target];
+            }
+            QCOMPARE(filtered_rank(s, target, known), 1.0 + better + tied / 2.0);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestEmbedGradients)
+#include "tst_embed_gradients.moc"

@@ -1,0 +1,346 @@
+// The triple-model training job: learning a toy KG with inverse relations to MRR > 0.9,
+// determinism with a seed, checkpoint round trip and refusals, resume equal to an
+// uninterrupted run with a valid metrics.jsonl, pause and cancel, and the CLI end to end.
+#include "common/error.hpp"
+#include "embed/checkpoint.hpp"
+#include "embed/evaluate.hpp"
+#include "embed/train_kg.hpp"
+#include "test_util.hpp"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+using namespace kbcx;
+using namespace kbcx::embed;
+
+namespace {
+
+/// 15 pairs (a_i, b_i): partner(a_i, b_i) for all i, partner_of(b_i, a_i) for i ≥ 3;
+/// valid/test ask partner_of for the three held-out pairs, which only the inverse pattern answers.
+std::string toy_folder(const QTemporaryDir& dir) {
+    std::string train, valid, test;
+    for (int i = 0; i < 15; ++i) {
+        const std::string a = "a" + std::to_string(i), b = "b" + std::to_string(i);
+        train += a + "\tpartner\t" + b + "\n";
+        if (i >= 3)
+            train += b + "\tpartner_of\t" + a + "\n";
+        else
+            (i == 0 ? valid : test) += b + "\tpartner_of\t" + a + "\n";
+    }
+    QDir(dir.path()).mkpath("toy");
+    test::write_file(dir, "toy/train.txt", train);
+    test::write_file(dir, "toy/valid.txt", valid);
+    test::write_file(dir, "toy/test.txt", test);
+    return dir.filePath("toy").toStdString();
+}
+
+TripleDataset load(const std::string& path) {
+    jobs::JobContext ctx;
+    LoadTriplesParams p;
+    p.path = path;
+    return load_triple_dataset(p, ctx);
+}
+
+KgTrainParams toy_params(const std::string& model, int epochs) {
+    KgTrainParams p;
+    p.model.name = model;
+    p.model.dim = 16;
+    p.model.gamma = 4.0f;
+    p.train.margin = 4.0f;
+    p.train.epochs = epochs;
+    p.train.batch = 8;
+    p.train.neg = 8;
+    p.train.chunk = 4;
+    p.train.lr = 0.02f;
+    p.train.eval_every = 0;
+    p.train.seed = 5;
+    return p;
+}
+
+bool same_tables(const KgModel& a, const KgModel& b) {
+    for (std::size_t t = 0; t < a.tables().size(); ++t)
+        if (!(a.tables()[t].values == b.tables()[t].values).all()) return false;
+    return true;
+}
+
+std::vector<std::string> lines_of(const std::string& path) {
+    std::ifstream in(path);
+    std::vector<std::string> out;
+    for (std::string l; std::getline(in, l);)
+        out.push_back(l);
+    return out;
+}
+
+} // namespace
+
+class TestEmbedTraining : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+  private slots:
+    void learnsInverseRelation_data() {
+        QTest::addColumn<QString>("model");
+        for (const char* m : {"TransE-L1", "TransE-L2", "DistMult", "ComplEx", "RotatE"})
+            QTest::newRow(m) << m;
+    }
+    void learnsInverseRelation() {
+        QFETCH(QString, model);
+        const TripleDataset data = load(toy_folder(dir_));
+        QCOMPARE(data.train.size(), std::size_t{27});
+        KgTrainParams p = toy_params(model.toStdString(), 150);
+        std::unique_ptr<KgModel> trained;
+        jobs::JobContext ctx;
+        const TrainResult r = train_kg(data, p, ctx, &trained);
+        const TrueFacts filter({data.train, data.valid, data.test});
+        const auto before_training = [&] {
+            auto fresh = make_kg_model(trained->config(), data.num_entities(), data.num_relations());
+            std::mt19937_64 rng(1);
+            fresh->init(rng);
+            return evaluate_ranking(*fresh, data.test, filter, 1).mrr;
+        }();
+        qInfo("%s: test MRR %.3f (untrained %.3f)", qPrintable(model), r.test.at("mrr"), before_training);
+        QVERIFY(r.test.at("mrr") > 0.9);
+        QVERIFY(before_training < 0.5);
+        QCOMPARE(r.last_epoch, 150);
+    }
+
+    void deterministicWithSeed() {
+        const TripleDataset data = load(toy_folder(dir_));
+        for (int threads : {1, 2}) {
+            std::unique_ptr<KgModel> a, b, c;
+            KgTrainParams p = toy_params("RotatE", 5);
+            p.train.threads = threads;
+            jobs::JobContext ctx;
+            train_kg(data, p, ctx, &a);
+            train_kg(data, p, ctx, &b);
+            p.train.seed = 6;
+            train_kg(data, p, ctx, &c);
+            QVERIFY(same_tables(*a, *b));
+            QVERIFY(!same_tables(*a, *c));
+        }
+    }
+
+    void checkpointRoundTripAndRefusals() {
+        const TripleDataset data = load(toy_folder(dir_));
+        KgTrainParams p = toy_params("ComplEx", 2);
+        p.train.run_dir = dir_.filePath("ckpt").toStdString();
+        std::unique_ptr<KgModel> trained;
+        jobs::JobContext ctx;
+        train_kg(data, p, ctx, &trained);
+        const std::string path = p.train.run_dir + "/checkpoint.bin";
+        std::vector<std::string> ents;
+        const auto loaded = load_kg_model(path, &ents);
+        QVERIFY(same_tables(*trained, *loaded));
+        QCOMPARE(ents.size(), data.num_entities());
+        QCOMPARE(ents[0], std::string(data.graph->vocab.entities().name(0)));
+        QCOMPARE(loaded->score(1, 0, 2), trained->score(1, 0, 2));
+
+        // A second fresh run into the same folder is refused; resuming with another model says what differs.
+        QVERIFY_THROWS_EXCEPTION(InputError, train_kg(data, p, ctx));
+        KgTrainParams other = p;
+        other.model.name = "RotatE";
+        other.train.resume = true;
+        try {
+            train_kg(data, other, ctx);
+            QFAIL("resumed a ComplEx checkpoint as RotatE");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("model: checkpoint ComplEx, this run RotatE") != std::string::npos,
+                     e.what());
+        }
+        other = p;
+        other.model.dim = 8;
+        other.train.resume = true;
+        try {
+            train_kg(data, other, ctx);
+            QFAIL("resumed with another dimension");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("dim: checkpoint 16, this run 8") != std::string::npos, e.what());
+        }
+
+        std::string bytes;
+        {
+            std::ifstream in(path, std::ios::binary);
+            std::ostringstream ss;
+            ss << in.rdbuf();
+            bytes = ss.str();
+        }
+        auto expect_refusal = [&](std::string damaged, const char* what) {
+            const std::string bad = dir_.filePath("bad.bin").toStdString();
+            std::ofstream(bad, std::ios::binary) << damaged;
+            try {
+                read_checkpoint(bad);
+                QFAIL("damaged checkpoint accepted");
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find(what) != std::string::npos, e.what());
+            }
+        };
+        std::string flipped = bytes;
+        flipped[bytes.size() / 2] ^= 0x10;
+        expect_refusal(flipped, "checksum mismatch");
+        std::string version = bytes;
+        version[8] = 7;
+        expect_refusal(version, "format version 7, this build reads version 1");
+        expect_refusal(bytes.substr(0, bytes.size() - 100), "checksum");
+        expect_refusal("hello world, not a checkpoint", "not a kbcx checkpoint");
+    }
+
+    void resumeMatchesUninterruptedRun() {
+        const TripleDataset data = load(toy_folder(dir_));
+        jobs::JobContext ctx;
+        KgTrainParams p = toy_params("TransE-L1", 6);
+        p.train.eval_every = 1;
+        p.train.run_dir = dir_.filePath("full").toStdString();
+        std::unique_ptr<KgModel> full, resumed;
+        train_kg(data, p, ctx, &full);
+
+        // Interrupted run: cancelled during epoch 4 (after the checkpoint of epoch 3), and a
+        // half-written metrics line as a kill during a write would leave.
+        KgTrainParams q = p;
+        q.train.run_dir = dir_.filePath("cut").toStdString();
+        std::stop_source stop;
+        q.hooks.on_epoch = [&](const EpochReport& r) {
+            if (r.epoch == 3) stop.request_stop();
+        };
+        jobs::JobContext cut_ctx(stop.get_token());
+        QVERIFY_THROWS_EXCEPTION(Cancelled, train_kg(data, q, cut_ctx));
+        std::ofstream(q.train.run_dir + "/metrics.jsonl", std::ios::app) << "{\"epoch\":4,\"split\":\"val";
+        q.hooks.on_epoch = {};
+        q.train.resume = true;
+        const TrainResult r = train_kg(data, q, ctx, &resumed);
+        QCOMPARE(r.first_epoch, 4);
+        QVERIFY(same_tables(*full, *resumed));
+
+        const auto a = lines_of(p.train.run_dir + "/metrics.jsonl");
+        const auto b = lines_of(q.train.run_dir + "/metrics.jsonl");
+        QCOMPARE(b.size(), std::size_t{7}); // 6 validation lines + 1 test line
+        for (std::size_t i = 0; i < b.size(); ++i) {
+            QJsonParseError e;
+            const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(b[i]), &e);
+            QVERIFY2(e.error == QJsonParseError::NoError, b[i].c_str());
+            const auto ref = QJsonDocument::fromJson(QByteArray::fromStdString(a[i])).object();
+            QCOMPARE(doc.object()["epoch"].toInt(), ref["epoch"].toInt());
+            QCOMPARE(doc.object()["mrr"].toDouble(), ref["mrr"].toDouble());
+            QCOMPARE(doc.object()["loss"].toDouble(), ref["loss"].toDouble());
+        }
+    }
+
+    void pauseHoldsTheJob() {
+        const TripleDataset data = load(toy_folder(dir_));
+        KgTrainParams p = toy_params("DistMult", 3);
+        p.hooks.control = std::make_shared<TrainControl>();
+        std::atomic<int> epochs{0};
+        p.hooks.on_epoch = [&](const EpochReport&) { ++epochs; };
+        p.hooks.control->pause();
+        std::thread worker([&] {
+            jobs::JobContext ctx;
+            train_kg(data, p, ctx);
+        });
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        QCOMPARE(epochs.load(), 0);
+        p.hooks.control->resume();
+        worker.join();
+        QCOMPARE(epochs.load(), 3);
+    }
+
+    void evalHookSeesTheModel() {
+        const TripleDataset data = load(toy_folder(dir_));
+        KgTrainParams p = toy_params("TransE-L1", 2);
+        p.train.eval_every = 1;
+        int calls = 0;
+        p.hooks.eval_hooks.push_back([&](const AxiomScorer& s, int epoch, Metrics& m) {
+            ++calls;
+            NfAxiom a;
+            a.kind = NfKind::RoleAssertion;
+            a.r = 0;
+            a.x = 0;
+            a.y = 1;
+            m["hook_score"] = s.score(a);
+            a.kind = NfKind::GCI0;
+            m["hook_nan"] = std::isnan(s.score(a)) ? 1 : 0;
+            m["hook_epoch"] = epoch;
+        });
+        jobs::JobContext ctx;
+        const TrainResult r = train_kg(data, p, ctx);
+        QCOMPARE(calls, 3); // two validation evaluations and the test evaluation
+        QCOMPARE(r.valid.at("hook_epoch"), 2.0);
+        QCOMPARE(r.valid.at("hook_nan"), 1.0);
+    }
+
+    void cliTrainScoreResume() {
+        const std::string data = toy_folder(dir_);
+        const QString run = dir_.filePath("clirun");
+        auto kbcx = [](const QStringList& args) {
+            QProcess proc;
+            proc.start(KBCX_CLI, args);
+            proc.waitForFinished(120000);
+            return std::tuple(proc.exitCode(), QString::fromUtf8(proc.readAllStandardOutput()),
+                              QString::fromUtf8(proc.readAllStandardError()));
+        };
+        auto [code, out, err] = kbcx({"train",        QString::fromStdString(data),
+                                      "--model",      "TransE",
+                                      "--dim",        "16",
+                                      "--epochs",     "4",
+                                      "--batch",      "8",
+                                      "--neg",        "8",
+                                      "--lr",         "0.02",
+                                      "--margin",     "4",
+                                      "--eval-every", "2",
+                                      "--run",        run,
+                                      "--stats"});
+        QVERIFY2(code == 0, qPrintable(err));
+        QVERIFY(out.contains("epoch 2/4"));
+        QVERIFY(out.contains("epoch 4/4"));
+        QVERIFY(out.contains("test  mrr"));
+        QVERIFY(out.contains("positives per second"));
+        QVERIFY(out.contains("peak memory"));
+        QVERIFY(QFile::exists(run + "/params.json"));
+        QCOMPARE(lines_of((run + "/metrics.jsonl").toStdString()).size(), std::size_t{3});
+
+        auto [c2, o2, e2] = kbcx({"train", QString::fromStdString(data), "--model", "DistMult", "--dim", "16",
+                                  "--epochs", "6", "--run", run, "--resume"});
+        QCOMPARE(c2, 2);
+        QVERIFY2(e2.contains("model: checkpoint TransE-L1, this run DistMult"), qPrintable(e2));
+        auto [c3, o3, e3] = kbcx({"train",        QString::fromStdString(data),
+                                  "--model",      "TransE",
+                                  "--dim",        "16",
+                                  "--epochs",     "6",
+                                  "--batch",      "8",
+                                  "--neg",        "8",
+                                  "--lr",         "0.02",
+                                  "--margin",     "4",
+                                  "--eval-every", "2",
+                                  "--run",        run,
+                                  "--resume"});
+        QVERIFY2(c3 == 0, qPrintable(e3));
+        QVERIFY(e3.contains("resumed after epoch 4"));
+        QVERIFY(o3.contains("epoch 6/6"));
+
+        const std::string cands =
+            test::write_file(dir_, "cands.tsv", "b0\tpartner_of\ta0\tpositive\nb0\tpartner_of\ta5\tnegative\n");
+        const QString scores = dir_.filePath("scores.tsv");
+        auto [c4, o4, e4] =
+            kbcx({"score", "--run", run, "--candidates", QString::fromStdString(cands), "--out", scores});
+        QVERIFY2(c4 == 0, qPrintable(e4));
+        const auto lines = lines_of(scores.toStdString());
+        QCOMPARE(lines.size(), std::size_t{2});
+        QVERIFY(QString::fromStdString(lines[0]).startsWith("b0\tpartner_of\ta0\tpositive\t"));
+        const double s_pos = std::stod(lines[0].substr(lines[0].rfind('\t') + 1));
+        const double s_neg = std::stod(lines[1].substr(lines[1].rfind('\t') + 1));
+        QVERIFY(s_pos > s_neg);
+        const std::string badc = test::write_file(dir_, "bad.tsv", "b0\tpartner_of\tnobody\n");
+        auto [c5, o5, e5] =
+            kbcx({"score", "--run", run, "--candidates", QString::fromStdString(badc), "--out", scores});
+        QCOMPARE(c5, 2);
+        QVERIFY2(e5.contains("bad.tsv:1:15: unknown entity 'nobody'"), qPrintable(e5));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEmbedTraining)
+#include "tst_embed_training.moc"

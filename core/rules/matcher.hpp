@@ -38,42 +38,42 @@ class Matcher {
 public:
     Matcher(const Plan& plan, const FactAccess& facts) : plan_(plan), facts_(facts), b_(plan.num_vars, kg::kNoId) {}
 
-    /// Calls emit(binding) for every match. binding[v] is the value of variable v.
-    template <class Emit>
-    void run(Emit&& emit) {
+    /// Calls sink(binding) for every match. binding[v] is the value of variable v.
+    template <class Sink>
+    void run(Sink&& sink) {
         if (plan_.never) return;
         if (plan_.steps.empty()) {
-            emit(b_);
+            sink(b_);
             return;
         }
-        step(0, emit);
+        step(0, sink);
     }
 
     /// Like run, but the first step only enumerates a chunk: for a Delta source the entries
     /// [begin, end) of the delta arrays; otherwise the subject groups (binary) or members
     /// (unary) [begin, end) of the input FactStore.
-    template <class Emit>
-    void run_chunk(const DerivedStore* d, std::size_t begin, std::size_t end, Emit&& emit) {
+    template <class Sink>
+    void run_chunk(const DerivedStore* d, std::size_t begin, std::size_t end, Sink&& sink) {
         if (plan_.never || plan_.steps.empty()) return;
         const PlanStep& s0 = plan_.steps[0];
         if (s0.src == kDelta) {
             if (s0.unary) {
                 const auto& m = d->un_delta[s0.pred].m;
-                for (std::size_t i = begin; i < end; ++i) bind1(s0, m[i], emit);
+                for (std::size_t i = begin; i < end; ++i) bind1(s0, m[i], sink);
             } else {
                 const auto& so = d->bin_delta[s0.pred].so;
-                for (std::size_t i = begin; i < end; ++i) bind2(s0, hi32(so[i]), lo32(so[i]), emit);
+                for (std::size_t i = begin; i < end; ++i) bind2(s0, hi32(so[i]), lo32(so[i]), sink);
             }
             return;
         }
         const kg::FactStore& base = facts_.base();
         if (s0.unary) {
             const auto m = base.instances(s0.pred);
-            for (std::size_t i = begin; i < end; ++i) bind1(s0, m[i], emit);
+            for (std::size_t i = begin; i < end; ++i) bind1(s0, m[i], sink);
         } else {
             const auto subj = base.subjects_of(s0.pred);
             for (std::size_t i = begin; i < end; ++i)
-                for (kg::Id o : base.objects(s0.pred, subj[i])) bind2(s0, subj[i], o, emit);
+                for (kg::Id o : base.objects(s0.pred, subj[i])) bind2(s0, subj[i], o, sink);
         }
     }
 
@@ -88,26 +88,26 @@ private:
         return true;
     }
 
-    template <class Emit>
-    void next(std::size_t k, Emit& emit) {
+    template <class Sink>
+    void next(std::size_t k, Sink& sink) {
         if (!checks_ok(plan_.steps[k])) return;
-        if (k + 1 == plan_.steps.size()) emit(b_);
-        else step(k + 1, emit);
+        if (k + 1 == plan_.steps.size()) sink(b_);
+        else step(k + 1, sink);
     }
 
-    template <class Emit>
-    void bind1(const PlanStep& s, kg::Id e, Emit& emit) {
+    template <class Sink>
+    void bind1(const PlanStep& s, kg::Id e, Sink& sink) {
         if (s.mode[0] == 0) {
             if (value(s.term[0]) != e) return;
         } else {
             b_[s.term[0].id] = e;
         }
         std::size_t k = static_cast<std::size_t>(&s - plan_.steps.data());
-        next(k, emit);
+        next(k, sink);
     }
 
-    template <class Emit>
-    void bind2(const PlanStep& s, kg::Id a, kg::Id c, Emit& emit) {
+    template <class Sink>
+    void bind2(const PlanStep& s, kg::Id a, kg::Id c, Sink& sink) {
         if (s.mode[0] == 0) {
             if (value(s.term[0]) != a) return;
         } else {
@@ -121,34 +121,34 @@ private:
             b_[s.term[1].id] = c;
         }
         std::size_t k = static_cast<std::size_t>(&s - plan_.steps.data());
-        next(k, emit);
+        next(k, sink);
     }
 
-    template <class Emit>
-    void step(std::size_t k, Emit& emit) {
+    template <class Sink>
+    void step(std::size_t k, Sink& sink) {
         const PlanStep& s = plan_.steps[k];
         if (s.unary) {
             if (s.mode[0] == 0) {
-                if (facts_.contains1(s.pred, value(s.term[0]), s.src)) next(k, emit);
+                if (facts_.contains1(s.pred, value(s.term[0]), s.src)) next(k, sink);
             } else {
                 facts_.for_members(s.pred, s.src, [&](kg::Id e) {
                     b_[s.term[0].id] = e;
-                    next(k, emit);
+                    next(k, sink);
                 });
             }
             return;
         }
         if (s.mode[0] == 0 && s.mode[1] == 0) {
-            if (facts_.contains2(s.pred, value(s.term[0]), value(s.term[1]), s.src)) next(k, emit);
+            if (facts_.contains2(s.pred, value(s.term[0]), value(s.term[1]), s.src)) next(k, sink);
         } else if (s.mode[0] == 0) {
             facts_.for_objects(s.pred, value(s.term[0]), s.src, [&](kg::Id o) {
                 b_[s.term[1].id] = o;
-                next(k, emit);
+                next(k, sink);
             });
         } else if (s.mode[1] == 0) {
             facts_.for_subjects(s.pred, value(s.term[1]), s.src, [&](kg::Id sub) {
                 b_[s.term[0].id] = sub;
-                next(k, emit);
+                next(k, sink);
             });
         } else {
             const bool same = s.mode[1] == 2;
@@ -156,7 +156,7 @@ private:
                 if (same && a != c) return;
                 b_[s.term[0].id] = a;
                 if (!same) b_[s.term[1].id] = c;
-                next(k, emit);
+                next(k, sink);
             });
         }
     }

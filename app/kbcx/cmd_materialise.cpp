@@ -90,7 +90,7 @@ int cmd_materialise(const std::vector<std::string>& args, std::ostream& out, std
         j.begin_object().field("derived", st.derived).field("total", m.num_facts()).field("input", st.input_facts);
         j.field("rules", static_cast<std::uint64_t>(m.program().rules().size())).field("rounds", static_cast<std::uint64_t>(st.rounds));
         if (p.has("stats")) {
-            j.field("seconds", st.seconds).field("load_seconds", load_seconds).field("derived_per_second", rate);
+            j.field("seconds", st.seconds).field("cpu_seconds", st.cpu_seconds).field("load_seconds", load_seconds).field("derived_per_second", rate);
             j.field("candidates", st.candidates).field("peak_memory_bytes", peak_memory_bytes());
             j.field("input_store_bytes", static_cast<std::uint64_t>(st.input_store_bytes));
             j.field("derived_store_bytes", static_cast<std::uint64_t>(st.derived_store_bytes));
@@ -112,6 +112,8 @@ int cmd_materialise(const std::vector<std::string>& args, std::ostream& out, std
         out << buf;
         std::snprintf(buf, sizeof buf, "  time:         %.3f s (materialisation, %u threads)\n", st.seconds,
                       mp.options.threads ? mp.options.threads : std::thread::hardware_concurrency());
+        out << buf;
+        std::snprintf(buf, sizeof buf, "  cpu time:     %.3f s (all threads)\n", st.cpu_seconds);
         out << buf;
         std::snprintf(buf, sizeof buf, "  throughput:   %.0f derived facts/s\n", rate);
         out << buf;

@@ -30,6 +30,7 @@ struct MaterialiseStats {
     std::vector<std::uint64_t> derived_per_round;
     std::vector<std::uint64_t> derived_per_rule; ///< facts whose recorded derivation uses the rule
     double seconds = 0.0;
+    double cpu_seconds = 0.0;            ///< process CPU time (all threads) during the run
     std::size_t input_store_bytes = 0;   ///< the KG's FactStore
     std::size_t derived_store_bytes = 0; ///< sorted arrays of derived facts
     std::size_t provenance_bytes = 0;

@@ -75,7 +75,8 @@ int cmd_entails(const std::vector<std::string>& args, std::ostream& out, std::os
     p.option("rules", "FILE", "the rule set R (plain or RDFox .dlog syntax)");
     p.positional("RULE", "one rule in either syntax; R's prefixes may be used", false, true);
     p.option("threads", "N", "worker threads (0 = all cores)", "0");
-    p.epilog(std::string(kRuleSyntaxHelp) + "example: kbcx entails --rules lubm.dlog \"[?X, a, a1:Person] :- [?X, a, a1:Chair] .\"\n"
+    p.epilog(std::string(kRuleSyntaxHelp) +
+             "example: kbcx entails --rules lubm.dlog \"[?X, a, a1:Person] :- [?X, a, a1:Chair] .\"\n"
              "exit codes: 0 answered (yes or no), 2 bad input");
     if (!p.parse(args, out)) return kOk;
     if (!p.has("rules")) throw UsageError("--rules FILE is required");
@@ -88,7 +89,8 @@ int cmd_entails(const std::vector<std::string>& args, std::ostream& out, std::os
     const auto res = rules::entails(set, r, opt, ctx);
     out << "entailed: " << (res.entailed ? "yes" : "no") << "\n";
     out << "frozen head: " << res.frozen_head << "\n";
-    if (res.entailed && !res.closure->is_input(res.head_id)) out << rules::format_tree(*res.closure, res.closure->explain(res.head_id));
+    if (res.entailed && !res.closure->is_input(res.head_id))
+        out << rules::format_tree(*res.closure, res.closure->explain(res.head_id));
     return kOk;
 }
 

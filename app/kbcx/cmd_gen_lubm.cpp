@@ -1,7 +1,7 @@
 // `kbcx gen-lubm --universities N --seed S --out FILE`: writes a deterministic LUBM-like KG as
 // LogInfer-style TSV so that materialisation can be measured at any size.
-#include "commands.hpp"
 #include "cli.hpp"
+#include "commands.hpp"
 
 #include "common/error.hpp"
 #include "rules/lubm.hpp"
@@ -23,8 +23,12 @@ int cmd_gen_lubm(const std::vector<std::string>& args, std::ostream& out, std::o
     p.option("seed", "S", "random seed", "0");
     p.option("out", "FILE", "output TSV file");
     p.epilog("output lines (tab-separated, IRIs in <>, literal values as bare quoted terms):\n"
-             "  <http://www.Department0.University0.edu/FullProfessor0>\t<rdf:type>\t<http://swat.cse.lehigh.edu/onto/univ-bench.owl#FullProfessor>\n"
-             "  <http://www.Department0.University0.edu/FullProfessor0>\t<http://swat.cse.lehigh.edu/onto/univ-bench.owl#teacherOf>\t<http://www.Department0.University0.edu/Course0>\n"
+             "  "
+             "<http://www.Department0.University0.edu/FullProfessor0>\t<rdf:type>\t<http://swat.cse.lehigh.edu/onto/"
+             "univ-bench.owl#FullProfessor>\n"
+             "  "
+             "<http://www.Department0.University0.edu/FullProfessor0>\t<http://swat.cse.lehigh.edu/onto/"
+             "univ-bench.owl#teacherOf>\t<http://www.Department0.University0.edu/Course0>\n"
              "use it with ../shared/data/rules/LUBM_rule_all.dlog (same namespace, no --map-prefix needed)");
     if (!p.parse(args, out)) return kOk;
     if (!p.has("out")) throw UsageError("--out FILE is required");

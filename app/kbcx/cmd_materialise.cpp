@@ -20,7 +20,8 @@ namespace {
 
 std::string tsv_term(std::string_view name) {
     // Names with a scheme or prefix are written as IRIs; quoted literals and plain names bare.
-    if (!name.empty() && name.front() != '"' && name.find(':') != std::string_view::npos) return "<" + std::string(name) + ">";
+    if (!name.empty() && name.front() != '"' && name.find(':') != std::string_view::npos)
+        return "<" + std::string(name) + ">";
     return std::string(name);
 }
 
@@ -40,7 +41,9 @@ int cmd_materialise(const std::vector<std::string>& args, std::ostream& out, std
     add_data_options(p);
     p.epilog(std::string(kRuleSyntaxHelp) +
              "--out example line:\n"
-             "  <http://www.Department0.University0.edu/GraduateStudent1>\t<rdf:type>\t<http://swat.cse.lehigh.edu/onto/univ-bench.owl#Person>\n"
+             "  "
+             "<http://www.Department0.University0.edu/GraduateStudent1>\t<rdf:type>\t<http://swat.cse.lehigh.edu/onto/"
+             "univ-bench.owl#Person>\n"
              "exit codes: 0 success, 2 bad input (file:line:column: message), 130 interrupted");
     if (!p.parse(args, out)) return kOk;
     if (!p.has("rules")) throw UsageError("--rules FILE is required");
@@ -88,9 +91,13 @@ int cmd_materialise(const std::vector<std::string>& args, std::ostream& out, std
     if (p.has("json")) {
         JsonWriter j(true);
         j.begin_object().field("derived", st.derived).field("total", m.num_facts()).field("input", st.input_facts);
-        j.field("rules", static_cast<std::uint64_t>(m.program().rules().size())).field("rounds", static_cast<std::uint64_t>(st.rounds));
+        j.field("rules", static_cast<std::uint64_t>(m.program().rules().size()))
+            .field("rounds", static_cast<std::uint64_t>(st.rounds));
         if (p.has("stats")) {
-            j.field("seconds", st.seconds).field("cpu_seconds", st.cpu_seconds).field("load_seconds", load_seconds).field("derived_per_second", rate);
+            j.field("seconds", st.seconds)
+                .field("cpu_seconds", st.cpu_seconds)
+                .field("load_seconds", load_seconds)
+                .field("derived_per_second", rate);
             j.field("candidates", st.candidates).field("peak_memory_bytes", peak_memory_bytes());
             j.field("input_store_bytes", static_cast<std::uint64_t>(st.input_store_bytes));
             j.field("derived_store_bytes", static_cast<std::uint64_t>(st.derived_store_bytes));
@@ -106,9 +113,11 @@ int cmd_materialise(const std::vector<std::string>& args, std::ostream& out, std
     if (p.has("stats")) {
         char buf[256];
         out << "stats\n";
-        std::snprintf(buf, sizeof buf, "  rules:        %zu\n  rounds:       %zu\n", m.program().rules().size(), st.rounds);
+        std::snprintf(buf, sizeof buf, "  rules:        %zu\n  rounds:       %zu\n", m.program().rules().size(),
+                      st.rounds);
         out << buf;
-        std::snprintf(buf, sizeof buf, "  input facts:  %llu (load %.3f s)\n", static_cast<unsigned long long>(st.input_facts), load_seconds);
+        std::snprintf(buf, sizeof buf, "  input facts:  %llu (load %.3f s)\n",
+                      static_cast<unsigned long long>(st.input_facts), load_seconds);
         out << buf;
         std::snprintf(buf, sizeof buf, "  time:         %.3f s (materialisation, %u threads)\n", st.seconds,
                       mp.options.threads ? mp.options.threads : std::thread::hardware_concurrency());
@@ -131,6 +140,7 @@ int cmd_materialise(const std::vector<std::string>& args, std::ostream& out, std
 
 } // namespace
 
-KBCX_COMMAND("materialise", "apply Datalog rules to a KG to a fixpoint; print derived and total facts", cmd_materialise);
+KBCX_COMMAND("materialise", "apply Datalog rules to a KG to a fixpoint; print derived and total facts",
+             cmd_materialise);
 
 } // namespace kbcx::cli

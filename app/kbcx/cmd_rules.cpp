@@ -80,7 +80,8 @@ int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostr
         if (end == std::string::npos) end = list.size();
         const std::string name = list.substr(pos, end - pos);
         if (name == "all") {
-            for (auto pat : rules::all_patterns()) params.patterns.patterns.push_back(pat);
+            for (auto pat : rules::all_patterns())
+                params.patterns.patterns.push_back(pat);
         } else if (auto pat = rules::parse_pattern(name)) {
             params.patterns.patterns.push_back(*pat);
         } else {

@@ -19,18 +19,22 @@ inline void add_data_options(ArgParser& p) {
     p.option("type-predicate", "NAME", "a relation name read as rdf:type (besides rdf:type)", std::nullopt, true);
     p.option("map-prefix", "FROM=TO",
              "read data IRIs starting with FROM as if they started with TO (repeatable), e.g.\n"
-             "--map-prefix http://www.lehigh.edu/~zhp2/2004/0401/univ-bench.owl#=http://swat.cse.lehigh.edu/onto/univ-bench.owl#",
+             "--map-prefix "
+             "http://www.lehigh.edu/~zhp2/2004/0401/univ-bench.owl#=http://swat.cse.lehigh.edu/onto/univ-bench.owl#",
              std::nullopt, true);
     p.option("threads", "N", "worker threads (0 = all cores); results do not depend on it", "0");
 }
 
 inline rules::MatchOptions match_options(const ArgParser& p) {
     rules::MatchOptions m;
-    for (const auto& spec : p.get_all("map-prefix")) m.map_prefix.push_back(rules::parse_map_prefix(spec));
+    for (const auto& spec : p.get_all("map-prefix"))
+        m.map_prefix.push_back(rules::parse_map_prefix(spec));
     return m;
 }
 
-inline unsigned thread_option(const ArgParser& p) { return static_cast<unsigned>(parse_count("threads", p.get("threads"))); }
+inline unsigned thread_option(const ArgParser& p) {
+    return static_cast<unsigned>(parse_count("threads", p.get("threads")));
+}
 
 inline std::shared_ptr<const kg::KnowledgeGraph> load_data(const ArgParser& p, const std::vector<std::string>& paths,
                                                            jobs::JobContext& ctx) {

@@ -30,9 +30,15 @@ struct UnaryPart {
     std::size_t bytes() const noexcept { return m.capacity() * 4 + id.capacity() * 4; }
 };
 
-inline std::uint64_t pack(kg::Id hi, kg::Id lo) { return (std::uint64_t{hi} << 32) | lo; }
-inline kg::Id lo32(std::uint64_t k) { return static_cast<kg::Id>(k & 0xFFFFFFFFu); }
-inline kg::Id hi32(std::uint64_t k) { return static_cast<kg::Id>(k >> 32); }
+inline std::uint64_t pack(kg::Id hi, kg::Id lo) {
+    return (std::uint64_t{hi} << 32) | lo;
+}
+inline kg::Id lo32(std::uint64_t k) {
+    return static_cast<kg::Id>(k & 0xFFFFFFFFu);
+}
+inline kg::Id hi32(std::uint64_t k) {
+    return static_cast<kg::Id>(k >> 32);
+}
 
 /// Range of the entries of a sorted packed array whose high half equals `hi`.
 inline std::span<const std::uint64_t> key_range(const std::vector<std::uint64_t>& v, kg::Id hi) {
@@ -40,7 +46,8 @@ inline std::span<const std::uint64_t> key_range(const std::vector<std::uint64_t>
     auto e = b;
     // Most groups are short: scan a few entries before falling back to binary search.
     int steps = 0;
-    while (e != v.end() && hi32(*e) == hi && steps < 16) ++e, ++steps;
+    while (e != v.end() && hi32(*e) == hi && steps < 16)
+        ++e, ++steps;
     if (e != v.end() && hi32(*e) == hi) e = std::upper_bound(e, v.end(), pack(hi, 0xFFFFFFFFu));
     return {v.data() + (b - v.begin()), static_cast<std::size_t>(e - b)};
 }
@@ -60,10 +67,14 @@ struct DerivedStore {
     }
     std::size_t bytes() const {
         std::size_t b = 0;
-        for (const auto& p : bin_old) b += p.bytes();
-        for (const auto& p : bin_delta) b += p.bytes();
-        for (const auto& p : un_old) b += p.bytes();
-        for (const auto& p : un_delta) b += p.bytes();
+        for (const auto& p : bin_old)
+            b += p.bytes();
+        for (const auto& p : bin_delta)
+            b += p.bytes();
+        for (const auto& p : un_old)
+            b += p.bytes();
+        for (const auto& p : un_delta)
+            b += p.bytes();
         return b;
     }
 };
@@ -74,7 +85,7 @@ enum Source : std::uint8_t { kOld = 1, kDelta = 2, kFull = 3 };
 
 /// Read access to input + derived facts, with the lookups a join needs.
 class FactAccess {
-public:
+  public:
     FactAccess(const kg::FactStore& base, const DerivedStore* derived) : base_(&base), d_(derived) {
         nb_ = base.num_facts();
         nt_ = base.num_type_facts();
@@ -84,50 +95,58 @@ public:
     const kg::FactStore& base() const { return *base_; }
     std::uint64_t num_base_facts() const { return nb_ + nt_; }
 
-    template <class F>
-    void for_objects(kg::Id r, kg::Id s, std::uint8_t src, F&& f) const {
+    template <class F> void for_objects(kg::Id r, kg::Id s, std::uint8_t src, F&& f) const {
         if (src & kOld) {
             if (r < base_->num_relations())
-                for (kg::Id o : base_->objects(r, s)) f(o);
+                for (kg::Id o : base_->objects(r, s))
+                    f(o);
             if (d_ && r < d_->bin_old.size())
-                for (std::uint64_t k : key_range(d_->bin_old[r].so, s)) f(lo32(k));
+                for (std::uint64_t k : key_range(d_->bin_old[r].so, s))
+                    f(lo32(k));
         }
         if ((src & kDelta) && d_ && r < d_->bin_delta.size())
-            for (std::uint64_t k : key_range(d_->bin_delta[r].so, s)) f(lo32(k));
+            for (std::uint64_t k : key_range(d_->bin_delta[r].so, s))
+                f(lo32(k));
     }
-    template <class F>
-    void for_subjects(kg::Id r, kg::Id o, std::uint8_t src, F&& f) const {
+    template <class F> void for_subjects(kg::Id r, kg::Id o, std::uint8_t src, F&& f) const {
         if (src & kOld) {
             if (r < base_->num_relations())
-                for (kg::Id s : base_->subjects(r, o)) f(s);
+                for (kg::Id s : base_->subjects(r, o))
+                    f(s);
             if (d_ && r < d_->bin_old.size())
-                for (std::uint64_t k : key_range(d_->bin_old[r].os, o)) f(lo32(k));
+                for (std::uint64_t k : key_range(d_->bin_old[r].os, o))
+                    f(lo32(k));
         }
         if ((src & kDelta) && d_ && r < d_->bin_delta.size())
-            for (std::uint64_t k : key_range(d_->bin_delta[r].os, o)) f(lo32(k));
+            for (std::uint64_t k : key_range(d_->bin_delta[r].os, o))
+                f(lo32(k));
     }
-    template <class F>
-    void for_pairs(kg::Id r, std::uint8_t src, F&& f) const {
+    template <class F> void for_pairs(kg::Id r, std::uint8_t src, F&& f) const {
         if (src & kOld) {
             if (r < base_->num_relations())
                 for (kg::Id s : base_->subjects_of(r))
-                    for (kg::Id o : base_->objects(r, s)) f(s, o);
+                    for (kg::Id o : base_->objects(r, s))
+                        f(s, o);
             if (d_ && r < d_->bin_old.size())
-                for (std::uint64_t k : d_->bin_old[r].so) f(hi32(k), lo32(k));
+                for (std::uint64_t k : d_->bin_old[r].so)
+                    f(hi32(k), lo32(k));
         }
         if ((src & kDelta) && d_ && r < d_->bin_delta.size())
-            for (std::uint64_t k : d_->bin_delta[r].so) f(hi32(k), lo32(k));
+            for (std::uint64_t k : d_->bin_delta[r].so)
+                f(hi32(k), lo32(k));
     }
-    template <class F>
-    void for_members(kg::Id t, std::uint8_t src, F&& f) const {
+    template <class F> void for_members(kg::Id t, std::uint8_t src, F&& f) const {
         if (src & kOld) {
             if (t < base_->num_types())
-                for (kg::Id e : base_->instances(t)) f(e);
+                for (kg::Id e : base_->instances(t))
+                    f(e);
             if (d_ && t < d_->un_old.size())
-                for (kg::Id e : d_->un_old[t].m) f(e);
+                for (kg::Id e : d_->un_old[t].m)
+                    f(e);
         }
         if ((src & kDelta) && d_ && t < d_->un_delta.size())
-            for (kg::Id e : d_->un_delta[t].m) f(e);
+            for (kg::Id e : d_->un_delta[t].m)
+                f(e);
     }
 
     bool contains2(kg::Id r, kg::Id s, kg::Id o, std::uint8_t src) const {
@@ -144,7 +163,9 @@ public:
         }
         return (src & kDelta) && d_ && t < d_->un_delta.size() && sorted_has(d_->un_delta[t].m, e);
     }
-    bool contains(const GroundFact& f) const { return f.unary ? contains1(f.pred, f.s, kFull) : contains2(f.pred, f.s, f.o, kFull); }
+    bool contains(const GroundFact& f) const {
+        return f.unary ? contains1(f.pred, f.s, kFull) : contains2(f.pred, f.s, f.o, kFull);
+    }
 
     /// Fact id of a fact present in input or derived facts, else UINT64_MAX.
     std::uint64_t id_of(const GroundFact& f) const {
@@ -187,8 +208,10 @@ public:
         std::size_t lo = 0, hi = base_->num_types();
         while (hi - lo > 1) {
             const std::size_t mid = (lo + hi) / 2;
-            if (static_cast<std::size_t>(base_->instances(static_cast<kg::Id>(mid)).data() - type_base_) <= pos) lo = mid;
-            else hi = mid;
+            if (static_cast<std::size_t>(base_->instances(static_cast<kg::Id>(mid)).data() - type_base_) <= pos)
+                lo = mid;
+            else
+                hi = mid;
         }
         // Skip empty types that share the same start.
         kg::Id t = static_cast<kg::Id>(lo);
@@ -217,9 +240,8 @@ public:
         return n;
     }
 
-private:
-    template <class T>
-    static bool sorted_has(const std::vector<T>& v, T x) {
+  private:
+    template <class T> static bool sorted_has(const std::vector<T>& v, T x) {
         return std::binary_search(v.begin(), v.end(), x);
     }
     const kg::FactStore* base_;

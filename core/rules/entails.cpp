@@ -5,15 +5,20 @@
 namespace kbcx::rules {
 
 namespace {
-std::string frozen(const Term& t) { return t.is_var() ? "_:" + t.name : t.name; }
+std::string frozen(const Term& t) {
+    return t.is_var() ? "_:" + t.name : t.name;
+}
 } // namespace
 
-EntailmentResult entails(const RuleSet& rules, const Rule& rule, const MaterialiseOptions& options, jobs::JobContext& ctx) {
+EntailmentResult entails(const RuleSet& rules, const Rule& rule, const MaterialiseOptions& options,
+                         jobs::JobContext& ctx) {
     kg::GraphBuilder builder;
     EntailmentResult res;
     for (const Atom& a : rule.body) {
-        if (a.unary()) builder.add_type(frozen(a.args[0]), a.predicate);
-        else builder.add(frozen(a.args[0]), a.predicate, frozen(a.args[1]));
+        if (a.unary())
+            builder.add_type(frozen(a.args[0]), a.predicate);
+        else
+            builder.add(frozen(a.args[0]), a.predicate, frozen(a.args[1]));
         ++res.frozen_facts;
     }
     auto graph = std::make_shared<kg::KnowledgeGraph>(builder.finish());

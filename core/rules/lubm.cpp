@@ -12,7 +12,7 @@ namespace kbcx::rules {
 namespace {
 
 class Rng {
-public:
+  public:
     explicit Rng(std::uint64_t seed) : s_(seed) {}
     std::uint64_t next() {
         std::uint64_t x = (s_ += 0x9E3779B97F4A7C15ull);
@@ -24,7 +24,7 @@ public:
     std::size_t range(std::size_t lo, std::size_t hi) { return lo + static_cast<std::size_t>(next() % (hi - lo + 1)); }
     bool chance(std::size_t one_in) { return next() % one_in == 0; }
 
-private:
+  private:
     std::uint64_t s_;
 };
 
@@ -67,7 +67,9 @@ struct Writer {
     }
 };
 
-std::string university(std::size_t u) { return "http://www.University" + std::to_string(u) + ".edu"; }
+std::string university(std::size_t u) {
+    return "http://www.University" + std::to_string(u) + ".edu";
+}
 
 void person(Writer& w, const std::string& iri, const std::string& local, const std::string& dept_host) {
     w.literal(iri, "name", local);
@@ -143,7 +145,8 @@ void department(Writer& w, Rng& rng, std::size_t u, std::size_t d) {
         w.type(s, "UndergraduateStudent");
         person(w, s, name, host);
         w.fact(s, "memberOf", dept);
-        for (std::size_t c = rng.range(2, 4); c > 0; --c) w.fact(s, "takesCourse", course_iris[rng.range(0, course_iris.size() - 1)]);
+        for (std::size_t c = rng.range(2, 4); c > 0; --c)
+            w.fact(s, "takesCourse", course_iris[rng.range(0, course_iris.size() - 1)]);
         if (rng.chance(5)) w.fact(s, "advisor", professors[rng.range(0, professors.size() - 1)]);
     }
     const std::size_t grad = faculty.size() * rng.range(3, 4);
@@ -159,8 +162,10 @@ void department(Writer& w, Rng& rng, std::size_t u, std::size_t d) {
         w.fact(s, "advisor", professors[rng.range(0, professors.size() - 1)]);
         for (std::size_t c = rng.range(1, 3); c > 0; --c)
             w.fact(s, "takesCourse", grad_course_iris[rng.range(0, grad_course_iris.size() - 1)]);
-        if (rng.chance(4)) w.fact(s, "teachingAssistantOf", course_iris[rng.range(0, course_iris.size() - 1)]);
-        else if (rng.chance(3)) w.type(s, "ResearchAssistant");
+        if (rng.chance(4))
+            w.fact(s, "teachingAssistantOf", course_iris[rng.range(0, course_iris.size() - 1)]);
+        else if (rng.chance(3))
+            w.type(s, "ResearchAssistant");
     }
     for (std::size_t f = 0; f < faculty.size(); ++f) {
         for (std::size_t p = 0; p < pubs[f]; ++p) {
@@ -168,7 +173,8 @@ void department(Writer& w, Rng& rng, std::size_t u, std::size_t d) {
             w.type(pub, "Publication");
             w.literal(pub, "name", "Publication" + std::to_string(p));
             w.fact(pub, "publicationAuthor", faculty[f]);
-            if (!grads.empty() && rng.chance(3)) w.fact(pub, "publicationAuthor", grads[rng.range(0, grads.size() - 1)]);
+            if (!grads.empty() && rng.chance(3))
+                w.fact(pub, "publicationAuthor", grads[rng.range(0, grads.size() - 1)]);
         }
     }
 }

@@ -18,7 +18,7 @@ struct LubmParams {
 };
 
 struct LubmStats {
-    std::uint64_t facts = 0;       ///< lines written (binary and type facts)
+    std::uint64_t facts = 0; ///< lines written (binary and type facts)
     std::uint64_t type_facts = 0;
     std::uint64_t departments = 0;
     double seconds = 0.0;

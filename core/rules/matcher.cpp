@@ -6,7 +6,8 @@
 
 namespace kbcx::rules {
 
-Plan make_plan(const CRule& rule, const std::vector<std::uint8_t>& sources, std::size_t first, const FactAccess& facts) {
+Plan make_plan(const CRule& rule, const std::vector<std::uint8_t>& sources, std::size_t first,
+               const FactAccess& facts) {
     Plan plan;
     plan.num_vars = rule.num_vars;
     const std::size_t n = rule.body.size();
@@ -29,7 +30,8 @@ Plan make_plan(const CRule& rule, const std::vector<std::uint8_t>& sources, std:
                 const CAtom& a = rule.body[i];
                 const int nargs = a.unary ? 1 : 2;
                 int nb = 0;
-                for (int j = 0; j < nargs; ++j) nb += is_bound(a.t[j]) ? 1 : 0;
+                for (int j = 0; j < nargs; ++j)
+                    nb += is_bound(a.t[j]) ? 1 : 0;
                 // Score: fully bound (a check) first, then by bound count; ties by size.
                 const int score = nb == nargs ? 3 : nb;
                 const std::size_t size = facts.size(a.unary, a.pred, sources[i]);
@@ -51,9 +53,12 @@ Plan make_plan(const CRule& rule, const std::vector<std::uint8_t>& sources, std:
         s.term[1] = a.t[1];
         const int nargs = a.unary ? 1 : 2;
         for (int j = 0; j < nargs; ++j) {
-            if (is_bound(a.t[j])) s.mode[j] = 0;
-            else if (j == 1 && a.t[1].var && a.t[0].var && a.t[0].id == a.t[1].id) s.mode[j] = 2;
-            else s.mode[j] = 1;
+            if (is_bound(a.t[j]))
+                s.mode[j] = 0;
+            else if (j == 1 && a.t[1].var && a.t[0].var && a.t[0].id == a.t[1].id)
+                s.mode[j] = 2;
+            else
+                s.mode[j] = 1;
         }
         for (int j = 0; j < nargs; ++j)
             if (a.t[j].var) bound[a.t[j].id] = true;

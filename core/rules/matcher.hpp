@@ -35,12 +35,11 @@ Plan make_plan(const CRule& rule, const std::vector<std::uint8_t>& sources, std:
 
 /// Runs a plan. The first step enumerates either all its facts or a chunk (see run_chunk).
 class Matcher {
-public:
+  public:
     Matcher(const Plan& plan, const FactAccess& facts) : plan_(plan), facts_(facts), b_(plan.num_vars, kg::kNoId) {}
 
     /// Calls sink(binding) for every match. binding[v] is the value of variable v.
-    template <class Sink>
-    void run(Sink&& sink) {
+    template <class Sink> void run(Sink&& sink) {
         if (plan_.never) return;
         if (plan_.steps.empty()) {
             sink(b_);
@@ -52,34 +51,37 @@ public:
     /// Like run, but the first step only enumerates a chunk: for a Delta source the entries
     /// [begin, end) of the delta arrays; otherwise the subject groups (binary) or members
     /// (unary) [begin, end) of the input FactStore.
-    template <class Sink>
-    void run_chunk(const DerivedStore* d, std::size_t begin, std::size_t end, Sink&& sink) {
+    template <class Sink> void run_chunk(const DerivedStore* d, std::size_t begin, std::size_t end, Sink&& sink) {
         if (plan_.never || plan_.steps.empty()) return;
         const PlanStep& s0 = plan_.steps[0];
         if (s0.src == kDelta) {
             if (s0.unary) {
                 const auto& m = d->un_delta[s0.pred].m;
-                for (std::size_t i = begin; i < end; ++i) bind1(s0, m[i], sink);
+                for (std::size_t i = begin; i < end; ++i)
+                    bind1(s0, m[i], sink);
             } else {
                 const auto& so = d->bin_delta[s0.pred].so;
-                for (std::size_t i = begin; i < end; ++i) bind2(s0, hi32(so[i]), lo32(so[i]), sink);
+                for (std::size_t i = begin; i < end; ++i)
+                    bind2(s0, hi32(so[i]), lo32(so[i]), sink);
             }
             return;
         }
         const kg::FactStore& base = facts_.base();
         if (s0.unary) {
             const auto m = base.instances(s0.pred);
-            for (std::size_t i = begin; i < end; ++i) bind1(s0, m[i], sink);
+            for (std::size_t i = begin; i < end; ++i)
+                bind1(s0, m[i], sink);
         } else {
             const auto subj = base.subjects_of(s0.pred);
             for (std::size_t i = begin; i < end; ++i)
-                for (kg::Id o : base.objects(s0.pred, subj[i])) bind2(s0, subj[i], o, sink);
+                for (kg::Id o : base.objects(s0.pred, subj[i]))
+                    bind2(s0, subj[i], o, sink);
         }
     }
 
     const std::vector<kg::Id>& binding() const { return b_; }
 
-private:
+  private:
     kg::Id value(const CTerm& t) const { return t.var ? b_[t.id] : t.id; }
 
     bool checks_ok(const PlanStep& s) const {
@@ -88,15 +90,15 @@ private:
         return true;
     }
 
-    template <class Sink>
-    void next(std::size_t k, Sink& sink) {
+    template <class Sink> void next(std::size_t k, Sink& sink) {
         if (!checks_ok(plan_.steps[k])) return;
-        if (k + 1 == plan_.steps.size()) sink(b_);
-        else step(k + 1, sink);
+        if (k + 1 == plan_.steps.size())
+            sink(b_);
+        else
+            step(k + 1, sink);
     }
 
-    template <class Sink>
-    void bind1(const PlanStep& s, kg::Id e, Sink& sink) {
+    template <class Sink> void bind1(const PlanStep& s, kg::Id e, Sink& sink) {
         if (s.mode[0] == 0) {
             if (value(s.term[0]) != e) return;
         } else {
@@ -106,8 +108,7 @@ private:
         next(k, sink);
     }
 
-    template <class Sink>
-    void bind2(const PlanStep& s, kg::Id a, kg::Id c, Sink& sink) {
+    template <class Sink> void bind2(const PlanStep& s, kg::Id a, kg::Id c, Sink& sink) {
         if (s.mode[0] == 0) {
             if (value(s.term[0]) != a) return;
         } else {
@@ -124,8 +125,7 @@ private:
         next(k, sink);
     }
 
-    template <class Sink>
-    void step(std::size_t k, Sink& sink) {
+    template <class Sink> void step(std::size_t k, Sink& sink) {
         const PlanStep& s = plan_.steps[k];
         if (s.unary) {
             if (s.mode[0] == 0) {

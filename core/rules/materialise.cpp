@@ -22,8 +22,8 @@ double process_cpu_seconds() {
     return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
-constexpr std::size_t kDeltaChunk = 1024;  // delta facts per task
-constexpr std::size_t kBaseChunk = 256;    // input subject groups / members per task
+constexpr std::size_t kDeltaChunk = 1024; // delta facts per task
+constexpr std::size_t kBaseChunk = 256;   // input subject groups / members per task
 constexpr std::uint64_t kUnaryBit = std::uint64_t{1} << 63;
 
 inline std::uint64_t head_key(const GroundFact& f) {
@@ -56,8 +56,7 @@ bool winner_less(const Winner& a, const Winner& b) {
     return a.seq < b.seq;
 }
 
-template <class T>
-void merge_into(std::vector<T>& old, const std::vector<T>& add) {
+template <class T> void merge_into(std::vector<T>& old, const std::vector<T>& add) {
     if (add.empty()) return;
     std::vector<T> out(old.size() + add.size());
     std::merge(old.begin(), old.end(), add.begin(), add.end(), out.begin());
@@ -73,11 +72,15 @@ void merge_with_ids(std::vector<K>& keys, std::vector<std::uint32_t>& ids, const
     std::vector<std::uint32_t> v(k.size());
     std::size_t i = 0, j = 0, w = 0;
     while (i < keys.size() && j < add_keys.size()) {
-        if (keys[i] < add_keys[j]) k[w] = keys[i], v[w++] = ids[i++];
-        else k[w] = add_keys[j], v[w++] = add_ids[j++];
+        if (keys[i] < add_keys[j])
+            k[w] = keys[i], v[w++] = ids[i++];
+        else
+            k[w] = add_keys[j], v[w++] = add_ids[j++];
     }
-    while (i < keys.size()) k[w] = keys[i], v[w++] = ids[i++];
-    while (j < add_keys.size()) k[w] = add_keys[j], v[w++] = add_ids[j++];
+    while (i < keys.size())
+        k[w] = keys[i], v[w++] = ids[i++];
+    while (j < add_keys.size())
+        k[w] = add_keys[j], v[w++] = add_ids[j++];
     keys.swap(k);
     ids.swap(v);
 }
@@ -86,7 +89,9 @@ void merge_with_ids(std::vector<K>& keys, std::vector<std::uint32_t>& ids, const
 
 double MaterialiseStats::bytes_per_fact() const {
     const std::uint64_t n = input_facts + derived;
-    return n == 0 ? 0.0 : static_cast<double>(input_store_bytes + derived_store_bytes + provenance_bytes) / static_cast<double>(n);
+    return n == 0 ? 0.0
+                  : static_cast<double>(input_store_bytes + derived_store_bytes + provenance_bytes) /
+                        static_cast<double>(n);
 }
 
 std::shared_ptr<Materialisation> Materialisation::run(std::shared_ptr<const Program> program,
@@ -131,9 +136,12 @@ std::shared_ptr<Materialisation> Materialisation::run(std::shared_ptr<const Prog
                 }
                 const PlanStep& s0 = p.steps[0];
                 std::size_t count = 0, chunk = s0.unary ? kBaseChunk * 16 : kBaseChunk;
-                if (s0.unary) count = s0.pred < base.num_types() ? base.instances(s0.pred).size() : 0;
-                else count = s0.pred < base.num_relations() ? base.subjects_of(s0.pred).size() : 0;
-                for (std::size_t b = 0; b < count; b += chunk) tasks.push_back({r, pi, b, std::min(count, b + chunk), false});
+                if (s0.unary)
+                    count = s0.pred < base.num_types() ? base.instances(s0.pred).size() : 0;
+                else
+                    count = s0.pred < base.num_relations() ? base.subjects_of(s0.pred).size() : 0;
+                for (std::size_t b = 0; b < count; b += chunk)
+                    tasks.push_back({r, pi, b, std::min(count, b + chunk), false});
                 continue;
             }
             for (std::size_t i = 0; i < n; ++i) {
@@ -141,7 +149,8 @@ std::shared_ptr<Materialisation> Materialisation::run(std::shared_ptr<const Prog
                 const std::size_t dsize = a.unary ? store.un_delta[a.pred].size() : store.bin_delta[a.pred].size();
                 if (dsize == 0) continue;
                 std::vector<std::uint8_t> src(n, kFull);
-                for (std::size_t j = 0; j < i; ++j) src[j] = kOld;
+                for (std::size_t j = 0; j < i; ++j)
+                    src[j] = kOld;
                 src[i] = kDelta;
                 plans.push_back(make_plan(rule, src, i, facts));
                 const auto pi = static_cast<std::uint32_t>(plans.size() - 1);
@@ -191,8 +200,10 @@ std::shared_ptr<Materialisation> Materialisation::run(std::shared_ptr<const Prog
                 out.o.push_back(h.o);
                 if (options.provenance) out.vars.insert(out.vars.end(), b.begin(), b.end());
             };
-            if (task.whole) matcher.run(emit);
-            else matcher.run_chunk(&store, task.begin, task.end, emit);
+            if (task.whole)
+                matcher.run(emit);
+            else
+                matcher.run_chunk(&store, task.begin, task.end, emit);
             out.raw = out.k1.size();
             // Sort and deduplicate within the task, keeping the first candidate of each fact.
             const std::size_t c = out.k1.size();
@@ -249,7 +260,8 @@ std::shared_ptr<Materialisation> Materialisation::run(std::shared_ptr<const Prog
 
         // 4. Provenance of the winners: premise fact ids from the stored bindings.
         auto task_of = [&](std::uint32_t seq) {
-            return static_cast<std::size_t>(std::upper_bound(task_start.begin(), task_start.end(), seq) - task_start.begin() - 1);
+            return static_cast<std::size_t>(std::upper_bound(task_start.begin(), task_start.end(), seq) -
+                                            task_start.begin() - 1);
         };
         if (options.provenance) {
             const std::size_t first = m->prov_rule_.size();
@@ -282,7 +294,8 @@ std::shared_ptr<Materialisation> Materialisation::run(std::shared_ptr<const Prog
                 }
             });
         }
-        for (std::size_t i = 0; i < w; ++i) ++m->stats_.derived_per_rule[tasks[task_of(cand[i].seq)].rule];
+        for (std::size_t i = 0; i < w; ++i)
+            ++m->stats_.derived_per_rule[tasks[task_of(cand[i].seq)].rule];
         outs.clear();
         outs.shrink_to_fit();
 
@@ -307,7 +320,8 @@ std::shared_ptr<Materialisation> Materialisation::run(std::shared_ptr<const Prog
             const bool unary = (cand[i].k1 & kUnaryBit) != 0;
             const kg::Id pred = static_cast<kg::Id>((cand[i].k1 & ~kUnaryBit) >> 32);
             std::size_t j = i;
-            while (j < w && (cand[j].k1 >> 32) == (cand[i].k1 >> 32)) ++j;
+            while (j < w && (cand[j].k1 >> 32) == (cand[i].k1 >> 32))
+                ++j;
             if (unary) {
                 UnaryPart& d = store.un_delta[pred];
                 d.m.resize(j - i);
@@ -424,7 +438,8 @@ DerivationNode Materialisation::explain_rec(std::uint64_t id, std::vector<bool>&
     seen[id - first_derived_] = true;
     const Derivation d = derivation(id);
     node.rule = d.rule;
-    for (std::uint32_t p : d.premises) node.premises.push_back(explain_rec(p, seen));
+    for (std::uint32_t p : d.premises)
+        node.premises.push_back(explain_rec(p, seen));
     return node;
 }
 
@@ -438,14 +453,16 @@ namespace {
 void format_rec(const Materialisation& m, const DerivationNode& n, int depth, std::string& out) {
     out.append(static_cast<std::size_t>(depth) * 2, ' ');
     out += m.program().display(n.fact);
-    if (n.input) out += "  [input]";
+    if (n.input)
+        out += "  [input]";
     else {
         out += "  [rule " + std::to_string(n.rule + 1) + ": " +
                to_string(m.program().rule_set().rules[static_cast<std::size_t>(n.rule)], m.program().prefixes()) + "]";
         if (n.repeated) out += "  (derivation shown above)";
     }
     out += '\n';
-    for (const auto& c : n.premises) format_rec(m, c, depth + 1, out);
+    for (const auto& c : n.premises)
+        format_rec(m, c, depth + 1, out);
 }
 } // namespace
 

@@ -17,16 +17,16 @@
 namespace kbcx::rules {
 
 struct MaterialiseOptions {
-    unsigned threads = 0;     ///< 0 = all hardware threads; results do not depend on it
-    bool provenance = true;   ///< record one derivation (rule + premise fact ids) per derived fact
+    unsigned threads = 0;       ///< 0 = all hardware threads; results do not depend on it
+    bool provenance = true;     ///< record one derivation (rule + premise fact ids) per derived fact
     std::size_t max_rounds = 0; ///< 0 = to the fixpoint
 };
 
 struct MaterialiseStats {
     std::size_t rounds = 0;
-    std::uint64_t input_facts = 0;     ///< binary + unary facts of the KG
-    std::uint64_t derived = 0;         ///< |closure \ input|
-    std::uint64_t candidates = 0;      ///< head instances found not yet in the store, before deduplication
+    std::uint64_t input_facts = 0; ///< binary + unary facts of the KG
+    std::uint64_t derived = 0;     ///< |closure \ input|
+    std::uint64_t candidates = 0;  ///< head instances found not yet in the store, before deduplication
     std::vector<std::uint64_t> derived_per_round;
     std::vector<std::uint64_t> derived_per_rule; ///< facts whose recorded derivation uses the rule
     double seconds = 0.0;
@@ -44,15 +44,15 @@ struct DerivationNode {
     std::uint64_t fact_id = 0;
     GroundFact fact;
     bool input = false;
-    bool repeated = false;     ///< already expanded elsewhere in this tree
-    std::int64_t rule = -1;    ///< index into Program::rules(); -1 for input facts
+    bool repeated = false;  ///< already expanded elsewhere in this tree
+    std::int64_t rule = -1; ///< index into Program::rules(); -1 for input facts
     std::vector<DerivationNode> premises;
 };
 
 /// The closure of a KG under a rule set: input facts (the KG's FactStore, unchanged) plus the
 /// derived facts, with fact ids as described in DerivedStore.
 class Materialisation {
-public:
+  public:
     /// Runs the job. Throws kbcx::Cancelled on a stop request.
     static std::shared_ptr<Materialisation> run(std::shared_ptr<const Program> program,
                                                 const MaterialiseOptions& options, jobs::JobContext& ctx);
@@ -82,15 +82,15 @@ public:
     DerivationNode explain(std::uint64_t id) const;
 
     /// Calls fn(id, fact) for every derived fact in id (derivation) order.
-    template <class Fn>
-    void for_each_derived(Fn&& fn) const {
+    template <class Fn> void for_each_derived(Fn&& fn) const {
         build_inverse();
-        for (std::uint64_t i = 0; i < stats_.derived; ++i) fn(first_derived_ + i, fact(first_derived_ + i));
+        for (std::uint64_t i = 0; i < stats_.derived; ++i)
+            fn(first_derived_ + i, fact(first_derived_ + i));
     }
 
     const DerivedStore& store() const { return store_; }
 
-private:
+  private:
     Materialisation() = default;
     void build_inverse() const;
     DerivationNode explain_rec(std::uint64_t id, std::vector<bool>& seen) const;

@@ -19,8 +19,7 @@ inline unsigned resolve_threads(unsigned requested) {
     return hw == 0 ? 1 : hw;
 }
 
-template <class F>
-void parallel_for(std::size_t n, unsigned threads, F&& f) {
+template <class F> void parallel_for(std::size_t n, unsigned threads, F&& f) {
     if (n == 0) return;
     threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::min<std::size_t>(n, 1024))));
     std::atomic<std::size_t> next{0};
@@ -44,25 +43,28 @@ void parallel_for(std::size_t n, unsigned threads, F&& f) {
     } else {
         std::vector<std::thread> pool;
         pool.reserve(threads - 1);
-        for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+        for (unsigned t = 1; t < threads; ++t)
+            pool.emplace_back(work);
         work();
-        for (auto& t : pool) t.join();
+        for (auto& t : pool)
+            t.join();
     }
     if (error) std::rethrow_exception(error);
 }
 
 /// Sorts [first, last) with up to `threads` threads (parallel sort of parts, then merges).
-template <class It, class Less>
-void parallel_sort(It first, It last, unsigned threads, Less less) {
+template <class It, class Less> void parallel_sort(It first, It last, unsigned threads, Less less) {
     const std::size_t n = static_cast<std::size_t>(last - first);
     if (threads <= 1 || n < (1u << 16)) {
         std::sort(first, last, less);
         return;
     }
     std::size_t parts = 1;
-    while (parts < threads) parts *= 2;
+    while (parts < threads)
+        parts *= 2;
     std::vector<std::size_t> cut(parts + 1);
-    for (std::size_t i = 0; i <= parts; ++i) cut[i] = n * i / parts;
+    for (std::size_t i = 0; i <= parts; ++i)
+        cut[i] = n * i / parts;
     parallel_for(parts, threads, [&](std::size_t i) { std::sort(first + cut[i], first + cut[i + 1], less); });
     for (std::size_t width = 1; width < parts; width *= 2) {
         const std::size_t merges = parts / (2 * width);

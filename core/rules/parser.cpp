@@ -50,7 +50,7 @@ bool name_char(char c) {
 }
 
 class Lexer {
-public:
+  public:
     Lexer(std::string_view text, const std::string& file) : text_(text), file_(file) {}
 
     [[noreturn]] void fail(SourceLoc loc, const std::string& message) const {
@@ -82,7 +82,8 @@ public:
         case ',': return single(Tok::Comma);
         default: break;
         }
-        if (c == '.' && !(pos_ + 1 < text_.size() && name_char(text_[pos_ + 1]) && text_[pos_ + 1] != ':')) return single(Tok::Dot);
+        if (c == '.' && !(pos_ + 1 < text_.size() && name_char(text_[pos_ + 1]) && text_[pos_ + 1] != ':'))
+            return single(Tok::Dot);
         if (c == ':' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '-') {
             pos_ += 2;
             t.kind = Tok::Implies;
@@ -117,9 +118,8 @@ public:
         }
         if (c == '?' || c == '$') {
             std::size_t end = pos_ + 1;
-            while (end < text_.size() &&
-                   (std::isalnum(static_cast<unsigned char>(text_[end])) || text_[end] == '_' ||
-                    static_cast<unsigned char>(text_[end]) >= 0x80))
+            while (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) || text_[end] == '_' ||
+                                          static_cast<unsigned char>(text_[end]) >= 0x80))
                 ++end;
             if (end == pos_ + 1) fail(t.loc, "expected a variable name after '?'");
             t.kind = Tok::Var;
@@ -129,7 +129,8 @@ public:
         }
         if (c == '@') {
             std::size_t end = pos_ + 1;
-            while (end < text_.size() && std::isalpha(static_cast<unsigned char>(text_[end]))) ++end;
+            while (end < text_.size() && std::isalpha(static_cast<unsigned char>(text_[end])))
+                ++end;
             if (text_.substr(pos_, end - pos_) == "@prefix") {
                 pos_ = end;
                 t.kind = Tok::AtPrefix;
@@ -161,7 +162,7 @@ public:
         fail(t.loc, std::string("unexpected character '") + c + "'");
     }
 
-private:
+  private:
     void skip_space() {
         while (pos_ < text_.size()) {
             const char c = text_[pos_];
@@ -171,7 +172,8 @@ private:
             } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
                 ++pos_;
             } else if (c == '#' || c == '%') {
-                while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
+                while (pos_ < text_.size() && text_[pos_] != '\n')
+                    ++pos_;
             } else if (pos_ == 0 && text_.starts_with("\xEF\xBB\xBF")) {
                 pos_ = 3;
                 line_start_ = 3;
@@ -189,7 +191,7 @@ private:
 };
 
 class Parser {
-public:
+  public:
     Parser(std::string_view text, const std::string& file, kg::PrefixMap prefixes)
         : lex_(text, file), file_(file), prefixes_(std::move(prefixes)) {
         advance();
@@ -218,7 +220,8 @@ public:
                 cur_ = save;
                 has_pending_ = true;
             }
-            if (cur_.kind == Tok::Name && (cur_.text == "BASE" || cur_.text == "@base")) lex_.fail(cur_.loc, "BASE declarations are not supported");
+            if (cur_.kind == Tok::Name && (cur_.text == "BASE" || cur_.text == "@base"))
+                lex_.fail(cur_.loc, "BASE declarations are not supported");
             set.rules.push_back(parse_rule_statement());
         }
         check_arities(set.rules);
@@ -243,7 +246,7 @@ public:
         return r;
     }
 
-private:
+  private:
     void advance() {
         if (has_pending_) {
             cur_ = pending_;
@@ -255,7 +258,8 @@ private:
 
     [[noreturn]] void fail_expected(const std::string& what) {
         std::string found = tok_name(cur_.kind);
-        if (cur_.kind == Tok::Name || cur_.kind == Tok::Var) found += " '" + (cur_.kind == Tok::Var ? "?" : std::string()) + cur_.text + "'";
+        if (cur_.kind == Tok::Name || cur_.kind == Tok::Var)
+            found += " '" + (cur_.kind == Tok::Var ? "?" : std::string()) + cur_.text + "'";
         lex_.fail(cur_.loc, "expected " + what + ", found " + found);
     }
 
@@ -334,7 +338,8 @@ private:
         if (cur_.kind != Tok::RBracket) fail_expected("']' closing the triple atom");
         advance();
         if (pred == kg::kRdfType) {
-            if (o.is_var()) lex_.fail(o.loc, "a variable class in an rdf:type atom is not supported; write a constant class");
+            if (o.is_var())
+                lex_.fail(o.loc, "a variable class in an rdf:type atom is not supported; write a constant class");
             a.predicate = o.name;
             a.loc = o.loc;
             a.args.push_back(std::move(s));
@@ -417,7 +422,8 @@ private:
                 q.loc = first.loc;
                 const Token save_cur = cur_;
                 // Re-interpret `first` as a term.
-                if (first.kind == Tok::Iri) q.lhs = Term::constant(first.text, first.loc);
+                if (first.kind == Tok::Iri)
+                    q.lhs = Term::constant(first.text, first.loc);
                 else {
                     const unsigned char c0 = static_cast<unsigned char>(first.text[0]);
                     const bool var = first.text.find(':') == std::string::npos && (std::islower(c0) || c0 == '_');
@@ -449,8 +455,10 @@ private:
                 parse_literal(r);
             }
         }
-        if (cur_.kind == Tok::Dot) advance();
-        else if (!(dot_optional && cur_.kind == Tok::End)) fail_expected(r.body.empty() ? "':-' or '.' after the head" : "',' or '.' after a body literal");
+        if (cur_.kind == Tok::Dot)
+            advance();
+        else if (!(dot_optional && cur_.kind == Tok::End))
+            fail_expected(r.body.empty() ? "':-' or '.' after the head" : "',' or '.' after a body literal");
         check_safety(r);
         return r;
     }
@@ -466,7 +474,8 @@ private:
         for (const Inequality& q : r.inequalities)
             for (const Term* t : {&q.lhs, &q.rhs})
                 if (t->is_var() && !bound.count(t->name))
-                    lex_.fail(t->loc, "unsafe rule: variable ?" + t->name + " of an inequality does not occur in a body atom");
+                    lex_.fail(t->loc,
+                              "unsafe rule: variable ?" + t->name + " of an inequality does not occur in a body atom");
     }
 
     void check_arities(const std::vector<Rule>& rules) {
@@ -474,12 +483,14 @@ private:
             auto check = [&](const Atom& a) {
                 auto [it, inserted] = arity_.emplace(a.predicate, std::make_pair(a.args.size(), a.loc));
                 if (!inserted && it->second.first != a.args.size())
-                    lex_.fail(a.loc, "arity mismatch: '" + a.predicate + "' is used with " + std::to_string(a.args.size()) +
-                                         " argument(s) here but with " + std::to_string(it->second.first) + " at line " +
+                    lex_.fail(a.loc, "arity mismatch: '" + a.predicate + "' is used with " +
+                                         std::to_string(a.args.size()) + " argument(s) here but with " +
+                                         std::to_string(it->second.first) + " at line " +
                                          std::to_string(it->second.second.line) + ", column " +
                                          std::to_string(it->second.second.column));
             };
-            for (const Atom& a : r.body) check(a);
+            for (const Atom& a : r.body)
+                check(a);
             check(r.head);
         }
     }
@@ -510,7 +521,8 @@ RuleSet load_rules(const std::string& path) {
     auto src = kg::open_file_source(path);
     std::string text;
     char buf[1 << 16];
-    while (const std::size_t n = src->read(buf, sizeof buf)) text.append(buf, n);
+    while (const std::size_t n = src->read(buf, sizeof buf))
+        text.append(buf, n);
     if (text.find('\0') != std::string::npos) throw InputError(path, "NUL byte: this is not a rule file");
     return parse_rules(text, path);
 }

@@ -53,7 +53,9 @@ struct Candidate {
 struct Adjacency {
     std::vector<std::uint64_t> begin;
     std::vector<std::pair<kg::Id, kg::Id>> items;
-    std::span<const std::pair<kg::Id, kg::Id>> of(kg::Id v) const { return {items.data() + begin[v], items.data() + begin[v + 1]}; }
+    std::span<const std::pair<kg::Id, kg::Id>> of(kg::Id v) const {
+        return {items.data() + begin[v], items.data() + begin[v + 1]};
+    }
 };
 
 Adjacency adjacency(const kg::FactStore& f, bool outgoing) {
@@ -61,29 +63,39 @@ Adjacency adjacency(const kg::FactStore& f, bool outgoing) {
     const std::size_t n = f.num_entities();
     a.begin.assign(n + 1, 0);
     f.for_each_fact([&](const kg::Triple& t) { ++a.begin[(outgoing ? t.s : t.o) + 1]; });
-    for (std::size_t i = 0; i < n; ++i) a.begin[i + 1] += a.begin[i];
+    for (std::size_t i = 0; i < n; ++i)
+        a.begin[i + 1] += a.begin[i];
     a.items.resize(f.num_facts());
     std::vector<std::uint64_t> cur(a.begin.begin(), a.begin.end() - 1);
     f.for_each_fact([&](const kg::Triple& t) {
-        if (outgoing) a.items[cur[t.s]++] = {t.o, t.r};
-        else a.items[cur[t.o]++] = {t.s, t.r};
+        if (outgoing)
+            a.items[cur[t.s]++] = {t.o, t.r};
+        else
+            a.items[cur[t.o]++] = {t.s, t.r};
     });
-    for (std::size_t v = 0; v < n; ++v) std::sort(a.items.begin() + static_cast<std::ptrdiff_t>(a.begin[v]), a.items.begin() + static_cast<std::ptrdiff_t>(a.begin[v + 1]));
+    for (std::size_t v = 0; v < n; ++v)
+        std::sort(a.items.begin() + static_cast<std::ptrdiff_t>(a.begin[v]),
+                  a.items.begin() + static_cast<std::ptrdiff_t>(a.begin[v + 1]));
     return a;
 }
 
 /// Merges two sorted (neighbour, relation) lists on the neighbour; calls fn(v, groupA, groupB).
 template <class Fn>
-void join_on_neighbour(std::span<const std::pair<kg::Id, kg::Id>> a, std::span<const std::pair<kg::Id, kg::Id>> b, Fn&& fn) {
+void join_on_neighbour(std::span<const std::pair<kg::Id, kg::Id>> a, std::span<const std::pair<kg::Id, kg::Id>> b,
+                       Fn&& fn) {
     std::size_t i = 0, j = 0;
     while (i < a.size() && j < b.size()) {
-        if (a[i].first < b[j].first) ++i;
-        else if (b[j].first < a[i].first) ++j;
+        if (a[i].first < b[j].first)
+            ++i;
+        else if (b[j].first < a[i].first)
+            ++j;
         else {
             const kg::Id v = a[i].first;
             std::size_t i2 = i, j2 = j;
-            while (i2 < a.size() && a[i2].first == v) ++i2;
-            while (j2 < b.size() && b[j2].first == v) ++j2;
+            while (i2 < a.size() && a[i2].first == v)
+                ++i2;
+            while (j2 < b.size() && b[j2].first == v)
+                ++j2;
             fn(v, a.subspan(i, i2 - i), b.subspan(j, j2 - j));
             i = i2;
             j = j2;
@@ -99,18 +111,19 @@ std::vector<Candidate> from_map(const CountMap& m, int arity, int bits) {
     const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
     for (const auto& [k, v] : m) {
         Candidate c;
-        for (int i = 0; i < arity; ++i) c.preds[static_cast<std::size_t>(i)] = static_cast<kg::Id>((k >> (bits * (arity - 1 - i))) & mask);
+        for (int i = 0; i < arity; ++i)
+            c.preds[static_cast<std::size_t>(i)] = static_cast<kg::Id>((k >> (bits * (arity - 1 - i))) & mask);
         c.support = v;
         out.push_back(c);
     }
     return out;
 }
 
-
 CountMap merge_maps(std::vector<CountMap>& maps) {
     CountMap total;
     for (auto& m : maps)
-        for (const auto& [k, v] : m) total[k] += v;
+        for (const auto& [k, v] : m)
+            total[k] += v;
     return total;
 }
 
@@ -139,7 +152,8 @@ std::vector<Candidate> candidates(const kg::KnowledgeGraph& g, Pattern p, unsign
         CountMap m;
         for (std::size_t i = 0; i < pairs.size();) {
             std::size_t j = i;
-            while (j < pairs.size() && pairs[j].first == pairs[i].first) ++j;
+            while (j < pairs.size() && pairs[j].first == pairs[i].first)
+                ++j;
             for (std::size_t a = i; a < j; ++a)
                 for (std::size_t b = i; b < j; ++b)
                     if (a != b) ++m[(std::uint64_t{pairs[a].second} << 32) | pairs[b].second];
@@ -152,7 +166,8 @@ std::vector<Candidate> candidates(const kg::KnowledgeGraph& g, Pattern p, unsign
         const Adjacency in = adjacency(f, false), outa = adjacency(f, true);
         const std::size_t n = f.num_entities();
         const bool dense = R <= 2048;
-        const std::size_t parts = std::min<std::size_t>(std::max<std::size_t>(threads, 1) * 8, std::max<std::size_t>(n, 1));
+        const std::size_t parts =
+            std::min<std::size_t>(std::max<std::size_t>(threads, 1) * 8, std::max<std::size_t>(n, 1));
         std::vector<std::vector<std::uint64_t>> mats(dense ? parts : 0);
         std::vector<CountMap> maps(dense ? 0 : parts);
         parallel_for(parts, threads, [&](std::size_t part) {
@@ -161,14 +176,18 @@ std::vector<Candidate> candidates(const kg::KnowledgeGraph& g, Pattern p, unsign
             for (std::size_t y = n * part / parts; y < n * (part + 1) / parts; ++y) {
                 if ((y & 4095) == 0 && ctx.stop_requested()) return;
                 // Relation degrees at y (items are sorted by neighbour, so count per relation).
-                auto degrees = [](std::span<const std::pair<kg::Id, kg::Id>> items, std::vector<std::pair<kg::Id, std::uint32_t>>& d) {
+                auto degrees = [](std::span<const std::pair<kg::Id, kg::Id>> items,
+                                  std::vector<std::pair<kg::Id, std::uint32_t>>& d) {
                     d.clear();
-                    for (const auto& it : items) d.push_back({it.second, 1});
+                    for (const auto& it : items)
+                        d.push_back({it.second, 1});
                     std::sort(d.begin(), d.end());
                     std::size_t w = 0;
                     for (std::size_t i = 0; i < d.size(); ++i) {
-                        if (w > 0 && d[w - 1].first == d[i].first) ++d[w - 1].second;
-                        else d[w++] = d[i];
+                        if (w > 0 && d[w - 1].first == d[i].first)
+                            ++d[w - 1].second;
+                        else
+                            d[w++] = d[i];
                     }
                     d.resize(w);
                 };
@@ -180,8 +199,10 @@ std::vector<Candidate> candidates(const kg::KnowledgeGraph& g, Pattern p, unsign
                 for (const auto& [r, dr] : ins)
                     for (const auto& [s, ds] : outs) {
                         const std::uint64_t w = std::uint64_t{dr} * ds;
-                        if (dense) mats[part][std::size_t{r} * R + s] += w;
-                        else maps[part][(std::uint64_t{r} << 32) | s] += w;
+                        if (dense)
+                            mats[part][std::size_t{r} * R + s] += w;
+                        else
+                            maps[part][(std::uint64_t{r} << 32) | s] += w;
                     }
             }
         });
@@ -189,7 +210,8 @@ std::vector<Candidate> candidates(const kg::KnowledgeGraph& g, Pattern p, unsign
         if (dense) {
             for (std::size_t i = 0; i < R * R; ++i) {
                 std::uint64_t sum = 0;
-                for (const auto& m : mats) sum += m[i];
+                for (const auto& m : mats)
+                    sum += m[i];
                 if (sum) out.push_back({{static_cast<kg::Id>(i / R), static_cast<kg::Id>(i % R), 0, 0}, sum});
             }
             return out;
@@ -215,7 +237,8 @@ std::vector<Candidate> candidates(const kg::KnowledgeGraph& g, Pattern p, unsign
                 join_on_neighbour(in.of(t.s), in.of(t.o), [&](kg::Id x, auto ga, auto gb) {
                     if (x == t.s || x == t.o) return;
                     for (const auto& [x1, r] : ga)
-                        for (const auto& [x2, s] : gb) m[(std::uint64_t{r} << 42) | (std::uint64_t{s} << 21) | t.r]++;
+                        for (const auto& [x2, s] : gb)
+                            m[(std::uint64_t{r} << 42) | (std::uint64_t{s} << 21) | t.r]++;
                 });
             }
             ctx.report(done.fetch_add(1) + 1, parts, "Counting triangles");
@@ -245,7 +268,8 @@ std::vector<Candidate> candidates(const kg::KnowledgeGraph& g, Pattern p, unsign
                             if (w == x || w == y || w == z) return;
                             for (const auto& [w1, t] : ga)
                                 for (const auto& [w2, q] : gb)
-                                    m[(std::uint64_t{r} << 48) | (std::uint64_t{s} << 32) | (std::uint64_t{t} << 16) | q]++;
+                                    m[(std::uint64_t{r} << 48) | (std::uint64_t{s} << 32) | (std::uint64_t{t} << 16) |
+                                      q]++;
                         });
                     }
                 }
@@ -271,10 +295,16 @@ int body_arity(Pattern p) {
     }
 }
 
-Term v(const char* n) { return Term::var(n); }
+Term v(const char* n) {
+    return Term::var(n);
+}
 
-Atom atom2(std::string pred, const char* a, const char* b) { return Atom{std::move(pred), {v(a), v(b)}, {}}; }
-Atom atom1(std::string pred, const char* a) { return Atom{std::move(pred), {v(a)}, {}}; }
+Atom atom2(std::string pred, const char* a, const char* b) {
+    return Atom{std::move(pred), {v(a), v(b)}, {}};
+}
+Atom atom1(std::string pred, const char* a) {
+    return Atom{std::move(pred), {v(a)}, {}};
+}
 
 } // namespace
 
@@ -298,12 +328,13 @@ std::optional<Pattern> parse_pattern(std::string_view name) {
 
 std::vector<Pattern> all_patterns() {
     std::vector<Pattern> out;
-    for (const auto& i : kPatterns) out.push_back(i.p);
+    for (const auto& i : kPatterns)
+        out.push_back(i.p);
     return out;
 }
 
-std::vector<PatternRule> enumerate_patterns(std::shared_ptr<const kg::KnowledgeGraph> graph, const PatternParams& params,
-                                            jobs::JobContext& ctx) {
+std::vector<PatternRule> enumerate_patterns(std::shared_ptr<const kg::KnowledgeGraph> graph,
+                                            const PatternParams& params, jobs::JobContext& ctx) {
     const kg::KnowledgeGraph& g = *graph;
     const unsigned threads = resolve_threads(params.threads);
     const auto rel = [&](kg::Id r) { return std::string(g.vocab.relations().name(r)); };
@@ -332,7 +363,8 @@ std::vector<PatternRule> enumerate_patterns(std::shared_ptr<const kg::KnowledgeG
             kg::Id head = c.preds[0];
             if (p != Pattern::Symmetry) {
                 std::uint64_t h = splitmix(params.seed ^ (static_cast<std::uint64_t>(pi + 1) << 56));
-                for (int i = 0; i < arity; ++i) h = splitmix(h ^ c.preds[static_cast<std::size_t>(i)]);
+                for (int i = 0; i < arity; ++i)
+                    h = splitmix(h ^ c.preds[static_cast<std::size_t>(i)]);
                 auto in_body = [&](kg::Id x) {
                     if (unary_head) return p == Pattern::TypeHierarchy && x == c.preds[0];
                     for (int i = 0; i < arity; ++i)
@@ -340,7 +372,8 @@ std::vector<PatternRule> enumerate_patterns(std::shared_ptr<const kg::KnowledgeG
                     return false;
                 };
                 std::size_t allowed = 0;
-                for (kg::Id x = 0; x < pool; ++x) allowed += in_body(x) ? 0 : 1;
+                for (kg::Id x = 0; x < pool; ++x)
+                    allowed += in_body(x) ? 0 : 1;
                 if (allowed == 0) continue;
                 std::size_t pick = h % allowed;
                 for (kg::Id x = 0; x < pool; ++x) {
@@ -355,9 +388,18 @@ std::vector<PatternRule> enumerate_patterns(std::shared_ptr<const kg::KnowledgeG
             r.pattern = std::string(pattern_name(p));
             const auto& q = c.preds;
             switch (p) {
-            case Pattern::Symmetry: r.body = {atom2(rel(q[0]), "x", "y")}; r.head = atom2(rel(head), "y", "x"); break;
-            case Pattern::Inversion: r.body = {atom2(rel(q[0]), "x", "y")}; r.head = atom2(rel(head), "y", "x"); break;
-            case Pattern::Hierarchy: r.body = {atom2(rel(q[0]), "x", "y")}; r.head = atom2(rel(head), "x", "y"); break;
+            case Pattern::Symmetry:
+                r.body = {atom2(rel(q[0]), "x", "y")};
+                r.head = atom2(rel(head), "y", "x");
+                break;
+            case Pattern::Inversion:
+                r.body = {atom2(rel(q[0]), "x", "y")};
+                r.head = atom2(rel(head), "y", "x");
+                break;
+            case Pattern::Hierarchy:
+                r.body = {atom2(rel(q[0]), "x", "y")};
+                r.head = atom2(rel(head), "x", "y");
+                break;
             case Pattern::Intersection:
                 r.body = {atom2(rel(q[0]), "x", "y"), atom2(rel(q[1]), "x", "y")};
                 r.head = atom2(rel(head), "x", "y");
@@ -378,9 +420,18 @@ std::vector<PatternRule> enumerate_patterns(std::shared_ptr<const kg::KnowledgeG
                                   {v("y"), v("z"), {}}, {v("y"), v("w"), {}}, {v("z"), v("w"), {}}};
                 r.head = atom2(rel(head), "x", "y");
                 break;
-            case Pattern::TypeHierarchy: r.body = {atom1(typ(q[0]), "x")}; r.head = atom1(typ(head), "x"); break;
-            case Pattern::Domain: r.body = {atom2(rel(q[0]), "x", "y")}; r.head = atom1(typ(head), "x"); break;
-            case Pattern::Range: r.body = {atom2(rel(q[0]), "x", "y")}; r.head = atom1(typ(head), "y"); break;
+            case Pattern::TypeHierarchy:
+                r.body = {atom1(typ(q[0]), "x")};
+                r.head = atom1(typ(head), "x");
+                break;
+            case Pattern::Domain:
+                r.body = {atom2(rel(q[0]), "x", "y")};
+                r.head = atom1(typ(head), "x");
+                break;
+            case Pattern::Range:
+                r.body = {atom2(rel(q[0]), "x", "y")};
+                r.head = atom1(typ(head), "y");
+                break;
             }
             result.push_back({std::move(r), c.support, 0});
         }
@@ -388,7 +439,8 @@ std::vector<PatternRule> enumerate_patterns(std::shared_ptr<const kg::KnowledgeG
     if (params.new_conclusions && !result.empty()) {
         RuleSet rs;
         rs.prefixes = g.vocab.prefixes();
-        for (const auto& pr : result) rs.rules.push_back(pr.rule);
+        for (const auto& pr : result)
+            rs.rules.push_back(pr.rule);
         const Program program(graph, std::move(rs));
         for (std::size_t i = 0; i < result.size(); ++i) {
             ctx.report(i, result.size(), "Counting new conclusions", i == 0);

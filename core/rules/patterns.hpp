@@ -13,7 +13,18 @@
 
 namespace kbcx::rules {
 
-enum class Pattern { Symmetry, Inversion, Hierarchy, Intersection, Composition, Triangle, Diamond, TypeHierarchy, Domain, Range };
+enum class Pattern {
+    Symmetry,
+    Inversion,
+    Hierarchy,
+    Intersection,
+    Composition,
+    Triangle,
+    Diamond,
+    TypeHierarchy,
+    Domain,
+    Range
+};
 
 /// symmetry, inversion, hierarchy, intersection, composition, triangle, diamond,
 /// type-hierarchy, domain, range.
@@ -24,15 +35,15 @@ std::vector<Pattern> all_patterns();
 std::string_view pattern_template(Pattern p);
 
 struct PatternParams {
-    std::vector<Pattern> patterns;   ///< which patterns (all_patterns() for `all`)
-    std::size_t top_k = 10;          ///< rules kept per pattern, largest support first
-    std::uint64_t seed = 1;          ///< for the random head predicates
+    std::vector<Pattern> patterns; ///< which patterns (all_patterns() for `all`)
+    std::size_t top_k = 10;        ///< rules kept per pattern, largest support first
+    std::uint64_t seed = 1;        ///< for the random head predicates
     unsigned threads = 0;
-    bool new_conclusions = true;     ///< also count |T_r(K) \ K| for the kept rules
+    bool new_conclusions = true; ///< also count |T_r(K) \ K| for the kept rules
 };
 
 struct PatternRule {
-    Rule rule;                       ///< rule.pattern is set
+    Rule rule; ///< rule.pattern is set
     std::uint64_t support = 0;
     std::uint64_t new_conclusions = 0;
 };
@@ -44,7 +55,7 @@ struct PatternRule {
 /// the body's own for symmetry, otherwise one drawn with `seed` among the KG's predicates of the
 /// head's arity, different from the body's. Results: per pattern in the order requested, by
 /// decreasing support.
-std::vector<PatternRule> enumerate_patterns(std::shared_ptr<const kg::KnowledgeGraph> graph, const PatternParams& params,
-                                            jobs::JobContext& ctx);
+std::vector<PatternRule> enumerate_patterns(std::shared_ptr<const kg::KnowledgeGraph> graph,
+                                            const PatternParams& params, jobs::JobContext& ctx);
 
 } // namespace kbcx::rules

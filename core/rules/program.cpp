@@ -22,10 +22,13 @@ std::pair<std::string, std::string> parse_map_prefix(const std::string& spec) {
 
 Program::Program(std::shared_ptr<const kg::KnowledgeGraph> graph, RuleSet rules, MatchOptions match)
     : graph_(std::move(graph)), rules_(std::move(rules)), match_(std::move(match)) {
-    for (const auto& [p, iri] : graph_->vocab.prefixes().entries()) display_prefixes_.add(p, iri);
-    for (const auto& [p, iri] : rules_.prefixes.entries()) display_prefixes_.add(p, iri);
+    for (const auto& [p, iri] : graph_->vocab.prefixes().entries())
+        display_prefixes_.add(p, iri);
+    for (const auto& [p, iri] : rules_.prefixes.entries())
+        display_prefixes_.add(p, iri);
     compiled_.reserve(rules_.rules.size());
-    for (const Rule& r : rules_.rules) compiled_.push_back(compile(r));
+    for (const Rule& r : rules_.rules)
+        compiled_.push_back(compile(r));
 }
 
 std::size_t Program::add_rule(Rule rule) {
@@ -109,13 +112,16 @@ CRule Program::compile(const Rule& r) {
                                  (ca.unary ? "a relation (binary) in the data but used with 1 argument"
                                            : "a type (unary) in the data but used with 2 arguments"));
         ca.pred = intern(ns, a.predicate);
-        for (std::size_t i = 0; i < a.args.size(); ++i) ca.t[i] = term(a.args[i]);
+        for (std::size_t i = 0; i < a.args.size(); ++i)
+            ca.t[i] = term(a.args[i]);
         if (ca.unary) ca.t[1] = CTerm{false, 0};
         return ca;
     };
-    for (const Atom& a : r.body) c.body.push_back(atom(a));
+    for (const Atom& a : r.body)
+        c.body.push_back(atom(a));
     c.head = atom(r.head);
-    for (const Inequality& q : r.inequalities) c.inequalities.emplace_back(term(q.lhs), term(q.rhs));
+    for (const Inequality& q : r.inequalities)
+        c.inequalities.emplace_back(term(q.lhs), term(q.rhs));
     return c;
 }
 
@@ -131,7 +137,8 @@ GroundFact Program::parse_fact(const std::string& text) const {
     for (std::size_t i = 0; i < a.args.size(); ++i) {
         const kg::Id e = find(kg::Namespace::Entity, a.args[i].name);
         if (e == kg::kNoId)
-            throw InputError("<fact>", a.args[i].loc.line, a.args[i].loc.column, "unknown entity '" + a.args[i].name + "'");
+            throw InputError("<fact>", a.args[i].loc.line, a.args[i].loc.column,
+                             "unknown entity '" + a.args[i].name + "'");
         (i == 0 ? f.s : f.o) = e;
     }
     if (f.unary) f.o = 0;

@@ -57,7 +57,7 @@ std::pair<std::string, std::string> parse_map_prefix(const std::string& spec);
 /// The KG's signature extended with the names that only rules use, and the compiled rules.
 /// Ids below the KG's counts are the KG's own; larger ids are the extension.
 class Program {
-public:
+  public:
     /// Compiles `rules` against `graph`. Throws InputError (at the atom) when a predicate is
     /// used with an arity that contradicts the data (a KG type used binary or a relation used unary).
     Program(std::shared_ptr<const kg::KnowledgeGraph> graph, RuleSet rules, MatchOptions match = {});
@@ -93,7 +93,7 @@ public:
     /// Compiles one more rule (e.g. a pattern instance) and returns its index.
     std::size_t add_rule(Rule rule);
 
-private:
+  private:
     CRule compile(const Rule& r);
     kg::Id lookup_data(kg::Namespace ns, const std::string& name) const;
 

@@ -13,8 +13,10 @@ std::vector<std::string> Rule::variables() const {
         if (t.is_var() && std::find(out.begin(), out.end(), t.name) == out.end()) out.push_back(t.name);
     };
     for (const Atom& a : body)
-        for (const Term& t : a.args) add(t);
-    for (const Term& t : head.args) add(t);
+        for (const Term& t : a.args)
+            add(t);
+    for (const Term& t : head.args)
+        add(t);
     return out;
 }
 
@@ -23,15 +25,13 @@ namespace {
 bool plain_identifier(const std::string& s) {
     if (s.empty()) return false;
     if (!(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-    return std::all_of(s.begin(), s.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
-    });
+    return std::all_of(s.begin(), s.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; });
 }
 
 std::string term_to_string(const Term& t, const kg::PrefixMap& prefixes) {
-    if (t.is_var()) return plain_identifier(t.name) && std::islower(static_cast<unsigned char>(t.name[0]))
-                               ? t.name
-                               : "?" + t.name;
+    if (t.is_var())
+        return plain_identifier(t.name) && std::islower(static_cast<unsigned char>(t.name[0])) ? t.name : "?" + t.name;
     // Constants: a bare identifier would read back as a variable when lower-case.
     std::string n = name_to_string(t.name, prefixes);
     if (!n.empty() && std::islower(static_cast<unsigned char>(n[0])) && plain_identifier(n)) return "<" + t.name + ">";

@@ -33,7 +33,7 @@ struct Term {
 /// `P(t)` (a type / concept, unary) or `P(t1, t2)` (a relation, binary). In .dlog,
 /// `[?X, rdf:type, :C]` is the unary atom C(?X) and `[?X, :p, ?Y]` the binary atom p(?X, ?Y).
 struct Atom {
-    std::string predicate; ///< full name (IRI after prefix expansion)
+    std::string predicate;  ///< full name (IRI after prefix expansion)
     std::vector<Term> args; ///< 1 or 2 terms
     SourceLoc loc;
 

@@ -21,14 +21,17 @@ void flatten(const Materialisation& m, const DerivationNode& n, int depth, std::
     row.fact = n.fact;
     row.fact_text = m.program().display(n.fact);
     row.input = n.input;
-    if (n.input) row.justification = "input";
+    if (n.input)
+        row.justification = "input";
     else {
-        row.justification = "rule " + std::to_string(n.rule + 1) + ": " +
-                            to_string(m.program().rule_set().rules[static_cast<std::size_t>(n.rule)], m.program().prefixes());
+        row.justification =
+            "rule " + std::to_string(n.rule + 1) + ": " +
+            to_string(m.program().rule_set().rules[static_cast<std::size_t>(n.rule)], m.program().prefixes());
         if (n.repeated) row.justification += " (shown above)";
     }
     out.push_back(std::move(row));
-    for (const auto& c : n.premises) flatten(m, c, depth + 1, out);
+    for (const auto& c : n.premises)
+        flatten(m, c, depth + 1, out);
 }
 } // namespace
 
@@ -41,11 +44,12 @@ ScoreRulesResult score_rules_job(const ScoreRulesParams& params, jobs::JobContex
         const auto found = enumerate_patterns(params.graph, pp, ctx);
         RuleSet rs;
         rs.prefixes = params.graph->vocab.prefixes();
-        for (const auto& f : found) rs.rules.push_back(f.rule);
+        for (const auto& f : found)
+            rs.rules.push_back(f.rule);
         auto program = std::make_shared<Program>(params.graph, std::move(rs), params.match);
         for (std::size_t i = 0; i < found.size(); ++i)
-            res.rows.push_back({i, to_string(found[i].rule, program->prefixes()), found[i].rule.pattern, found[i].support,
-                                found[i].new_conclusions});
+            res.rows.push_back({i, to_string(found[i].rule, program->prefixes()), found[i].rule.pattern,
+                                found[i].support, found[i].new_conclusions});
         res.program = std::move(program);
     } else {
         auto program = std::make_shared<Program>(params.graph, rules_of(params.rules_path, params.rules), params.match);
@@ -63,7 +67,8 @@ std::vector<SupportRow> supports_for_display(const Program& program, std::size_t
     std::vector<SupportRow> rows;
     for (Support& s : enumerate_supports(program, rule, limit, offset)) {
         SupportRow row;
-        for (const GroundFact& f : s.premises) row.premise_text.push_back(program.display(f));
+        for (const GroundFact& f : s.premises)
+            row.premise_text.push_back(program.display(f));
         row.premises = std::move(s.premises);
         row.conclusion = s.conclusion;
         row.conclusion_text = program.display(s.conclusion);

@@ -19,25 +19,25 @@ namespace kbcx::rules {
 /// Rules come from a file (rules_path or rules) or from patterns (patterns non-empty).
 struct ScoreRulesParams {
     std::shared_ptr<const kg::KnowledgeGraph> graph;
-    std::string rules_path;            ///< a .dlog/plain rule file, or empty
-    std::optional<RuleSet> rules;      ///< already parsed rules (used when rules_path is empty)
-    PatternParams patterns;            ///< used when patterns.patterns is non-empty
+    std::string rules_path;       ///< a .dlog/plain rule file, or empty
+    std::optional<RuleSet> rules; ///< already parsed rules (used when rules_path is empty)
+    PatternParams patterns;       ///< used when patterns.patterns is non-empty
     MatchOptions match;
     unsigned threads = 0;
 };
 
 /// One row of the rule table.
 struct RuleRow {
-    std::size_t rule = 0;       ///< index into program->rules()
-    std::string text;           ///< plain syntax, IRIs compacted
-    std::string pattern;        ///< empty for rules from a file
+    std::size_t rule = 0; ///< index into program->rules()
+    std::string text;     ///< plain syntax, IRIs compacted
+    std::string pattern;  ///< empty for rules from a file
     std::uint64_t support = 0;
     std::uint64_t new_conclusions = 0;
 };
 
 struct ScoreRulesResult {
     std::shared_ptr<const Program> program;
-    std::vector<RuleRow> rows;  ///< file rules in file order; pattern rules per pattern by support
+    std::vector<RuleRow> rows; ///< file rules in file order; pattern rules per pattern by support
     double seconds = 0.0;
 };
 

@@ -40,7 +40,8 @@ Chunking chunking(const Program& program, const CRule& rule, const FactAccess& f
 std::uint64_t self_loops(const kg::FactStore& base, kg::Id r) {
     if (r >= base.num_relations()) return 0;
     std::uint64_t n = 0;
-    for (kg::Id s : base.subjects_of(r)) n += base.contains(s, r, s) ? 1 : 0;
+    for (kg::Id s : base.subjects_of(r))
+        n += base.contains(s, r, s) ? 1 : 0;
     return n;
 }
 
@@ -59,9 +60,12 @@ std::uint64_t intersection_size(std::span<const kg::Id> a, std::span<const kg::I
     std::uint64_t n = 0;
     std::size_t i = 0, j = 0;
     while (i < a.size() && j < b.size()) {
-        if (a[i] < b[j]) ++i;
-        else if (b[j] < a[i]) ++j;
-        else ++n, ++i, ++j;
+        if (a[i] < b[j])
+            ++i;
+        else if (b[j] < a[i])
+            ++j;
+        else
+            ++n, ++i, ++j;
     }
     return n;
 }
@@ -113,8 +117,10 @@ bool formula_count(const Program& program, const CRule& rule, unsigned threads, 
     const CTerm x = a1.t[1 - p1], z = a2.t[1 - p2];
     bool x_ne_z = false;
     for (const auto& q : rule.inequalities) {
-        if (same_pair(q, x, z)) x_ne_z = true;
-        else return false;
+        if (same_pair(q, x, z))
+            x_ne_z = true;
+        else
+            return false;
     }
     const auto k1 = keys(base, a1.pred, p1);
     const auto k2 = keys(base, a2.pred, p2);
@@ -134,7 +140,8 @@ bool formula_count(const Program& program, const CRule& rule, unsigned threads, 
         partial[p] = sum;
     });
     out = 0;
-    for (auto v : partial) out += v;
+    for (auto v : partial)
+        out += v;
     return true;
 }
 
@@ -160,11 +167,13 @@ std::uint64_t count_supports(const Program& program, std::size_t r, unsigned thr
         if (ctx.stop_requested()) return;
         Matcher m(c.plan, facts);
         std::uint64_t local = 0;
-        m.run_chunk(nullptr, t * c.chunk, std::min(c.count, (t + 1) * c.chunk), [&](const std::vector<kg::Id>&) { ++local; });
+        m.run_chunk(nullptr, t * c.chunk, std::min(c.count, (t + 1) * c.chunk),
+                    [&](const std::vector<kg::Id>&) { ++local; });
         counts[t] = local;
     });
     ctx.throw_if_stopped();
-    for (auto v : counts) n += v;
+    for (auto v : counts)
+        n += v;
     return n;
 }
 
@@ -201,7 +210,8 @@ std::uint64_t count_new_conclusions(const Program& program, std::size_t r, unsig
     ctx.throw_if_stopped();
     std::vector<std::uint64_t> all;
     std::size_t total = 0;
-    for (const auto& h : heads) total += h.size();
+    for (const auto& h : heads)
+        total += h.size();
     all.reserve(total);
     for (auto& h : heads) {
         all.insert(all.end(), h.begin(), h.end());
@@ -225,7 +235,8 @@ std::vector<Support> enumerate_supports(const Program& program, std::size_t r, s
             if (seen++ < offset) return;
             if (out.size() >= limit) throw Enough{};
             Support s;
-            for (const CAtom& a : rule.body) s.premises.push_back(ground(a, b));
+            for (const CAtom& a : rule.body)
+                s.premises.push_back(ground(a, b));
             s.conclusion = ground(rule.head, b);
             s.conclusion_in_kg = facts.contains(s.conclusion);
             out.push_back(std::move(s));

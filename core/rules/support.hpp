@@ -34,8 +34,8 @@ std::vector<Support> enumerate_supports(const Program& program, std::size_t r, s
 
 /// Row of a rule table (CLI `kbcx support`, the GUI's Rules tab).
 struct RuleScore {
-    std::size_t rule = 0;         ///< index into Program::rules()
-    std::string pattern;          ///< pattern name, or empty for rules from a file
+    std::size_t rule = 0; ///< index into Program::rules()
+    std::string pattern;  ///< pattern name, or empty for rules from a file
     std::uint64_t support = 0;
     std::uint64_t new_conclusions = 0;
     bool support_by_formula = false;

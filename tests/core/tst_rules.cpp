@@ -5,8 +5,8 @@
 
 #include "common/error.hpp"
 #include "rules/entails.hpp"
-#include "rules/materialise.hpp"
 #include "rules/matcher.hpp"
+#include "rules/materialise.hpp"
 #include "rules/parser.hpp"
 #include "rules/patterns.hpp"
 #include "rules/rule_jobs.hpp"
@@ -43,23 +43,28 @@ struct RefRule {
     std::vector<std::string> vars;
 };
 
-bool is_var(const std::string& t) { return !t.empty() && t[0] == '?'; }
+bool is_var(const std::string& t) {
+    return !t.empty() && t[0] == '?';
+}
 
-template <class Fn>
-void assignments(const RefRule& r, const std::vector<std::string>& domain, Fn&& fn) {
+template <class Fn> void assignments(const RefRule& r, const std::vector<std::string>& domain, Fn&& fn) {
     std::map<std::string, std::string> a;
     std::vector<std::size_t> idx(r.vars.size(), 0);
     if (domain.empty()) return;
     for (;;) {
-        for (std::size_t i = 0; i < r.vars.size(); ++i) a[r.vars[i]] = domain[idx[i]];
+        for (std::size_t i = 0; i < r.vars.size(); ++i)
+            a[r.vars[i]] = domain[idx[i]];
         fn(a);
         std::size_t k = 0;
-        while (k < idx.size() && ++idx[k] == domain.size()) idx[k++] = 0;
+        while (k < idx.size() && ++idx[k] == domain.size())
+            idx[k++] = 0;
         if (k == idx.size()) return;
     }
 }
 
-std::string val(const std::map<std::string, std::string>& a, const std::string& t) { return is_var(t) ? a.at(t) : t; }
+std::string val(const std::map<std::string, std::string>& a, const std::string& t) {
+    return is_var(t) ? a.at(t) : t;
+}
 
 bool body_holds(const RefRule& r, const std::map<std::string, std::string>& a, const std::set<NFact>& k) {
     for (const auto& [p, t1, t2] : r.body)
@@ -74,7 +79,8 @@ NFact head_of(const RefRule& r, const std::map<std::string, std::string>& a) {
     return {p, val(a, t1), t2.empty() ? "" : val(a, t2)};
 }
 
-std::set<NFact> reference_closure(const std::vector<RefRule>& rules, std::set<NFact> k, const std::vector<std::string>& domain) {
+std::set<NFact> reference_closure(const std::vector<RefRule>& rules, std::set<NFact> k,
+                                  const std::vector<std::string>& domain) {
     for (bool changed = true; changed;) {
         changed = false;
         for (const RefRule& r : rules)
@@ -86,11 +92,13 @@ std::set<NFact> reference_closure(const std::vector<RefRule>& rules, std::set<NF
 }
 
 // Random KG over entities e0..e{E-1}, relations r0..r2, types T0..T1; random safe rules.
-RandomCase random_case(std::mt19937& rng, std::vector<RefRule>& refs, std::vector<std::string>& domain, bool recursive) {
+RandomCase random_case(std::mt19937& rng, std::vector<RefRule>& refs, std::vector<std::string>& domain,
+                       bool recursive) {
     RandomCase c;
     const int E = 3 + static_cast<int>(rng() % 4);
     domain.clear();
-    for (int i = 0; i < E; ++i) domain.push_back("e" + std::to_string(i));
+    for (int i = 0; i < E; ++i)
+        domain.push_back("e" + std::to_string(i));
     const int nfacts = 6 + static_cast<int>(rng() % 16);
     for (int i = 0; i < nfacts; ++i) {
         const std::string s = domain[rng() % E], o = domain[rng() % E];
@@ -127,8 +135,10 @@ RandomCase random_case(std::mt19937& rng, std::vector<RefRule>& refs, std::vecto
             return v;
         };
         for (int a = 0; a < natoms; ++a) {
-            if (rng() % 4 == 0) r.body.push_back({"T" + std::to_string(rng() % 2), term(), ""});
-            else r.body.push_back({"r" + std::to_string(rng() % 3), term(), term()});
+            if (rng() % 4 == 0)
+                r.body.push_back({"T" + std::to_string(rng() % 2), term(), ""});
+            else
+                r.body.push_back({"r" + std::to_string(rng() % 3), term(), term()});
         }
         if (used.empty()) {
             used.push_back("?x");
@@ -136,11 +146,15 @@ RandomCase random_case(std::mt19937& rng, std::vector<RefRule>& refs, std::vecto
         }
         auto pick = [&]() { return used[rng() % used.size()]; };
         // Recursive cases put body predicates into heads.
-        if (rng() % 3 == 0) r.head = {"T" + std::to_string(rng() % 2), pick(), ""};
+        if (rng() % 3 == 0)
+            r.head = {"T" + std::to_string(rng() % 2), pick(), ""};
         else {
-            const std::string hp = recursive ? std::get<0>(r.body[rng() % r.body.size()]) : "r" + std::to_string(rng() % 3);
-            if (hp[0] == 'T') r.head = {hp, pick(), ""};
-            else r.head = {hp, pick(), pick()};
+            const std::string hp =
+                recursive ? std::get<0>(r.body[rng() % r.body.size()]) : "r" + std::to_string(rng() % 3);
+            if (hp[0] == 'T')
+                r.head = {hp, pick(), ""};
+            else
+                r.head = {hp, pick(), pick()};
         }
         if (rng() % 2 == 0) r.neq.push_back({pick(), pick()});
         if (rng() % 5 == 0) r.neq.push_back({pick(), domain[rng() % E]});
@@ -161,7 +175,8 @@ RandomCase random_case(std::mt19937& rng, std::vector<RefRule>& refs, std::vecto
         const bool dlog = rng() % 2 == 0;
         std::string text = dlog ? dlog_atom(r.head) : plain_atom(r.head);
         text += " :- ";
-        for (std::size_t a = 0; a < r.body.size(); ++a) text += (a ? ", " : "") + (dlog ? dlog_atom(r.body[a]) : plain_atom(r.body[a]));
+        for (std::size_t a = 0; a < r.body.size(); ++a)
+            text += (a ? ", " : "") + (dlog ? dlog_atom(r.body[a]) : plain_atom(r.body[a]));
         for (const auto& [x, y] : r.neq) {
             auto t = [&](const std::string& v) { return is_var(v) ? (dlog ? v : v.substr(1)) : "<" + v + ">"; };
             text += dlog ? ", FILTER(" + t(x) + " != " + t(y) + ")" : ", " + t(x) + " != " + t(y);
@@ -184,7 +199,8 @@ RandomCase random_case(std::mt19937& rng, std::vector<RefRule>& refs, std::vecto
 }
 
 NFact to_names(const Program& p, const GroundFact& f) {
-    if (f.unary) return {std::string(p.name(kg::Namespace::Type, f.pred)), std::string(p.name(kg::Namespace::Entity, f.s)), ""};
+    if (f.unary)
+        return {std::string(p.name(kg::Namespace::Type, f.pred)), std::string(p.name(kg::Namespace::Entity, f.s)), ""};
     return {std::string(p.name(kg::Namespace::Relation, f.pred)), std::string(p.name(kg::Namespace::Entity, f.s)),
             std::string(p.name(kg::Namespace::Entity, f.o))};
 }
@@ -210,7 +226,7 @@ void expect_error(const std::string& text, std::size_t line, std::size_t column,
 class TestRules : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void materialisationMatchesReference() {
         std::mt19937 rng(12345);
         std::uint64_t derived_total = 0, recursive_rounds = 0;
@@ -252,17 +268,19 @@ private slots:
                 for (std::size_t a = 0; a < rule.body.size(); ++a) {
                     QVERIFY(d.premises[a] < id);
                     const GroundFact pf = m->fact(d.premises[a]);
-                    ok = ok && pf.unary == rule.body[a].unary && pf.pred == rule.body[a].pred && unify(rule.body[a].t[0], pf.s) &&
-                         (pf.unary || unify(rule.body[a].t[1], pf.o));
+                    ok = ok && pf.unary == rule.body[a].unary && pf.pred == rule.body[a].pred &&
+                         unify(rule.body[a].t[0], pf.s) && (pf.unary || unify(rule.body[a].t[1], pf.o));
                 }
                 QVERIFY(ok);
-                for (const auto& [x, y] : rule.inequalities) QVERIFY((x.var ? b[x.id] : x.id) != (y.var ? b[y.id] : y.id));
+                for (const auto& [x, y] : rule.inequalities)
+                    QVERIFY((x.var ? b[x.id] : x.id) != (y.var ? b[y.id] : y.id));
                 QVERIFY(ground(rule.head, b) == m->fact(id));
                 QCOMPARE(m->find(m->fact(id)).value(), id);
             }
         }
         // The random cases are not vacuous: they derive facts, some over several rounds.
-        qInfo("derived %llu facts in 300 cases, %llu cases with more than 2 rounds", static_cast<unsigned long long>(derived_total), static_cast<unsigned long long>(recursive_rounds));
+        qInfo("derived %llu facts in 300 cases, %llu cases with more than 2 rounds",
+              static_cast<unsigned long long>(derived_total), static_cast<unsigned long long>(recursive_rounds));
         QVERIFY(derived_total > 300);
         QVERIFY(recursive_rounds > 10);
     }
@@ -314,7 +332,8 @@ private slots:
                 const auto listed = enumerate_supports(*program, r, 1000000);
                 QCOMPARE(static_cast<std::uint64_t>(listed.size()), support);
                 for (const auto& s : listed) {
-                    for (const auto& f : s.premises) QVERIFY(c.facts.count(to_names(*program, f)));
+                    for (const auto& f : s.premises)
+                        QVERIFY(c.facts.count(to_names(*program, f)));
                     QCOMPARE(s.conclusion_in_kg, c.facts.count(to_names(*program, s.conclusion)) == 1);
                 }
             }
@@ -328,7 +347,8 @@ private slots:
             std::string tsv;
             std::set<NFact> facts;
             std::vector<std::string> domain;
-            for (int i = 0; i < 6; ++i) domain.push_back("e" + std::to_string(i));
+            for (int i = 0; i < 6; ++i)
+                domain.push_back("e" + std::to_string(i));
             for (int i = 0; i < 25; ++i) {
                 const std::string s = domain[rng() % 6], o = domain[rng() % 6], r = rng() % 2 ? "R" : "S";
                 tsv += s + "\t" + r + "\t" + o + "\n";
@@ -389,7 +409,8 @@ private slots:
                 QCOMPARE(found.size(), brute.size());
                 for (const auto& pr : found) {
                     std::vector<std::string> key;
-                    for (const auto& a : pr.rule.body) key.push_back(a.predicate);
+                    for (const auto& a : pr.rule.body)
+                        key.push_back(a.predicate);
                     QCOMPARE(pr.support, brute.at(key));
                     // The generic counter agrees, and new conclusions are computed for the rule.
                     RuleSet rs;
@@ -414,11 +435,12 @@ private slots:
     }
 
     void parserRoundTripAndSyntaxes() {
-        const RuleSet a = parse_rules("PREFIX ub: <http://u/#>\n"
-                                      "[?X, rdf:type, ub:Person] :- [?X, a, ub:Student], [?X, ub:advisor, ?Y], FILTER(?X != ?Y) .\n"
-                                      "ub:knows(x,z) :- ub:knows(x,y), ub:knows(y,z), x != z.  # comment\n"
-                                      "@prefix ex: <http://ex/> .\n"
-                                      "ex:T(?x, <http://c>) :- ex:R(?x, Alice).\n");
+        const RuleSet a =
+            parse_rules("PREFIX ub: <http://u/#>\n"
+                        "[?X, rdf:type, ub:Person] :- [?X, a, ub:Student], [?X, ub:advisor, ?Y], FILTER(?X != ?Y) .\n"
+                        "ub:knows(x,z) :- ub:knows(x,y), ub:knows(y,z), x != z.  # comment\n"
+                        "@prefix ex: <http://ex/> .\n"
+                        "ex:T(?x, <http://c>) :- ex:R(?x, Alice).\n");
         QCOMPARE(a.rules.size(), std::size_t{3});
         QCOMPARE(a.rules[0].head.predicate, std::string("http://u/#Person"));
         QVERIFY(a.rules[0].head.unary());
@@ -439,7 +461,8 @@ private slots:
     void explainAndEntails() {
         const std::string tsv = "a\tparent\tb\nb\tparent\tc\nc\tparent\td\n";
         auto graph = test::load_text("kg.tsv", tsv).graph;
-        auto program = std::make_shared<Program>(graph, parse_rules("anc(x,y) :- parent(x,y).\nanc(x,z) :- anc(x,y), parent(y,z).\n"));
+        auto program = std::make_shared<Program>(
+            graph, parse_rules("anc(x,y) :- parent(x,y).\nanc(x,z) :- anc(x,y), parent(y,z).\n"));
         jobs::JobContext ctx;
         const auto m = Materialisation::run(program, {}, ctx);
         QCOMPARE(m->num_derived(), std::uint64_t{6});
@@ -450,7 +473,8 @@ private slots:
         QCOMPARE(rows.size(), std::size_t{6});
         QCOMPARE(rows[0].depth, 0);
         int inputs = 0;
-        for (const auto& r : rows) inputs += r.input ? 1 : 0;
+        for (const auto& r : rows)
+            inputs += r.input ? 1 : 0;
         QCOMPARE(inputs, 3);
         QVERIFY(!m->find(program->parse_fact("anc(d,a)")).has_value());
 

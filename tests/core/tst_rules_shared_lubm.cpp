@@ -32,11 +32,13 @@ std::set<F> reference(const Program& p) {
     std::set<F> k;
     p.graph().facts.for_each_fact([&](const kg::Triple& t) { k.insert({false, t.r, t.s, t.o}); });
     for (kg::Id t = 0; t < p.graph().facts.num_types(); ++t)
-        for (kg::Id e : p.graph().facts.instances(t)) k.insert({true, t, e, 0});
+        for (kg::Id e : p.graph().facts.instances(t))
+            k.insert({true, t, e, 0});
     for (bool changed = true; changed;) {
         changed = false;
         std::map<std::pair<bool, kg::Id>, std::vector<F>> by_pred;
-        for (const F& f : k) by_pred[{std::get<0>(f), std::get<1>(f)}].push_back(f);
+        for (const F& f : k)
+            by_pred[{std::get<0>(f), std::get<1>(f)}].push_back(f);
         std::vector<F> add;
         for (const CRule& r : p.rules()) {
             std::vector<kg::Id> b(r.num_vars, kg::kNoId);
@@ -54,9 +56,12 @@ std::set<F> reference(const Program& p) {
                     bool ok = true;
                     const kg::Id vals[2] = {std::get<2>(f), std::get<3>(f)};
                     for (int j = 0; j < (a.unary ? 1 : 2) && ok; ++j) {
-                        if (!a.t[j].var) ok = a.t[j].id == vals[j];
-                        else if (b[a.t[j].id] == kg::kNoId) b[a.t[j].id] = vals[j];
-                        else ok = b[a.t[j].id] == vals[j];
+                        if (!a.t[j].var)
+                            ok = a.t[j].id == vals[j];
+                        else if (b[a.t[j].id] == kg::kNoId)
+                            b[a.t[j].id] = vals[j];
+                        else
+                            ok = b[a.t[j].id] == vals[j];
                     }
                     if (ok) go(i + 1);
                     b = saved;
@@ -64,7 +69,8 @@ std::set<F> reference(const Program& p) {
             };
             go(0);
         }
-        for (const F& f : add) changed |= k.insert(f).second;
+        for (const F& f : add)
+            changed |= k.insert(f).second;
     }
     return k;
 }
@@ -97,7 +103,7 @@ class TestRulesSharedLubm : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
 
-private slots:
+  private slots:
     void initTestCase() {
         if (!QDir(KBCX_SHARED_DATA).exists()) QSKIP("../shared/data is absent");
     }
@@ -122,7 +128,8 @@ private slots:
         QVERIFY(engine(*m) == reference(*program));
 
         // Known consequences: FullProfessor7, head of Department0, is a Chair.
-        const auto chair = program->parse_fact("<" + kTo + "Chair>(<http://www.Department0.University0.edu/FullProfessor7>)");
+        const auto chair =
+            program->parse_fact("<" + kTo + "Chair>(<http://www.Department0.University0.edu/FullProfessor7>)");
         QVERIFY(m->find(chair).has_value());
         QVERIFY(!m->is_input(*m->find(chair)));
 
@@ -135,10 +142,12 @@ private slots:
             return "<" + s + ">";
         };
         graph->facts.for_each_fact([&](const kg::Triple& t) {
-            tsv += term(v.entities().name(t.s)) + "\t" + term(v.relations().name(t.r)) + "\t" + term(v.entities().name(t.o)) + "\n";
+            tsv += term(v.entities().name(t.s)) + "\t" + term(v.relations().name(t.r)) + "\t" +
+                   term(v.entities().name(t.o)) + "\n";
         });
         for (kg::Id t = 0; t < graph->facts.num_types(); ++t)
-            for (kg::Id e : graph->facts.instances(t)) tsv += term(v.entities().name(e)) + "\t<rdf:type>\t" + term(v.types().name(t)) + "\n";
+            for (kg::Id e : graph->facts.instances(t))
+                tsv += term(v.entities().name(e)) + "\t<rdf:type>\t" + term(v.types().name(t)) + "\n";
         auto tsv_graph = test::load_text("lubm.tsv", tsv).graph;
         auto tsv_program = std::make_shared<Program>(tsv_graph, rules);
         QCOMPARE(Materialisation::run(tsv_program, {}, ctx)->num_derived(), m->num_derived());
@@ -147,19 +156,22 @@ private slots:
     void cli() {
         const QString data = QString::fromStdString(kData), rules = QString::fromStdString(kRules);
         const QString map = QString::fromStdString(kFrom + "=" + kTo);
-        const Run r = kbcx_run({"materialise", "--rules", rules, data, "--map-prefix", map, "--out", dir_.filePath("d.tsv")});
+        const Run r =
+            kbcx_run({"materialise", "--rules", rules, data, "--map-prefix", map, "--out", dir_.filePath("d.tsv")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.startsWith("derived: "));
         QVERIFY(r.out.contains("\ntotal: "));
-        const Run e = kbcx_run({"explain", "--rules", rules, data, "--map-prefix", map,
-                                "<" + QString::fromStdString(kTo) + "Chair>(<http://www.Department0.University0.edu/FullProfessor7>)"});
+        const Run e = kbcx_run(
+            {"explain", "--rules", rules, data, "--map-prefix", map,
+             "<" + QString::fromStdString(kTo) + "Chair>(<http://www.Department0.University0.edu/FullProfessor7>)"});
         QCOMPARE(e.code, 0);
         QVERIFY(e.out.contains("[rule "));
         QVERIFY(e.out.contains("[input]"));
         const Run s = kbcx_run({"support", "--rules", rules, data, "--map-prefix", map, "--json"});
         QCOMPARE(s.code, 0);
         QVERIFY(s.out.contains("\"new_conclusions\""));
-        const auto bad = test::write_file(dir_, "bad.dlog", "PREFIX a: <http://a/>\n[?X, a:p, ?Y] :- [?X, b:q, ?Y] .\n");
+        const auto bad =
+            test::write_file(dir_, "bad.dlog", "PREFIX a: <http://a/>\n[?X, a:p, ?Y] :- [?X, b:q, ?Y] .\n");
         const Run b = kbcx_run({"materialise", "--rules", QString::fromStdString(bad), data});
         QCOMPARE(b.code, 2);
         QVERIFY(b.err.contains("bad.dlog:2:23:"));

@@ -1,0 +1,61 @@
+// Inference patterns (LogInfer): rule templates over predicate variables, instantiated from
+// predicates that co-occur in the data, ranked by support, with random head predicates.
+#pragma once
+
+#include "jobs/job.hpp"
+#include "kg/knowledge_graph.hpp"
+#include "rules/rule.hpp"
+
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace kbcx::rules {
+
+enum class Pattern {
+    Symmetry,
+    Inversion,
+    Hierarchy,
+    Intersection,
+    Composition,
+    Triangle,
+    Diamond,
+    TypeHierarchy,
+    Domain,
+    Range
+};
+
+/// symmetry, inversion, hierarchy, intersection, composition, triangle, diamond,
+/// type-hierarchy, domain, range.
+std::string_view pattern_name(Pattern p);
+std::optional<Pattern> parse_pattern(std::string_view name);
+std::vector<Pattern> all_patterns();
+/// The template, e.g. "R(x,y) ∧ S(y,z) → T(x,z)".
+std::string_view pattern_template(Pattern p);
+
+struct PatternParams {
+    std::vector<Pattern> patterns; ///< which patterns (all_patterns() for `all`)
+    std::size_t top_k = 10;        ///< rules kept per pattern, largest support first
+    std::uint64_t seed = 1;        ///< for the random head predicates
+    unsigned threads = 0;
+    bool new_conclusions = true; ///< also count |T_r(K) \ K| for the kept rules
+};
+
+struct PatternRule {
+    Rule rule; ///< rule.pattern is set
+    std::uint64_t support = 0;
+    std::uint64_t new_conclusions = 0;
+};
+
+/// Enumerates the candidate body instantiations of each pattern from co-occurring predicates
+/// only (intersection: relations sharing a pair; composition: relations meeting at a node;
+/// triangle and diamond: relations on a closed triangle / 4-cycle), counts their supports,
+/// keeps the top K per pattern (ties by predicate ids) and gives each kept rule a head predicate:
+/// the body's own for symmetry, otherwise one drawn with `seed` among the KG's predicates of the
+/// head's arity, different from the body's. Results: per pattern in the order requested, by
+/// decreasing support.
+std::vector<PatternRule> enumerate_patterns(std::shared_ptr<const kg::KnowledgeGraph> graph,
+                                            const PatternParams& params, jobs::JobContext& ctx);
+
+} // namespace kbcx::rules

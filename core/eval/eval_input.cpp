@@ -7,6 +7,7 @@
 #include "kg/text_scan.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -90,6 +91,26 @@ std::optional<Status> parse_status(std::string_view word) {
     if (iequals(word, "contradictory")) return Status::Contradictory;
     return std::nullopt;
 }
+
+namespace {
+/// True if normalise_axiom(text) == text (the common case: no allocation needed).
+bool is_normalised(std::string_view text) {
+    if (text.empty()) return true;
+    if (text.front() == ' ' || text.back() == ' ') return false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == ' ' ? text[i + 1] == ' ' : (is_blank(c) || c == '\n')) return false;
+    }
+    return true;
+}
+
+/// The normalised text, in `buffer` only when it differs from `text`.
+std::string_view normalised_view(std::string_view text, std::string& buffer) {
+    if (is_normalised(text)) return text;
+    buffer = normalise_axiom(text);
+    return buffer;
+}
+} // namespace
 
 std::string normalise_axiom(std::string_view text) {
     std::string out;
@@ -180,10 +201,11 @@ std::string_view TextArena::store(std::string_view text) {
 
 bool TestSet::add(std::string_view axiom, std::string_view nf, Status status, std::optional<ProbValue> p,
                   std::uint32_t line) {
-    const std::string norm = normalise_axiom(axiom);
-    if (by_text_.count(norm)) return false;
+    std::string buffer;
+    const std::string_view norm = normalised_view(axiom, buffer);
     TestAxiom a;
-    a.axiom = arena_->store(norm);
+    a.axiom = arena_->store(norm); // stored first so that one hash lookup suffices (a duplicate wastes it)
+    if (!by_text_.try_emplace(a.axiom, static_cast<std::uint32_t>(axioms.size())).second) return false;
     auto nf_it = std::find(normal_forms.begin(), normal_forms.end(), nf);
     if (nf_it == normal_forms.end()) {
         normal_forms.emplace_back(nf);
@@ -193,7 +215,6 @@ bool TestSet::add(std::string_view axiom, std::string_view nf, Status status, st
     a.status = status;
     if (p) a.p = intern_p(std::move(*p));
     a.line = line;
-    by_text_.emplace(a.axiom, static_cast<std::uint32_t>(axioms.size()));
     axioms.push_back(a);
     return true;
 }
@@ -233,16 +254,17 @@ void TestSet::finalise() {
 // ---------------------------------------------------------------------------------------
 
 std::optional<std::uint32_t> ScoreTable::add(std::string_view axiom, double user_score, std::uint32_t line) {
-    const std::string norm = normalise_axiom(axiom);
+    std::string buffer;
+    const std::string_view norm = normalised_view(axiom, buffer);
     const double internal = lower_is_better_ ? -user_score : user_score;
-    if (auto it = map_.find(norm); it != map_.end()) {
-        if (it->second.score == internal) return std::nullopt;
-        return it->second.line;
+    const std::string_view key = arena_->store(norm); // one hash lookup; a duplicate wastes its bytes
+    const auto [it, inserted] = map_.try_emplace(key, Entry{internal, line});
+    if (inserted) {
+        order_.push_back(key);
+        return std::nullopt;
     }
-    const std::string_view key = arena_->store(norm);
-    map_.emplace(key, Entry{internal, line});
-    order_.push_back(key);
-    return std::nullopt;
+    if (it->second.score == internal) return std::nullopt;
+    return it->second.line;
 }
 
 std::optional<double> ScoreTable::score(std::string_view normalised_axiom) const {
@@ -322,13 +344,20 @@ struct Field {
     std::string_view text;
     std::size_t offset;
 };
-std::vector<Field> split_tabs(std::string_view line) {
-    std::vector<Field> out;
+/// Up to 6 fields (a sixth means "too many"); no allocation per line.
+struct Fields {
+    std::array<Field, 6> f;
+    std::size_t n = 0;
+    std::size_t size() const { return n; }
+    const Field& operator[](std::size_t i) const { return f[i]; }
+};
+Fields split_tabs(std::string_view line) {
+    Fields out;
     std::size_t pos = 0;
     for (;;) {
         const std::size_t tab = line.find('\t', pos);
-        out.push_back({line.substr(pos, tab == std::string_view::npos ? std::string_view::npos : tab - pos), pos});
-        if (tab == std::string_view::npos) break;
+        out.f[out.n++] = {line.substr(pos, tab == std::string_view::npos ? std::string_view::npos : tab - pos), pos};
+        if (tab == std::string_view::npos || out.n == out.f.size()) break;
         pos = tab + 1;
     }
     return out;

@@ -151,6 +151,41 @@ Metrics compute(const EvalResult& r, const Bands& b, std::span<const QueryResult
     return m;
 }
 
+/// Ranking queries in two rounds: first with the names of the test axioms only (cheap; a
+/// query missing a score there is missing one for good), then, for the normal forms whose
+/// queries all passed, again with every name the scorer knows — the candidate set defined
+/// in ranking.hpp. Results are those of the full candidate set wherever a metric is reported.
+void run_ranking(EvalResult& r, const Scorer& scorer, std::size_t k, jobs::JobContext& ctx) {
+    const TestSet& t = r.tests;
+    std::vector<std::uint32_t> all;
+    for (std::uint32_t a = 0; a < t.axioms.size(); ++a)
+        if (t.axioms[a].status == Status::Entailed) all.push_back(a);
+    CandidateNames local = collect_candidates(t, nullptr, ctx);
+    r.queries = run_queries(t, r.f, scorer, local, k, all, ctx);
+    std::vector<bool> nf_ok(t.normal_forms.size(), true);
+    for (const QueryResult& q : r.queries)
+        if (q.problem != QueryResult::Ok) nf_ok[t.axioms[q.axiom].nf] = false;
+    std::vector<std::uint32_t> again;
+    std::vector<std::size_t> where;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (nf_ok[t.axioms[all[i]].nf]) again.push_back(all[i]), where.push_back(i);
+    if (again.empty()) {
+        r.names = std::move(local);
+        return;
+    }
+    r.names = collect_candidates(t, &scorer, ctx);
+    for (QueryResult& q : r.queries) // re-index the missing names into the full lists
+        if (q.problem == QueryResult::MissingScore) {
+            const auto& from = local.by_kind[static_cast<int>(q.kind)];
+            const auto& to = r.names.by_kind[static_cast<int>(q.kind)];
+            q.missing_name =
+                static_cast<std::uint32_t>(std::lower_bound(to.begin(), to.end(), from[q.missing_name]) - to.begin());
+        }
+    const auto redone = run_queries(t, r.f, scorer, r.names, k, again, ctx);
+    for (std::size_t i = 0; i < redone.size(); ++i)
+        r.queries[where[i]] = redone[i];
+}
+
 } // namespace
 
 EvalResult evaluate(TestSet tests, std::shared_ptr<const Scorer> scorer, const EvalOptions& options,
@@ -203,19 +238,21 @@ EvalResult evaluate(TestSet tests, std::shared_ptr<const Scorer> scorer, const E
 
     if (options.ranking) {
         Stopwatch rank_clock;
-        r.names = collect_candidates(t, *scorer, ctx);
-        r.queries = run_queries(t, r.f, *scorer, r.names, options.k, ctx);
+        run_ranking(r, *scorer, options.k, ctx);
         r.ranking_seconds = rank_clock.seconds();
     }
 
     std::vector<bool> in_group(n, true);
     r.overall = compute(r, bands(t), r.queries, in_group);
-    for (std::uint32_t nf = 0; nf < t.normal_forms.size(); ++nf) {
-        ctx.throw_if_stopped();
-        for (std::uint32_t a = 0; a < n; ++a)
-            in_group[a] = t.axioms[a].nf == nf;
-        r.by_nf.push_back(compute(r, bands(t, nf), r.queries, in_group));
-    }
+    if (t.normal_forms.size() == 1)
+        r.by_nf.push_back(r.overall); // the same axioms
+    else
+        for (std::uint32_t nf = 0; nf < t.normal_forms.size(); ++nf) {
+            ctx.throw_if_stopped();
+            for (std::uint32_t a = 0; a < n; ++a)
+                in_group[a] = t.axioms[a].nf == nf;
+            r.by_nf.push_back(compute(r, bands(t, nf), r.queries, in_group));
+        }
     r.seconds = clock.seconds();
     return r;
 }

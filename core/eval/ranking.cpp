@@ -88,6 +88,10 @@ std::optional<Analysis> analyse(std::string_view s) {
         for (std::size_t i = 0; i < toks->size(); ++i) {
             const Tok& t = (*toks)[i];
             if (t.type == Tok::Comma) return std::nullopt;
+            // `W(` only occurs in functional syntax (SubClassOf(A B)); `some (B and C)` is fine
+            if (t.type == Tok::Word && i + 1 < toks->size() && (*toks)[i + 1].type == Tok::Open && word(t) != "some" &&
+                word(t) != "and")
+                return std::nullopt;
             if (t.type != Tok::Word || is_class_keyword(word(t))) continue;
             const bool role =
                 i + 1 < toks->size() && (*toks)[i + 1].type == Tok::Word && word((*toks)[i + 1]) == "some";
@@ -152,7 +156,7 @@ std::string missing_candidate(const TestSet& tests, const CandidateNames& names,
     return substitute(axiom, *slot, names.by_kind[static_cast<int>(q.kind)][q.missing_name]);
 }
 
-CandidateNames collect_candidates(const TestSet& tests, const Scorer& scorer, jobs::JobContext& ctx) {
+CandidateNames collect_candidates(const TestSet& tests, const Scorer* scorer, jobs::JobContext& ctx) {
     std::unordered_set<std::string_view> seen[3];
     std::uint64_t done = 0;
     auto add = [&](std::string_view axiom) {
@@ -167,7 +171,7 @@ CandidateNames collect_candidates(const TestSet& tests, const Scorer& scorer, jo
     };
     for (const TestAxiom& t : tests.axioms)
         add(t.axiom);
-    scorer.for_each_axiom(add);
+    if (scorer) scorer->for_each_axiom(add);
     CandidateNames out;
     for (int k = 0; k < 3; ++k) {
         out.by_kind[k].assign(seen[k].begin(), seen[k].end());
@@ -177,10 +181,8 @@ CandidateNames collect_candidates(const TestSet& tests, const Scorer& scorer, jo
 }
 
 std::vector<QueryResult> run_queries(const TestSet& tests, std::span<const double> f, const Scorer& scorer,
-                                     const CandidateNames& names, std::size_t k, jobs::JobContext& ctx) {
-    std::vector<std::uint32_t> queries;
-    for (std::uint32_t a = 0; a < tests.axioms.size(); ++a)
-        if (tests.axioms[a].status == Status::Entailed) queries.push_back(a);
+                                     const CandidateNames& names, std::size_t k, std::span<const std::uint32_t> queries,
+                                     jobs::JobContext& ctx) {
     std::vector<QueryResult> out;
     out.reserve(queries.size());
 

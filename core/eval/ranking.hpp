@@ -60,14 +60,16 @@ struct QueryResult {
 struct CandidateNames {
     std::vector<std::string> by_kind[3];
 };
-CandidateNames collect_candidates(const TestSet& tests, const Scorer& scorer, jobs::JobContext& ctx);
+/// With scorer == nullptr, the names of the test axioms only (a subset: a query that lacks a
+/// score among these candidates lacks one among all of them).
+CandidateNames collect_candidates(const TestSet& tests, const Scorer* scorer, jobs::JobContext& ctx);
 
 /// The text of `axiom` with the name at `slot` replaced by `name`.
 std::string substitute(std::string_view axiom, const NameToken& slot, std::string_view name);
 /// The candidate axiom without a score of a MissingScore query, for messages.
 std::string missing_candidate(const TestSet& tests, const CandidateNames& names, const QueryResult& q);
 
-/// Runs the ranking query of every entailed axiom of `tests` (in index order). For the query
+/// Runs the ranking query of each axiom of `queries` (entailed axioms of `tests`). For the query
 /// of α with slot s of kind K, every name c of kind K gives the candidate α[s := c]:
 /// - rank (filtered): among the candidates other than α itself and other than the
 ///   candidates listed as entailed in the tests, rank = 1 + #{f(c) > f(α)} + #{f(c) = f(α)}/2;
@@ -77,6 +79,7 @@ std::string missing_candidate(const TestSet& tests, const CandidateNames& names,
 /// f(α) is f[α]; every candidate's score comes from the scorer, and a candidate without one
 /// makes the query MissingScore (the caller must then report the metrics as not computable).
 std::vector<QueryResult> run_queries(const TestSet& tests, std::span<const double> f, const Scorer& scorer,
-                                     const CandidateNames& names, std::size_t k, jobs::JobContext& ctx);
+                                     const CandidateNames& names, std::size_t k, std::span<const std::uint32_t> queries,
+                                     jobs::JobContext& ctx);
 
 } // namespace kbcx::eval

@@ -27,7 +27,9 @@ const char* kDefinitions =
     "          line starting with 'status' are skipped. Each axiom may be listed once.\n"
     "  scores  axiom<TAB>score, e.g.  A SubClassOf r some B<TAB>0.8125\n"
     "          higher = more plausible (--lower-is-better negates a loss). NaN/inf are errors;\n"
-    "          an axiom scored twice with different scores is an error.\n"
+    "          an axiom scored twice with different scores is an error (twice the same: accepted).\n"
+    "          A test axiom without a score is an error unless --missing lowest, which scores it\n"
+    "          below every scored axiom (all such axioms tie); ranking candidates always need a score.\n"
     "  Axioms are matched by their text after collapsing runs of blanks to one space and\n"
     "  trimming: write them identically in both files (same names, same keyword spelling).\n"
     "definitions (f = score; ties are exact equality of the numbers):\n"
@@ -226,8 +228,9 @@ void print_block(std::ostream& out, const EvalResult& r, const std::string& titl
         out << "\n";
         out << "  Hits@1/3/10 " << metric(m.hits_at_1) << " " << metric(m.hits_at_3) << " " << metric(m.hits_at_10)
             << "\n";
-        out << "  queries     " << m.n_queries << " (" << m.n_candidates << " candidates scored, " << m.n_filtered
-            << " filtered)\n";
+        out << "  queries     " << m.n_queries;
+        if (m.mrr) out << " (" << m.n_candidates << " candidates ranked, " << m.n_filtered << " filtered out)";
+        out << "\n";
         if (m.p_disagreements)
             out << "  note        " << m.p_disagreements
                 << " axioms whose P disagrees with their status (P used as given for L3)\n";

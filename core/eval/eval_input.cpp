@@ -205,7 +205,6 @@ bool TestSet::add(std::string_view axiom, std::string_view nf, Status status, st
     const std::string_view norm = normalised_view(axiom, buffer);
     TestAxiom a;
     a.axiom = arena_->store(norm); // stored first so that one hash lookup suffices (a duplicate wastes it)
-    if (!by_text_.try_emplace(a.axiom, static_cast<std::uint32_t>(axioms.size())).second) return false;
     auto nf_it = std::find(normal_forms.begin(), normal_forms.end(), nf);
     if (nf_it == normal_forms.end()) {
         normal_forms.emplace_back(nf);
@@ -213,16 +212,19 @@ bool TestSet::add(std::string_view axiom, std::string_view nf, Status status, st
     }
     a.nf = static_cast<std::uint32_t>(nf_it - normal_forms.begin());
     a.status = status;
-    if (p) a.p = intern_p(std::move(*p));
     a.line = line;
     axioms.push_back(a);
+    const auto key_of = [this](std::uint32_t i) { return axioms[i].axiom; };
+    if (!by_text_.insert(a.axiom, static_cast<std::uint32_t>(axioms.size() - 1), key_of).second) {
+        axioms.pop_back();
+        return false;
+    }
+    if (p) axioms.back().p = intern_p(std::move(*p));
     return true;
 }
 
 std::optional<std::uint32_t> TestSet::find(std::string_view normalised) const {
-    const auto it = by_text_.find(normalised);
-    if (it == by_text_.end()) return std::nullopt;
-    return it->second;
+    return by_text_.find(normalised, [this](std::uint32_t i) { return axioms[i].axiom; });
 }
 
 std::uint32_t TestSet::intern_p(ProbValue v) {
@@ -258,23 +260,26 @@ std::optional<std::uint32_t> ScoreTable::add(std::string_view axiom, double user
     const std::string_view norm = normalised_view(axiom, buffer);
     const double internal = lower_is_better_ ? -user_score : user_score;
     const std::string_view key = arena_->store(norm); // one hash lookup; a duplicate wastes its bytes
-    const auto [it, inserted] = map_.try_emplace(key, Entry{internal, line});
+    keys_.push_back(key);
+    const auto key_of = [this](std::uint32_t i) { return keys_[i]; };
+    const auto [at, inserted] = index_.insert(key, static_cast<std::uint32_t>(keys_.size() - 1), key_of);
     if (inserted) {
-        order_.push_back(key);
+        entries_.push_back({internal, line});
         return std::nullopt;
     }
-    if (it->second.score == internal) return std::nullopt;
-    return it->second.line;
+    keys_.pop_back();
+    if (entries_[at].score == internal) return std::nullopt;
+    return entries_[at].line;
 }
 
 std::optional<double> ScoreTable::score(std::string_view normalised_axiom) const {
-    const auto it = map_.find(normalised_axiom);
-    if (it == map_.end()) return std::nullopt;
-    return it->second.score;
+    const auto at = index_.find(normalised_axiom, [this](std::uint32_t i) { return keys_[i]; });
+    if (!at) return std::nullopt;
+    return entries_[*at].score;
 }
 
 void ScoreTable::for_each_axiom(const std::function<void(std::string_view)>& fn) const {
-    for (std::string_view a : order_)
+    for (std::string_view a : keys_)
         fn(a);
 }
 

@@ -56,6 +56,73 @@ class TextArena {
     std::size_t used_ = kChunk;
 };
 
+/// A hash index of strings kept elsewhere (open addressing, linear probing): maps a string to
+/// the number under which the caller stored it. Slots are 8 bytes, so millions of axioms cost
+/// one cache miss per lookup instead of a node walk. `key_of(value)` returns the stored string.
+class TextIndex {
+  public:
+    template <class KeyOf> std::optional<std::uint32_t> find(std::string_view key, KeyOf&& key_of) const {
+        if (slots_.empty()) return std::nullopt;
+        const std::uint64_t h = hash(key);
+        const auto tag = static_cast<std::uint32_t>(h >> 32);
+        for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+            const Slot& s = slots_[i];
+            if (s.value == kEmpty) return std::nullopt;
+            if (s.tag == tag && key_of(s.value) == key) return s.value;
+        }
+    }
+    /// Inserts value for key unless the key is present; returns the value in the index and
+    /// whether it was inserted.
+    template <class KeyOf>
+    std::pair<std::uint32_t, bool> insert(std::string_view key, std::uint32_t value, KeyOf&& key_of) {
+        if ((size_ + 1) * 4 > slots_.size() * 3) grow(key_of);
+        const std::uint64_t h = hash(key);
+        const auto tag = static_cast<std::uint32_t>(h >> 32);
+        for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+            Slot& s = slots_[i];
+            if (s.value == kEmpty) {
+                s = {tag, value};
+                ++size_;
+                return {value, true};
+            }
+            if (s.tag == tag && key_of(s.value) == key) return {s.value, false};
+        }
+    }
+    std::size_t size() const { return size_; }
+    void reserve(std::size_t n) {
+        if (size_ == 0 && n * 4 > slots_.size() * 3) resize_empty(n);
+    }
+
+  private:
+    static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+    struct Slot {
+        std::uint32_t tag = 0;
+        std::uint32_t value = kEmpty;
+    };
+    static std::uint64_t hash(std::string_view key) { return std::hash<std::string_view>{}(key)*0x9E3779B97F4A7C15ull; }
+    void resize_empty(std::size_t n) {
+        std::size_t cap = 16;
+        while (cap * 3 < n * 4)
+            cap *= 2;
+        slots_.assign(cap, Slot{});
+        mask_ = cap - 1;
+    }
+    template <class KeyOf> void grow(KeyOf&& key_of) {
+        std::vector<Slot> old = std::move(slots_);
+        resize_empty(std::max<std::size_t>(16, old.size() * 2 * 3 / 4 + 1));
+        for (const Slot& s : old) {
+            if (s.value == kEmpty) continue;
+            const std::uint64_t h = hash(key_of(s.value));
+            std::size_t i = h & mask_;
+            while (slots_[i].value != kEmpty)
+                i = (i + 1) & mask_;
+            slots_[i] = {static_cast<std::uint32_t>(h >> 32), s.value};
+        }
+    }
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0, size_ = 0;
+};
+
 struct TestAxiom {
     std::string_view axiom; ///< normalised text (owned by the TestSet's arena)
     std::uint32_t nf = 0;   ///< index into TestSet::normal_forms
@@ -86,7 +153,7 @@ struct TestSet {
   private:
     std::shared_ptr<TextArena> arena_ = std::make_shared<TextArena>();
     std::unordered_map<std::string, std::uint32_t> p_index_;
-    std::unordered_map<std::string_view, std::uint32_t> by_text_;
+    TextIndex by_text_;
 };
 
 /// Where a scorer's scores come from; the evaluation only asks for scores by normalised axiom.
@@ -115,7 +182,7 @@ class ScoreTable final : public Scorer {
     std::optional<double> score(std::string_view normalised_axiom) const override;
     void for_each_axiom(const std::function<void(std::string_view)>& fn) const override;
     double display(double internal) const override { return lower_is_better_ ? -internal : internal; }
-    std::size_t size() const { return map_.size(); }
+    std::size_t size() const { return keys_.size(); }
     bool lower_is_better() const { return lower_is_better_; }
     std::string file;
 
@@ -126,8 +193,9 @@ class ScoreTable final : public Scorer {
     };
     bool lower_is_better_;
     std::shared_ptr<TextArena> arena_ = std::make_shared<TextArena>();
-    std::unordered_map<std::string_view, Entry> map_;
-    std::vector<std::string_view> order_;
+    TextIndex index_;
+    std::vector<std::string_view> keys_; ///< in order of first appearance
+    std::vector<Entry> entries_;
 };
 
 /// Reads a tests file: `status<TAB>nf<TAB>axiom[<TAB>P[<TAB>P as decimal]]` per line.

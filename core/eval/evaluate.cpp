@@ -174,13 +174,6 @@ void run_ranking(EvalResult& r, const Scorer& scorer, std::size_t k, jobs::JobCo
         return;
     }
     r.names = collect_candidates(t, &scorer, ctx);
-    for (QueryResult& q : r.queries) // re-index the missing names into the full lists
-        if (q.problem == QueryResult::MissingScore) {
-            const auto& from = local.by_kind[static_cast<int>(q.kind)];
-            const auto& to = r.names.by_kind[static_cast<int>(q.kind)];
-            q.missing_name =
-                static_cast<std::uint32_t>(std::lower_bound(to.begin(), to.end(), from[q.missing_name]) - to.begin());
-        }
     const auto redone = run_queries(t, r.f, scorer, r.names, k, again, ctx);
     for (std::size_t i = 0; i < redone.size(); ++i)
         r.queries[where[i]] = redone[i];

@@ -3,7 +3,6 @@
 #include "eval/ranking.hpp"
 
 #include <algorithm>
-#include <unordered_set>
 
 namespace kbcx::eval {
 
@@ -153,11 +152,13 @@ std::string missing_candidate(const TestSet& tests, const CandidateNames& names,
     const std::string_view axiom = tests.axioms[q.axiom].axiom;
     const auto slot = query_slot(axiom);
     if (!slot) return {};
-    return substitute(axiom, *slot, names.by_kind[static_cast<int>(q.kind)][q.missing_name]);
+    (void)names;
+    return substitute(axiom, *slot, q.missing_name);
 }
 
 CandidateNames collect_candidates(const TestSet& tests, const Scorer* scorer, jobs::JobContext& ctx) {
-    std::unordered_set<std::string_view> seen[3];
+    CandidateNames out;
+    TextIndex seen[3];
     std::uint64_t done = 0;
     auto add = [&](std::string_view axiom) {
         if ((++done & 0xFFFF) == 0) {
@@ -166,17 +167,18 @@ CandidateNames collect_candidates(const TestSet& tests, const Scorer* scorer, jo
         }
         const auto a = analyse(axiom);
         if (!a) return;
-        for (const NameToken& n : a->names)
-            seen[static_cast<int>(n.kind)].insert(axiom.substr(n.begin, n.end - n.begin));
+        for (const NameToken& n : a->names) {
+            auto& list = out.by_kind[static_cast<int>(n.kind)];
+            const std::string_view name = axiom.substr(n.begin, n.end - n.begin);
+            if (seen[static_cast<int>(n.kind)]
+                    .insert(name, static_cast<std::uint32_t>(list.size()), [&](std::uint32_t i) { return list[i]; })
+                    .second)
+                list.push_back(name);
+        }
     };
     for (const TestAxiom& t : tests.axioms)
         add(t.axiom);
     if (scorer) scorer->for_each_axiom(add);
-    CandidateNames out;
-    for (int k = 0; k < 3; ++k) {
-        out.by_kind[k].assign(seen[k].begin(), seen[k].end());
-        std::sort(out.by_kind[k].begin(), out.by_kind[k].end());
-    }
     return out;
 }
 
@@ -221,7 +223,7 @@ std::vector<QueryResult> run_queries(const TestSet& tests, std::span<const doubl
             const auto s = scorer.score(text);
             if (!s) {
                 q.problem = QueryResult::MissingScore;
-                q.missing_name = ni;
+                q.missing_name = pool[ni];
                 break;
             }
             const auto listed = tests.find(text);

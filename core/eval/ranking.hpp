@@ -51,14 +51,15 @@ struct QueryResult {
     std::uint32_t filtered_out = 0;  ///< other entailed fillers removed from the filtered ranking
     double unknown_in_top_k = 0;     ///< expected top-k candidates with no status in the tests (counted admissible)
     NameKind kind = NameKind::Class; ///< kind of the slot
-    std::uint32_t missing_name = 0;  ///< MissingScore: index in CandidateNames::by_kind[kind] of the
-                                     ///< first candidate without a score
+    std::string_view missing_name;   ///< MissingScore: the first candidate name without a score
+                                     ///< (a view into the test set's or the scorer's storage)
 };
 
 /// Candidate names by kind: every name of that kind in the test axioms and in the axioms the
-/// scorer lists (for a score file: all of its axioms); sorted, distinct.
+/// scorer lists (for a score file: all of its axioms); distinct, in order of first appearance
+/// (tests first). The views point into the test set's and the scorer's storage.
 struct CandidateNames {
-    std::vector<std::string> by_kind[3];
+    std::vector<std::string_view> by_kind[3];
 };
 /// With scorer == nullptr, the names of the test axioms only (a subset: a query that lacks a
 /// score among these candidates lacks one among all of them).

@@ -40,31 +40,30 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.flag("no-cache", "switch the component cache off (for comparison)");
     p.flag("no-components", "switch the component decomposition off (for comparison)");
     p.flag("stats", "print grounding sizes, counter work, time, throughput and peak memory");
-    p.epilog(
-        "output:\n"
-        "  models: <#(O), exact>\n"
-        "  candidate: <axiom>\n"
-        "  P: <p/q reduced> <decimal, 6 digits> <status>\n"
-        "  The status is read from P's endpoints: entailed (P = 1), contradictory (P = 0), undetermined,\n"
-        "  marked \"(by count over Δ)\" because it is not the reasoner's: Herbrand models over Δ are finite\n"
-        "  and give every individual its own element. \"P: undefined\" when O has no model over Δ,\n"
-        "  \"P: budget exceeded\" when a count ran past --time-limit or --memory-limit.\n"
-        "definitions:\n"
-        "  Δ = {d1..dN}; every C(d) and r(d,e) for every concept name C and role r declared or used in O or α is\n"
-        "  an atom; an interpretation is any set of atoms; ⊤ holds everywhere, ⊥ nowhere, (C and D)(d) iff both,\n"
-        "  (r some C)(d) iff r(d,e) and C(e) for some e. #(O) = number of interpretations satisfying O.\n"
-        "  #(O) is over the names of O; P uses the names of O and α (extra free atoms cancel in the ratio).\n"
-        "text syntax (one statement per line, # comments):\n"
-        "  Class: A B C     ObjectProperty: r s     Individual: a b\n"
-        "  A SubClassOf B   A and B SubClassOf C   A SubClassOf r some B   r some A SubClassOf B\n"
-        "  A EquivalentTo B and r some C   A DisjointWith B   A SubClassOf owl:Nothing\n"
-        "  r SubPropertyOf s   r o s SubPropertyOf t   r Domain A   r Range A   A(a)   r(a,b)\n"
-        "  names with spaces in '...', IRIs in <...>\n"
-        "example:\n"
-        "  kbcx count ex.txt --domain 2 --candidate \"r some A SubClassOf C\"\n"
-        "  with ex.txt = \"Class: A B C\\nObjectProperty: r\\nA SubClassOf B\" prints models: 576 and\n"
-        "  P: 425/576 0.737847 undetermined (by count over Δ)\n"
-        "exit codes: 0 success (also when a budget was exceeded), 2 bad input or a non-EL axiom, 130 interrupted");
+    p.epilog("output:\n"
+             "  models: <#(O), exact>\n"
+             "  candidate: <axiom>\n"
+             "  P: <p/q reduced> <decimal, 6 digits> <status>\n"
+             "  The status is read from P's endpoints: entailed (P = 1), contradictory (P = 0), undetermined,\n"
+             "  marked \"(by count over Δ)\" because it is not the reasoner's: Herbrand models over Δ are finite\n"
+             "  and give every individual its own element. \"P: undefined\" when O has no model over Δ,\n"
+             "  \"P: budget exceeded\" when a count ran past --time-limit or --memory-limit.\n"
+             "definitions:\n"
+             "  Δ = {d1..dN}; every C(d) and r(d,e) for every concept name C and role r declared or used in O or α is\n"
+             "  an atom; an interpretation is any set of atoms; ⊤ holds everywhere, ⊥ nowhere, (C and D)(d) iff both,\n"
+             "  (r some C)(d) iff r(d,e) and C(e) for some e. #(O) = number of interpretations satisfying O.\n"
+             "  #(O) is over the names of O; P uses the names of O and α (extra free atoms cancel in the ratio).\n"
+             "text syntax (one statement per line, # comments):\n"
+             "  Class: A B C     ObjectProperty: r s     Individual: a b\n"
+             "  A SubClassOf B   A and B SubClassOf C   A SubClassOf r some B   r some A SubClassOf B\n"
+             "  A EquivalentTo B and r some C   A DisjointWith B   A SubClassOf owl:Nothing\n"
+             "  r SubPropertyOf s   r o s SubPropertyOf t   r Domain A   r Range A   A(a)   r(a,b)\n"
+             "  names with spaces in '...', IRIs in <...>\n"
+             "example:\n"
+             "  kbcx count ex.txt --domain 2 --candidate \"r some A SubClassOf C\"\n"
+             "  with ex.txt = \"Class: A B C\\nObjectProperty: r\\nA SubClassOf B\" prints models: 576 and\n"
+             "  P: 425/576 0.737847 undetermined (by count over Δ)\n"
+             "exit codes: 0 success (also when a budget was exceeded), 2 bad input or a non-EL axiom, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
 
     count::CountJobParams params;
@@ -111,7 +110,8 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (!params.candidates_path.empty())
         out << "wrote P for " << r.candidates.size() - params.candidates.size() << " candidates to "
             << params.candidates_path << "\n";
-    for (const auto& f : r.dimacs_written) out << "dimacs: " << f << "\n";
+    for (const auto& f : r.dimacs_written)
+        out << "dimacs: " << f << "\n";
 
     if (p.has("stats")) {
         char line[200];
@@ -124,7 +124,8 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
                       "(largest %u variables), %zu free atoms\n",
                       r.domain, oc.atoms, oc.aux, oc.clauses, oc.components, oc.largest_component, oc.free_atoms);
         out << line;
-        std::snprintf(line, sizeof line, "  time:        %.3f s (parse %.3f s, ground %.3f s, #(O) %.3f s, candidates %.3f s)\n",
+        std::snprintf(line, sizeof line,
+                      "  time:        %.3f s (parse %.3f s, ground %.3f s, #(O) %.3f s, candidates %.3f s)\n",
                       total.seconds(), r.parse_seconds, r.ground_seconds, oc.seconds, r.candidate_seconds);
         out << line;
         if (!r.candidates.empty()) {
@@ -132,7 +133,8 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
                           "  candidates:  %zu (%zu entailed, %zu contradictory, %zu undetermined, %zu other), %.1f per "
                           "second, %.3f ms each\n",
                           r.candidates.size(), entailed, contradictory, undetermined, other,
-                          r.candidate_seconds > 0 ? static_cast<double>(r.candidates.size()) / r.candidate_seconds : 0.0,
+                          r.candidate_seconds > 0 ? static_cast<double>(r.candidates.size()) / r.candidate_seconds
+                                                  : 0.0,
                           1000.0 * r.candidate_seconds / static_cast<double>(r.candidates.size()));
             out << line;
         }

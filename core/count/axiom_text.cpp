@@ -26,9 +26,9 @@ struct Token {
 };
 
 constexpr std::array<std::string_view, 20> kKeywords = {
-    "and",         "or",        "not",          "some",          "only",   "min",   "max",
-    "exactly",     "value",     "Self",         "o",             "SubClassOf", "EquivalentTo", "DisjointWith",
-    "SubPropertyOf", "Domain", "Range",        "Thing",         "Nothing", "owl:Thing"};
+    "and",           "or",     "not",   "some",  "only",       "min",          "max",
+    "exactly",       "value",  "Self",  "o",     "SubClassOf", "EquivalentTo", "DisjointWith",
+    "SubPropertyOf", "Domain", "Range", "Thing", "Nothing",    "owl:Thing"};
 
 bool is_keyword(std::string_view w) {
     if (w == "owl:Nothing") return true;
@@ -43,7 +43,7 @@ bool word_char(char c) {
 }
 
 class Parser {
-public:
+  public:
     Parser(std::string_view line, onto::Ontology& o, const std::string& file, std::size_t line_no)
         : o_(o), file_(file), line_no_(line_no) {
         tokenize(line);
@@ -58,9 +58,12 @@ public:
                 const Token& t = toks_[i];
                 if (t.kind == Token::Comma) continue;
                 if (!is_name(t)) fail(t.col, "expected a name to declare, found '" + t.text + "'");
-                if (first.text == "Class:") o_.sig.concepts.intern(t.text);
-                else if (first.text == "ObjectProperty:") o_.sig.roles.intern(t.text);
-                else o_.sig.individuals.intern(t.text);
+                if (first.text == "Class:")
+                    o_.sig.concepts.intern(t.text);
+                else if (first.text == "ObjectProperty:")
+                    o_.sig.roles.intern(t.text);
+                else
+                    o_.sig.individuals.intern(t.text);
             }
             return std::nullopt;
         }
@@ -71,8 +74,10 @@ public:
         int depth = 0;
         for (std::size_t i = 0; i < toks_.size() && key == toks_.size(); ++i) {
             const Token& t = toks_[i];
-            if (t.kind == Token::LParen) ++depth;
-            else if (t.kind == Token::RParen) --depth;
+            if (t.kind == Token::LParen)
+                ++depth;
+            else if (t.kind == Token::RParen)
+                --depth;
             else if (depth == 0 && t.kind == Token::Word &&
                      (t.text == "SubClassOf" || t.text == "EquivalentTo" || t.text == "DisjointWith" ||
                       t.text == "SubPropertyOf" || t.text == "Domain" || t.text == "Range"))
@@ -119,7 +124,7 @@ public:
         return a;
     }
 
-private:
+  private:
     [[noreturn]] void fail(std::size_t col, const std::string& msg) const {
         throw InputError(file_, line_no_, col, msg);
     }
@@ -134,22 +139,27 @@ private:
             }
             if (c == '#') break; // comment: at line start or after a blank
             const std::size_t col = i + 1;
-            if (c == '(') toks_.push_back({Token::LParen, "(", col}), ++i;
-            else if (c == ')') toks_.push_back({Token::RParen, ")", col}), ++i;
-            else if (c == ',') toks_.push_back({Token::Comma, ",", col}), ++i;
+            if (c == '(')
+                toks_.push_back({Token::LParen, "(", col}), ++i;
+            else if (c == ')')
+                toks_.push_back({Token::RParen, ")", col}), ++i;
+            else if (c == ',')
+                toks_.push_back({Token::Comma, ",", col}), ++i;
             else if (c == '\'' || c == '<') {
                 const char close = c == '\'' ? '\'' : '>';
                 const std::size_t end = s.find(close, i + 1);
                 if (end == std::string_view::npos)
                     fail(col, std::string("unterminated ") + (c == '\'' ? "quoted name" : "IRI"));
                 if (end == i + 1) fail(col, "empty name");
-                toks_.push_back({c == '\'' ? Token::Quoted : Token::Iri, std::string(s.substr(i + 1, end - i - 1)), col});
+                toks_.push_back(
+                    {c == '\'' ? Token::Quoted : Token::Iri, std::string(s.substr(i + 1, end - i - 1)), col});
                 i = end + 1;
             } else if (c == '>') {
                 fail(col, "unexpected '>'");
             } else {
                 std::size_t j = i;
-                while (j < s.size() && word_char(s[j])) ++j;
+                while (j < s.size() && word_char(s[j]))
+                    ++j;
                 toks_.push_back({Token::Word, std::string(s.substr(i, j - i)), col});
                 i = j;
             }
@@ -164,7 +174,10 @@ private:
         const Token* t = peek();
         return t && t->kind == Token::Word && t->text == w;
     }
-    std::size_t col() const { return pos_ < toks_.size() ? toks_[pos_].col : (toks_.empty() ? 1 : toks_.back().col + toks_.back().text.size()); }
+    std::size_t col() const {
+        return pos_ < toks_.size() ? toks_[pos_].col
+                                   : (toks_.empty() ? 1 : toks_.back().col + toks_.back().text.size());
+    }
     void expect_word(std::string_view w) {
         if (!peek_word(w)) fail(col(), "expected '" + std::string(w) + "'");
         ++pos_;
@@ -177,7 +190,8 @@ private:
     const std::string& name(const char* what) {
         const Token* t = peek();
         if (!t || !is_name(*t))
-            fail(col(), std::string("expected ") + what + (t ? ", found '" + t->text + "'" : ", found the end of the line"));
+            fail(col(),
+                 std::string("expected ") + what + (t ? ", found '" + t->text + "'" : ", found the end of the line"));
         ++pos_;
         return t->text;
     }
@@ -302,9 +316,9 @@ private:
             const Token* f = peek();
             const bool has_filler =
                 f && (f->kind == Token::LParen || f->kind == Token::Quoted || f->kind == Token::Iri ||
-                      (f->kind == Token::Word && (!is_keyword(f->text) || f->text == "not" || f->text == "Thing" ||
-                                                  f->text == "owl:Thing" || f->text == "Nothing" ||
-                                                  f->text == "owl:Nothing")));
+                      (f->kind == Token::Word &&
+                       (!is_keyword(f->text) || f->text == "not" || f->text == "Thing" || f->text == "owl:Thing" ||
+                        f->text == "Nothing" || f->text == "owl:Nothing")));
             e.args = {has_filler ? unary() : o_.pool.top()};
             return o_.pool.make(std::move(e));
         }
@@ -319,12 +333,13 @@ private:
 };
 
 std::string name_text(std::string_view n) {
-    bool bare = !n.empty() && n[0] != '#' && !is_keyword(n) && n != "Class:" && n != "ObjectProperty:" &&
-                n != "Individual:";
+    bool bare =
+        !n.empty() && n[0] != '#' && !is_keyword(n) && n != "Class:" && n != "ObjectProperty:" && n != "Individual:";
     for (char c : n)
         if (!word_char(c)) bare = false;
     if (bare) return std::string(n);
-    if (n.find("://") != std::string_view::npos && n.find('>') == std::string_view::npos && n.find(' ') == std::string_view::npos)
+    if (n.find("://") != std::string_view::npos && n.find('>') == std::string_view::npos &&
+        n.find(' ') == std::string_view::npos)
         return "<" + std::string(n) + ">";
     return "'" + std::string(n) + "'";
 }
@@ -387,7 +402,9 @@ std::string concept_to_text(onto::ExprId id, const onto::Ontology& o) {
     case ConceptKind::MaxCard:
     case ConceptKind::ExactCard:
         return role(e.name) +
-               (e.kind == ConceptKind::MinCard ? " min " : e.kind == ConceptKind::MaxCard ? " max " : " exactly ") +
+               (e.kind == ConceptKind::MinCard   ? " min "
+                : e.kind == ConceptKind::MaxCard ? " max "
+                                                 : " exactly ") +
                std::to_string(e.number) + " " + operand(e.args[0]);
     case ConceptKind::HasValue:
         return role(e.name) + " value " + name_text(o.sig.individuals.name(e.individuals.at(0)));
@@ -404,7 +421,8 @@ std::string axiom_to_text(const onto::Axiom& a, const onto::Ontology& o) {
     auto ind = [&](std::size_t i) { return name_text(o.sig.individuals.name(a.individuals.at(i))); };
     auto join = [&](const char* sep) {
         std::string s;
-        for (std::size_t i = 0; i < a.concepts.size(); ++i) s += (i ? sep : "") + c(i);
+        for (std::size_t i = 0; i < a.concepts.size(); ++i)
+            s += (i ? sep : "") + c(i);
         return s;
     };
     switch (a.kind) {
@@ -413,12 +431,14 @@ std::string axiom_to_text(const onto::Axiom& a, const onto::Ontology& o) {
     case AxiomKind::DisjointClasses: return join(" DisjointWith ");
     case AxiomKind::SubObjectPropertyOf: {
         std::string s;
-        for (std::size_t i = 0; i + 1 < a.roles.size(); ++i) s += (i ? " o " : "") + role(i);
+        for (std::size_t i = 0; i + 1 < a.roles.size(); ++i)
+            s += (i ? " o " : "") + role(i);
         return s + " SubPropertyOf " + role(a.roles.size() - 1);
     }
     case AxiomKind::EquivalentObjectProperties: {
         std::string s;
-        for (std::size_t i = 0; i < a.roles.size(); ++i) s += (i ? " EquivalentTo " : "") + role(i);
+        for (std::size_t i = 0; i < a.roles.size(); ++i)
+            s += (i ? " EquivalentTo " : "") + role(i);
         return s;
     }
     case AxiomKind::TransitiveObjectProperty: return role(0) + " o " + role(0) + " SubPropertyOf " + role(0);

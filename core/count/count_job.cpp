@@ -33,15 +33,16 @@ std::vector<std::string> split_tabs(const std::string& line) {
 struct TsvLine {
     std::string raw;
     std::vector<std::string> fields;
-    bool is_row = false;    ///< holds a candidate
+    bool is_row = false; ///< holds a candidate
     bool is_header = false;
-    std::size_t row = 0;    ///< index into the candidates
+    std::size_t row = 0; ///< index into the candidates
 };
 } // namespace
 
 std::string candidate_dimacs_path(const std::string& path, std::size_t i) {
     const std::filesystem::path p(path);
-    std::filesystem::path out = p.parent_path() / (p.stem().string() + ".cand" + std::to_string(i) + p.extension().string());
+    std::filesystem::path out =
+        p.parent_path() / (p.stem().string() + ".cand" + std::to_string(i) + p.extension().string());
     return out.string();
 }
 
@@ -169,7 +170,8 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
             }
             for (std::size_t i = 3; i < l.fields.size(); ++i)
                 if (i >= 5) f.push_back(l.fields[i]); // columns after an old P pair are kept
-            for (std::size_t i = 0; i < f.size(); ++i) out << (i ? "\t" : "") << f[i];
+            for (std::size_t i = 0; i < f.size(); ++i)
+                out << (i ? "\t" : "") << f[i];
             out << "\n";
         }
         const std::string tmp = params.candidates_path + ".tmp";

@@ -11,7 +11,7 @@
 namespace kbcx::count {
 
 struct CountJobParams {
-    std::string ontology_path;           ///< axiom text syntax (see axiom_text.hpp)
+    std::string ontology_path; ///< axiom text syntax (see axiom_text.hpp)
     std::uint32_t domain = 2;
     std::vector<std::string> candidates; ///< axioms in the text syntax
     /// TSV of `kbcx sample` (status<TAB>nf<TAB>axiom); rewritten in place with two more columns,
@@ -23,8 +23,8 @@ struct CountJobParams {
 };
 
 struct CandidateRow {
-    std::string text;         ///< the axiom as given
-    std::string source;       ///< "--candidate 2" or "FILE:LINE"
+    std::string text;   ///< the axiom as given
+    std::string source; ///< "--candidate 2" or "FILE:LINE"
     Probability probability;
 };
 

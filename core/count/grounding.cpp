@@ -12,8 +12,8 @@ namespace {
 using onto::AxiomKind;
 using onto::ConceptKind;
 
-constexpr std::size_t kMaxTerms = 64;    // largest DNF of a left-hand side expanded inline
-constexpr std::size_t kMaxTermLen = 24;  // longest conjunction in it
+constexpr std::size_t kMaxTerms = 64;            // largest DNF of a left-hand side expanded inline
+constexpr std::size_t kMaxTermLen = 24;          // longest conjunction in it
 constexpr std::uint64_t kMaxTuples = 50'000'000; // role-chain groundings per axiom
 
 const char* construct_name(ConceptKind k) {
@@ -60,7 +60,8 @@ void Grounder::extend_base(Cnf& cnf) {
         const auto c = static_cast<std::uint32_t>(concept_base_.size());
         concept_base_.push_back(cnf.num_vars + 1);
         const std::string name(o_.sig.concepts.name(c));
-        for (std::uint32_t d = 0; d < n_; ++d) new_var(cnf, name + "(" + element_name(d) + ")");
+        for (std::uint32_t d = 0; d < n_; ++d)
+            new_var(cnf, name + "(" + element_name(d) + ")");
         atoms_ += n_;
     }
     while (role_base_.size() < o_.sig.roles.size()) {
@@ -101,7 +102,8 @@ Lit Grounder::and_gate(std::vector<Lit> in, Cnf& cnf, bool is_or) {
     key.insert(key.end(), ops.begin(), ops.end());
     if (auto it = gates_.find(key); it != gates_.end()) return it->second;
     std::string name = "(";
-    for (std::size_t i = 0; i < ops.size(); ++i) name += (i ? (is_or ? " ∨ " : " ∧ ") : "") + lit_name(ops[i]);
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        name += (i ? (is_or ? " ∨ " : " ∧ ") : "") + lit_name(ops[i]);
     name += ")";
     if (name.size() > 160) name = std::string(is_or ? "OR" : "AND") + " of " + std::to_string(ops.size()) + " literals";
     const auto x = static_cast<Lit>(new_var(cnf, std::move(name)));
@@ -118,7 +120,8 @@ Lit Grounder::and_gate(std::vector<Lit> in, Cnf& cnf, bool is_or) {
 }
 
 void Grounder::rollback(const Mark& m) {
-    for (std::size_t i = m.gates; i < gate_log_.size(); ++i) gates_.erase(gate_log_[i]);
+    for (std::size_t i = m.gates; i < gate_log_.size(); ++i)
+        gates_.erase(gate_log_[i]);
     gate_log_.resize(m.gates);
     names_.resize(m.vars + 1);
 }
@@ -131,7 +134,8 @@ Lit Grounder::lit(onto::ExprId c, std::uint32_t d, Cnf& cnf) {
     case ConceptKind::Named: return static_cast<Lit>(concept_atom(e.name, d));
     case ConceptKind::And: {
         std::vector<Lit> in;
-        for (onto::ExprId a : e.args) in.push_back(lit(a, d, cnf));
+        for (onto::ExprId a : e.args)
+            in.push_back(lit(a, d, cnf));
         return and_gate(std::move(in), cnf);
     }
     case ConceptKind::Exists: {
@@ -195,7 +199,8 @@ void Grounder::cnf_parts(onto::ExprId c, std::uint32_t d, std::vector<Term>& par
     case ConceptKind::Bottom: parts.push_back({}); return;
     case ConceptKind::Named: parts.push_back({static_cast<Lit>(concept_atom(e.name, d))}); return;
     case ConceptKind::And:
-        for (onto::ExprId a : e.args) cnf_parts(a, d, parts, cnf);
+        for (onto::ExprId a : e.args)
+            cnf_parts(a, d, parts, cnf);
         return;
     case ConceptKind::Exists: {
         Term alternatives;
@@ -234,7 +239,8 @@ void Grounder::subsumption(onto::ExprId sub, onto::ExprId sup, std::uint32_t d, 
     std::vector<Term> terms;
     if (!dnf(sub, d, terms, cnf)) terms = {Term{lit(sub, d, cnf)}};
     for (const Term& t : terms)
-        for (const Term& p : parts) emit(t, p, cnf);
+        for (const Term& p : parts)
+            emit(t, p, cnf);
 }
 
 void Grounder::check_el(onto::ExprId c, const onto::Axiom& a) const {
@@ -249,8 +255,8 @@ void Grounder::check_el(onto::ExprId c, const onto::Axiom& a) const {
         case ConceptKind::And:
         case ConceptKind::Exists: stack.insert(stack.end(), e.args.begin(), e.args.end()); break;
         default: {
-            std::string what = e.kind == ConceptKind::Other && !e.construct.empty() ? e.construct
-                                                                                     : construct_name(e.kind);
+            std::string what =
+                e.kind == ConceptKind::Other && !e.construct.empty() ? e.construct : construct_name(e.kind);
             throw InputError("", a.line, 0,
                              "the axiom uses " + what +
                                  ", which is outside EL: counting grounds only ⊤, ⊥, names, ⊓ (and) and ∃ (some)");
@@ -261,7 +267,8 @@ void Grounder::check_el(onto::ExprId c, const onto::Axiom& a) const {
 
 void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
     extend_base(cnf);
-    for (onto::ExprId c : a.concepts) check_el(c, a);
+    for (onto::ExprId c : a.concepts)
+        check_el(c, a);
     auto elem = [&](std::size_t i) { return static_cast<std::uint32_t>(a.individuals.at(i)); };
     auto chain = [&](const std::vector<onto::RoleName>& roles, onto::RoleName sup) {
         const std::size_t k = roles.size();
@@ -269,8 +276,9 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
         for (std::size_t i = 0; i <= k; ++i) {
             tuples *= n_;
             if (tuples > kMaxTuples)
-                throw InputError("", a.line, 0, "a role chain of length " + std::to_string(k) +
-                                                    " is too large to ground over this domain");
+                throw InputError("", a.line, 0,
+                                 "a role chain of length " + std::to_string(k) +
+                                     " is too large to ground over this domain");
         }
         std::vector<std::uint32_t> path(k + 1, 0);
         Term lhs(k);
@@ -280,13 +288,15 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
                 path[i] = static_cast<std::uint32_t>(rest % n_);
                 rest /= n_;
             }
-            for (std::size_t i = 0; i < k; ++i) lhs[i] = static_cast<Lit>(role_atom(roles[i], path[i], path[i + 1]));
+            for (std::size_t i = 0; i < k; ++i)
+                lhs[i] = static_cast<Lit>(role_atom(roles[i], path[i], path[i + 1]));
             emit(lhs, {static_cast<Lit>(role_atom(sup, path[0], path[k]))}, cnf);
         }
     };
     switch (a.kind) {
     case AxiomKind::SubClassOf:
-        for (std::uint32_t d = 0; d < n_; ++d) subsumption(a.concepts.at(0), a.concepts.at(1), d, cnf);
+        for (std::uint32_t d = 0; d < n_; ++d)
+            subsumption(a.concepts.at(0), a.concepts.at(1), d, cnf);
         return;
     case AxiomKind::EquivalentClasses:
         for (std::size_t i = 0; i < a.concepts.size() && a.concepts.size() > 1; ++i)
@@ -318,7 +328,8 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
         return;
     case AxiomKind::TransitiveObjectProperty: chain({a.roles.at(0), a.roles.at(0)}, a.roles.at(0)); return;
     case AxiomKind::ReflexiveObjectProperty:
-        for (std::uint32_t d = 0; d < n_; ++d) emit({}, {static_cast<Lit>(role_atom(a.roles.at(0), d, d))}, cnf);
+        for (std::uint32_t d = 0; d < n_; ++d)
+            emit({}, {static_cast<Lit>(role_atom(a.roles.at(0), d, d))}, cnf);
         return;
     case AxiomKind::ObjectPropertyDomain:
     case AxiomKind::ObjectPropertyRange: {
@@ -327,8 +338,10 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
             std::vector<Term> parts;
             cnf_parts(a.concepts.at(0), d, parts, cnf);
             for (std::uint32_t x = 0; x < n_; ++x) {
-                const Lit r = static_cast<Lit>(domain ? role_atom(a.roles.at(0), d, x) : role_atom(a.roles.at(0), x, d));
-                for (const Term& p : parts) emit({r}, p, cnf);
+                const Lit r =
+                    static_cast<Lit>(domain ? role_atom(a.roles.at(0), d, x) : role_atom(a.roles.at(0), x, d));
+                for (const Term& p : parts)
+                    emit({r}, p, cnf);
             }
         }
         return;
@@ -336,7 +349,8 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
     case AxiomKind::ClassAssertion: {
         std::vector<Term> parts;
         cnf_parts(a.concepts.at(0), elem(0), parts, cnf);
-        for (const Term& p : parts) emit({}, p, cnf);
+        for (const Term& p : parts)
+            emit({}, p, cnf);
         return;
     }
     case AxiomKind::ObjectPropertyAssertion:

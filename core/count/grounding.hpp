@@ -28,7 +28,7 @@ namespace kbcx::count {
 /// is a function of the atoms and the model count equals the number of Herbrand models.
 /// Auxiliaries are shared by identical gates (same operation on the same literals).
 class Grounder {
-public:
+  public:
     /// Throws kbcx::InputError when N is 0 or smaller than the number of individuals.
     Grounder(const onto::Ontology& onto, std::uint32_t domain_size);
 
@@ -61,7 +61,7 @@ public:
     /// auxiliaries their definition, e.g. "(r(_1,_2) ∧ A(_2))".
     const std::vector<std::string>& names() const { return names_; }
 
-private:
+  private:
     using GateKey = std::vector<Lit>; // kind tag first, then the sorted inputs
     Lit atom_or_const(onto::ExprId c, std::uint32_t d);
     Lit lit(onto::ExprId c, std::uint32_t d, Cnf& cnf);

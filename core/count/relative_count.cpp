@@ -32,11 +32,14 @@ const char* verdict_name(Verdict v) {
     return "?";
 }
 
-std::string Probability::fraction() const { return p.str() + "/" + q.str(); }
+std::string Probability::fraction() const {
+    return p.str() + "/" + q.str();
+}
 
 std::string Probability::decimal(int digits) const {
     Models scale = 1;
-    for (int i = 0; i < digits; ++i) scale *= 10;
+    for (int i = 0; i < digits; ++i)
+        scale *= 10;
     const Models v = (p * scale * 2 + q) / (2 * q);
     const Models whole = v / scale, frac = v % scale;
     std::string f = frac.str();
@@ -49,7 +52,8 @@ RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions o
     try {
         grounder_.extend_base(cnf_);
         atoms0_ = grounder_.num_atoms();
-        for (const auto& a : o.axioms) grounder_.ground(a, cnf_);
+        for (const auto& a : o.axioms)
+            grounder_.ground(a, cnf_);
     } catch (const InputError& e) {
         throw located(e, opt_.source);
     }
@@ -63,9 +67,12 @@ RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions o
             if (a != b) parent_[a] = b;
         }
     for (std::uint32_t ci = 0; ci < cnf_.clauses.size(); ++ci)
-        if (!cnf_.clauses[ci].empty())
+        if (cnf_.clauses[ci].empty())
+            empty_clause_ = true;
+        else
             comp_clauses_[root(static_cast<std::uint32_t>(std::abs(cnf_.clauses[ci][0])))].push_back(ci);
-    for (std::uint32_t v = 1; v <= vars0_; ++v) comp_vars_[root(v)].push_back(v);
+    for (std::uint32_t v = 1; v <= vars0_; ++v)
+        comp_vars_[root(v)].push_back(v);
 }
 
 std::uint32_t RelativeCounter::root(std::uint32_t v) {
@@ -87,15 +94,19 @@ Cnf RelativeCounter::sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf*
     auto copy = [&](const Clause& c) {
         Clause out;
         out.reserve(c.size());
-        for (Lit l : c) out.push_back(l < 0 ? -var(static_cast<std::uint32_t>(-l)) : var(static_cast<std::uint32_t>(l)));
+        for (Lit l : c)
+            out.push_back(l < 0 ? -var(static_cast<std::uint32_t>(-l)) : var(static_cast<std::uint32_t>(l)));
         sub.clauses.push_back(std::move(out));
     };
     for (std::uint32_t r : roots) {
-        for (std::uint32_t v : comp_vars_[r]) var(v);
-        for (std::uint32_t ci : comp_clauses_[r]) copy(cnf_.clauses[ci]);
+        for (std::uint32_t v : comp_vars_[r])
+            var(v);
+        for (std::uint32_t ci : comp_clauses_[r])
+            copy(cnf_.clauses[ci]);
     }
     if (extra)
-        for (const Clause& c : extra->clauses) copy(c);
+        for (const Clause& c : extra->clauses)
+            copy(c);
     return sub;
 }
 
@@ -111,13 +122,15 @@ CountResult RelativeCounter::count_component(std::uint32_t r, jobs::JobContext* 
 }
 
 OntologyCount RelativeCounter::count_ontology(jobs::JobContext* ctx) {
+    if (whole_o_) return *whole_o_;
     const auto start = std::chrono::steady_clock::now();
     OntologyCount out;
     out.atoms = atoms0_;
     out.aux = vars0_ - atoms0_;
     out.clauses = cnf_.clauses.size();
     std::vector<std::uint32_t> roots;
-    for (const auto& [r, clauses] : comp_clauses_) roots.push_back(r);
+    for (const auto& [r, clauses] : comp_clauses_)
+        roots.push_back(r);
     std::sort(roots.begin(), roots.end());
     out.components = roots.size();
     for (std::uint32_t r : roots)
@@ -125,6 +138,11 @@ OntologyCount RelativeCounter::count_ontology(jobs::JobContext* ctx) {
     for (std::uint32_t v = 1; v <= vars0_; ++v)
         if (root(v) == v && !comp_clauses_.count(v)) ++out.free_atoms;
     Models total = Models(1) << static_cast<unsigned>(out.free_atoms);
+    if (empty_clause_) {
+        out.models = 0; // an axiom of O is false in every interpretation over Δ
+        out.seconds = since(start);
+        return out;
+    }
     std::size_t done = 0;
     for (std::uint32_t r : roots) {
         if (ctx) ctx->report(done, roots.size(), "counting the components of O");
@@ -134,12 +152,14 @@ OntologyCount RelativeCounter::count_ontology(jobs::JobContext* ctx) {
             out.status = CountStatus::BudgetExceeded;
             out.reason = c.reason + " (component of " + std::to_string(comp_vars_[r].size()) + " variables)";
             out.seconds = since(start);
+            whole_o_ = out;
             return out;
         }
         total *= c.models;
     }
     out.models = total;
     out.seconds = since(start);
+    whole_o_ = out;
     return out;
 }
 
@@ -166,6 +186,15 @@ Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobCont
     const auto start = std::chrono::steady_clock::now();
     Probability out;
     const Cnf cand = ground_alpha(alpha);
+    const OntologyCount& o_count = count_ontology(ctx);
+    if (o_count.status == CountStatus::Exact && o_count.models == 0) {
+        out.verdict = Verdict::Undefined;
+        out.reason = "O has no Herbrand model over a domain of " + std::to_string(opt_.domain) + " elements";
+        out.seconds = since(start);
+        return out;
+    }
+    if (o_count.status != CountStatus::Exact)
+        out.reason = "#(O) exceeded the budget; P is exact provided that O has a model over Δ";
     out.alpha_clauses = static_cast<std::uint32_t>(cand.clauses.size());
     Models num = 0, den = 1;
     auto exceeded = [&](const std::string& reason) {
@@ -174,15 +203,19 @@ Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobCont
         out.seconds = since(start);
         return out;
     };
-    if (opt_.local) {
+    if (empty_clause_) {
+        den = 0;
+    } else if (opt_.local) {
         std::vector<std::uint32_t> roots;
         std::unordered_map<std::uint32_t, bool> seen_free;
         std::uint32_t free_in_o = 0;
         for (const Clause& c : cand.clauses)
             for (Lit l : c) {
                 const auto v = static_cast<std::uint32_t>(std::abs(l));
-                if (v <= vars0_) roots.push_back(root(v));
-                else if (v <= cnf_.num_vars && seen_free.emplace(v, true).second) ++free_in_o;
+                if (v <= vars0_)
+                    roots.push_back(root(v));
+                else if (v <= cnf_.num_vars && seen_free.emplace(v, true).second)
+                    ++free_in_o;
             }
         std::sort(roots.begin(), roots.end());
         roots.erase(std::unique(roots.begin(), roots.end()), roots.end());

@@ -202,19 +202,19 @@ class TestCountGrounding : public QObject {
             opt.local = local;
             RelativeCounter rc(o, opt);
             const OntologyCount oc = rc.count_ontology();
-            QCOMPARE(oc.models, Models(576));
+            QCOMPARE(oc.models.str(), std::string("576"));
             QCOMPARE(oc.atoms, 10u);
             const Probability p = rc.probability(axiom(o, "r some A SubClassOf C"));
             QCOMPARE(p.verdict, Verdict::Undetermined);
-            QCOMPARE(p.p, Models(425));
-            QCOMPARE(p.q, Models(576));
+            QCOMPARE(p.p.str(), std::string("425"));
+            QCOMPARE(p.q.str(), std::string("576"));
             QCOMPARE(p.fraction(), std::string("425/576"));
             QCOMPARE(p.decimal(), std::string("0.737847"));
         }
         // the same with the names only used, not declared, and α's names outside O
         onto::Ontology used = parse("A SubClassOf B\n");
         RelativeCounter rc(used, {});
-        QCOMPARE(rc.count_ontology().models, Models(9)); // 3 of 4 per element for A ⊑ B
+        QCOMPARE(rc.count_ontology().models.str(), std::string("9")); // 3 of 4 per element for A ⊑ B
         const Probability p = rc.probability(axiom(used, "r some A SubClassOf C"));
         QCOMPARE(p.fraction(), std::string("425/576")); // C and r are free in O: the ratio is unchanged
     }
@@ -246,7 +246,7 @@ class TestCountGrounding : public QObject {
     void undefinedWhenNoModel() {
         onto::Ontology o = parse("Thing SubClassOf Nothing\n");
         RelativeCounter rc(o, {});
-        QCOMPARE(rc.count_ontology().models, Models(0));
+        QCOMPARE(rc.count_ontology().models.str(), std::string("0"));
         QCOMPARE(rc.probability(axiom(o, "A SubClassOf B")).verdict, Verdict::Undefined);
     }
 
@@ -275,7 +275,7 @@ class TestCountGrounding : public QObject {
             local_opt.domain = whole_opt.domain = n;
             whole_opt.local = false;
             RelativeCounter local(o, local_opt), whole(o, whole_opt);
-            QCOMPARE(local.count_ontology().models, Models(expected_o));
+            QCOMPARE(local.count_ontology().models.str(), std::to_string(expected_o));
             // α sometimes brings a new concept name, which must count on both sides
             if (rng() % 4 == 0) gen.nc = static_cast<std::uint32_t>(o.sig.concepts.intern("New")) + 1;
             for (int c = 0; c < 3; ++c) {
@@ -291,12 +291,12 @@ class TestCountGrounding : public QObject {
                     continue;
                 }
                 const std::uint64_t g = std::gcd(num, base);
-                if (pl.p != Models(num / g) || pl.q != Models(base / g))
+                if (pl.p.str() != std::to_string(num / g) || pl.q.str() != std::to_string(base / g))
                     qWarning("round %d: %s vs %llu/%llu for %s", round, pl.fraction().c_str(),
                              static_cast<unsigned long long>(num), static_cast<unsigned long long>(base),
                              axiom_to_text(alpha, o).c_str());
-                QCOMPARE(pl.p, Models(num / g));
-                QCOMPARE(pl.q, Models(base / g));
+                QCOMPARE(pl.p.str(), std::to_string(num / g));
+                QCOMPARE(pl.q.str(), std::to_string(base / g));
                 QCOMPARE(pw.fraction(), pl.fraction()); // the component shortcut changes nothing
                 (pl.verdict == Verdict::Undetermined ? undetermined : extremes)++;
                 ++cases;

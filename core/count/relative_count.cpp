@@ -1,0 +1,290 @@
+// P(α|O) on the touched components: O's CNF is split once into variable-disjoint components
+// whose counts are kept; each α is counted together with the components its atoms meet.
+#include "count/relative_count.hpp"
+
+#include "common/error.hpp"
+#include "jobs/job.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+namespace kbcx::count {
+
+namespace {
+double since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+InputError located(const InputError& e, const std::string& source) {
+    if (!e.file().empty()) return e;
+    return InputError(source, e.line(), e.column(), e.message());
+}
+} // namespace
+
+const char* verdict_name(Verdict v) {
+    switch (v) {
+    case Verdict::Entailed: return "entailed";
+    case Verdict::Contradictory: return "contradictory";
+    case Verdict::Undetermined: return "undetermined";
+    case Verdict::Undefined: return "undefined";
+    case Verdict::BudgetExceeded: return "budget exceeded";
+    }
+    return "?";
+}
+
+std::string Probability::fraction() const {
+    return p.str() + "/" + q.str();
+}
+
+std::string Probability::decimal(int digits) const {
+    Models scale = 1;
+    for (int i = 0; i < digits; ++i)
+        scale *= 10;
+    const Models v = (p * scale * 2 + q) / (2 * q);
+    const Models whole = v / scale, frac = v % scale;
+    std::string f = frac.str();
+    if (digits == 0) return whole.str();
+    return whole.str() + "." + std::string(static_cast<std::size_t>(digits) - f.size(), '0') + f;
+}
+
+RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions options)
+    : o_(o), opt_(std::move(options)), grounder_(o, opt_.domain), counter_(opt_.counter) {
+    try {
+        grounder_.extend_base(cnf_);
+        atoms0_ = grounder_.num_atoms();
+        for (const auto& a : o.axioms)
+            grounder_.ground(a, cnf_);
+    } catch (const InputError& e) {
+        throw located(e, opt_.source);
+    }
+    vars0_ = cnf_.num_vars;
+    parent_.resize(vars0_ + 1);
+    std::iota(parent_.begin(), parent_.end(), 0u);
+    for (const Clause& c : cnf_.clauses)
+        for (std::size_t i = 1; i < c.size(); ++i) {
+            const std::uint32_t a = root(static_cast<std::uint32_t>(std::abs(c[0]))),
+                                b = root(static_cast<std::uint32_t>(std::abs(c[i])));
+            if (a != b) parent_[a] = b;
+        }
+    for (std::uint32_t ci = 0; ci < cnf_.clauses.size(); ++ci)
+        if (cnf_.clauses[ci].empty())
+            empty_clause_ = true;
+        else
+            comp_clauses_[root(static_cast<std::uint32_t>(std::abs(cnf_.clauses[ci][0])))].push_back(ci);
+    for (std::uint32_t v = 1; v <= vars0_; ++v)
+        comp_vars_[root(v)].push_back(v);
+}
+
+std::uint32_t RelativeCounter::root(std::uint32_t v) {
+    while (parent_[v] != v) {
+        parent_[v] = parent_[parent_[v]];
+        v = parent_[v];
+    }
+    return v;
+}
+
+Cnf RelativeCounter::sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf* extra, std::uint32_t) {
+    Cnf sub;
+    std::unordered_map<std::uint32_t, Lit> map;
+    auto var = [&](std::uint32_t v) {
+        auto [it, added] = map.try_emplace(v, 0);
+        if (added) it->second = static_cast<Lit>(++sub.num_vars);
+        return it->second;
+    };
+    auto copy = [&](const Clause& c) {
+        Clause out;
+        out.reserve(c.size());
+        for (Lit l : c)
+            out.push_back(l < 0 ? -var(static_cast<std::uint32_t>(-l)) : var(static_cast<std::uint32_t>(l)));
+        sub.clauses.push_back(std::move(out));
+    };
+    for (std::uint32_t r : roots) {
+        for (std::uint32_t v : comp_vars_[r])
+            var(v);
+        for (std::uint32_t ci : comp_clauses_[r])
+            copy(cnf_.clauses[ci]);
+    }
+    if (extra)
+        for (const Clause& c : extra->clauses)
+            copy(c);
+    return sub;
+}
+
+CountResult RelativeCounter::count_component(std::uint32_t r, jobs::JobContext* ctx) {
+    if (auto it = comp_count_.find(r); it != comp_count_.end()) {
+        CountResult hit;
+        hit.models = it->second;
+        return hit;
+    }
+    CountResult res = counter_.count(sub_cnf({r}, nullptr, 0), ctx);
+    if (res.exact()) comp_count_.emplace(r, res.models);
+    return res;
+}
+
+OntologyCount RelativeCounter::count_ontology(jobs::JobContext* ctx) {
+    if (whole_o_) return *whole_o_;
+    const auto start = std::chrono::steady_clock::now();
+    OntologyCount out;
+    out.atoms = atoms0_;
+    out.aux = vars0_ - atoms0_;
+    out.clauses = cnf_.clauses.size();
+    std::vector<std::uint32_t> roots;
+    for (const auto& [r, clauses] : comp_clauses_)
+        roots.push_back(r);
+    std::sort(roots.begin(), roots.end());
+    out.components = roots.size();
+    for (std::uint32_t r : roots)
+        out.largest_component = std::max(out.largest_component, static_cast<std::uint32_t>(comp_vars_[r].size()));
+    for (std::uint32_t v = 1; v <= vars0_; ++v)
+        if (root(v) == v && !comp_clauses_.count(v)) ++out.free_atoms;
+    Models total = Models(1) << static_cast<unsigned>(out.free_atoms);
+    if (empty_clause_) {
+        out.models = 0; // an axiom of O is false in every interpretation over Δ
+        out.seconds = since(start);
+        return out;
+    }
+    std::size_t done = 0;
+    for (std::uint32_t r : roots) {
+        if (ctx) ctx->report(done, roots.size(), "counting the components of O");
+        const CountResult c = count_component(r, ctx);
+        ++done;
+        if (!c.exact()) {
+            out.status = CountStatus::BudgetExceeded;
+            out.reason = c.reason + " (component of " + std::to_string(comp_vars_[r].size()) + " variables)";
+            out.seconds = since(start);
+            whole_o_ = out;
+            return out;
+        }
+        total *= c.models;
+    }
+    out.models = total;
+    out.seconds = since(start);
+    whole_o_ = out;
+    return out;
+}
+
+Cnf RelativeCounter::ground_alpha(const onto::Axiom& alpha) {
+    Cnf cand;
+    try {
+        grounder_.extend_base(cnf_); // names new in α become atoms, free in O
+        cand.num_vars = cnf_.num_vars;
+        const Grounder::Mark mark = grounder_.mark();
+        try {
+            grounder_.ground(alpha, cand);
+        } catch (...) {
+            grounder_.rollback(mark);
+            throw;
+        }
+        grounder_.rollback(mark);
+    } catch (const InputError& e) {
+        throw located(e, opt_.source);
+    }
+    return cand;
+}
+
+Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobContext* ctx) {
+    const auto start = std::chrono::steady_clock::now();
+    Probability out;
+    const Cnf cand = ground_alpha(alpha);
+    const OntologyCount& o_count = count_ontology(ctx);
+    if (o_count.status == CountStatus::Exact && o_count.models == 0) {
+        out.verdict = Verdict::Undefined;
+        out.reason = "O has no Herbrand model over a domain of " + std::to_string(opt_.domain) + " elements";
+        out.seconds = since(start);
+        return out;
+    }
+    if (o_count.status != CountStatus::Exact)
+        out.reason = "#(O) exceeded the budget; P is exact provided that O has a model over Δ";
+    out.alpha_clauses = static_cast<std::uint32_t>(cand.clauses.size());
+    Models num = 0, den = 1;
+    auto exceeded = [&](const std::string& reason) {
+        out.verdict = Verdict::BudgetExceeded;
+        out.reason = reason;
+        out.seconds = since(start);
+        return out;
+    };
+    if (empty_clause_) {
+        den = 0;
+    } else if (opt_.local) {
+        std::vector<std::uint32_t> roots;
+        std::unordered_map<std::uint32_t, bool> seen_free;
+        std::uint32_t free_in_o = 0;
+        for (const Clause& c : cand.clauses)
+            for (Lit l : c) {
+                const auto v = static_cast<std::uint32_t>(std::abs(l));
+                if (v <= vars0_)
+                    roots.push_back(root(v));
+                else if (v <= cnf_.num_vars && seen_free.emplace(v, true).second)
+                    ++free_in_o;
+            }
+        std::sort(roots.begin(), roots.end());
+        roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
+        for (std::uint32_t r : roots) {
+            const CountResult c = count_component(r, ctx);
+            if (!c.exact()) return exceeded(c.reason);
+            den *= c.models;
+        }
+        den <<= free_in_o;
+        const Cnf sub = sub_cnf(roots, &cand, vars0_);
+        out.vars = sub.num_vars;
+        out.clauses = sub.clauses.size();
+        const CountResult n = counter_.count(sub, ctx);
+        if (!n.exact()) return exceeded(n.reason);
+        num = n.models;
+    } else {
+        Cnf whole = cnf_;
+        auto it = whole_count_.find(cnf_.num_vars);
+        if (it == whole_count_.end()) {
+            const CountResult d = counter_.count(cnf_, ctx);
+            if (!d.exact()) return exceeded(d.reason);
+            it = whole_count_.emplace(cnf_.num_vars, d.models).first;
+        }
+        den = it->second;
+        whole.num_vars = cand.num_vars;
+        whole.clauses.insert(whole.clauses.end(), cand.clauses.begin(), cand.clauses.end());
+        out.vars = whole.num_vars;
+        out.clauses = whole.clauses.size();
+        const CountResult n = counter_.count(whole, ctx);
+        if (!n.exact()) return exceeded(n.reason);
+        num = n.models;
+    }
+    out.with_alpha = num;
+    out.without_alpha = den;
+    out.seconds = since(start);
+    if (den == 0) {
+        out.verdict = Verdict::Undefined;
+        out.reason = "O has no Herbrand model over a domain of " + std::to_string(opt_.domain) + " elements";
+        return out;
+    }
+    const Models g = boost::multiprecision::gcd(num, den);
+    out.p = num / g;
+    out.q = den / g;
+    out.verdict = num == 0 ? Verdict::Contradictory : num == den ? Verdict::Entailed : Verdict::Undetermined;
+    return out;
+}
+
+Cnf RelativeCounter::export_cnf(const onto::Axiom* alpha) {
+    Cnf out = cnf_;
+    Grounder::Mark mark{};
+    if (alpha) {
+        grounder_.extend_base(cnf_);
+        out = cnf_;
+        mark = grounder_.mark();
+        try {
+            grounder_.ground(*alpha, out);
+        } catch (const InputError& e) {
+            grounder_.rollback(mark);
+            throw located(e, opt_.source);
+        }
+    }
+    out.names.assign(grounder_.names().begin(), grounder_.names().end());
+    out.names.resize(out.num_vars + 1);
+    if (alpha) grounder_.rollback(mark);
+    out.comments.push_back("kbcx count: Herbrand grounding over a domain of " + std::to_string(opt_.domain) +
+                           " elements; " + std::to_string(grounder_.num_atoms()) + " atoms, " +
+                           std::to_string(out.num_vars - grounder_.num_atoms()) +
+                           " auxiliaries (each a function of the atoms), so #models = #Herbrand models");
+    return out;
+}
+
+} // namespace kbcx::count

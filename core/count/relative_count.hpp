@@ -1,0 +1,109 @@
+// Relative model counting P(α|O) = #(O ∪ {α}) / #(O) over a bounded Herbrand domain, computed
+// on the components of O's CNF that α touches (the others cancel), with one cache for all α.
+#pragma once
+
+#include "count/counter.hpp"
+#include "count/grounding.hpp"
+#include "onto/ontology.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace kbcx::count {
+
+struct RelativeCountOptions {
+    std::uint32_t domain = 2; ///< |Δ|
+    CounterOptions counter;   ///< the budget applies to each count (a component, or O ∪ {α} on its part)
+    /// true: count only the components of O that α's atoms touch; false: count the whole CNFs
+    /// of O and O ∪ {α} (same ratio, for checking and comparison).
+    bool local = true;
+    std::string source; ///< file name used in error messages
+};
+
+/// The reading of P's endpoints over the bounded domain. This is not the reasoner's status:
+/// Herbrand models over Δ are finite and name distinct elements (see DESIGN.md §3, count).
+enum class Verdict : std::uint8_t {
+    Entailed,      ///< P = 1
+    Contradictory, ///< P = 0
+    Undetermined,  ///< 0 < P < 1
+    Undefined,     ///< #(O) = 0: O has no Herbrand model over Δ
+    BudgetExceeded ///< a count ran out of time or memory
+};
+const char* verdict_name(Verdict v);
+
+struct Probability {
+    Verdict verdict = Verdict::Undefined;
+    Models p = 0, q = 1;      ///< P = p/q, reduced (q ≥ 1)
+    Models with_alpha = 0;    ///< #(O ∪ {α}) on the counted part
+    Models without_alpha = 0; ///< #(O) on the same part
+    std::string reason;       ///< Undefined / BudgetExceeded: why; else a caveat, usually empty
+    std::uint32_t vars = 0;   ///< variables of the CNF counted for the numerator
+    std::size_t clauses = 0;  ///< its clauses (α's included)
+    std::uint32_t alpha_clauses = 0;
+    double seconds = 0;
+    std::string fraction() const;              ///< "425/576"
+    std::string decimal(int digits = 6) const; ///< "0.737847" (rounded half up)
+};
+
+struct OntologyCount {
+    CountStatus status = CountStatus::Exact;
+    Models models = 0;
+    std::string reason;
+    std::uint32_t atoms = 0, aux = 0;
+    std::size_t clauses = 0;
+    std::size_t components = 0;          ///< with at least one clause
+    std::size_t free_atoms = 0;          ///< in no clause (each doubles the count)
+    std::uint32_t largest_component = 0; ///< variables
+    double seconds = 0;
+};
+
+/// Grounds O once and answers #(O) and P(α|O) for many α. Candidates must be parsed into the
+/// same onto::Ontology (its pool and signature) — new names they bring are added to the
+/// Herbrand base as atoms that are free in O, so #(O) and #(O ∪ {α}) range over the same base.
+class RelativeCounter {
+  public:
+    /// Grounds o.axioms over the names now in o's signature. Throws kbcx::InputError when an
+    /// axiom is outside EL or the domain is smaller than the number of individuals.
+    RelativeCounter(const onto::Ontology& o, RelativeCountOptions options);
+
+    /// #(O) over the Herbrand base of the names O had at construction.
+    OntologyCount count_ontology(jobs::JobContext* ctx = nullptr);
+    /// P(α|O); α's names are added to the base first. The first call counts #(O) if
+    /// count_ontology() was not called (P is undefined when O has no model over Δ).
+    Probability probability(const onto::Axiom& alpha, jobs::JobContext* ctx = nullptr);
+    /// The CNF of O (alpha null) or O ∪ {α} over the current base, with variable names and a
+    /// comment, for DIMACS export.
+    Cnf export_cnf(const onto::Axiom* alpha);
+
+    const Grounder& grounder() const { return grounder_; }
+    const Cnf& ontology_cnf() const { return cnf_; }
+    ModelCounter& counter() { return counter_; }
+    const RelativeCountOptions& options() const { return opt_; }
+    /// Base atoms at construction (the Herbrand base of O's names).
+    std::uint32_t ontology_atoms() const { return atoms0_; }
+
+  private:
+    std::uint32_t root(std::uint32_t v);
+    CountResult count_component(std::uint32_t root, jobs::JobContext* ctx);
+    Cnf sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf* extra, std::uint32_t extra_first_var);
+    Cnf ground_alpha(const onto::Axiom& alpha);
+
+    const onto::Ontology& o_;
+    RelativeCountOptions opt_;
+    Grounder grounder_;
+    Cnf cnf_;
+    ModelCounter counter_;
+    std::optional<OntologyCount> whole_o_; ///< #(O), counted once (P is undefined when it is 0)
+    bool empty_clause_ = false;            ///< O grounds to an empty clause: no model
+    std::uint32_t vars0_ = 0;              ///< variables of O's CNF at construction (components cover 1..vars0_)
+    std::uint32_t atoms0_ = 0;
+    std::vector<std::uint32_t> parent_;
+    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> comp_clauses_, comp_vars_;
+    std::unordered_map<std::uint32_t, Models> comp_count_;
+    std::unordered_map<std::uint32_t, Models> whole_count_; ///< local = false: #(O) per base size
+};
+
+} // namespace kbcx::count

@@ -1,0 +1,180 @@
+// Runs the real kbcx binary: `kbcx count` on the paper's 576/425 example, the DIMACS files
+// it writes (recounted here), the sample-TSV rewrite, the university fixture, and bad input.
+#include "test_util.hpp"
+
+#include "count/cnf.hpp"
+#include "count/counter.hpp"
+
+#include <QProcess>
+#include <QTest>
+
+#include <fstream>
+#include <sstream>
+
+namespace {
+struct Run {
+    int code = -1;
+    QString out, err;
+};
+
+Run run_kbcx(const QStringList& args) {
+    QProcess p;
+    p.start(KBCX_CLI, args);
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        return {};
+    }
+    Run r;
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+const char* kExample = "# DESIGN.md §1\nClass: A B C\nObjectProperty: r\nA SubClassOf B\n";
+} // namespace
+
+class TestCliCount : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString file(const char* name, const std::string& content) {
+        return QString::fromStdString(kbcx::test::write_file(dir_, name, content));
+    }
+
+  private slots:
+    void workedExample() {
+        const QString onto = file("ex.txt", kExample);
+        const Run r = run_kbcx({"count", onto, "--domain", "2", "--candidate", "r some A SubClassOf C"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.startsWith("models: 576\n"), qPrintable(r.out));
+        QVERIFY(r.out.contains("candidate: r some A SubClassOf C\n"));
+        QVERIFY(r.out.contains("P: 425/576 0.737847 undetermined (by count over Δ)\n"));
+        // default domain is 2; the other endpoints
+        const Run e = run_kbcx(
+            {"count", onto, "--candidate", "A SubClassOf B", "--candidate", "Thing SubClassOf Nothing", "--stats"});
+        QCOMPARE(e.code, 0);
+        QVERIFY(e.out.contains("models: 576\n"));
+        QVERIFY(e.out.contains("P: 1/1 1.000000 entailed (by count over Δ)\n"));
+        QVERIFY(e.out.contains("P: 0/1 0.000000 contradictory (by count over Δ)\n"));
+        QVERIFY(e.out.contains("peak memory:"));
+        QVERIFY(e.out.contains("10 atoms"));
+        // |Δ| = 1: 3 (A ⊑ B) · 2 (C) · 2 (r) = 12 models
+        QVERIFY(run_kbcx({"count", onto, "--domain", "1"}).out.startsWith("models: 12\n"));
+    }
+
+    void dimacsFilesRecount() {
+        const QString onto = file("d.txt", kExample);
+        const std::string cnf = dir_.filePath("o.cnf").toStdString();
+        const Run r = run_kbcx({"count", onto, "--candidate", "r some A SubClassOf C", "--candidate",
+                                "r some D SubClassOf C", "--dimacs", QString::fromStdString(cnf)});
+        QCOMPARE(r.code, 0);
+        const auto o = kbcx::count::read_dimacs(slurp(cnf), cnf);
+        QCOMPARE(o.num_vars, 10u);
+        QCOMPARE(o.names[1], std::string("A(_1)"));
+        QCOMPARE(o.names[8], std::string("r(_1,_2)"));
+        QCOMPARE(kbcx::count::count_models(o).models, kbcx::count::Models(576));
+        const std::string c1 = dir_.filePath("o.cand1.cnf").toStdString();
+        QCOMPARE(kbcx::count::count_models(kbcx::count::read_dimacs(slurp(c1), c1)).models, kbcx::count::Models(425));
+        // the second candidate brings D: two more atoms, free in O, stated in a comment
+        const std::string c2 = dir_.filePath("o.cand2.cnf").toStdString();
+        const auto second = kbcx::count::read_dimacs(slurp(c2), c2);
+        QCOMPARE(second.num_vars, 12u);
+        bool stated = false;
+        for (const auto& c : second.comments)
+            stated = stated || c.find("× 2^2)") != std::string::npos;
+        QVERIFY(stated);
+        const QString line = r.out.split('\n').filter("P:").at(1);
+        // P printed = #(cand2) / (576 · 4), reduced
+        const kbcx::count::Models n = kbcx::count::count_models(second).models, d = 576 * 4;
+        const kbcx::count::Models g = boost::multiprecision::gcd(n, d);
+        QVERIFY2(line.startsWith(QString::fromStdString("P: " + kbcx::count::Models(n / g).str() + "/" +
+                                                        kbcx::count::Models(d / g).str() + " ")),
+                 qPrintable(line));
+    }
+
+    void candidatesTsv() {
+        const QString onto = file("t.txt", kExample);
+        const QString tsv = file("s.tsv", "status\tnf\taxiom\nundetermined\tGCI3\tr some A SubClassOf C\n"
+                                          "entailed\tGCI0\tA SubClassOf B\n");
+        Run r = run_kbcx({"count", onto, "--candidates", tsv});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("wrote P for 2 candidates"));
+        const std::string expected = "status\tnf\taxiom\tP\tP_decimal\n"
+                                     "undetermined\tGCI3\tr some A SubClassOf C\t425/576\t0.737847\n"
+                                     "entailed\tGCI0\tA SubClassOf B\t1/1\t1.000000\n";
+        QCOMPARE(slurp(tsv.toStdString()), expected);
+        // a second run replaces the P columns instead of adding more
+        r = run_kbcx({"count", onto, "--candidates", tsv});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(slurp(tsv.toStdString()), expected);
+    }
+
+    void universityFixture() {
+        const QString tbox = QString(KBCX_TEST_DATA) + "/count/university_tbox.txt";
+        // local (components α touches) and whole-CNF counting print the same P for every candidate
+        const QString a = file("a.tsv", slurp(std::string(KBCX_TEST_DATA) + "/count/university_candidates.tsv"));
+        const QString b = file("b.tsv", slurp(std::string(KBCX_TEST_DATA) + "/count/university_candidates.tsv"));
+        const Run local = run_kbcx({"count", tbox, "--domain", "3", "--candidates", a});
+        const Run whole = run_kbcx({"count", tbox, "--domain", "3", "--candidates", b, "--whole", "--no-cache"});
+        QCOMPARE(local.code, 0);
+        QCOMPARE(whole.code, 0);
+        QCOMPARE(local.out.count("\nP: "), 100);
+        QCOMPARE(slurp(a.toStdString()), slurp(b.toStdString()));
+        // told axioms are entailed
+        const Run told = run_kbcx({"count", tbox, "--candidate", "PhDStudent SubClassOf GraduateStudent", "--candidate",
+                                   "GraduateStudent SubClassOf advisor some Professor"});
+        QCOMPARE(told.out.count("P: 1/1 1.000000 entailed"), 2);
+        // with the ABox the three individuals need three elements
+        const std::string full =
+            slurp(tbox.toStdString()) + slurp(std::string(KBCX_TEST_DATA) + "/count/university_abox.txt");
+        const QString f = file("full.txt", full);
+        const Run small = run_kbcx({"count", f, "--domain", "2"});
+        QCOMPARE(small.code, 2);
+        QVERIFY2(small.err.contains("--domain 3"), qPrintable(small.err));
+        const Run ok =
+            run_kbcx({"count", f, "--domain", "3", "--candidate", "Student(alice)", "--candidate", "Professor(alice)"});
+        QCOMPARE(ok.code, 0);
+        QVERIFY(ok.out.contains("P: 1/1 1.000000 entailed"));
+        QVERIFY(ok.out.contains("P: 0/1 0.000000 contradictory"));
+    }
+
+    void badInput() {
+        const QString onto = file("bad.txt", "Class: A\nA SubClassOf B C\n");
+        Run r = run_kbcx({"count", onto});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("bad.txt:2:16:"), qPrintable(r.err));
+        const QString good = file("good.txt", kExample);
+        r = run_kbcx({"count", good, "--candidate", "A SubClassOf r only B"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("ObjectAllValuesFrom"), qPrintable(r.err));
+        r = run_kbcx({"count", good, "--candidate", "A SubClassOf"});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(run_kbcx({"count", good, "--domain", "0"}).code, 2);
+        QCOMPARE(run_kbcx({"count", dir_.filePath("missing.txt")}).code, 2);
+        const QString tsv = file("bad.tsv", "status\tnf\taxiom\nonly two\tfields\n");
+        QCOMPARE(run_kbcx({"count", good, "--candidates", tsv}).code, 2);
+        const Run h = run_kbcx({"count", "--help"});
+        QCOMPARE(h.code, 0);
+        QVERIFY(h.out.contains("--domain"));
+        QVERIFY(h.out.contains("P: 425/576 0.737847"));
+    }
+
+    void budgetExceededIsReported() {
+        // many roles and existentials at |Δ| = 5 cannot be counted in a millisecond
+        const QString tbox = QString(KBCX_TEST_DATA) + "/count/university_tbox.txt";
+        const Run r = run_kbcx(
+            {"count", tbox, "--domain", "6", "--memory-limit", "1", "--candidate", "Student SubClassOf Person"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("budget exceeded"), qPrintable(r.out));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliCount)
+#include "tst_cli_count.moc"

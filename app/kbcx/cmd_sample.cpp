@@ -19,7 +19,8 @@ int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ost
                 "and T- (contradictory) of one form over the ontology's own names, and writes TSV\n"
                 "status<TAB>nf<TAB>axiom (status: entailed, undetermined, contradictory). Forms: GCI0 A ⊑ B,\n"
                 "GCI1 A ⊓ B ⊑ C, GCI1_BOT A ⊓ B ⊑ ⊥, GCI2 A ⊑ ∃r.B, GCI3 ∃r.A ⊑ B, CA A(a), RA r(a,b).\n"
-                "Told means: the normal form is asserted (after normalisation). Trivial: A ⊑ A, A ⊓ B ⊑ A.\n"
+                "Told means: the normal form is asserted (after normalisation). Trivial: A ⊑ A, A ⊓ B ⊑ A, and any\n"
+                "candidate whose left-hand class is unsatisfiable.\n"
                 "A class that cannot be filled (e.g. no contradictions without disjointness) is reported on\n"
                 "standard error, not an error.");
     p.positional("ONTO", "ontology file", false);

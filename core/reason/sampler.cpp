@@ -210,6 +210,10 @@ SampleResult sample(StatusChecker& chk, const SampleParams& prm, jobs::JobContex
             continue;
         }
         if (!seen.insert(n).second || chk.told(n)) continue;
+        // An unsatisfiable left side entails everything: such candidates count as trivial.
+        if (!abox && (R.unsatisfiable(R.concept_node(n.a)) ||
+                      ((n.nf == NormalForm::GCI1 || n.nf == NormalForm::GCI1_BOT) && R.unsatisfiable(R.concept_node(n.b)))))
+            continue;
         const Axiom ax = to_axiom(n);
         const StatusResult st = chk.check(ax, res.reading, false);
         auto& b = buckets[static_cast<int>(st.status)];

@@ -28,11 +28,10 @@ int cmd_classify(const std::vector<std::string>& args, std::ostream& out, std::o
     p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
     p.flag("stats", "print load, normalisation, saturation and taxonomy times, throughput and peak memory");
     p.flag("json", "print one JSON object");
-    p.epilog(std::string(kOntoFormatsHelp) +
-             "taxonomy file (--out): one line per satisfiable class, tab-separated:\n"
-             "  CLASS<TAB>parents: P1 P2<TAB>equivalents: E1 E2\n"
-             "  unsatisfiable classes are listed as CLASS<TAB>unsatisfiable\n"
-             "closure file (--out --closure): http://ex.org/A<TAB>http://ex.org/B\n");
+    p.epilog(std::string(kOntoFormatsHelp) + "taxonomy file (--out): one line per satisfiable class, tab-separated:\n"
+                                             "  CLASS<TAB>parents: P1 P2<TAB>equivalents: E1 E2\n"
+                                             "  unsatisfiable classes are listed as CLASS<TAB>unsatisfiable\n"
+                                             "closure file (--out --closure): http://ex.org/A<TAB>http://ex.org/B\n");
     if (!p.parse(args, out)) return kOk;
     (void)parse_count("threads", p.get("threads"));
     Stopwatch total;
@@ -47,7 +46,8 @@ int cmd_classify(const std::vector<std::string>& args, std::ostream& out, std::o
         auto file = open_out(p.get("out"));
         std::ostream& os = file ? *file : out;
         if (p.has("closure")) {
-            for (const auto& l : reason::closure_lines(o, r)) os << l << "\n";
+            for (const auto& l : reason::closure_lines(o, r))
+                os << l << "\n";
         } else {
             const auto& t = r.taxonomy;
             onto::TextWriter w(o);
@@ -59,7 +59,8 @@ int cmd_classify(const std::vector<std::string>& args, std::ostream& out, std::o
                 }
                 const onto::ConceptName rep = t.representative[c];
                 os << name << "\tparents:";
-                for (auto q : t.direct_parents[rep]) os << ' ' << o.sig.concepts.name(q);
+                for (auto q : t.direct_parents[rep])
+                    os << ' ' << o.sig.concepts.name(q);
                 os << "\tequivalents:";
                 for (auto e : t.equivalents[rep])
                     if (e != c) os << ' ' << o.sig.concepts.name(e);

@@ -40,7 +40,8 @@ int onto_info(const std::vector<std::string>& args, std::ostream& out) {
             .field("individuals", static_cast<std::uint64_t>(s.individuals))
             .field("logical_axioms", static_cast<std::uint64_t>(s.logical_axioms));
         j.key("axioms_by_kind").begin_object();
-        for (const auto& [k, v] : s.axioms_by_kind) j.field(k, static_cast<std::uint64_t>(v));
+        for (const auto& [k, v] : s.axioms_by_kind)
+            j.field(k, static_cast<std::uint64_t>(v));
         j.end_object();
         j.field("subclassof_atomic", static_cast<std::uint64_t>(s.subclass_atomic))
             .field("subclassof_existential", static_cast<std::uint64_t>(s.subclass_existential))
@@ -48,11 +49,13 @@ int onto_info(const std::vector<std::string>& args, std::ostream& out) {
             .field("dropped_axioms", static_cast<std::uint64_t>(s.dropped_axioms));
         j.key("normal_forms").begin_object();
         for (int i = 0; i < onto::kNumNormalForms; ++i)
-            j.field(onto::normal_form_name(static_cast<onto::NormalForm>(i)), static_cast<std::uint64_t>(s.normal_forms[i]));
+            j.field(onto::normal_form_name(static_cast<onto::NormalForm>(i)),
+                    static_cast<std::uint64_t>(s.normal_forms[i]));
         j.end_object();
         j.field("fresh_concepts", static_cast<std::uint64_t>(s.fresh_concepts));
         j.key("dropped_constructs").begin_object();
-        for (const auto& [k, v] : s.dropped_constructs) j.field(k, static_cast<std::uint64_t>(v));
+        for (const auto& [k, v] : s.dropped_constructs)
+            j.field(k, static_cast<std::uint64_t>(v));
         j.end_object();
         if (p.has("stats"))
             j.key("stats")
@@ -76,14 +79,17 @@ int onto_info(const std::vector<std::string>& args, std::ostream& out) {
     row("object properties", s.object_properties);
     row("individuals", s.individuals);
     row("logical axioms", s.logical_axioms);
-    for (const auto& [k, v] : s.axioms_by_kind) row(k, v, 4);
+    for (const auto& [k, v] : s.axioms_by_kind)
+        row(k, v, 4);
     row("SubClassOf A B (names)", s.subclass_atomic, 4);
     row("SubClassOf A r some B", s.subclass_existential, 4);
     row("EL part (axioms)", s.el_axioms);
-    for (int i = 0; i < onto::kNumNormalForms; ++i) row(onto::normal_form_name(static_cast<onto::NormalForm>(i)), s.normal_forms[i], 4);
+    for (int i = 0; i < onto::kNumNormalForms; ++i)
+        row(onto::normal_form_name(static_cast<onto::NormalForm>(i)), s.normal_forms[i], 4);
     row("fresh names", s.fresh_concepts, 4);
     row("dropped (not EL)", s.dropped_axioms);
-    for (const auto& [k, v] : s.dropped_constructs) row(k, v, 4);
+    for (const auto& [k, v] : s.dropped_constructs)
+        row(k, v, 4);
     if (p.has("stats")) {
         char buf[200];
         std::snprintf(buf, sizeof buf, "stats\n  load:        %.3f s (%.1f MB/s)\n  normalise:   %.3f s\n", ls.seconds,

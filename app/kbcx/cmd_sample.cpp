@@ -31,16 +31,20 @@ int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ost
     p.option("reading", "R", "inconsistency or incoherence (default: inconsistency for CA/RA, else incoherence)", "");
     p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
     p.flag("stats", "print time and peak memory");
-    p.epilog(std::string(kOntoFormatsHelp) + "example line:\n  entailed<TAB>GCI0<TAB>pizza:Margherita SubClassOf pizza:Pizza\n");
+    p.epilog(std::string(kOntoFormatsHelp) +
+             "example line:\n  entailed<TAB>GCI0<TAB>pizza:Margherita SubClassOf pizza:Pizza\n");
     if (!p.parse(args, out)) return kOk;
     if (!p.has("nf")) throw UsageError("--nf is required");
     reason::SampleParams prm;
     prm.nf = p.get("nf");
     prm.n = parse_count("n", p.get("n"));
     prm.seed = parse_count("seed", p.get("seed"));
-    if (p.get("reading") == "inconsistency") prm.reading = reason::Reading::Inconsistency;
-    else if (p.get("reading") == "incoherence") prm.reading = reason::Reading::Incoherence;
-    else if (!p.get("reading").empty()) throw UsageError("--reading must be inconsistency or incoherence");
+    if (p.get("reading") == "inconsistency")
+        prm.reading = reason::Reading::Inconsistency;
+    else if (p.get("reading") == "incoherence")
+        prm.reading = reason::Reading::Incoherence;
+    else if (!p.get("reading").empty())
+        throw UsageError("--reading must be inconsistency or incoherence");
     Stopwatch sw;
     onto::Ontology o = load_onto_cli(p.positionals().at(0), p.get("format"), false);
     TerminalProgress progress(false);
@@ -53,16 +57,18 @@ int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ost
     progress.finish();
     auto file = open_out(p.get("out"));
     std::ostream& os = file ? *file : out;
-    for (const auto& it : r.items) os << reason::status_name(it.status) << '\t' << it.nf << '\t' << it.axiom << '\n';
+    for (const auto& it : r.items)
+        os << reason::status_name(it.status) << '\t' << it.nf << '\t' << it.axiom << '\n';
     err << "sampled " << r.counts[0] << " entailed, " << r.counts[1] << " undetermined, " << r.counts[2]
         << " contradictory " << prm.nf << " candidates (reading: " << reason::reading_name(r.reading) << ", "
         << r.attempts << " attempts)\n";
-    for (const auto& n : r.notes) err << "note: " << n << "\n";
+    for (const auto& n : r.notes)
+        err << "note: " << n << "\n";
     if (p.has("stats")) {
         char buf[200];
-        std::snprintf(buf, sizeof buf, "stats: load+classify %.3f s, sampling %.3f s (%.0f candidates/s), peak memory %s\n",
-                      prep, samp, samp > 0 ? static_cast<double>(r.attempts) / samp : 0.0,
-                      human_bytes(peak_memory_bytes()).c_str());
+        std::snprintf(
+            buf, sizeof buf, "stats: load+classify %.3f s, sampling %.3f s (%.0f candidates/s), peak memory %s\n", prep,
+            samp, samp > 0 ? static_cast<double>(r.attempts) / samp : 0.0, human_bytes(peak_memory_bytes()).c_str());
         err << buf;
     }
     return kOk;

@@ -34,9 +34,12 @@ int cmd_status(const std::vector<std::string>& args, std::ostream& out, std::ost
     const auto& pos = p.positionals();
     if (pos.size() < 2) throw UsageError("give an ontology and at least one axiom");
     std::optional<reason::Reading> reading;
-    if (p.get("reading") == "inconsistency") reading = reason::Reading::Inconsistency;
-    else if (p.get("reading") == "incoherence") reading = reason::Reading::Incoherence;
-    else if (!p.get("reading").empty()) throw UsageError("--reading must be inconsistency or incoherence");
+    if (p.get("reading") == "inconsistency")
+        reading = reason::Reading::Inconsistency;
+    else if (p.get("reading") == "incoherence")
+        reading = reason::Reading::Incoherence;
+    else if (!p.get("reading").empty())
+        throw UsageError("--reading must be inconsistency or incoherence");
     onto::Ontology o = load_onto_cli(pos[0], p.get("format"), false);
     TerminalProgress progress(false);
     jobs::JobContext ctx(interrupt_token(), progress.sink());
@@ -60,7 +63,8 @@ int cmd_status(const std::vector<std::string>& args, std::ostream& out, std::ost
         }
         out << reason::status_name(r.status) << "\t(reading: " << reason::reading_name(r.reading) << ")\t" << pos[i]
             << "\n";
-        for (const auto& l : r.proof) out << "    " << l << "\n";
+        for (const auto& l : r.proof)
+            out << "    " << l << "\n";
     }
     return kOk;
 }

@@ -68,7 +68,8 @@ ExprId AxiomBuilder::class_expr(const SNode& n) {
     const std::string& t = n.tag;
     if (t == "ObjectIntersectionOf") {
         std::vector<ExprId> ops;
-        for (const SNode& k : n.kids) ops.push_back(class_expr(k));
+        for (const SNode& k : n.kids)
+            ops.push_back(class_expr(k));
         if (ops.size() < 2) fail(n, "ObjectIntersectionOf needs at least two operands");
         return onto_.pool.conj(std::move(ops));
     }
@@ -126,7 +127,9 @@ RoleName AxiomBuilder::role(const SNode& n, bool& inverse) {
     return onto_.sig.roles.intern(iri_of(n));
 }
 
-IndividualName AxiomBuilder::individual(const SNode& n) { return onto_.sig.individuals.intern(iri_of(n)); }
+IndividualName AxiomBuilder::individual(const SNode& n) {
+    return onto_.sig.individuals.intern(iri_of(n));
+}
 
 void AxiomBuilder::add(const SNode& ax) {
     if (ax.kind != SNode::Kind::Element) fail(ax, "expected an axiom");
@@ -168,7 +171,8 @@ void AxiomBuilder::add(const SNode& ax) {
     } else if (t == "EquivalentClasses" || t == "DisjointClasses") {
         need(2);
         out.kind = t == "EquivalentClasses" ? AxiomKind::EquivalentClasses : AxiomKind::DisjointClasses;
-        for (const SNode* k : ops) out.concepts.push_back(class_expr(*k));
+        for (const SNode* k : ops)
+            out.concepts.push_back(class_expr(*k));
     } else if (t == "SubObjectPropertyOf") {
         need(2);
         out.kind = AxiomKind::SubObjectPropertyOf;
@@ -195,8 +199,8 @@ void AxiomBuilder::add(const SNode& ax) {
         }
     } else if (t == "TransitiveObjectProperty" || t == "ReflexiveObjectProperty") {
         need(1);
-        out.kind = t == "TransitiveObjectProperty" ? AxiomKind::TransitiveObjectProperty
-                                                   : AxiomKind::ReflexiveObjectProperty;
+        out.kind =
+            t == "TransitiveObjectProperty" ? AxiomKind::TransitiveObjectProperty : AxiomKind::ReflexiveObjectProperty;
         bool inv = false;
         out.roles.push_back(role(*ops[0], inv));
         if (inv) return not_el("ObjectInverseOf", ax.line);

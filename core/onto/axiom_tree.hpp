@@ -26,7 +26,7 @@ struct SNode {
 /// Turns axiom trees into Axiom values of an Ontology, interning names as it goes and
 /// collecting rdfs:label annotations. Throws InputError for malformed axioms.
 class AxiomBuilder {
-public:
+  public:
     AxiomBuilder(Ontology& onto, std::string file) : onto_(onto), file_(std::move(file)) {}
     /// Adds one axiom (Declaration, SubClassOf, AnnotationAssertion, …).
     void add(const SNode& axiom);
@@ -38,7 +38,7 @@ public:
     RoleName role(const SNode& n, bool& inverse);
     IndividualName individual(const SNode& n);
 
-private:
+  private:
     [[noreturn]] void fail(const SNode& at, const std::string& message) const;
     const std::string& iri_of(const SNode& n) const;
     std::vector<const SNode*> operands(const SNode& axiom) const; ///< children minus annotations

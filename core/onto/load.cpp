@@ -15,7 +15,8 @@ namespace kbcx::onto {
 namespace {
 std::string lower(std::string_view s) {
     std::string o(s);
-    for (char& c : o) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : o)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return o;
 }
 std::string extension(std::string_view path) {
@@ -58,9 +59,11 @@ OntoFormat detect_onto_format(std::string_view path, std::string_view head) {
     if (ext == "ttl") return OntoFormat::Turtle;
     if (ext == "kbo" || ext == "txt" || ext == "axioms") return OntoFormat::Text;
     std::size_t i = 0;
-    while (i < head.size() && std::isspace(static_cast<unsigned char>(head[i]))) ++i;
+    while (i < head.size() && std::isspace(static_cast<unsigned char>(head[i])))
+        ++i;
     const std::string_view h = head.substr(i);
-    if (h.starts_with("Prefix(") || h.starts_with("Ontology(") || h.starts_with("Prefix (")) return OntoFormat::Functional;
+    if (h.starts_with("Prefix(") || h.starts_with("Ontology(") || h.starts_with("Prefix ("))
+        return OntoFormat::Functional;
     if (h.find("<Ontology") != std::string_view::npos &&
         h.find("http://www.w3.org/2002/07/owl#") != std::string_view::npos &&
         h.find("<rdf:RDF") == std::string_view::npos)
@@ -84,7 +87,8 @@ bool looks_like_ontology(const std::string& path) {
         return false;
     }
     std::size_t i = 0;
-    while (i < head.size() && std::isspace(static_cast<unsigned char>(head[i]))) ++i;
+    while (i < head.size() && std::isspace(static_cast<unsigned char>(head[i])))
+        ++i;
     const std::string_view h = std::string_view(head).substr(i);
     if (h.starts_with("Prefix(") || h.starts_with("Ontology(") || h.starts_with("format-version:")) return true;
     return h.find("owl#Ontology") != std::string_view::npos || h.find("owl:Ontology") != std::string_view::npos ||

@@ -30,7 +30,8 @@ const char* normal_form_name(NormalForm nf) {
 
 bool parse_normal_form(std::string_view name, NormalForm& out) {
     std::string up(name);
-    for (char& c : up) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (char& c : up)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     for (int i = 0; i < kNumNormalForms; ++i)
         if (up == normal_form_name(static_cast<NormalForm>(i))) {
             out = static_cast<NormalForm>(i);
@@ -41,7 +42,8 @@ bool parse_normal_form(std::string_view name, NormalForm& out) {
 
 std::size_t NormalAxiomHash::operator()(const NormalAxiom& n) const noexcept {
     std::size_t h = static_cast<std::size_t>(n.nf);
-    for (std::uint32_t v : {n.a, n.b, n.c, n.r, n.s, n.t, n.x, n.y}) h = h * 0x100000001B3ull ^ (v + 0x9E3779B9u);
+    for (std::uint32_t v : {n.a, n.b, n.c, n.r, n.s, n.t, n.x, n.y})
+        h = h * 0x100000001B3ull ^ (v + 0x9E3779B9u);
     return h;
 }
 
@@ -87,7 +89,8 @@ ElFilterReport el_filter(const Ontology& onto) {
             ++rep.kept;
         } else {
             ++rep.dropped;
-            for (const auto& c : cs) ++rep.constructs[c];
+            for (const auto& c : cs)
+                ++rep.constructs[c];
         }
     }
     return rep;
@@ -177,7 +180,8 @@ void Normaliser::gci(ExprId lhs, ExprId rhs) {
             if (n == kNone) return;
             l = n == kThing ? pool_.top() : pool_.named(n);
         }
-        for (ExprId d : rx.args) gci(l, d);
+        for (ExprId d : rx.args)
+            gci(l, d);
         return;
     }
     if (rx.kind != ConceptKind::Named && rx.kind != ConceptKind::Bottom && rx.kind != ConceptKind::Exists)
@@ -212,9 +216,12 @@ void Normaliser::gci(ExprId lhs, ExprId rhs) {
     }
     n.a = l.a;
     if (!bot) {
-        if (l.kind == LKind::Name) n.b = rx.name;
-        else if (l.kind == LKind::Conj) n.c = rx.name;
-        else n.b = rx.name;
+        if (l.kind == LKind::Name)
+            n.b = rx.name;
+        else if (l.kind == LKind::Conj)
+            n.c = rx.name;
+        else
+            n.b = rx.name;
     }
     emit(n);
 }

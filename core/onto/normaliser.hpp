@@ -76,12 +76,12 @@ std::vector<std::string> non_el_constructs(const Ontology& onto, const Axiom& ax
 /// allocator (one per distinct expression and polarity, so equal sub-expressions share a
 /// name); fresh names are new ids and never reuse an existing one.
 class Normaliser {
-public:
+  public:
     Normaliser(ConceptPool& pool, std::function<ConceptName()> fresh_concept, std::function<RoleName()> fresh_role);
     /// Appends the normal forms of `ax` (which must be in the EL part) to `out`.
     void add(const Axiom& ax, std::uint32_t source, std::vector<NormalAxiom>& out);
 
-private:
+  private:
     enum class LKind { Name, Conj, Exists, Bottom };
     struct Lhs {
         LKind kind = LKind::Name;
@@ -104,7 +104,7 @@ private:
 
 /// The normalised EL part of an ontology.
 struct NormalisedOntology {
-    std::vector<NormalAxiom> axioms;    ///< distinct normal forms, in order of first appearance
+    std::vector<NormalAxiom> axioms;      ///< distinct normal forms, in order of first appearance
     ConceptName fresh_concepts_begin = 0; ///< concept ids ≥ this are fresh (added by normalise)
     RoleName fresh_roles_begin = 0;
     ElFilterReport filter;

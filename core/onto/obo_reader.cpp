@@ -17,8 +17,10 @@ struct Tag {
 };
 
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
     return s;
 }
 
@@ -40,16 +42,18 @@ std::vector<std::string_view> words(std::string_view v) {
     std::vector<std::string_view> out;
     std::size_t i = 0;
     while (i < v.size()) {
-        while (i < v.size() && (v[i] == ' ' || v[i] == '\t')) ++i;
+        while (i < v.size() && (v[i] == ' ' || v[i] == '\t'))
+            ++i;
         const std::size_t b = i;
-        while (i < v.size() && v[i] != ' ' && v[i] != '\t') ++i;
+        while (i < v.size() && v[i] != ' ' && v[i] != '\t')
+            ++i;
         if (i > b) out.push_back(v.substr(b, i - b));
     }
     return out;
 }
 
 class OboMapper {
-public:
+  public:
     OboMapper(Ontology& o, std::string file) : o_(o), file_(std::move(file)) {}
     std::string ont = "obo";
 
@@ -60,7 +64,8 @@ public:
         return "http://purl.obolibrary.org/obo/" + std::string(id.substr(0, c)) + "_" + std::string(id.substr(c + 1));
     }
     std::string role_iri(std::string_view id) const {
-        if (id.find(':') == std::string_view::npos) return "http://purl.obolibrary.org/obo/" + ont + "#" + std::string(id);
+        if (id.find(':') == std::string_view::npos)
+            return "http://purl.obolibrary.org/obo/" + ont + "#" + std::string(id);
         return class_iri(id);
     }
     ExprId cls(std::string_view id) { return o_.pool.named(o_.sig.concepts.intern(class_iri(id))); }
@@ -175,10 +180,10 @@ public:
                        v == "true") {
                 a.kind = t.name == "is_reflexive" ? AxiomKind::ReflexiveObjectProperty : AxiomKind::NotEL;
                 a.roles = {r};
-                a.construct = t.name == "is_symmetric"          ? "SymmetricObjectProperty"
-                              : t.name == "is_functional"        ? "FunctionalObjectProperty"
+                a.construct = t.name == "is_symmetric"            ? "SymmetricObjectProperty"
+                              : t.name == "is_functional"         ? "FunctionalObjectProperty"
                               : t.name == "is_inverse_functional" ? "InverseFunctionalObjectProperty"
-                                                                 : "AsymmetricObjectProperty";
+                                                                  : "AsymmetricObjectProperty";
             } else {
                 continue;
             }
@@ -186,7 +191,7 @@ public:
         }
     }
 
-private:
+  private:
     Ontology& o_;
     std::string file_;
 };
@@ -199,8 +204,10 @@ void read_obo(std::string_view text, const std::string& file, Ontology& onto) {
     enum class S { Header, Term, Typedef, Other } state = S::Header;
     std::size_t stanza_line = 0, line = 0, pos = 0;
     auto flush = [&]() {
-        if (state == S::Term) m.term(tags, stanza_line);
-        else if (state == S::Typedef) m.typedef_(tags, stanza_line);
+        if (state == S::Term)
+            m.term(tags, stanza_line);
+        else if (state == S::Typedef)
+            m.typedef_(tags, stanza_line);
         tags.clear();
     };
     while (pos < text.size()) {

@@ -12,7 +12,7 @@
 namespace kbcx::onto {
 
 class OfnParser {
-public:
+  public:
     OfnParser(std::string_view text, std::string file, Ontology& onto);
     /// Parses Prefix(…) declarations and Ontology(…), adding every axiom to the ontology.
     void document(jobs::JobContext* ctx);
@@ -28,7 +28,7 @@ public:
     bool at_end();
     void add_prefix(const std::string& p, const std::string& iri) { prefixes_[p] = iri; }
 
-private:
+  private:
     [[noreturn]] void fail(const std::string& message) const;
     std::uint32_t column() const;
     void skip_space();

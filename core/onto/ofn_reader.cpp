@@ -16,12 +16,17 @@ OfnParser::OfnParser(std::string_view text, std::string file, Ontology& onto)
     prefixes_["rdf"] = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
     prefixes_["rdfs"] = "http://www.w3.org/2000/01/rdf-schema#";
     prefixes_["xsd"] = "http://www.w3.org/2001/XMLSchema#";
-    for (const auto& [p, iri] : onto.sig.prefixes.entries()) prefixes_[p] = iri;
+    for (const auto& [p, iri] : onto.sig.prefixes.entries())
+        prefixes_[p] = iri;
 }
 
-void OfnParser::fail(const std::string& message) const { throw InputError(file_, line_, column(), message); }
+void OfnParser::fail(const std::string& message) const {
+    throw InputError(file_, line_, column(), message);
+}
 
-std::uint32_t OfnParser::column() const { return static_cast<std::uint32_t>(pos_ - line_start_ + 1); }
+std::uint32_t OfnParser::column() const {
+    return static_cast<std::uint32_t>(pos_ - line_start_ + 1);
+}
 
 void OfnParser::skip_space() {
     while (pos_ < text_.size()) {
@@ -33,7 +38,8 @@ void OfnParser::skip_space() {
         } else if (c == ' ' || c == '\t' || c == '\r') {
             ++pos_;
         } else if (c == '#') {
-            while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
+            while (pos_ < text_.size() && text_[pos_] != '\n')
+                ++pos_;
         } else {
             break;
         }
@@ -66,7 +72,8 @@ static bool name_char(char c) {
 std::string_view OfnParser::word() {
     skip_space();
     const std::size_t b = pos_;
-    while (pos_ < text_.size() && name_char(text_[pos_])) ++pos_;
+    while (pos_ < text_.size() && name_char(text_[pos_]))
+        ++pos_;
     return text_.substr(b, pos_ - b);
 }
 
@@ -84,7 +91,8 @@ std::string OfnParser::expand(std::string_view pname) {
 std::string OfnParser::full_iri() {
     expect('<');
     const std::size_t b = pos_;
-    while (pos_ < text_.size() && text_[pos_] != '>' && text_[pos_] != '\n') ++pos_;
+    while (pos_ < text_.size() && text_[pos_] != '>' && text_[pos_] != '\n')
+        ++pos_;
     if (pos_ >= text_.size() || text_[pos_] != '>') fail("unterminated IRI");
     std::string iri(text_.substr(b, pos_ - b));
     ++pos_;
@@ -161,9 +169,11 @@ void OfnParser::prefix_decl() {
     expect('(');
     skip_space();
     const std::size_t b = pos_;
-    while (pos_ < text_.size() && text_[pos_] != '=' && text_[pos_] != ')') ++pos_;
+    while (pos_ < text_.size() && text_[pos_] != '=' && text_[pos_] != ')')
+        ++pos_;
     std::string name(text_.substr(b, pos_ - b));
-    while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.pop_back();
+    while (!name.empty() && (name.back() == ' ' || name.back() == '\t'))
+        name.pop_back();
     if (name.empty() || name.back() != ':') fail("expected 'prefix:' in Prefix declaration");
     name.pop_back();
     expect('=');
@@ -204,7 +214,8 @@ void OfnParser::document(jobs::JobContext* ctx) {
             ++pos_;
         } else {
             throw InputError(file_, wl, wc,
-                             w.empty() ? "unexpected character" : "expected Prefix( or Ontology(, found '" + std::string(w) + "'");
+                             w.empty() ? "unexpected character"
+                                       : "expected Prefix( or Ontology(, found '" + std::string(w) + "'");
         }
     }
     if (!seen_ontology) fail("no Ontology( … ) in this file");

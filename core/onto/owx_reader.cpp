@@ -24,14 +24,19 @@ void on_error(void* arg, const xmlError* err) {
     auto* st = static_cast<ErrState*>(arg);
     if (st->error || !err || err->level < XML_ERR_ERROR) return;
     std::string msg = err->message ? err->message : "XML error";
-    while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
+    while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' '))
+        msg.pop_back();
     st->error.emplace(st->file, err->line > 0 ? static_cast<std::size_t>(err->line) : 0,
                       err->int2 > 0 ? static_cast<std::size_t>(err->int2) : 0, msg);
 }
 
-void on_error_compat(void* arg, xmlErrorPtr err) { on_error(arg, err); }
+void on_error_compat(void* arg, xmlErrorPtr err) {
+    on_error(arg, err);
+}
 
-std::string str(const xmlChar* s) { return s ? reinterpret_cast<const char*>(s) : ""; }
+std::string str(const xmlChar* s) {
+    return s ? reinterpret_cast<const char*>(s) : "";
+}
 
 struct ReaderDeleter {
     void operator()(xmlTextReaderPtr r) const { xmlFreeTextReader(r); }
@@ -40,14 +45,16 @@ struct ReaderDeleter {
 } // namespace
 
 void read_owlxml(std::string_view text, const std::string& file, Ontology& onto) {
-    if (text.size() > static_cast<std::size_t>(INT32_MAX)) throw InputError(file, "file too large for the OWL/XML reader");
+    if (text.size() > static_cast<std::size_t>(INT32_MAX))
+        throw InputError(file, "file too large for the OWL/XML reader");
     // Refuse DOCTYPE entity declarations outright: no external or internal entity expansion.
     if (text.substr(0, std::min<std::size_t>(text.size(), 1 << 16)).find("<!ENTITY") != std::string_view::npos)
         throw InputError(file, "XML entity declarations are not allowed in OWL/XML input");
     ErrState st;
     st.file = file;
-    std::unique_ptr<xmlTextReader, ReaderDeleter> rd(xmlReaderForMemory(
-        text.data(), static_cast<int>(text.size()), nullptr, nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING));
+    std::unique_ptr<xmlTextReader, ReaderDeleter> rd(
+        xmlReaderForMemory(text.data(), static_cast<int>(text.size()), nullptr, nullptr,
+                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING));
     if (!rd) throw InputError(file, "cannot create the XML reader");
     xmlTextReaderSetStructuredErrorHandler(rd.get(), on_error_compat, &st);
     AxiomBuilder builder(onto, file);
@@ -90,8 +97,10 @@ void read_owlxml(std::string_view text, const std::string& file, Ontology& onto)
             n.kind = SNode::Kind::Iri;
             n.text = expand(n.text);
         }
-        if (stack.empty()) builder.add(n);
-        else stack.back().kids.push_back(std::move(n));
+        if (stack.empty())
+            builder.add(n);
+        else
+            stack.back().kids.push_back(std::move(n));
     };
     int ret;
     std::size_t count = 0;
@@ -103,8 +112,14 @@ void read_owlxml(std::string_view text, const std::string& file, Ontology& onto)
             if (!in_ontology) {
                 if (name != "Ontology") throw InputError(file, 1, 1, "not OWL/XML: the root element is <" + name + ">");
                 in_ontology = true;
-                base = str(xmlTextReaderGetAttribute(rd.get(), BAD_CAST "xml:base"));
-                onto.iri = str(xmlTextReaderGetAttribute(rd.get(), BAD_CAST "ontologyIRI"));
+                auto attr = [&](const char* a) {
+                    xmlChar* v = xmlTextReaderGetAttribute(rd.get(), BAD_CAST a);
+                    std::string out = str(v);
+                    xmlFree(v);
+                    return out;
+                };
+                base = attr("xml:base");
+                onto.iri = attr("ontologyIRI");
                 if (base.empty()) base = onto.iri;
                 continue;
             }
@@ -161,7 +176,9 @@ void read_owlxml(std::string_view text, const std::string& file, Ontology& onto)
         }
     }
     if (st.error) throw *st.error;
-    if (ret < 0) throw InputError(file, static_cast<std::size_t>(xmlTextReaderGetParserLineNumber(rd.get())), 0, "XML syntax error");
+    if (ret < 0)
+        throw InputError(file, static_cast<std::size_t>(xmlTextReaderGetParserLineNumber(rd.get())), 0,
+                         "XML syntax error");
     if (!in_ontology) throw InputError(file, "not OWL/XML: no <Ontology> element");
     if (!stack.empty()) throw InputError(file, "truncated OWL/XML: elements are not closed");
     builder.finish();

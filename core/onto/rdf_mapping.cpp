@@ -70,8 +70,9 @@ void on_namespace(void* ud, raptor_namespace* ns) {
     auto* s = static_cast<State*>(ud);
     const unsigned char* p = raptor_namespace_get_prefix(ns);
     raptor_uri* u = raptor_namespace_get_uri(ns);
-    if (u) s->prefixes.emplace_back(p ? reinterpret_cast<const char*>(p) : "",
-                                    reinterpret_cast<const char*>(raptor_uri_as_string(u)));
+    if (u)
+        s->prefixes.emplace_back(p ? reinterpret_cast<const char*>(p) : "",
+                                 reinterpret_cast<const char*>(raptor_uri_as_string(u)));
 }
 
 void on_log(void* ud, raptor_log_message* m) {
@@ -83,7 +84,8 @@ void on_log(void* ud, raptor_log_message* m) {
         if (m->locator->column > 0) col = static_cast<std::size_t>(m->locator->column);
     }
     std::string text = m->text ? m->text : "RDF syntax error";
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.pop_back();
     s->error.emplace(s->file, line, col, text);
     if (s->parser) raptor_parser_parse_abort(s->parser);
 }
@@ -93,7 +95,7 @@ const std::string kRdfs = "http://www.w3.org/2000/01/rdf-schema#";
 const std::string kOwl = kOwlNs;
 
 class Mapper {
-public:
+  public:
     Mapper(State& s, Ontology& o) : s_(s), o_(o) {
         auto id = [&](const std::string& iri) { return s_.terms.intern(iri); };
         type_ = id(kRdf + "type");
@@ -105,36 +107,79 @@ public:
         subprop_ = id(kRdfs + "subPropertyOf");
         domain_ = id(kRdfs + "domain");
         range_ = id(kRdfs + "range");
-        for (const char* n : {"Class", "ObjectProperty", "DatatypeProperty", "AnnotationProperty", "NamedIndividual",
-                              "Restriction", "Axiom", "AllDisjointClasses", "Ontology", "TransitiveProperty",
-                              "FunctionalProperty", "InverseFunctionalProperty", "SymmetricProperty",
-                              "AsymmetricProperty", "ReflexiveProperty", "IrreflexiveProperty", "equivalentClass",
-                              "disjointWith", "disjointUnionOf", "propertyChainAxiom", "equivalentProperty",
-                              "inverseOf", "intersectionOf", "unionOf", "complementOf", "oneOf", "onProperty",
-                              "someValuesFrom", "allValuesFrom", "hasValue", "hasSelf", "minCardinality",
-                              "maxCardinality", "cardinality", "minQualifiedCardinality", "maxQualifiedCardinality",
-                              "qualifiedCardinality", "onClass", "members", "Thing", "Nothing", "AllDifferent",
-                              "NegativePropertyAssertion", "propertyDisjointWith", "hasKey", "sameAs", "differentFrom",
-                              "AllDisjointProperties", "onDataRange", "DataRange", "Datatype"})
+        for (const char* n : {"Class",
+                              "ObjectProperty",
+                              "DatatypeProperty",
+                              "AnnotationProperty",
+                              "NamedIndividual",
+                              "Restriction",
+                              "Axiom",
+                              "AllDisjointClasses",
+                              "Ontology",
+                              "TransitiveProperty",
+                              "FunctionalProperty",
+                              "InverseFunctionalProperty",
+                              "SymmetricProperty",
+                              "AsymmetricProperty",
+                              "ReflexiveProperty",
+                              "IrreflexiveProperty",
+                              "equivalentClass",
+                              "disjointWith",
+                              "disjointUnionOf",
+                              "propertyChainAxiom",
+                              "equivalentProperty",
+                              "inverseOf",
+                              "intersectionOf",
+                              "unionOf",
+                              "complementOf",
+                              "oneOf",
+                              "onProperty",
+                              "someValuesFrom",
+                              "allValuesFrom",
+                              "hasValue",
+                              "hasSelf",
+                              "minCardinality",
+                              "maxCardinality",
+                              "cardinality",
+                              "minQualifiedCardinality",
+                              "maxQualifiedCardinality",
+                              "qualifiedCardinality",
+                              "onClass",
+                              "members",
+                              "Thing",
+                              "Nothing",
+                              "AllDifferent",
+                              "NegativePropertyAssertion",
+                              "propertyDisjointWith",
+                              "hasKey",
+                              "sameAs",
+                              "differentFrom",
+                              "AllDisjointProperties",
+                              "onDataRange",
+                              "DataRange",
+                              "Datatype"})
             owl_[n] = id(kOwl + n);
         std::sort(s_.triples.begin(), s_.triples.end(), [](const Triple& a, const Triple& b) {
             return a.s != b.s ? a.s < b.s : a.p != b.p ? a.p < b.p : a.o < b.o;
         });
-        s_.triples.erase(std::unique(s_.triples.begin(), s_.triples.end(),
-                                     [](const Triple& a, const Triple& b) { return a.s == b.s && a.p == b.p && a.o == b.o; }),
-                         s_.triples.end());
+        s_.triples.erase(
+            std::unique(s_.triples.begin(), s_.triples.end(),
+                        [](const Triple& a, const Triple& b) { return a.s == b.s && a.p == b.p && a.o == b.o; }),
+            s_.triples.end());
         start_.assign(s_.terms.size() + 1, 0);
-        for (const Triple& t : s_.triples) ++start_[t.s + 1];
-        for (std::size_t i = 0; i < s_.terms.size(); ++i) start_[i + 1] += start_[i];
+        for (const Triple& t : s_.triples)
+            ++start_[t.s + 1];
+        for (std::size_t i = 0; i < s_.terms.size(); ++i)
+            start_[i + 1] += start_[i];
     }
 
     std::uint32_t owl(const char* n) const { return owl_.at(n); }
     bool blank(std::uint32_t t) const { return t < kLit && s_.terms.name(t).starts_with("_:"); }
     std::string iri(std::uint32_t t) const { return std::string(s_.terms.name(t)); }
 
-    template <class F>
-    void props(std::uint32_t subj, F&& f) const {
-        for (std::uint32_t i = start_[subj]; i < start_[subj + 1]; ++i) f(s_.triples[i].p, s_.triples[i].o);
+    template <class F> void props(std::uint32_t subj, F&& f) const {
+        for (std::uint32_t i = start_[subj]; i < start_[subj + 1]; ++i)
+            f(s_.triples[i].p, s_.triples[i].o);
     }
     std::uint32_t value(std::uint32_t subj, std::uint32_t pred) const {
         for (std::uint32_t i = start_[subj]; i < start_[subj + 1]; ++i)
@@ -192,15 +237,18 @@ public:
     ExprId ce_blank(std::uint32_t t, int depth) {
         if (std::uint32_t l = value(t, owl("intersectionOf")); l != kNone) {
             std::vector<ExprId> ops;
-            for (auto x : list(l)) ops.push_back(ce(x, depth + 1));
+            for (auto x : list(l))
+                ops.push_back(ce(x, depth + 1));
             return o_.pool.conj(ops);
         }
         auto nary = [&](ConceptKind k, std::uint32_t l) {
             ConceptExpr e;
             e.kind = k;
             for (auto x : list(l)) {
-                if (k == ConceptKind::OneOf) e.individuals.push_back(o_.sig.individuals.intern(iri(x)));
-                else e.args.push_back(ce(x, depth + 1));
+                if (k == ConceptKind::OneOf)
+                    e.individuals.push_back(o_.sig.individuals.intern(iri(x)));
+                else
+                    e.args.push_back(ce(x, depth + 1));
             }
             return o_.pool.make(std::move(e));
         };
@@ -244,7 +292,8 @@ public:
                 if (n == kNone) n = value(t, owl(c.qual));
                 if (n == kNone) continue;
                 e.kind = c.k;
-                if (n & kLit) e.number = static_cast<std::uint32_t>(std::strtoul(s_.literals[n & ~kLit].c_str(), nullptr, 10));
+                if (n & kLit)
+                    e.number = static_cast<std::uint32_t>(std::strtoul(s_.literals[n & ~kLit].c_str(), nullptr, 10));
                 if (std::uint32_t oc = value(t, owl("onClass")); oc != kNone) e.args = {ce(oc, depth + 1)};
                 break;
             }
@@ -256,9 +305,10 @@ public:
 
     void add(Axiom a) {
         // owl:disjointWith / owl:equivalentClass stated in both directions are one axiom.
-        if ((a.kind == AxiomKind::DisjointClasses || a.kind == AxiomKind::EquivalentClasses) && a.concepts.size() == 2) {
-            const std::uint64_t key = (std::uint64_t{std::min(a.concepts[0], a.concepts[1])} << 32) |
-                                      std::max(a.concepts[0], a.concepts[1]);
+        if ((a.kind == AxiomKind::DisjointClasses || a.kind == AxiomKind::EquivalentClasses) &&
+            a.concepts.size() == 2) {
+            const std::uint64_t key =
+                (std::uint64_t{std::min(a.concepts[0], a.concepts[1])} << 32) | std::max(a.concepts[0], a.concepts[1]);
             if (!pairs_[a.kind == AxiomKind::DisjointClasses].insert(key).second) return;
         }
         o_.axioms.push_back(std::move(a));
@@ -279,16 +329,19 @@ public:
                 t.o == owl("AsymmetricProperty") || t.o == owl("ReflexiveProperty") ||
                 t.o == owl("IrreflexiveProperty") || t.o == owl("InverseFunctionalProperty"))
                 object_props.insert(t.s);
-            else if (t.o == owl("DatatypeProperty")) data_props.insert(t.s);
-            else if (t.o == owl("AnnotationProperty")) annot_props.insert(t.s);
+            else if (t.o == owl("DatatypeProperty"))
+                data_props.insert(t.s);
+            else if (t.o == owl("AnnotationProperty"))
+                annot_props.insert(t.s);
             else if (t.o == owl("Axiom") || t.o == owl("AllDifferent") || t.o == owl("NegativePropertyAssertion"))
                 reified.insert(t.s);
-            else if (t.o == owl("Class")) classes.insert(t.s);
+            else if (t.o == owl("Class"))
+                classes.insert(t.s);
         }
         // Properties used in chains/restrictions are object properties even if undeclared.
         for (const Triple& t : s_.triples)
-            if (t.p == owl("onProperty") && t.o < kLit && !data_props.count(t.o) && value(t.s, owl("someValuesFrom")) != kNone &&
-                !blank(t.o))
+            if (t.p == owl("onProperty") && t.o < kLit && !data_props.count(t.o) &&
+                value(t.s, owl("someValuesFrom")) != kNone && !blank(t.o))
                 object_props.insert(t.o);
         const std::string owl_ns = kOwl, rdf_ns = kRdf, rdfs_ns = kRdfs;
         auto builtin = [&](std::uint32_t x) {
@@ -318,7 +371,8 @@ public:
                 continue;
             } else if (t.p == owl("members") && has_type(t.s, owl("AllDisjointClasses"))) {
                 a.kind = AxiomKind::DisjointClasses;
-                for (auto x : list(t.o)) a.concepts.push_back(ce(x));
+                for (auto x : list(t.o))
+                    a.concepts.push_back(ce(x));
                 if (a.concepts.size() < 2) continue;
             } else if (t.p == owl("members")) {
                 if (has_type(t.s, owl("AllDisjointProperties"))) not_el("DisjointObjectProperties");
@@ -331,9 +385,11 @@ public:
                 a.kind = AxiomKind::EquivalentClasses;
                 ConceptExpr tmp;
                 std::vector<ExprId> ops;
-                for (auto x : list(t.o)) ops.push_back(ce(x));
+                for (auto x : list(t.o))
+                    ops.push_back(ce(x));
                 ExprId rhs;
-                if (t.p == owl("intersectionOf")) rhs = o_.pool.conj(ops);
+                if (t.p == owl("intersectionOf"))
+                    rhs = o_.pool.conj(ops);
                 else if (t.p == owl("complementOf")) {
                     tmp.kind = ConceptKind::Not;
                     tmp.args = {ce(t.o)};
@@ -360,7 +416,8 @@ public:
             } else if (t.p == owl("propertyChainAxiom")) {
                 a.kind = AxiomKind::SubObjectPropertyOf;
                 bool inv = false;
-                for (auto x : list(t.o)) a.roles.push_back(role(x, inv));
+                for (auto x : list(t.o))
+                    a.roles.push_back(role(x, inv));
                 a.roles.push_back(role(t.s, inv));
                 if (inv) {
                     not_el("ObjectInverseOf");
@@ -471,7 +528,7 @@ public:
         }
     }
 
-private:
+  private:
     State& s_;
     Ontology& o_;
     std::uint32_t type_, first_, rest_, nil_, label_, subclass_, subprop_, domain_, range_;
@@ -503,8 +560,10 @@ void read_owl_rdf(std::string_view text, OntoFormat format, const std::string& f
             const std::size_t end = std::min(prolog.find('>', pos), prolog.size());
             const std::string_view decl = prolog.substr(pos, end - pos);
             if (decl.find("SYSTEM") != std::string_view::npos || decl.find("PUBLIC") != std::string_view::npos)
-                throw InputError(file, static_cast<std::size_t>(std::count(prolog.begin(), prolog.begin() + static_cast<long>(pos), '\n') + 1), 1,
-                                 "external XML entity declarations are not allowed (no file or network access)");
+                throw InputError(file,
+                                 static_cast<std::size_t>(
+                                     std::count(prolog.begin(), prolog.begin() + static_cast<long>(pos), '\n') + 1),
+                                 1, "external XML entity declarations are not allowed (no file or network access)");
             pos = end;
         }
     }
@@ -513,7 +572,9 @@ void read_owl_rdf(std::string_view text, OntoFormat format, const std::string& f
     std::unique_ptr<raptor_world, WorldDel> world(raptor_new_world());
     if (!world || raptor_world_open(world.get()) != 0) throw InputError(file, "cannot initialise raptor2");
     raptor_world_set_log_handler(world.get(), &st, on_log);
-    const char* syntax = format == OntoFormat::NTriples ? "ntriples" : format == OntoFormat::Turtle ? "turtle" : "rdfxml";
+    const char* syntax = format == OntoFormat::NTriples ? "ntriples"
+                         : format == OntoFormat::Turtle ? "turtle"
+                                                        : "rdfxml";
     std::unique_ptr<raptor_parser, ParserDel> parser(raptor_new_parser(world.get(), syntax));
     if (!parser) throw InputError(file, "raptor2 has no parser for this format");
     st.parser = parser.get();
@@ -523,20 +584,25 @@ void read_owl_rdf(std::string_view text, OntoFormat format, const std::string& f
     raptor_parser_set_statement_handler(parser.get(), &st, on_statement);
     raptor_parser_set_namespace_handler(parser.get(), &st, on_namespace);
     const std::string base = "file://" + (file.starts_with('/') ? file : "/" + file);
-    std::unique_ptr<raptor_uri, UriDel> base_uri(raptor_new_uri(world.get(), reinterpret_cast<const unsigned char*>(base.c_str())));
+    std::unique_ptr<raptor_uri, UriDel> base_uri(
+        raptor_new_uri(world.get(), reinterpret_cast<const unsigned char*>(base.c_str())));
     if (raptor_parser_parse_start(parser.get(), base_uri.get()) != 0 && !st.error)
         throw InputError(file, "cannot start the RDF parser");
-    if (text.find('\0') != std::string_view::npos) throw InputError(file, "NUL byte: this looks like a binary file, not RDF");
+    if (text.find('\0') != std::string_view::npos)
+        throw InputError(file, "NUL byte: this looks like a binary file, not RDF");
     const std::size_t chunk = 1 << 20;
     for (std::size_t off = 0; off < text.size() && !st.error; off += chunk) {
         const std::size_t n = std::min(chunk, text.size() - off);
-        if (raptor_parser_parse_chunk(parser.get(), reinterpret_cast<const unsigned char*>(text.data() + off), n, 0) != 0 && !st.error)
+        if (raptor_parser_parse_chunk(parser.get(), reinterpret_cast<const unsigned char*>(text.data() + off), n, 0) !=
+                0 &&
+            !st.error)
             st.error.emplace(file, "RDF syntax error");
     }
     if (!st.error && raptor_parser_parse_chunk(parser.get(), nullptr, 0, 1) != 0 && !st.error)
         st.error.emplace(file, "RDF syntax error (truncated input?)");
     if (st.error) throw *st.error;
-    for (auto& [p, i] : st.prefixes) onto.sig.prefixes.add(p, i);
+    for (auto& [p, i] : st.prefixes)
+        onto.sig.prefixes.add(p, i);
     Mapper m(st, onto);
     m.run();
 }

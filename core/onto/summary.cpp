@@ -25,7 +25,8 @@ OntologySummary summarise(Ontology& onto) {
     s.el_axioms = n.filter.kept;
     s.dropped_axioms = n.filter.dropped;
     s.dropped_constructs = n.filter.constructs;
-    for (const NormalAxiom& a : n.axioms) ++s.normal_forms[static_cast<int>(a.nf)];
+    for (const NormalAxiom& a : n.axioms)
+        ++s.normal_forms[static_cast<int>(a.nf)];
     s.fresh_concepts = onto.sig.concepts.size() - n.fresh_concepts_begin;
     return s;
 }

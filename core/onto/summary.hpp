@@ -13,9 +13,9 @@ namespace kbcx::onto {
 struct OntologySummary {
     std::size_t classes = 0, object_properties = 0, individuals = 0; ///< before normalisation
     std::size_t logical_axioms = 0;
-    std::map<std::string, std::size_t> axioms_by_kind;  ///< SubClassOf, …, and non-EL axiom types
-    std::size_t subclass_atomic = 0;     ///< SubClassOf A ⊑ B between names
-    std::size_t subclass_existential = 0; ///< SubClassOf A ⊑ ∃r.B with names
+    std::map<std::string, std::size_t> axioms_by_kind; ///< SubClassOf, …, and non-EL axiom types
+    std::size_t subclass_atomic = 0;                   ///< SubClassOf A ⊑ B between names
+    std::size_t subclass_existential = 0;              ///< SubClassOf A ⊑ ∃r.B with names
     std::size_t el_axioms = 0, dropped_axioms = 0;
     std::map<std::string, std::size_t> dropped_constructs;
     std::size_t normal_forms[kNumNormalForms] = {};

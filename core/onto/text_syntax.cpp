@@ -28,20 +28,43 @@ bool simple_name(std::string_view s) {
 }
 
 const std::unordered_set<std::string>& keywords() {
-    static const std::unordered_set<std::string> k{"SubClassOf", "EquivalentTo", "DisjointWith", "SubPropertyOf",
-                                                   "and", "some", "only", "or", "not", "o", "Thing", "Nothing",
-                                                   "Class:", "ObjectProperty:", "Individual:", "Prefix:", "Domain", "Range"};
+    static const std::unordered_set<std::string> k{"SubClassOf",   "EquivalentTo",
+                                                   "DisjointWith", "SubPropertyOf",
+                                                   "and",          "some",
+                                                   "only",         "or",
+                                                   "not",          "o",
+                                                   "Thing",        "Nothing",
+                                                   "Class:",       "ObjectProperty:",
+                                                   "Individual:",  "Prefix:",
+                                                   "Domain",       "Range"};
     return k;
 }
 
 const std::unordered_set<std::string>& ofn_axioms() {
-    static const std::unordered_set<std::string> k{
-        "SubClassOf", "EquivalentClasses", "DisjointClasses", "DisjointUnion", "SubObjectPropertyOf",
-        "EquivalentObjectProperties", "DisjointObjectProperties", "InverseObjectProperties", "ObjectPropertyDomain",
-        "ObjectPropertyRange", "FunctionalObjectProperty", "InverseFunctionalObjectProperty",
-        "ReflexiveObjectProperty", "IrreflexiveObjectProperty", "SymmetricObjectProperty",
-        "AsymmetricObjectProperty", "TransitiveObjectProperty", "ClassAssertion", "ObjectPropertyAssertion",
-        "NegativeObjectPropertyAssertion", "SameIndividual", "DifferentIndividuals", "Declaration", "HasKey"};
+    static const std::unordered_set<std::string> k{"SubClassOf",
+                                                   "EquivalentClasses",
+                                                   "DisjointClasses",
+                                                   "DisjointUnion",
+                                                   "SubObjectPropertyOf",
+                                                   "EquivalentObjectProperties",
+                                                   "DisjointObjectProperties",
+                                                   "InverseObjectProperties",
+                                                   "ObjectPropertyDomain",
+                                                   "ObjectPropertyRange",
+                                                   "FunctionalObjectProperty",
+                                                   "InverseFunctionalObjectProperty",
+                                                   "ReflexiveObjectProperty",
+                                                   "IrreflexiveObjectProperty",
+                                                   "SymmetricObjectProperty",
+                                                   "AsymmetricObjectProperty",
+                                                   "TransitiveObjectProperty",
+                                                   "ClassAssertion",
+                                                   "ObjectPropertyAssertion",
+                                                   "NegativeObjectPropertyAssertion",
+                                                   "SameIndividual",
+                                                   "DifferentIndividuals",
+                                                   "Declaration",
+                                                   "HasKey"};
     return k;
 }
 
@@ -255,7 +278,9 @@ struct TextParser::Impl {
     }
 
     void expect_end() {
-        if (cur().k != Tok::K::End) fail(cur().col, "unexpected '" + (cur().text.empty() ? std::string("(") : cur().text) + "' after the axiom");
+        if (cur().k != Tok::K::End)
+            fail(cur().col,
+                 "unexpected '" + (cur().text.empty() ? std::string("(") : cur().text) + "' after the axiom");
     }
 
     Axiom axiom(std::string_view text) {
@@ -288,8 +313,9 @@ struct TextParser::Impl {
             ++p;
             const ExprId r = class_expr();
             expect_end();
-            ax.kind = kw[0] == 'S' ? AxiomKind::SubClassOf : kw[0] == 'E' ? AxiomKind::EquivalentClasses
-                                                                          : AxiomKind::DisjointClasses;
+            ax.kind = kw[0] == 'S'   ? AxiomKind::SubClassOf
+                      : kw[0] == 'E' ? AxiomKind::EquivalentClasses
+                                     : AxiomKind::DisjointClasses;
             ax.concepts = {l, r};
             return ax;
         }
@@ -330,9 +356,12 @@ struct TextParser::Impl {
                 p = save;
                 const Tok& t = cur();
                 ExprId c;
-                if (t.text == "owl:Thing" || t.text == "Thing") c = onto.pool.top();
-                else if (t.text == "owl:Nothing" || t.text == "Nothing") c = onto.pool.bottom();
-                else c = onto.pool.named(name_in(0));
+                if (t.text == "owl:Thing" || t.text == "Thing")
+                    c = onto.pool.top();
+                else if (t.text == "owl:Nothing" || t.text == "Nothing")
+                    c = onto.pool.bottom();
+                else
+                    c = onto.pool.named(name_in(0));
                 if (c <= 1) ++p;
                 ++p;
                 ax.concepts.push_back(c);
@@ -344,7 +373,8 @@ struct TextParser::Impl {
             return ax;
         }
         fail(1, "not an axiom of the text syntax (expected SubClassOf, EquivalentTo, DisjointWith, "
-                "SubPropertyOf, Domain, Range, C(a) or r(a,b)): '" + std::string(text) + "'");
+                "SubPropertyOf, Domain, Range, C(a) or r(a,b)): '" +
+                    std::string(text) + "'");
     }
 
     void declaration() {
@@ -361,7 +391,8 @@ struct TextParser::Impl {
         const int ns = kw == "Class:" ? 0 : kw == "ObjectProperty:" ? 1 : 2;
         const bool saved = opt.allow_new_names;
         opt.allow_new_names = true;
-        while (cur().k != Tok::K::End) (void)name_in(ns);
+        while (cur().k != Tok::K::End)
+            (void)name_in(ns);
         opt.allow_new_names = saved;
     }
 };
@@ -401,9 +432,11 @@ void TextParser::parse_document(std::string_view text) {
                 break;
             }
         }
-        while (!l.empty() && (l.back() == ' ' || l.back() == '\t' || l.back() == '\r')) l.remove_suffix(1);
+        while (!l.empty() && (l.back() == ' ' || l.back() == '\t' || l.back() == '\r'))
+            l.remove_suffix(1);
         std::size_t b = 0;
-        while (b < l.size() && (l[b] == ' ' || l[b] == '\t')) ++b;
+        while (b < l.size() && (l[b] == ' ' || l[b] == '\t'))
+            ++b;
         l = l.substr(b);
         if (l.empty()) {
             if (nl == text.size()) break;
@@ -477,7 +510,9 @@ std::string TextWriter::individual_name(IndividualName a) const {
     return name(onto_.sig.individuals.name(a), it == onto_.sig.individual_labels.end() ? nullptr : &it->second);
 }
 
-std::string TextWriter::expr(ExprId e) const { return expr_prec(e, false); }
+std::string TextWriter::expr(ExprId e) const {
+    return expr_prec(e, false);
+}
 
 std::string TextWriter::expr_prec(ExprId id, bool atom) const {
     const ConceptExpr& e = onto_.pool.get(id);
@@ -509,8 +544,10 @@ std::string TextWriter::expr_prec(ExprId id, bool atom) const {
         s += "(";
         if (e.number) s += std::to_string(e.number) + " ";
         if (e.name != kNone) s += role_name(e.name) + " ";
-        for (ExprId a : e.args) s += expr_prec(a, true) + " ";
-        for (IndividualName a : e.individuals) s += individual_name(a) + " ";
+        for (ExprId a : e.args)
+            s += expr_prec(a, true) + " ";
+        for (IndividualName a : e.individuals)
+            s += individual_name(a) + " ";
         if (s.back() == ' ') s.pop_back();
         return s + ")";
     }
@@ -532,12 +569,14 @@ std::string TextWriter::axiom(const Axiom& ax) const {
     case AxiomKind::DisjointClasses: {
         if (ax.concepts.size() == 2) return expr(ax.concepts[0]) + " DisjointWith " + expr(ax.concepts[1]);
         std::string s = "DisjointClasses(";
-        for (std::size_t i = 0; i < ax.concepts.size(); ++i) s += (i ? " " : "") + expr_prec(ax.concepts[i], true);
+        for (std::size_t i = 0; i < ax.concepts.size(); ++i)
+            s += (i ? " " : "") + expr_prec(ax.concepts[i], true);
         return s + ")";
     }
     case AxiomKind::SubObjectPropertyOf: {
         std::string s;
-        for (std::size_t i = 0; i + 1 < ax.roles.size(); ++i) s += (i ? " o " : "") + role_name(ax.roles[i]);
+        for (std::size_t i = 0; i + 1 < ax.roles.size(); ++i)
+            s += (i ? " o " : "") + role_name(ax.roles[i]);
         return s + " SubPropertyOf " + role_name(ax.roles.back());
     }
     case AxiomKind::EquivalentObjectProperties: {

@@ -24,7 +24,7 @@ struct TextParseOptions {
 /// `<full IRI>`, `_:fresh`, an existing name, a known `prefix:local`, an rdfs:label
 /// ('quoted' when it contains spaces), a unique IRI local name (after # or the last /).
 class TextParser {
-public:
+  public:
     TextParser(Ontology& onto, std::string file, TextParseOptions options = {});
     ~TextParser();
     /// Parses a whole document: one axiom or declaration per line. Axioms are appended to
@@ -34,7 +34,7 @@ public:
     /// `line` is used in error messages.
     Axiom parse_axiom(std::string_view text, std::size_t line = 1);
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
@@ -46,7 +46,7 @@ void read_text_into(std::string_view text, const std::string& file, Ontology& on
 
 /// Renders names, expressions and axioms in the text syntax.
 class TextWriter {
-public:
+  public:
     /// With `labels`, names with an rdfs:label are shown by label (for display; such output
     /// parses back only while labels are unique).
     explicit TextWriter(const Ontology& onto, bool labels = false) : onto_(onto), labels_(labels) {}
@@ -60,7 +60,7 @@ public:
     /// `Prefix: p: <iri>` lines for the ontology's prefixes (other than rdf, rdfs, owl, xsd).
     std::string prefix_lines() const;
 
-private:
+  private:
     std::string name(std::string_view raw, const std::string* label) const;
     std::string expr_prec(ExprId e, bool atom) const;
     const Ontology& onto_;

@@ -15,9 +15,9 @@ namespace kbcx::reason {
 
 /// The class hierarchy between named classes (fresh names of the normaliser excluded).
 struct Taxonomy {
-    std::vector<char> unsatisfiable;                     ///< per concept name < named_end
-    std::vector<ConceptName> representative;             ///< smallest id of its equivalence class
-    std::vector<std::vector<ConceptName>> equivalents;   ///< per representative: the class, sorted
+    std::vector<char> unsatisfiable;                      ///< per concept name < named_end
+    std::vector<ConceptName> representative;              ///< smallest id of its equivalence class
+    std::vector<std::vector<ConceptName>> equivalents;    ///< per representative: the class, sorted
     std::vector<std::vector<ConceptName>> direct_parents; ///< per representative: parent representatives
     std::vector<std::vector<IndividualName>> instances;   ///< per representative: individuals
 };
@@ -26,7 +26,7 @@ struct ClassifyResult {
     onto::NormalisedOntology normalised;
     std::unique_ptr<Reasoner> reasoner;
     Taxonomy taxonomy;
-    ConceptName named_end = 0;           ///< concept ids below are user names
+    ConceptName named_end = 0; ///< concept ids below are user names
     std::size_t named_classes = 0;
     std::size_t unsatisfiable = 0;
     bool consistent = true;

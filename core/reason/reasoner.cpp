@@ -28,11 +28,11 @@ const char* rule_name(Rule r) {
 }
 
 struct Reasoner::Index {
-    std::vector<std::pair<Node, std::uint32_t>> told;  ///< (B, axiom): A ⊑ B
-    std::vector<std::array<std::uint32_t, 3>> conj;    ///< (other conjunct, B, axiom)
-    std::vector<std::array<std::uint32_t, 3>> exist;   ///< (role, target node, axiom)
-    std::vector<std::array<std::uint32_t, 3>> neg;     ///< (role, B, axiom): ∃role.A ⊑ B
-    std::vector<std::array<std::uint32_t, 3>> init;    ///< (B, rule, axiom) added when the context starts
+    std::vector<std::pair<Node, std::uint32_t>> told; ///< (B, axiom): A ⊑ B
+    std::vector<std::array<std::uint32_t, 3>> conj;   ///< (other conjunct, B, axiom)
+    std::vector<std::array<std::uint32_t, 3>> exist;  ///< (role, target node, axiom)
+    std::vector<std::array<std::uint32_t, 3>> neg;    ///< (role, B, axiom): ∃role.A ⊑ B
+    std::vector<std::array<std::uint32_t, 3>> init;   ///< (B, rule, axiom) added when the context starts
 };
 
 struct Reasoner::Context {
@@ -60,19 +60,22 @@ struct Reasoner::Undo {
 };
 
 namespace {
-inline std::uint64_t link_key(RoleName r, Node src) { return (std::uint64_t{r} << 32) | src; }
+inline std::uint64_t link_key(RoleName r, Node src) {
+    return (std::uint64_t{r} << 32) | src;
+}
 } // namespace
 
 Reasoner::Reasoner(std::vector<NormalAxiom> axioms, std::size_t num_concepts, std::size_t num_roles,
                    std::size_t num_individuals, ConceptName named_end)
-    : axioms_(std::move(axioms)), num_concepts_(num_concepts), num_roles_(num_roles),
-      num_individuals_(num_individuals), named_end_(named_end) {
+    : axioms_(std::move(axioms)), num_concepts_(num_concepts), num_roles_(num_roles), num_individuals_(num_individuals),
+      named_end_(named_end) {
     ind_base_ = static_cast<Node>(2 + num_concepts_);
     const std::size_t nodes = 2 + num_concepts_ + num_individuals_;
     idx_.resize(nodes);
     contexts_.resize(nodes);
     build_roles(num_roles);
-    for (std::uint32_t i = 0; i < axioms_.size(); ++i) index_axiom(i, false);
+    for (std::uint32_t i = 0; i < axioms_.size(); ++i)
+        index_axiom(i, false);
 }
 
 Reasoner::~Reasoner() = default;
@@ -226,7 +229,9 @@ void Reasoner::index_axiom(std::uint32_t i, bool logged) {
     }
 }
 
-Reasoner::Context& Reasoner::ctx_of(Node n) { return *contexts_[n]; }
+Reasoner::Context& Reasoner::ctx_of(Node n) {
+    return *contexts_[n];
+}
 
 void Reasoner::push_sub(Node c, Node b, const Inference& inf) {
     const Context* C = contexts_[c].get();
@@ -589,20 +594,23 @@ void Reasoner::build_holders() {
     holder_off_.assign(n + 1, 0);
     for (std::size_t c = 0; c < contexts_.size(); ++c)
         if (contexts_[c])
-            for (Node b : contexts_[c]->list) ++holder_off_[b + 1];
-    for (std::size_t i = 0; i < n; ++i) holder_off_[i + 1] += holder_off_[i];
+            for (Node b : contexts_[c]->list)
+                ++holder_off_[b + 1];
+    for (std::size_t i = 0; i < n; ++i)
+        holder_off_[i + 1] += holder_off_[i];
     holder_ctx_.assign(holder_off_[n], 0);
     std::vector<std::uint32_t> fill(holder_off_.begin(), holder_off_.end() - 1);
     for (std::size_t c = 0; c < contexts_.size(); ++c)
         if (contexts_[c])
-            for (Node b : contexts_[c]->list) holder_ctx_[fill[b]++] = static_cast<std::uint32_t>(c);
+            for (Node b : contexts_[c]->list)
+                holder_ctx_[fill[b]++] = static_cast<std::uint32_t>(c);
     holders_built_ = true;
 }
 
-template <class F>
-void Reasoner::for_holders(Node b, F&& f) const {
+template <class F> void Reasoner::for_holders(Node b, F&& f) const {
     if (b + 1 < holder_off_.size())
-        for (std::uint32_t i = holder_off_[b]; i < holder_off_[b + 1]; ++i) f(holder_ctx_[i]);
+        for (std::uint32_t i = holder_off_[b]; i < holder_off_[b + 1]; ++i)
+            f(holder_ctx_[i]);
     for (const Undo& u : undo_)
         if (u.kind == Undo::Sub && u.m == b) f(u.n);
 }
@@ -659,7 +667,8 @@ void Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContex
             for_holders(l, [&](Node c) { hs.push_back(c); });
             inf.rule = Rule::Told;
             inf.premise = l;
-            for (Node c : hs) push_sub(c, b, inf);
+            for (Node c : hs)
+                push_sub(c, b, inf);
             break;
         }
         case NormalForm::GCI1:
@@ -680,7 +689,8 @@ void Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContex
             for_holders(l, [&](Node c) { hs.push_back(c); });
             inf.rule = Rule::Exists;
             inf.premise = l;
-            for (Node c : hs) push_link(c, a.r, t, inf);
+            for (Node c : hs)
+                push_link(c, a.r, t, inf);
             break;
         }
         case NormalForm::GCI3:

@@ -31,15 +31,15 @@ inline constexpr std::uint32_t kNoAxiom = 0xFFFFFFFFu;
 /// The completion rule that produced a conclusion. Conclusions are subsumptions C ⊑ B (B in
 /// the context of C) and links C →r D (C ⊑ ∃r.D).
 enum class Rule : std::uint8_t {
-    Init,        ///< C ⊑ C
-    Top,         ///< C ⊑ ⊤
-    Told,        ///< C ⊑ A, A ⊑ B (GCI0, GCI0_BOT, CA) ⊢ C ⊑ B
-    Conj,        ///< C ⊑ A1, C ⊑ A2, A1 ⊓ A2 ⊑ B (GCI1, GCI1_BOT) ⊢ C ⊑ B
-    Exists,      ///< C ⊑ A, A ⊑ ∃r.B (GCI2, RA) ⊢ C →r B
-    ExistsLeft,  ///< C →r D, D ⊑ A, r ⊑* s, ∃s.A ⊑ B (GCI3, GCI3_BOT, domain) ⊢ C ⊑ B
-    BottomLink,  ///< C →r D, D ⊑ ⊥ ⊢ C ⊑ ⊥
-    Chain,       ///< C →r D, D →s E, r ⊑* r', s ⊑* s', r'∘s' ⊑ t (RC) ⊢ C →t E
-    Range,       ///< a node for B ⊓ range(r) starts with the range (RANGE), or r(a,b) ⊢ b ⊑ range
+    Init,       ///< C ⊑ C
+    Top,        ///< C ⊑ ⊤
+    Told,       ///< C ⊑ A, A ⊑ B (GCI0, GCI0_BOT, CA) ⊢ C ⊑ B
+    Conj,       ///< C ⊑ A1, C ⊑ A2, A1 ⊓ A2 ⊑ B (GCI1, GCI1_BOT) ⊢ C ⊑ B
+    Exists,     ///< C ⊑ A, A ⊑ ∃r.B (GCI2, RA) ⊢ C →r B
+    ExistsLeft, ///< C →r D, D ⊑ A, r ⊑* s, ∃s.A ⊑ B (GCI3, GCI3_BOT, domain) ⊢ C ⊑ B
+    BottomLink, ///< C →r D, D ⊑ ⊥ ⊢ C ⊑ ⊥
+    Chain,      ///< C →r D, D →s E, r ⊑* r', s ⊑* s', r'∘s' ⊑ t (RC) ⊢ C →t E
+    Range,      ///< a node for B ⊓ range(r) starts with the range (RANGE), or r(a,b) ⊢ b ⊑ range
 };
 const char* rule_name(Rule r);
 
@@ -48,10 +48,10 @@ const char* rule_name(Rule r);
 struct Inference {
     Rule rule = Rule::Init;
     std::uint32_t axiom = kNoAxiom;
-    Node node = 0;      ///< ExistsLeft/BottomLink/Chain(first link's target D); Conj: the other conjunct
-    RoleName r1 = 0;    ///< role of the (first) link premise
-    RoleName r2 = 0;    ///< Chain: role of the second link
-    Node premise = 0;   ///< Told/Conj/Exists/ExistsLeft: the subsumer A used (ExistsLeft: in D)
+    Node node = 0;    ///< ExistsLeft/BottomLink/Chain(first link's target D); Conj: the other conjunct
+    RoleName r1 = 0;  ///< role of the (first) link premise
+    RoleName r2 = 0;  ///< Chain: role of the second link
+    Node premise = 0; ///< Told/Conj/Exists/ExistsLeft: the subsumer A used (ExistsLeft: in D)
 };
 
 /// One step of a proof: a conclusion, how it was derived, and the steps of its premises.
@@ -69,7 +69,7 @@ struct ReasonerStats {
 };
 
 class Reasoner {
-public:
+  public:
     /// Indexes the normal forms. `num_concepts`, `num_roles`, `num_individuals` are the sizes
     /// of the (normalised) signature; `named_end`: concept ids below it are user names (ids
     /// from it on are fresh names of the normaliser, not classified).
@@ -135,7 +135,7 @@ public:
     void rollback();
     bool in_delta() const { return in_delta_; }
 
-private:
+  private:
     struct Context;
     struct Todo;
     struct Index;
@@ -151,8 +151,7 @@ private:
     void apply_link(Node c, RoleName r, Node d, const Inference& inf);
     Context& ctx_of(Node n);
     void build_holders();
-    template <class F>
-    void for_holders(Node b, F&& f) const;
+    template <class F> void for_holders(Node b, F&& f) const;
     void proof_rec(bool link, Node c, Node x, RoleName r, std::vector<ProofStep>& out,
                    std::vector<std::pair<std::uint64_t, std::uint64_t>>& seen) const;
 
@@ -171,8 +170,8 @@ private:
     };
     std::vector<std::vector<ChainEntry>> chain_left_, chain_right_;
     std::vector<std::vector<std::pair<Node, std::uint32_t>>> ranges_; ///< per role: (range node, RANGE axiom)
-    std::unordered_map<Node, std::vector<Node>> range_parts_; ///< range node → filler, ranges
-    std::unordered_map<std::uint64_t, Node> range_nodes_;      ///< (filler<<32 | rangeset id) → node
+    std::unordered_map<Node, std::vector<Node>> range_parts_;         ///< range node → filler, ranges
+    std::unordered_map<std::uint64_t, Node> range_nodes_;             ///< (filler<<32 | rangeset id) → node
     std::vector<std::vector<std::pair<Node, std::uint32_t>>> rangesets_;
     std::vector<std::uint32_t> role_rangeset_;
     std::vector<std::uint32_t> delta_concepts_; ///< node per delta ConceptName

@@ -23,7 +23,8 @@ SampleResult sample(StatusChecker& chk, const SampleParams& prm, jobs::JobContex
     const std::string nf = prm.nf;
     static const char* forms[] = {"GCI0", "GCI1", "GCI1_BOT", "GCI2", "GCI3", "CA", "RA"};
     bool known = false;
-    for (const char* f : forms) known = known || nf == f;
+    for (const char* f : forms)
+        known = known || nf == f;
     if (!known) throw InputError("--nf", "unknown form '" + nf + "' (GCI0, GCI1, GCI1_BOT, GCI2, GCI3, CA, RA)");
     const ConceptName nc = cls.named_end;
     const RoleName nr = cls.normalised.fresh_roles_begin;
@@ -33,11 +34,12 @@ SampleResult sample(StatusChecker& chk, const SampleParams& prm, jobs::JobContex
     if (nc == 0) throw InputError(O.source, "the ontology has no classes to sample from");
     if ((nf == "GCI2" || nf == "GCI3" || nf == "RA") && nr == 0)
         throw InputError(O.source, "the ontology has no object properties: no " + nf + " candidates exist");
-    if (abox && ni == 0)
-        throw InputError(O.source, "the ontology has no individuals: no " + nf + " candidates exist");
+    if (abox && ni == 0) throw InputError(O.source, "the ontology has no individuals: no " + nf + " candidates exist");
 
     std::mt19937_64 rng(prm.seed);
-    auto pick = [&](std::size_t n) { return static_cast<std::uint32_t>(std::uniform_int_distribution<std::size_t>(0, n - 1)(rng)); };
+    auto pick = [&](std::size_t n) {
+        return static_cast<std::uint32_t>(std::uniform_int_distribution<std::size_t>(0, n - 1)(rng));
+    };
     auto named_subsumers = [&](Node n) {
         std::vector<ConceptName> out;
         for (Node b : R.subsumers(n)) {
@@ -211,8 +213,9 @@ SampleResult sample(StatusChecker& chk, const SampleParams& prm, jobs::JobContex
         }
         if (!seen.insert(n).second || chk.told(n)) continue;
         // An unsatisfiable left side entails everything: such candidates count as trivial.
-        if (!abox && (R.unsatisfiable(R.concept_node(n.a)) ||
-                      ((n.nf == NormalForm::GCI1 || n.nf == NormalForm::GCI1_BOT) && R.unsatisfiable(R.concept_node(n.b)))))
+        if (!abox &&
+            (R.unsatisfiable(R.concept_node(n.a)) ||
+             ((n.nf == NormalForm::GCI1 || n.nf == NormalForm::GCI1_BOT) && R.unsatisfiable(R.concept_node(n.b)))))
             continue;
         const Axiom ax = to_axiom(n);
         const StatusResult st = chk.check(ax, res.reading, false);

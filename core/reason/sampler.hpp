@@ -17,8 +17,8 @@ struct SampleParams {
     std::string nf = "GCI0";
     std::size_t n = 100;
     std::uint64_t seed = 1;
-    std::optional<Reading> reading;  ///< default: StatusChecker::default_reading of the form
-    std::size_t max_attempts = 0;    ///< 0: 200·n + 20000 candidates checked at most
+    std::optional<Reading> reading; ///< default: StatusChecker::default_reading of the form
+    std::size_t max_attempts = 0;   ///< 0: 200·n + 20000 candidates checked at most
 };
 
 struct SampleItem {
@@ -28,7 +28,7 @@ struct SampleItem {
 };
 
 struct SampleResult {
-    std::vector<SampleItem> items; ///< T+ first, then T?, then T−
+    std::vector<SampleItem> items;     ///< T+ first, then T?, then T−
     std::size_t counts[3] = {0, 0, 0}; ///< indexed by Status
     std::size_t attempts = 0;
     Reading reading = Reading::Incoherence;

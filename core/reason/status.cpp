@@ -25,13 +25,17 @@ const char* status_name(Status s) {
     return "?";
 }
 
-const char* reading_name(Reading r) { return r == Reading::Inconsistency ? "inconsistency" : "incoherence"; }
+const char* reading_name(Reading r) {
+    return r == Reading::Inconsistency ? "inconsistency" : "incoherence";
+}
 
-StatusChecker::StatusChecker(onto::Ontology& onto, jobs::JobContext& ctx) : onto_(onto), cls_(classify(onto, ctx, false)) {
+StatusChecker::StatusChecker(onto::Ontology& onto, jobs::JobContext& ctx)
+    : onto_(onto), cls_(classify(onto, ctx, false)) {
     init();
 }
 
-StatusChecker::StatusChecker(onto::Ontology& onto, ClassifyResult classified) : onto_(onto), cls_(std::move(classified)) {
+StatusChecker::StatusChecker(onto::Ontology& onto, ClassifyResult classified)
+    : onto_(onto), cls_(std::move(classified)) {
     init();
 }
 
@@ -47,7 +51,9 @@ void StatusChecker::init() {
     }
 }
 
-bool StatusChecker::told(const onto::NormalAxiom& n) const { return told_.count(n) > 0; }
+bool StatusChecker::told(const onto::NormalAxiom& n) const {
+    return told_.count(n) > 0;
+}
 
 Reading StatusChecker::default_reading(const Axiom& ax) {
     return ax.kind == AxiomKind::ClassAssertion || ax.kind == AxiomKind::ObjectPropertyAssertion
@@ -75,7 +81,8 @@ std::string StatusChecker::node_text(Node n) const {
     case 2: return id == kTopNode ? "owl:Thing" : "owl:Nothing";
     default: {
         std::string s = "(";
-        for (Node p : R.node_parts(n)) s += (s.size() > 1 ? " and " : "") + node_text(p);
+        for (Node p : R.node_parts(n))
+            s += (s.size() > 1 ? " and " : "") + node_text(p);
         return s + ")";
     }
     }
@@ -116,7 +123,8 @@ void check_el(const onto::Ontology& o, const Axiom& ax) {
     const auto cs = onto::non_el_constructs(o, ax);
     if (!cs.empty()) {
         std::string all;
-        for (const auto& c : cs) all += (all.empty() ? "" : ", ") + c;
+        for (const auto& c : cs)
+            all += (all.empty() ? "" : ", ") + c;
         throw InputError("axiom", ax.line, 0, "not an EL axiom: it uses " + all);
     }
 }
@@ -131,8 +139,10 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
         std::vector<onto::NormalAxiom> delta;
         Node lhs;
         const ConceptKind ck = P.get(c).kind;
-        if (ck == ConceptKind::Named) lhs = R.concept_node(P.get(c).name);
-        else if (ck == ConceptKind::Top) lhs = kTopNode;
+        if (ck == ConceptKind::Named)
+            lhs = R.concept_node(P.get(c).name);
+        else if (ck == ConceptKind::Top)
+            lhs = kTopNode;
         else if (ck == ConceptKind::Bottom) {
             R.rollback();
             return true;
@@ -150,11 +160,13 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
         }
         Node goal;
         const ConceptKind dk = P.get(d).kind;
-        if (dk == ConceptKind::Named) goal = R.concept_node(P.get(d).name);
+        if (dk == ConceptKind::Named)
+            goal = R.concept_node(P.get(d).name);
         else if (dk == ConceptKind::Top) {
             R.rollback();
             return true;
-        } else if (dk == ConceptKind::Bottom) goal = kBottomNode;
+        } else if (dk == ConceptKind::Bottom)
+            goal = kBottomNode;
         else {
             const ConceptName y = R.new_delta_concept();
             Axiom a;
@@ -167,11 +179,11 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
         R.add_delta(delta);
         const bool yes = R.subsumes(lhs, goal);
         if (yes && proof) {
-            const Node target = R.unsatisfiable(lhs) && !R.subsumers(lhs).empty() &&
-                                        std::find(R.subsumers(lhs).begin(), R.subsumers(lhs).end(), goal) ==
-                                            R.subsumers(lhs).end()
-                                    ? kBottomNode
-                                    : goal;
+            const Node target =
+                R.unsatisfiable(lhs) && !R.subsumers(lhs).empty() &&
+                        std::find(R.subsumers(lhs).begin(), R.subsumers(lhs).end(), goal) == R.subsumers(lhs).end()
+                    ? kBottomNode
+                    : goal;
             *proof = render(R.proof(lhs, target));
         }
         R.rollback();
@@ -196,8 +208,10 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
         Node goal = kTopNode;
         std::vector<onto::NormalAxiom> delta;
         const ConceptKind ck = P.get(c).kind;
-        if (ck == ConceptKind::Named) goal = R.concept_node(P.get(c).name);
-        else if (ck == ConceptKind::Bottom) goal = kBottomNode;
+        if (ck == ConceptKind::Named)
+            goal = R.concept_node(P.get(c).name);
+        else if (ck == ConceptKind::Bottom)
+            goal = kBottomNode;
         else if (ck != ConceptKind::Top) {
             const ConceptName y = R.new_delta_concept();
             Axiom s;
@@ -225,8 +239,10 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
     case AxiomKind::EquivalentObjectProperties: {
         // r1∘…∘rn ⊑ s holds iff X ⊑ ∃r1.(∃r2.(… ∃rn.Z)) entails X ⊑ ∃s.Z for fresh X, Z.
         std::vector<std::pair<std::vector<onto::RoleName>, onto::RoleName>> goals;
-        if (ax.kind == AxiomKind::SubObjectPropertyOf) goals.push_back({{ax.roles.begin(), ax.roles.end() - 1}, ax.roles.back()});
-        else if (ax.kind == AxiomKind::TransitiveObjectProperty) goals.push_back({{ax.roles[0], ax.roles[0]}, ax.roles[0]});
+        if (ax.kind == AxiomKind::SubObjectPropertyOf)
+            goals.push_back({{ax.roles.begin(), ax.roles.end() - 1}, ax.roles.back()});
+        else if (ax.kind == AxiomKind::TransitiveObjectProperty)
+            goals.push_back({{ax.roles[0], ax.roles[0]}, ax.roles[0]});
         else
             for (auto r : ax.roles)
                 for (auto s : ax.roles)
@@ -235,7 +251,8 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
             R.begin_delta();
             const ConceptName z = R.new_delta_concept();
             ExprId filler = P.named(z);
-            for (std::size_t i = chain.size(); i-- > 0;) filler = P.exists(chain[i], filler);
+            for (std::size_t i = chain.size(); i-- > 0;)
+                filler = P.exists(chain[i], filler);
             const ConceptName x = R.new_delta_concept();
             Axiom a;
             a.kind = AxiomKind::SubClassOf;

@@ -7,8 +7,8 @@
 #include "reason/classify.hpp"
 
 #include <optional>
-#include <unordered_set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace kbcx::reason {
@@ -27,7 +27,7 @@ struct StatusResult {
 };
 
 class StatusChecker {
-public:
+  public:
     /// Normalises and saturates `onto` (which must outlive the checker; candidates are parsed
     /// into its pool). Throws InputError if the ontology is inconsistent.
     StatusChecker(onto::Ontology& onto, jobs::JobContext& ctx);
@@ -40,8 +40,7 @@ public:
     /// construct if it is not EL, or if its kind is not supported (ObjectPropertyRange).
     StatusResult check(const onto::Axiom& ax, std::optional<Reading> reading = std::nullopt, bool proof = false);
     /// Convenience: parses `text` (text or functional syntax) with known names only.
-    StatusResult check_text(const std::string& text, std::optional<Reading> reading = std::nullopt,
-                            bool proof = false);
+    StatusResult check_text(const std::string& text, std::optional<Reading> reading = std::nullopt, bool proof = false);
 
     bool entailed(const onto::Axiom& ax, std::vector<std::string>* proof = nullptr);
     const ClassifyResult& classification() const { return cls_; }
@@ -50,7 +49,7 @@ public:
     /// Is the normal form told (asserted, after normalisation)?
     bool told(const onto::NormalAxiom& n) const;
 
-private:
+  private:
     std::vector<onto::NormalAxiom> normalise_delta(const onto::Axiom& ax);
     bool contradictory(const onto::Axiom& ax, Reading reading, std::vector<std::string>* proof);
     bool role_axiom_contradictory(const onto::Axiom& ax, Reading reading);

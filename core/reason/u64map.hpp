@@ -8,7 +8,7 @@
 namespace kbcx::reason {
 
 class U64Map {
-public:
+  public:
     static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
     static constexpr std::uint32_t kMissing = ~std::uint32_t{0};
 
@@ -59,7 +59,7 @@ public:
     std::size_t size() const { return size_; }
     std::size_t memory_bytes() const { return slots_.capacity() * sizeof(Slot); }
 
-private:
+  private:
     struct Slot {
         std::uint64_t key;
         std::uint32_t value;

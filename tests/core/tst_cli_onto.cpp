@@ -39,7 +39,7 @@ class TestCliOnto : public QObject {
         return QString::fromStdString(kbcx::test::write_file(dir_, name, text));
     }
 
-private slots:
+  private slots:
     void infoOntologyAndKg() {
         const QString onto = write("phd.kbo", kPhd);
         Run r = run_kbcx({"info", onto});

@@ -19,7 +19,9 @@ using namespace kbcx;
 using namespace kbcx::onto;
 
 namespace {
-std::string fixture(const char* f) { return std::string(KBCX_TEST_DATA) + "/onto/" + f; }
+std::string fixture(const char* f) {
+    return std::string(KBCX_TEST_DATA) + "/onto/" + f;
+}
 Ontology load(const char* f) {
     jobs::JobContext ctx;
     return load_ontology(fixture(f), ctx);
@@ -27,11 +29,13 @@ Ontology load(const char* f) {
 std::set<std::string> lines(const Ontology& o) {
     TextWriter w(o);
     std::set<std::string> s;
-    for (const auto& a : o.axioms) s.insert(w.axiom(a));
+    for (const auto& a : o.axioms)
+        s.insert(w.axiom(a));
     return s;
 }
 std::size_t count(const Ontology& o, AxiomKind k) {
-    return static_cast<std::size_t>(std::count_if(o.axioms.begin(), o.axioms.end(), [k](const Axiom& a) { return a.kind == k; }));
+    return static_cast<std::size_t>(
+        std::count_if(o.axioms.begin(), o.axioms.end(), [k](const Axiom& a) { return a.kind == k; }));
 }
 bool entails(Ontology& o, const std::string& ax) {
     jobs::JobContext ctx;
@@ -42,7 +46,7 @@ bool entails(Ontology& o, const std::string& ax) {
 
 class TestOntoSyntax : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void functional() {
         Ontology o = load("family.ofn");
         QCOMPARE(o.iri, std::string("http://ex.org/family"));
@@ -73,7 +77,8 @@ private slots:
         Ontology b = load("family.obo");
         QCOMPARE(b.sig.concepts.size(), std::size_t{3}); // obsolete FAM:0009 skipped
         const std::string p = "<http://purl.obolibrary.org/obo/FAM_0002>";
-        QVERIFY(entails(b, p + " SubClassOf <http://purl.obolibrary.org/obo/fam#part_of> some <http://purl.obolibrary.org/obo/FAM_0003>"));
+        QVERIFY(entails(b, p + " SubClassOf <http://purl.obolibrary.org/obo/fam#part_of> some "
+                               "<http://purl.obolibrary.org/obo/FAM_0003>"));
         QVERIFY(entails(b, "person and <http://purl.obolibrary.org/obo/fam#has_child> some person SubClassOf parent"));
         QCOMPARE(count(b, AxiomKind::DisjointClasses), std::size_t{1});
         QCOMPARE(count(b, AxiomKind::SubObjectPropertyOf), std::size_t{2});
@@ -93,7 +98,8 @@ private slots:
         // Writer round trip: writing and parsing again gives the same axioms.
         std::string text;
         TextWriter w(o);
-        for (const auto& a : o.axioms) text += w.axiom(a) + "\n";
+        for (const auto& a : o.axioms)
+            text += w.axiom(a) + "\n";
         Ontology o2 = read_text(text, "t2");
         QCOMPARE(lines(o2), lines(o));
     }
@@ -101,17 +107,20 @@ private slots:
         // Random EL ontologies: the normal forms, written and parsed back, entail exactly
         // the same subsumptions between the original names as the original axioms.
         std::mt19937 rng(5);
-        const char* parts[] = {"A", "B", "C", "r some A", "r some (B and s some C)", "A and r some B", "s some owl:Thing"};
+        const char* parts[] = {
+            "A", "B", "C", "r some A", "r some (B and s some C)", "A and r some B", "s some owl:Thing"};
         for (int round = 0; round < 60; ++round) {
             std::string text = "Class: A B C\nObjectProperty: r s\n";
             for (int i = 0; i < 4; ++i)
-                text += std::string(parts[rng() % 7]) + (rng() % 3 ? " SubClassOf " : " EquivalentTo ") + parts[rng() % 7] + "\n";
+                text += std::string(parts[rng() % 7]) + (rng() % 3 ? " SubClassOf " : " EquivalentTo ") +
+                        parts[rng() % 7] + "\n";
             Ontology o = read_text(text, "r");
             const std::size_t nc = o.sig.concepts.size();
             NormalisedOntology n = normalise(o);
             TextWriter w(o);
             std::string nt = w.prefix_lines();
-            for (const auto& a : n.axioms) nt += w.normal(a) + "\n";
+            for (const auto& a : n.axioms)
+                nt += w.normal(a) + "\n";
             Ontology o2 = read_text(nt, "n");
             NormalisedOntology n2 = normalise(o2);
             QCOMPARE(n2.axioms.size(), n.axioms.size()); // already normal: nothing new
@@ -121,7 +130,8 @@ private slots:
             auto r2 = reason::classify(o2, ctx, false);
             for (ConceptName a = 0; a < nc; ++a)
                 for (ConceptName b = 0; b < nc; ++b) {
-                    const auto a2 = o2.sig.concepts.find(o3.sig.concepts.name(a)), b2 = o2.sig.concepts.find(o3.sig.concepts.name(b));
+                    const auto a2 = o2.sig.concepts.find(o3.sig.concepts.name(a)),
+                               b2 = o2.sig.concepts.find(o3.sig.concepts.name(b));
                     if (a2 == kg::kNoId || b2 == kg::kNoId) continue;
                     QCOMPARE(r1.reasoner->subsumes(r1.reasoner->concept_node(a), r1.reasoner->concept_node(b)),
                              r2.reasoner->subsumes(r2.reasoner->concept_node(a2), r2.reasoner->concept_node(b2)));
@@ -151,12 +161,29 @@ private slots:
         expect([] { load_ontology_text("t.ofn", "Prefix(:=<http://x#>)\nOntology(\nSubClassOf(:A foo:B)\n)"); },
                "unknown prefix 'foo:'", 3);
         expect([] { load_ontology_text("t.ofn", "Ontology(\nSubClassOf(<a> <b>\n"); }, "end of input", 0);
-        expect([] { load_ontology_text("t.owx", "<?xml version=\"1.0\"?>\n<Ontology xmlns=\"http://www.w3.org/2002/07/owl#\">\n<SubClassOf><Class IRI=\"a\"/>"); },
-               "t.owx", 0);
-        expect([] { load_ontology_text("t.owx", "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<Ontology xmlns=\"http://www.w3.org/2002/07/owl#\">&e;</Ontology>"); },
-               "entity", 0);
-        expect([] { load_ontology_text("t.owl", "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"/>"); },
-               "external XML entity", 2);
+        expect(
+            [] {
+                load_ontology_text("t.owx",
+                                   "<?xml version=\"1.0\"?>\n<Ontology "
+                                   "xmlns=\"http://www.w3.org/2002/07/owl#\">\n<SubClassOf><Class IRI=\"a\"/>");
+            },
+            "t.owx", 0);
+        expect(
+            [] {
+                load_ontology_text(
+                    "t.owx",
+                    "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<Ontology "
+                    "xmlns=\"http://www.w3.org/2002/07/owl#\">&e;</Ontology>");
+            },
+            "entity", 0);
+        expect(
+            [] {
+                load_ontology_text(
+                    "t.owl",
+                    "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<rdf:RDF "
+                    "xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"/>");
+            },
+            "external XML entity", 2);
         expect([] { read_text("A SubClassOf B\nA is B\n", "t.kbo"); }, "not an axiom of the text syntax", 2);
         expect([] { read_text("A SubClassOf zz:B\n", "t.kbo"); }, "unknown prefix 'zz:'", 1);
         expect([] { load_ontology_text("t.obo", "format-version: 1.2\n\n[Term]\nname: x\n"); }, "without an id", 3);

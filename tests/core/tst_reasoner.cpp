@@ -52,9 +52,11 @@ struct Naive {
         bot.assign(n, 0);
         auto c = [&](ConceptName x) -> std::uint32_t { return x == kThing ? 0 : x + 1; };
         auto ind = [&](IndividualName x) -> std::uint32_t { return static_cast<std::uint32_t>(1 + nc + x); };
-        for (std::uint32_t x = 0; x < n; ++x) S[x] = {x, 0};
+        for (std::uint32_t x = 0; x < n; ++x)
+            S[x] = {x, 0};
         std::vector<std::vector<char>> subr(nr, std::vector<char>(nr, 0));
-        for (std::size_t r = 0; r < nr; ++r) subr[r][r] = 1;
+        for (std::size_t r = 0; r < nr; ++r)
+            subr[r][r] = 1;
         for (bool ch = true; ch;) {
             ch = false;
             for (const auto& a : no.axioms)
@@ -77,11 +79,21 @@ struct Naive {
                 for (std::uint32_t x = 0; x < n; ++x) {
                     const auto& s = S[x];
                     switch (a.nf) {
-                    case NormalForm::GCI0: if (s.count(c(a.a))) add(x, c(a.b)); break;
-                    case NormalForm::GCI0_BOT: if (s.count(c(a.a))) addb(x); break;
-                    case NormalForm::GCI1: if (s.count(c(a.a)) && s.count(c(a.b))) add(x, c(a.c)); break;
-                    case NormalForm::GCI1_BOT: if (s.count(c(a.a)) && s.count(c(a.b))) addb(x); break;
-                    case NormalForm::GCI2: if (s.count(c(a.a))) addr(a.r, x, c(a.b)); break;
+                    case NormalForm::GCI0:
+                        if (s.count(c(a.a))) add(x, c(a.b));
+                        break;
+                    case NormalForm::GCI0_BOT:
+                        if (s.count(c(a.a))) addb(x);
+                        break;
+                    case NormalForm::GCI1:
+                        if (s.count(c(a.a)) && s.count(c(a.b))) add(x, c(a.c));
+                        break;
+                    case NormalForm::GCI1_BOT:
+                        if (s.count(c(a.a)) && s.count(c(a.b))) addb(x);
+                        break;
+                    case NormalForm::GCI2:
+                        if (s.count(c(a.a))) addr(a.r, x, c(a.b));
+                        break;
                     default: break;
                     }
                 }
@@ -90,8 +102,10 @@ struct Naive {
                         if (subr[q][a.r])
                             for (auto [x, y] : std::vector(R[q].begin(), R[q].end()))
                                 if (S[y].count(c(a.a))) {
-                                    if (a.nf == NormalForm::GCI3) add(x, c(a.b));
-                                    else addb(x);
+                                    if (a.nf == NormalForm::GCI3)
+                                        add(x, c(a.b));
+                                    else
+                                        addb(x);
                                 }
                 if (a.nf == NormalForm::CA) add(ind(a.x), c(a.a));
                 if (a.nf == NormalForm::RA) addr(a.r, ind(a.x), ind(a.y));
@@ -127,7 +141,8 @@ unsigned eval(const Ontology& o, const Interp& I, ExprId e) {
     case ConceptKind::Named: return I.conc[x.name];
     case ConceptKind::And: {
         unsigned m = all;
-        for (auto a : x.args) m &= eval(o, I, a);
+        for (auto a : x.args)
+            m &= eval(o, I, a);
         return m;
     }
     case ConceptKind::Exists: {
@@ -144,7 +159,8 @@ unsigned eval(const Ontology& o, const Interp& I, ExprId e) {
 // pairs reachable by a role chain
 std::vector<unsigned> chain_rel(const Interp& I, const std::vector<RoleName>& ch) {
     std::vector<unsigned> cur(I.d);
-    for (int i = 0; i < I.d; ++i) cur[i] = 1u << i;
+    for (int i = 0; i < I.d; ++i)
+        cur[i] = 1u << i;
     for (RoleName r : ch) {
         std::vector<unsigned> nx(I.d, 0);
         for (int i = 0; i < I.d; ++i)
@@ -173,14 +189,14 @@ bool holds(const Ontology& o, const Interp& I, const Axiom& a) {
         return true;
     }
     case AxiomKind::ClassAssertion: return eval(o, I, a.concepts[0]) >> I.ind[a.individuals[0]] & 1u;
-    case AxiomKind::ObjectPropertyAssertion: return I.role[a.roles[0]][I.ind[a.individuals[0]]] >> I.ind[a.individuals[1]] & 1u;
+    case AxiomKind::ObjectPropertyAssertion:
+        return I.role[a.roles[0]][I.ind[a.individuals[0]]] >> I.ind[a.individuals[1]] & 1u;
     default: throw std::runtime_error("unsupported in brute force");
     }
 }
 
 /// Calls f(I) for every interpretation over a domain of size d.
-template <class F>
-void for_models(std::size_t nc, std::size_t nr, std::size_t ni, int d, F&& f) {
+template <class F> void for_models(std::size_t nc, std::size_t nr, std::size_t ni, int d, F&& f) {
     Interp I;
     I.d = d;
     I.conc.assign(nc, 0);
@@ -188,9 +204,11 @@ void for_models(std::size_t nc, std::size_t nr, std::size_t ni, int d, F&& f) {
     I.ind.assign(ni, 0);
     const std::size_t cbits = nc * d, rbits = nr * d * d;
     std::size_t ind_combos = 1;
-    for (std::size_t k = 0; k < ni; ++k) ind_combos *= static_cast<std::size_t>(d);
+    for (std::size_t k = 0; k < ni; ++k)
+        ind_combos *= static_cast<std::size_t>(d);
     for (std::uint64_t m = 0; m < (std::uint64_t{1} << (cbits + rbits)); ++m) {
-        for (std::size_t c = 0; c < nc; ++c) I.conc[c] = static_cast<unsigned>(m >> (c * d)) & ((1u << d) - 1);
+        for (std::size_t c = 0; c < nc; ++c)
+            I.conc[c] = static_cast<unsigned>(m >> (c * d)) & ((1u << d) - 1);
         for (std::size_t r = 0; r < nr; ++r)
             for (int x = 0; x < d; ++x)
                 I.role[r][x] = static_cast<unsigned>(m >> (cbits + (r * d + x) * d)) & ((1u << d) - 1);
@@ -230,7 +248,7 @@ std::string random_axiom(std::mt19937& rng, bool allow_abox) {
 
 class TestReasoner : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void ruleTold() {
         auto l = load("A SubClassOf B\nB SubClassOf C\n");
         QVERIFY(sub(l, "A", "C"));
@@ -259,7 +277,8 @@ private slots:
         QVERIFY(!sub(l, "B", "D"));
     }
     void ruleBottom() {
-        auto l = load("A SubClassOf r some B\nB SubClassOf C\nC and D SubClassOf owl:Nothing\nB SubClassOf D\nE SubClassOf B\n");
+        auto l = load(
+            "A SubClassOf r some B\nB SubClassOf C\nC and D SubClassOf owl:Nothing\nB SubClassOf D\nE SubClassOf B\n");
         QVERIFY(l.r.reasoner->unsatisfiable(l.r.reasoner->concept_node(l.o->sig.concepts.find("A"))));
         QCOMPARE(l.r.unsatisfiable, std::size_t{3}); // A, B, E
         QVERIFY(l.r.consistent);
@@ -271,13 +290,16 @@ private slots:
         QVERIFY(!sub(l, "B", "Q"));
     }
     void ruleAbox() {
-        auto l = load("A(a)\nr(a,b)\nA SubClassOf B\nr some owl:Thing SubClassOf C\nr Range D\nB and C SubClassOf owl:Nothing\n");
+        auto l = load(
+            "A(a)\nr(a,b)\nA SubClassOf B\nr some owl:Thing SubClassOf C\nr Range D\nB and C SubClassOf owl:Nothing\n");
         QVERIFY(!l.r.consistent);
         auto m = load("A(a)\nr(a,b)\nr some D SubClassOf E\nr Range D\n");
         QVERIFY(m.r.consistent);
         const Reasoner& R = *m.r.reasoner;
-        QVERIFY(R.subsumes(R.individual_node(m.o->sig.individuals.find("a")), R.concept_node(m.o->sig.concepts.find("E"))));
-        QVERIFY(R.subsumes(R.individual_node(m.o->sig.individuals.find("b")), R.concept_node(m.o->sig.concepts.find("D"))));
+        QVERIFY(
+            R.subsumes(R.individual_node(m.o->sig.individuals.find("a")), R.concept_node(m.o->sig.concepts.find("E"))));
+        QVERIFY(
+            R.subsumes(R.individual_node(m.o->sig.individuals.find("b")), R.concept_node(m.o->sig.concepts.find("D"))));
     }
     void taxonomy() {
         auto l = load("A SubClassOf B\nB SubClassOf C\nA SubClassOf C\nB EquivalentTo B2\nD SubClassOf C\n");
@@ -290,13 +312,16 @@ private slots:
     void proofTree() {
         auto l = load("A SubClassOf r some B\nB SubClassOf C\nr some C SubClassOf D\n");
         const Reasoner& R = *l.r.reasoner;
-        const auto steps = R.proof(R.concept_node(l.o->sig.concepts.find("A")), R.concept_node(l.o->sig.concepts.find("D")));
+        const auto steps =
+            R.proof(R.concept_node(l.o->sig.concepts.find("A")), R.concept_node(l.o->sig.concepts.find("D")));
         QVERIFY(!steps.empty());
         QCOMPARE(steps.back().inf.rule, Rule::ExistsLeft);
         for (std::size_t i = 0; i < steps.size(); ++i)
-            for (auto p : steps[i].premises) QVERIFY(p < i);
+            for (auto p : steps[i].premises)
+                QVERIFY(p < i);
         bool has_link = false;
-        for (const auto& s : steps) has_link = has_link || (s.link && s.inf.rule == Rule::Exists);
+        for (const auto& s : steps)
+            has_link = has_link || (s.link && s.inf.rule == Rule::Exists);
         QVERIFY(has_link);
     }
     void phdStudent() {
@@ -317,10 +342,13 @@ private slots:
         QCOMPARE(t.status, Status::Contradictory);
         QCOMPARE(t.reading, Reading::Incoherence);
         // Without the individual, the TBox candidate is consistent: contradictory only by incoherence.
-        Ontology o2 = read_text("PhDStudent SubClassOf Student\nStudent and Professor SubClassOf owl:Nothing\n", "phd2");
+        Ontology o2 =
+            read_text("PhDStudent SubClassOf Student\nStudent and Professor SubClassOf owl:Nothing\n", "phd2");
         StatusChecker chk2(o2, ctx);
-        QCOMPARE(chk2.check_text("PhDStudent SubClassOf Professor", Reading::Inconsistency).status, Status::Undetermined);
-        QCOMPARE(chk2.check_text("PhDStudent SubClassOf Professor", Reading::Incoherence).status, Status::Contradictory);
+        QCOMPARE(chk2.check_text("PhDStudent SubClassOf Professor", Reading::Inconsistency).status,
+                 Status::Undetermined);
+        QCOMPARE(chk2.check_text("PhDStudent SubClassOf Professor", Reading::Incoherence).status,
+                 Status::Contradictory);
         // The checks left the closure as it was.
         QCOMPARE(chk2.check_text("PhDStudent SubClassOf Student").status, Status::Entailed);
     }
@@ -344,7 +372,8 @@ private slots:
         for (int round = 0; round < 300; ++round) {
             std::string text = "Class: A B C\nObjectProperty: r s\nIndividual: a\n";
             const int n = 2 + static_cast<int>(rng() % 6);
-            for (int i = 0; i < n; ++i) text += random_axiom(rng, true) + "\n";
+            for (int i = 0; i < n; ++i)
+                text += random_axiom(rng, true) + "\n";
             Ontology o = read_text(text, "rand");
             const std::size_t nc0 = o.sig.concepts.size();
             jobs::JobContext ctx;
@@ -358,7 +387,8 @@ private slots:
                         QFAIL(qPrintable(QString::fromStdString("subsumption mismatch in\n" + text)));
                 }
             bool naive_cons = !nv.bot[0];
-            for (std::size_t x = 0; x < o.sig.individuals.size(); ++x) naive_cons = naive_cons && !nv.bot[1 + o.sig.concepts.size() + x];
+            for (std::size_t x = 0; x < o.sig.individuals.size(); ++x)
+                naive_cons = naive_cons && !nv.bot[1 + o.sig.concepts.size() + x];
             QCOMPARE(r.consistent, naive_cons);
         }
     }
@@ -368,7 +398,8 @@ private slots:
         for (int round = 0; round < 60; ++round) {
             std::string text = "Class: A B C\nObjectProperty: r s\nIndividual: a\n";
             const int n = 1 + static_cast<int>(rng() % 4);
-            for (int i = 0; i < n; ++i) text += random_axiom(rng, true) + "\n";
+            for (int i = 0; i < n; ++i)
+                text += random_axiom(rng, true) + "\n";
             Ontology o = read_text(text, "rand");
             const std::size_t nc = o.sig.concepts.size(), nr = o.sig.roles.size(), ni = o.sig.individuals.size();
             const std::vector<Axiom> base = o.axioms;
@@ -378,7 +409,8 @@ private slots:
                 bool model = false;
                 for_models(nc, nr, ni, 2, [&](const Interp& I) {
                     bool ok = true;
-                    for (const auto& a : base) ok = ok && holds(o, I, a);
+                    for (const auto& a : base)
+                        ok = ok && holds(o, I, a);
                     model = model || ok;
                 });
                 QVERIFY2(!model, text.c_str());
@@ -388,7 +420,8 @@ private slots:
             for (int k = 0; k < 6; ++k) {
                 TextParser tp(o, "cand");
                 const Axiom alpha = tp.parse_axiom(random_axiom(rng, true));
-                if (alpha.kind == AxiomKind::SubObjectPropertyOf || alpha.kind == AxiomKind::ObjectPropertyDomain) continue;
+                if (alpha.kind == AxiomKind::SubObjectPropertyOf || alpha.kind == AxiomKind::ObjectPropertyDomain)
+                    continue;
                 for (Reading rd : {Reading::Inconsistency, Reading::Incoherence}) {
                     const Status st = chk.check(alpha, rd).status;
                     ++checked;
@@ -398,19 +431,23 @@ private slots:
                     for_models(nc, nr, ni, 2, [&](const Interp& I) {
                         for (const auto& a : base)
                             if (!holds(o, I, a)) return;
-                        for (std::size_t c = 0; c < nc; ++c) sat_before[c] |= I.conc[c] != 0;
+                        for (std::size_t c = 0; c < nc; ++c)
+                            sat_before[c] |= I.conc[c] != 0;
                         if (holds(o, I, alpha)) {
                             model_with_alpha = true;
-                            for (std::size_t c = 0; c < nc; ++c) sat_after[c] |= I.conc[c] != 0;
+                            for (std::size_t c = 0; c < nc; ++c)
+                                sat_after[c] |= I.conc[c] != 0;
                         } else {
                             o_model_violating = true;
                         }
                     });
                     if (st == Status::Entailed) QVERIFY2(!o_model_violating, text.c_str());
-                    if (st == Status::Contradictory && rd == Reading::Inconsistency) QVERIFY2(!model_with_alpha, text.c_str());
+                    if (st == Status::Contradictory && rd == Reading::Inconsistency)
+                        QVERIFY2(!model_with_alpha, text.c_str());
                     if (st == Status::Contradictory && rd == Reading::Incoherence) {
                         bool lost = !model_with_alpha;
-                        for (std::size_t c = 0; c < nc; ++c) lost = lost || (sat_before[c] && !sat_after[c]);
+                        for (std::size_t c = 0; c < nc; ++c)
+                            lost = lost || (sat_before[c] && !sat_after[c]);
                         QVERIFY2(lost, text.c_str());
                     }
                     if (st == Status::Undetermined) {
@@ -430,7 +467,8 @@ private slots:
         std::mt19937 rng(3);
         for (int round = 0; round < 80; ++round) {
             std::string text = "Class: A B C\nObjectProperty: r s\nIndividual: a\n";
-            for (int i = 0; i < 4; ++i) text += random_axiom(rng, true) + "\n";
+            for (int i = 0; i < 4; ++i)
+                text += random_axiom(rng, true) + "\n";
             Ontology o = read_text(text, "rand");
             jobs::JobContext ctx;
             ClassifyResult r = classify(o, ctx);
@@ -443,8 +481,10 @@ private slots:
                 TextParser tp(o, "cand");
                 const Axiom alpha = tp.parse_axiom(cand);
                 const Status st = chk.check(alpha, Reading::Inconsistency).status;
-                if (st == Status::Contradictory) QVERIFY2(!r2.consistent, (text + cand).c_str());
-                else QVERIFY2(r2.consistent, (text + cand).c_str());
+                if (st == Status::Contradictory)
+                    QVERIFY2(!r2.consistent, (text + cand).c_str());
+                else
+                    QVERIFY2(r2.consistent, (text + cand).c_str());
             }
         }
     }

@@ -16,7 +16,9 @@ using namespace kbcx;
 using namespace kbcx::onto;
 
 namespace {
-std::string path(const char* f) { return std::string(KBCX_SHARED_DATA) + "/onto/" + f; }
+std::string path(const char* f) {
+    return std::string(KBCX_SHARED_DATA) + "/onto/" + f;
+}
 Ontology load(const char* f) {
     jobs::JobContext ctx;
     return load_ontology(path(f), ctx);
@@ -25,7 +27,7 @@ Ontology load(const char* f) {
 
 class TestSharedDataOnto : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() {
         if (!QDir(KBCX_SHARED_DATA "/onto").exists()) QSKIP("../shared/data/onto is absent (clone outside the setup)");
     }
@@ -38,8 +40,8 @@ private slots:
         QCOMPARE(s.subclass_atomic, std::size_t{84});
         QCOMPARE(s.subclass_existential, std::size_t{147});
         QCOMPARE(s.normal_forms[static_cast<int>(NormalForm::GCI1_BOT)], std::size_t{398}); // disjoint pairs
-        for (const char* c : {"ObjectAllValuesFrom", "ObjectUnionOf", "ObjectComplementOf", "ObjectMinCardinality",
-                              "ObjectHasValue"})
+        for (const char* c :
+             {"ObjectAllValuesFrom", "ObjectUnionOf", "ObjectComplementOf", "ObjectMinCardinality", "ObjectHasValue"})
             QVERIFY2(s.dropped_constructs.count(c) && s.dropped_constructs.at(c) > 0, c);
         std::size_t eq_el = 0, eq = 0;
         const ElFilterReport f = el_filter(o);
@@ -56,7 +58,8 @@ private slots:
         const NormalisedOntology n = normalise(o);
         TextWriter w(o);
         std::set<std::string> out;
-        for (const auto& a : n.axioms) out.insert(w.normal(a));
+        for (const auto& a : n.axioms)
+            out.insert(w.normal(a));
         for (const char* bad : {"<urn:D> SubClassOf <urn:C>", "<urn:A> SubClassOf <urn:r> some <urn:D>",
                                 "<urn:D> SubClassOf <urn:s> some <urn:D>", "<urn:B> and <urn:C> SubClassOf <urn:A>"})
             QVERIFY2(!out.count(bad), bad);
@@ -65,8 +68,9 @@ private slots:
         // The normal forms are equivalent to the axiom on the names: A ≡ B ⊓ ∃r.(C ⊓ ∃s.D).
         jobs::JobContext ctx;
         reason::StatusChecker chk(o, ctx);
-        QCOMPARE(chk.check_text("<urn:A> EquivalentTo <urn:B> and <urn:r> some (<urn:C> and <urn:s> some <urn:D>)").status,
-                 reason::Status::Entailed);
+        QCOMPARE(
+            chk.check_text("<urn:A> EquivalentTo <urn:B> and <urn:r> some (<urn:C> and <urn:s> some <urn:D>)").status,
+            reason::Status::Entailed);
         QCOMPARE(chk.check_text("<urn:D> SubClassOf <urn:C>").status, reason::Status::Undetermined);
         QCOMPARE(chk.check_text("<urn:B> and <urn:C> SubClassOf <urn:A>").status, reason::Status::Undetermined);
     }
@@ -91,11 +95,14 @@ private slots:
             ++checked;
             if (ca == kg::kNoId || cb == kg::kNoId || !R.subsumes(R.concept_node(ca), R.concept_node(cb))) {
                 ++missing;
-                if (first.empty()) first = std::string(e.sig.concepts.name(l.name)) + " ⊑ " + std::string(e.sig.concepts.name(rr.name));
+                if (first.empty())
+                    first =
+                        std::string(e.sig.concepts.name(l.name)) + " ⊑ " + std::string(e.sig.concepts.name(rr.name));
             }
         }
         QCOMPARE(checked, std::size_t{694});
-        QVERIFY2(missing == 0, qPrintable(QString("%1 missing, e.g. %2").arg(missing).arg(QString::fromStdString(first))));
+        QVERIFY2(missing == 0,
+                 qPrintable(QString("%1 missing, e.g. %2").arg(missing).arg(QString::fromStdString(first))));
     }
     void otherFilesLoad() {
         Ontology u = load("univ-bench.owl");

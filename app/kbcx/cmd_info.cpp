@@ -6,6 +6,7 @@
 #include "common/json.hpp"
 #include "common/resources.hpp"
 #include "jobs/load_kg.hpp"
+#include "onto/readers.hpp"
 
 #include <cstdio>
 #include <ostream>
@@ -51,8 +52,23 @@ void print_block(std::ostream& out, const std::string& title, std::uint64_t fact
 
 } // namespace
 
+/// `kbcx info ONTO`: the ontology summary (cmd_onto_info.cpp).
+int onto_info(const std::vector<std::string>& args, std::ostream& out);
+
 namespace {
+/// A single positional argument that is an ontology file selects the ontology summary.
+bool is_ontology_invocation(const std::vector<std::string>& args) {
+    std::vector<std::string> pos;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--order" || a == "--format" || a == "--type-predicate" || a == "--max-line") ++i;
+        else if (!a.starts_with("--")) pos.push_back(a);
+    }
+    return pos.size() == 1 && onto::looks_like_ontology(pos[0]);
+}
+
 int cmd_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
+    if (is_ontology_invocation(args)) return onto_info(args, out);
     ArgParser p("info", "FILE... [--json] [--order hrt|htr] [--format F] [--type-predicate NAME]... [--stats]",
                 "Loads knowledge-graph files into one graph and prints, per file and in total: facts (distinct\n"
                 "binary facts), distinct entities, distinct relations, type facts, types and load time.");
@@ -72,6 +88,8 @@ int cmd_info(const std::vector<std::string>& args, std::ostream& out, std::ostre
              "  nt, ttl, rdfxml  RDF through raptor2; network, file access and external XML\n"
              "            entities are switched off. Literal objects are skipped (rdfs:label kept as label)\n"
              "type facts: (e, rdf:type, T) is the unary fact T(e)\n"
+             "ontologies: one ontology file (.ofn, .owx, .obo, or RDF declaring owl:Ontology/owl:Class) prints\n"
+             "            the ontology summary instead (see `kbcx normalise --help` for its formats)\n"
              "exit codes: 0 success, 2 bad input (message: file:line:column: what), 130 interrupted");
     if (!p.parse(args, out)) return kOk;
 

@@ -83,4 +83,43 @@ bool ConceptPool::is_el(ExprId id) const {
     return true;
 }
 
+const char* axiom_kind_name(AxiomKind kind) {
+    switch (kind) {
+    case AxiomKind::SubClassOf: return "SubClassOf";
+    case AxiomKind::EquivalentClasses: return "EquivalentClasses";
+    case AxiomKind::DisjointClasses: return "DisjointClasses";
+    case AxiomKind::SubObjectPropertyOf: return "SubObjectPropertyOf";
+    case AxiomKind::EquivalentObjectProperties: return "EquivalentObjectProperties";
+    case AxiomKind::TransitiveObjectProperty: return "TransitiveObjectProperty";
+    case AxiomKind::ReflexiveObjectProperty: return "ReflexiveObjectProperty";
+    case AxiomKind::ObjectPropertyDomain: return "ObjectPropertyDomain";
+    case AxiomKind::ObjectPropertyRange: return "ObjectPropertyRange";
+    case AxiomKind::ClassAssertion: return "ClassAssertion";
+    case AxiomKind::ObjectPropertyAssertion: return "ObjectPropertyAssertion";
+    case AxiomKind::NotEL: return "NotEL";
+    }
+    return "?";
+}
+
+const char* concept_kind_name(ConceptKind kind) {
+    switch (kind) {
+    case ConceptKind::Top: return "owl:Thing";
+    case ConceptKind::Bottom: return "owl:Nothing";
+    case ConceptKind::Named: return "Class";
+    case ConceptKind::And: return "ObjectIntersectionOf";
+    case ConceptKind::Exists: return "ObjectSomeValuesFrom";
+    case ConceptKind::Not: return "ObjectComplementOf";
+    case ConceptKind::Or: return "ObjectUnionOf";
+    case ConceptKind::ForAll: return "ObjectAllValuesFrom";
+    case ConceptKind::MinCard: return "ObjectMinCardinality";
+    case ConceptKind::MaxCard: return "ObjectMaxCardinality";
+    case ConceptKind::ExactCard: return "ObjectExactCardinality";
+    case ConceptKind::HasValue: return "ObjectHasValue";
+    case ConceptKind::OneOf: return "ObjectOneOf";
+    case ConceptKind::HasSelf: return "ObjectHasSelf";
+    case ConceptKind::Other: return "Other";
+    }
+    return "?";
+}
+
 } // namespace kbcx::onto

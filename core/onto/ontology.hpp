@@ -26,6 +26,8 @@ struct Signature {
     kg::Interner individuals;
     kg::PrefixMap prefixes;
     std::unordered_map<std::uint32_t, std::string> concept_labels;
+    std::unordered_map<std::uint32_t, std::string> role_labels;       ///< added by the readers
+    std::unordered_map<std::uint32_t, std::string> individual_labels; ///< added by the readers
 };
 
 enum class ConceptKind : std::uint8_t {
@@ -113,6 +115,13 @@ struct Ontology {
     Signature sig;
     ConceptPool pool;
     std::vector<Axiom> axioms;
+    std::string source; ///< file it was read from (for messages), empty if built in memory
 };
+
+/// Stable name of an axiom kind as in OWL 2 functional syntax ("SubClassOf", …); for NotEL
+/// axioms the caller should show Axiom::construct instead.
+const char* axiom_kind_name(AxiomKind kind);
+/// OWL 2 functional-syntax name of a concept constructor ("ObjectSomeValuesFrom", …).
+const char* concept_kind_name(ConceptKind kind);
 
 } // namespace kbcx::onto

@@ -1,0 +1,70 @@
+// The axiom text syntax of KBC Explorer (CLI arguments, test-set files, teaching editor):
+// `A SubClassOf r some B`, `A and B SubClassOf owl:Nothing`, `r o s SubPropertyOf t`, `A(a)`,
+// `r(a,b)`, declarations, `#` comments, and any axiom in OWL 2 functional syntax. Parser and
+// a writer whose output parses back to the same axioms.
+#pragma once
+
+#include "onto/normaliser.hpp"
+#include "onto/ontology.hpp"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace kbcx::onto {
+
+struct TextParseOptions {
+    /// Unknown names become new names (editor, test files); when false they are an error
+    /// naming the unknown name (candidates checked against a loaded ontology).
+    bool allow_new_names = true;
+};
+
+/// Parses text-syntax axioms against an ontology's names. Names are resolved in this order:
+/// `<full IRI>`, `_:fresh`, an existing name, a known `prefix:local`, an rdfs:label
+/// ('quoted' when it contains spaces), a unique IRI local name (after # or the last /).
+class TextParser {
+  public:
+    TextParser(Ontology& onto, std::string file, TextParseOptions options = {});
+    ~TextParser();
+    /// Parses a whole document: one axiom or declaration per line. Axioms are appended to
+    /// onto.axioms; declarations add names.
+    void parse_document(std::string_view text);
+    /// Parses one axiom (text or functional syntax) and returns it without adding it.
+    /// `line` is used in error messages.
+    Axiom parse_axiom(std::string_view text, std::size_t line = 1);
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+/// Convenience: parses a text-syntax document into a new ontology.
+Ontology read_text(std::string_view text, const std::string& file);
+/// Parses and appends a text-syntax document to `onto`.
+void read_text_into(std::string_view text, const std::string& file, Ontology& onto);
+
+/// Renders names, expressions and axioms in the text syntax.
+class TextWriter {
+  public:
+    /// With `labels`, names with an rdfs:label are shown by label (for display; such output
+    /// parses back only while labels are unique).
+    explicit TextWriter(const Ontology& onto, bool labels = false) : onto_(onto), labels_(labels) {}
+    std::string concept_name(ConceptName c) const;
+    std::string role_name(RoleName r) const;
+    std::string individual_name(IndividualName a) const;
+    std::string expr(ExprId e) const;
+    /// One line (no newline) for an EL or non-EL axiom; non-EL ones in functional syntax.
+    std::string axiom(const Axiom& ax) const;
+    std::string normal(const NormalAxiom& n) const;
+    /// `Prefix: p: <iri>` lines for the ontology's prefixes (other than rdf, rdfs, owl, xsd).
+    std::string prefix_lines() const;
+
+  private:
+    std::string name(std::string_view raw, const std::string* label) const;
+    std::string expr_prec(ExprId e, bool atom) const;
+    const Ontology& onto_;
+    bool labels_;
+};
+
+} // namespace kbcx::onto

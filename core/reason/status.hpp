@@ -1,0 +1,66 @@
+// Logical status of candidate axioms against an ontology: entailed, contradictory or
+// undetermined, under the inconsistency or the incoherence reading, with proofs. Each check
+// saturates only the candidate's delta on top of the saved closure and rolls it back.
+#pragma once
+
+#include "onto/ontology.hpp"
+#include "reason/classify.hpp"
+
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace kbcx::reason {
+
+enum class Status { Entailed, Undetermined, Contradictory };
+/// Inconsistency: α is contradictory when O ∪ {α} has no model. Incoherence: also when α
+/// makes a satisfiable named class (or an individual, or ⊤) unsatisfiable.
+enum class Reading { Inconsistency, Incoherence };
+const char* status_name(Status s);
+const char* reading_name(Reading r);
+
+struct StatusResult {
+    Status status = Status::Undetermined;
+    Reading reading = Reading::Incoherence;
+    std::vector<std::string> proof; ///< rendered steps (entailment or derivation of ⊥), if asked
+};
+
+class StatusChecker {
+  public:
+    /// Normalises and saturates `onto` (which must outlive the checker; candidates are parsed
+    /// into its pool). Throws InputError if the ontology is inconsistent.
+    StatusChecker(onto::Ontology& onto, jobs::JobContext& ctx);
+    /// Uses an existing classification of `onto`.
+    StatusChecker(onto::Ontology& onto, ClassifyResult classified);
+
+    /// The reading used when none is given: inconsistency for ABox axioms, incoherence else.
+    static Reading default_reading(const onto::Axiom& ax);
+    /// Status of one axiom (built on onto's pool and names). Throws InputError naming the
+    /// construct if it is not EL, or if its kind is not supported (ObjectPropertyRange).
+    StatusResult check(const onto::Axiom& ax, std::optional<Reading> reading = std::nullopt, bool proof = false);
+    /// Convenience: parses `text` (text or functional syntax) with known names only.
+    StatusResult check_text(const std::string& text, std::optional<Reading> reading = std::nullopt, bool proof = false);
+
+    bool entailed(const onto::Axiom& ax, std::vector<std::string>* proof = nullptr);
+    const ClassifyResult& classification() const { return cls_; }
+    Reasoner& reasoner() { return *cls_.reasoner; }
+    onto::Ontology& ontology() { return onto_; }
+    /// Is the normal form told (asserted, after normalisation)?
+    bool told(const onto::NormalAxiom& n) const;
+
+  private:
+    std::vector<onto::NormalAxiom> normalise_delta(const onto::Axiom& ax);
+    bool contradictory(const onto::Axiom& ax, Reading reading, std::vector<std::string>* proof);
+    bool role_axiom_contradictory(const onto::Axiom& ax, Reading reading);
+    std::vector<std::string> render(const std::vector<ProofStep>& steps) const;
+    std::string node_text(Node n) const;
+    void init();
+
+    onto::Ontology& onto_;
+    ClassifyResult cls_;
+    bool has_bottom_ = false;
+    std::unordered_set<onto::NormalAxiom, onto::NormalAxiomHash, onto::NormalAxiomEq> told_;
+};
+
+} // namespace kbcx::reason

@@ -45,7 +45,7 @@ int ChartDataModel::columnCount(const QModelIndex& parent) const
 
 QVariant ChartDataModel::data(const QModelIndex& index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const int epoch = epochs_[index.row()];
     if (role == Qt::TextAlignmentRole)

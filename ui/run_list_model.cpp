@@ -25,7 +25,7 @@ int RunListModel::columnCount(const QModelIndex& parent) const
 
 QVariant RunListModel::data(const QModelIndex& index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const TrainingRun* run = runs_[index.row()];
     const int column = index.column();
@@ -73,7 +73,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
 
 bool RunListModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) ||
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) ||
         role != Qt::CheckStateRole || index.column() != NameColumn)
         return false;
     const bool checked = value.toInt() == Qt::Checked;
@@ -87,7 +87,7 @@ bool RunListModel::setData(const QModelIndex& index, const QVariant& value, int 
 
 Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
     if (index.column() == NameColumn)

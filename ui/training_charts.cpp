@@ -14,6 +14,7 @@
 #include <QLineSeries>
 #include <QPainter>
 #include <QPen>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSvgGenerator>
 #include <QValueAxis>
@@ -27,7 +28,7 @@ namespace kbcx::ui {
 
 namespace {
 
-constexpr int kColumns = 2;
+constexpr int kMinChartWidth = 300;
 
 /// A tick step of 1, 2 or 5 × 10^k that gives at most ~6 intervals over `span`.
 double niceStep(double span)
@@ -63,7 +64,7 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent)
     empty_->setWordWrap(true);
     empty_->setAlignment(Qt::AlignCenter);
     empty_->setForegroundRole(QPalette::PlaceholderText);
-    grid_->addWidget(empty_, 0, 0, 1, kColumns);
+    grid_->addWidget(empty_, 0, 0, 1, columns_);
     scroll->setWidget(content_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -129,7 +130,7 @@ TrainingCharts::Panel* TrainingCharts::ensurePanel(const QString& metric)
     panel->view = new QChartView(panel->chart, content_);
     panel->view->setObjectName(QStringLiteral("chart.") + metric);
     panel->view->setRenderHint(QPainter::Antialiasing);
-    panel->view->setMinimumSize(320, 230);
+    panel->view->setMinimumSize(kMinChartWidth - 40, 220);
     panel->view->setAccessibleName(tr("%1 per epoch").arg(metricDisplayName(metric)));
     panel->view->setAccessibleDescription(tr("The values are listed in the Data tab."));
     panel->view->setToolTip(tr("%1 per epoch of the checked runs; the numbers are in the Data tab")
@@ -215,12 +216,23 @@ void TrainingCharts::relayout()
         panel->view->setVisible(visible);
         if (!visible)
             continue;
-        grid_->addWidget(panel->view, i / kColumns, i % kColumns);
+        grid_->addWidget(panel->view, i / columns_, i % columns_);
         ++i;
     }
     empty_->setVisible(i == 0);
     if (i == 0)
-        grid_->addWidget(empty_, 0, 0, 1, kColumns);
+        grid_->addWidget(empty_, 0, 0, 1, columns_);
+}
+
+void TrainingCharts::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // As many columns as fit (1–3), so charts never need horizontal scrolling.
+    const int columns = std::clamp(width() / kMinChartWidth, 1, 3);
+    if (columns != columns_) {
+        columns_ = columns;
+        relayout();
+    }
 }
 
 QStringList TrainingCharts::visibleMetrics() const

@@ -50,6 +50,9 @@ public:
     bool exportPng(const QString& path, QString* error = nullptr);
     bool exportSvg(const QString& path, QString* error = nullptr);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 signals:
     /// The set of metrics with charts changed (a run reported a new metric name).
     void metricsChanged();
@@ -75,6 +78,7 @@ private:
     QGridLayout* grid_ = nullptr;
     QWidget* content_ = nullptr;
     QLabel* empty_ = nullptr;
+    int columns_ = 2;
 };
 
 } // namespace kbcx::ui

@@ -232,7 +232,7 @@ QWidget* TrainingPage::createForm()
     auto* folderRow = new QHBoxLayout;
     folderRow->addWidget(dataFolder_);
     folderRow->addWidget(dataFolderButton_);
-    dataForm->addRow(tr("F&older:"), folderRow);
+    dataForm->addRow(tr("Folder:"), folderRow);
     negatives_ = new QLineEdit(dataBox);
     negatives_->setObjectName(QStringLiteral("negatives"));
     negatives_->setPlaceholderText(tr("none"));
@@ -335,7 +335,7 @@ QWidget* TrainingPage::createForm()
     v->addWidget(optBox);
 
     // Run folder and buttons
-    auto* runBox = new QGroupBox(tr("Run"), panel);
+    auto* runBox = new QGroupBox(tr("Run"));
     auto* runForm = new QVBoxLayout(runBox);
     runFolder_ = new QLineEdit(runBox);
     runFolder_->setObjectName(QStringLiteral("runFolder"));
@@ -367,9 +367,9 @@ QWidget* TrainingPage::createForm()
     more->addWidget(resumeButton);
     more->addWidget(openButton);
     runForm->addLayout(more);
-    v->addWidget(runBox);
     v->addStretch(1);
 
+    // The settings scroll; the run folder and the buttons stay in view below them.
     auto* scroll = new QScrollArea;
     scroll->setObjectName(QStringLiteral("trainingForm"));
     scroll->setWidget(panel);
@@ -377,7 +377,12 @@ QWidget* TrainingPage::createForm()
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(panel->sizeHint().width() + 20);
-    return scroll;
+    auto* column = new QWidget;
+    auto* cv = new QVBoxLayout(column);
+    cv->setContentsMargins(0, 0, 0, 0);
+    cv->addWidget(scroll, 1);
+    cv->addWidget(runBox);
+    return column;
 }
 
 QWidget* TrainingPage::createRunsPanel()
@@ -452,12 +457,12 @@ QWidget* TrainingPage::createRunsPanel()
     runView_->setAccessibleName(tr("Training runs"));
     runView_->header()->setStretchLastSection(true);
     runView_->header()->setSectionResizeMode(QHeaderView::Interactive);
-    runView_->setColumnWidth(RunListModel::NameColumn, 200);
-    runView_->setColumnWidth(RunListModel::ModelColumn, 120);
-    runView_->setColumnWidth(RunListModel::DataColumn, 120);
-    runView_->setColumnWidth(RunListModel::StatusColumn, 110);
-    runView_->setColumnWidth(RunListModel::EpochColumn, 70);
-    runView_->setColumnWidth(RunListModel::MrrColumn, 60);
+    runView_->setColumnWidth(RunListModel::NameColumn, 150);
+    runView_->setColumnWidth(RunListModel::ModelColumn, 125);
+    runView_->setColumnWidth(RunListModel::DataColumn, 130);
+    runView_->setColumnWidth(RunListModel::StatusColumn, 80);
+    runView_->setColumnWidth(RunListModel::EpochColumn, 75);
+    runView_->setColumnWidth(RunListModel::MrrColumn, 55);
     connect(runView_->selectionModel(), &QItemSelectionModel::currentChanged, this, &TrainingPage::updateRunButtons);
     v->addWidget(runView_);
     return box;

@@ -6,6 +6,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QImage>
@@ -279,6 +280,8 @@ QLineSeries* TrainingCharts::series(const QString& metric, quint64 runId) const
 
 QWidget* TrainingCharts::renderTarget()
 {
+    // Lay out what a refresh just changed (legends are laid out on posted layout requests).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     if (content_->size().isEmpty() || !content_->isVisible()) {
         content_->ensurePolished();
         grid_->activate();

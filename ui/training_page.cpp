@@ -674,8 +674,16 @@ TrainingRun* TrainingPage::startRun()
         showError(tr("Cannot Start Run"), tr("%1 is being trained already.").arg(QDir::toNativeSeparators(folder)));
         return nullptr;
     }
+    if (QFileInfo::exists(QDir(folder).filePath(QStringLiteral("checkpoint.bin")))) {
+        showError(tr("Cannot Start Run"),
+                  tr("%1 already holds a trained run (checkpoint.bin). Continue it with Resume from Folder, or "
+                     "leave the run folder empty for a fresh one.")
+                      .arg(QDir::toNativeSeparators(folder)));
+        return nullptr;
+    }
     if (!run)
         run = newRun(folder);
+    run->clearMetrics();
     run->setConfig(l.config, l.source.label());
     runFolder_->clear(); // the next Start makes a fresh folder
     launch(run, std::move(l));
@@ -862,7 +870,8 @@ void TrainingPage::updateRunButtons()
     pauseButton_->setText(paused ? tr("Resume") : tr("Pause"));
     pauseButton_->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
     cancelButton_->setEnabled(active);
-    continueButton_->setEnabled(run && !active && run->status() != TrainingRun::Status::Finished);
+    continueButton_->setEnabled(run && !active && run->status() != TrainingRun::Status::Finished &&
+                                run->epochsDone() < run->epochsPlanned());
     removeButton_->setEnabled(run && !active);
 }
 

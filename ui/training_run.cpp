@@ -206,6 +206,15 @@ void TrainingRun::setRecords(QVector<MetricRecord> records)
     emit metricsChanged();
 }
 
+void TrainingRun::clearMetrics()
+{
+    records_.clear();
+    epochLoss_.clear();
+    epochsDone_ = 0;
+    emit changed();
+    emit metricsChanged();
+}
+
 void TrainingRun::addReport(const embed::EpochReport& report)
 {
     epochsDone_ = report.epoch;

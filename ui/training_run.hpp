@@ -97,6 +97,8 @@ public:
     const QVector<MetricRecord>& records() const { return records_; }
     /// Replaces the records (a run folder's metrics.jsonl).
     void setRecords(QVector<MetricRecord> records);
+    /// Forgets every metric (a fresh start in this run's folder).
+    void clearMetrics();
     /// Applies one live report (GUI thread): per-epoch loss, and a validation record when evaluated.
     void addReport(const embed::EpochReport& report);
 

@@ -280,6 +280,11 @@ void TestTraining::pauseAndResume()
     QVERIFY(run->isActive());
     QVERIFY(run->job()->isActive());
     QVERIFY(frozen < 3000);
+    // The chart grew live (through the throttled refresh, no explicit redraw) while the job runs.
+    QTRY_VERIFY_WITH_TIMEOUT(page_->charts()->series(QStringLiteral("loss"), run->id()) &&
+                                 page_->charts()->series(QStringLiteral("loss"), run->id())->count() == frozen,
+                             5000);
+    QVERIFY(run->job()->isActive());
     page_->resumeRun(run);
     QCOMPARE(run->status(), TrainingRun::Status::Running);
     QTRY_VERIFY_WITH_TIMEOUT(run->epochsDone() > frozen, 20000);
@@ -379,6 +384,19 @@ void TestTraining::errorsShowMessageAndKeepRuns()
     QCOMPARE(errors.size(), 3);
     takeErrorBox(page_);
     QCOMPARE(page_->runModel()->count(), runs);
+
+    // Start into a folder that holds a trained run: refused, the run and its metrics stay.
+    c.pBot = 0;
+    page_->setConfig(c);
+    page_->setRunFolder(first_->folder());
+    const int records = static_cast<int>(first_->records().size());
+    QVERIFY(!page_->startRun());
+    QCOMPARE(errors.size(), 4);
+    QVERIFY(errors.last().first().toString().contains(QStringLiteral("checkpoint.bin")));
+    takeErrorBox(page_);
+    QCOMPARE(first_->records().size(), records);
+    QCOMPARE(first_->status(), TrainingRun::Status::Finished);
+    page_->setRunFolder(QString());
 }
 
 void TestTraining::exportsCsvPngSvg()
@@ -423,6 +441,7 @@ void TestTraining::exportsCsvPngSvg()
     const QString png = work_.filePath(QStringLiteral("charts.png"));
     const QString svg = work_.filePath(QStringLiteral("charts.svg"));
     QVERIFY(page_->exportPng(png));
+    QVERIFY(page_->exportPng(screenshotDir() + QStringLiteral("/training-charts.png")));
     QVERIFY(page_->exportSvg(svg));
     QVERIFY(QFileInfo(png).size() > 0);
     QVERIFY(QFileInfo(svg).size() > 0);

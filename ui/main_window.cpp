@@ -10,6 +10,7 @@
 #include "jobs_panel.hpp"
 #include "overview_page.hpp"
 #include "recent_files.hpp"
+#include "training_page.hpp"
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
@@ -76,6 +77,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     tabs_->setDocumentMode(true);
     overview_ = new OverviewPage(tabs_);
     tabs_->addTab(overview_, style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Overview"));
+    tabs_->addTab(new TrainingPage(runner_, datasets_, tabs_), style()->standardIcon(QStyle::SP_MediaPlay),
+                  tr("Training"));
     setCentralWidget(tabs_);
 
     createDocks();

@@ -38,6 +38,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "P_decimal; its status column is kept and compared with P");
     p.option("dimacs", "FILE", "write the CNF of O to FILE and that of O ∪ {αi} to <stem>.cand<i><ext>");
     p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
+    p.flag("tbox-only", "drop the ABox (assertions and individuals; each individual needs its own element)");
     p.flag("strict", "refuse an ontology with axioms outside EL instead of counting its EL part");
     p.option("reading", "R",
              "the reasoner's reading of contradictory: inconsistency or incoherence (default: by axiom kind)", "");
@@ -81,6 +82,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     params.ontology_path = p.positionals().at(0);
     params.format = onto::parse_onto_format(p.get("format"));
     params.strict = p.has("strict");
+    params.tbox_only = p.has("tbox-only");
     params.reasoner = !p.has("no-reasoner");
     if (p.get("reading") == "inconsistency")
         params.reading = reason::Reading::Inconsistency;
@@ -116,6 +118,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
         }
         out << "); counting the EL part, " << r.axioms << " axioms\n";
     }
+    if (r.abox_dropped > 0) out << "tbox-only: " << r.abox_dropped << " assertions and their individuals dropped\n";
     if (oc.status == count::CountStatus::Exact)
         out << "models: " << oc.models.str() << "\n";
     else

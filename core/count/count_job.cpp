@@ -7,6 +7,7 @@
 #include "onto/normaliser.hpp"
 #include "onto/text_syntax.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -129,6 +130,52 @@ struct Candidates {
     }
 };
 
+bool is_assertion(const onto::Axiom& ax) {
+    return ax.kind == onto::AxiomKind::ClassAssertion || ax.kind == onto::AxiomKind::ObjectPropertyAssertion;
+}
+
+onto::ExprId copy_expr(const onto::Ontology& from, onto::ExprId e, onto::Ontology& to) {
+    const onto::ConceptExpr& x = from.pool.get(e);
+    std::vector<onto::ExprId> args;
+    for (onto::ExprId a : x.args)
+        args.push_back(copy_expr(from, a, to));
+    switch (x.kind) {
+    case onto::ConceptKind::Top: return to.pool.top();
+    case onto::ConceptKind::Bottom: return to.pool.bottom();
+    case onto::ConceptKind::Named: return to.pool.named(x.name);
+    case onto::ConceptKind::And: return to.pool.conj(args);
+    case onto::ConceptKind::Exists: return to.pool.exists(x.name, args.at(0));
+    default: {
+        onto::ConceptExpr y = x;
+        y.args = args;
+        return to.pool.make(std::move(y));
+    }
+    }
+}
+
+/// The TBox of `from` (concept and role ids kept, no individuals), for tbox_only.
+onto::Ontology tbox_of(const onto::Ontology& from) {
+    onto::Ontology to;
+    to.iri = from.iri;
+    to.source = from.source;
+    for (std::uint32_t c = 0; c < from.sig.concepts.size(); ++c)
+        to.sig.concepts.intern(from.sig.concepts.name(c));
+    for (std::uint32_t r = 0; r < from.sig.roles.size(); ++r)
+        to.sig.roles.intern(from.sig.roles.name(r));
+    to.sig.concept_labels = from.sig.concept_labels;
+    to.sig.role_labels = from.sig.role_labels;
+    for (const auto& [p, iri] : from.sig.prefixes.entries())
+        to.sig.prefixes.add(p, iri);
+    for (const onto::Axiom& ax : from.axioms) {
+        if (is_assertion(ax)) continue;
+        onto::Axiom copy = ax;
+        for (auto& c : copy.concepts)
+            c = copy_expr(from, c, to);
+        to.axioms.push_back(std::move(copy));
+    }
+    return to;
+}
+
 std::optional<reason::Status> status_from_text(const std::string& s) {
     for (auto st : {reason::Status::Entailed, reason::Status::Undetermined, reason::Status::Contradictory})
         if (s == reason::status_name(st)) return st;
@@ -143,6 +190,17 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
     ctx.report(0, 0, "reading " + params.ontology_path, true);
     onto::OntoLoadStats load_stats;
     onto::Ontology o = onto::load_ontology(params.ontology_path, ctx, params.format, &load_stats);
+    if (params.tbox_only) {
+        res.abox_dropped = static_cast<std::size_t>(std::count_if(o.axioms.begin(), o.axioms.end(), is_assertion));
+        o = tbox_of(o);
+    } else if (o.sig.individuals.size() > params.domain) {
+        throw InputError("--domain", "the domain has " + std::to_string(params.domain) +
+                                         " elements but the ontology names " +
+                                         std::to_string(o.sig.individuals.size()) +
+                                         " individuals, each of which takes its own element: use --domain " +
+                                         std::to_string(o.sig.individuals.size()) +
+                                         " or more, or --tbox-only to count without the ABox");
+    }
     res.format = std::string(onto::onto_format_name(load_stats.format));
 
     // The EL part: what the grounder handles (the EL filter's part plus reflexive roles).

@@ -20,6 +20,9 @@ struct CountJobParams {
     onto::OntoFormat format = onto::OntoFormat::Auto;
     /// Refuse (InputError) an ontology with axioms outside EL instead of counting its EL part.
     bool strict = false;
+    /// Count the TBox only: drop class and role assertions and the individuals, which would
+    /// otherwise each take their own domain element (Pizza names five countries).
+    bool tbox_only = false;
     std::uint32_t domain = 2;
     std::vector<std::string> candidates; ///< axioms in the text syntax (or functional syntax)
     /// TSV of `kbcx sample` (status<TAB>nf<TAB>axiom); rewritten in place with two more columns,
@@ -65,6 +68,7 @@ struct CountJobResult {
     std::size_t axioms = 0;                        ///< axioms counted (the EL part)
     std::size_t logical_axioms = 0;                ///< axioms read
     std::size_t dropped = 0;                       ///< axioms outside EL, not counted
+    std::size_t abox_dropped = 0;                  ///< assertions dropped by tbox_only
     std::map<std::string, std::size_t> constructs; ///< per non-EL construct, the dropped axioms using it
     std::string reasoner_note;                     ///< why the reasoner gave no statuses (empty when it did)
     std::size_t disagreements = 0;

@@ -592,11 +592,13 @@ std::string TextWriter::axiom(const Axiom& ax) const {
     case AxiomKind::SubClassOf: return expr(ax.concepts[0]) + " SubClassOf " + expr(ax.concepts[1]);
     case AxiomKind::EquivalentClasses: return join_concepts("EquivalentTo");
     case AxiomKind::DisjointClasses: {
-        if (ax.concepts.size() == 2) return expr(ax.concepts[0]) + " DisjointWith " + expr(ax.concepts[1]);
-        std::string s = "DisjointClasses(";
+        // pairwise, one line each: the operands may be complex, which functional syntax
+        // around text-syntax expressions could not carry
+        std::string s;
         for (std::size_t i = 0; i < ax.concepts.size(); ++i)
-            s += (i ? " " : "") + expr_prec(ax.concepts[i], true);
-        return s + ")";
+            for (std::size_t j = i + 1; j < ax.concepts.size(); ++j)
+                s += (s.empty() ? "" : "\n") + expr(ax.concepts[i]) + " DisjointWith " + expr(ax.concepts[j]);
+        return s;
     }
     case AxiomKind::SubObjectPropertyOf: {
         std::string s;

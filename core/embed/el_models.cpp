@@ -501,7 +501,8 @@ class BallModel final : public ElModel {
   public:
     BallModel(ElModelConfig c, ElSizes s, bool term_iv, bool emel)
         : ElModel(std::move(c), s), iv_(term_iv), emel_(emel) {
-        const auto n = static_cast<Eigen::Index>(s.class_rows()), d = config_.dim;
+        const auto n = static_cast<Eigen::Index>(s.class_rows());
+        const Eigen::Index d = config_.dim;
         tables_.push_back({"class.centre", Matrix::Zero(n, d)});
         tables_.push_back({"class.radius", Matrix::Zero(n, 1)});
         tables_.push_back({"relation", Matrix::Zero(static_cast<Eigen::Index>(s.roles), d)});
@@ -614,7 +615,8 @@ class BallModel final : public ElModel {
 class ElbeModel final : public ElModel {
   public:
     ElbeModel(ElModelConfig c, ElSizes s) : ElModel(std::move(c), s) {
-        const auto n = static_cast<Eigen::Index>(s.class_rows()), d = config_.dim;
+        const auto n = static_cast<Eigen::Index>(s.class_rows());
+        const Eigen::Index d = config_.dim;
         tables_.push_back({"class.centre", Matrix::Zero(n, d)});
         tables_.push_back({"class.offset", Matrix::Zero(n, d)});
         tables_.push_back({"relation", Matrix::Zero(static_cast<Eigen::Index>(s.roles), d)});
@@ -672,7 +674,8 @@ class ElbeModel final : public ElModel {
 class Box2ElModel final : public ElModel {
   public:
     Box2ElModel(ElModelConfig c, ElSizes s) : ElModel(std::move(c), s) {
-        const auto n = static_cast<Eigen::Index>(s.class_rows()), d = config_.dim;
+        const auto n = static_cast<Eigen::Index>(s.class_rows());
+        const Eigen::Index d = config_.dim;
         const auto r = static_cast<Eigen::Index>(s.roles);
         tables_.push_back({"class.centre", Matrix::Zero(n, d)});
         tables_.push_back({"class.offset", Matrix::Zero(n, d)});

@@ -60,8 +60,8 @@ int score_el(const std::string& ckpt, const std::string& in_path, const std::str
                 if (tab2 == std::string::npos)
                     throw InputError(in_path, lineno, tab + 2, "expected status<TAB>nf<TAB>axiom");
                 const auto tab3 = line.find('\t', tab2 + 1);
-                axiom = std::string_view(line).substr(tab2 + 1, tab3 == std::string::npos ? std::string::npos
-                                                                                          : tab3 - tab2 - 1);
+                axiom = std::string_view(line).substr(tab2 + 1,
+                                                      tab3 == std::string::npos ? std::string::npos : tab3 - tab2 - 1);
                 col = tab2 + 2;
             } else if (first == "axiom" && lineno == 1) {
                 continue; // a scores-file header

@@ -237,28 +237,29 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("run", "DIR", "run folder");
     p.flag("resume", "continue from DIR/checkpoint.bin (same model and data)");
     p.flag("stats", "print seconds per epoch, positives per second and peak memory");
-    p.epilog("scores: higher = more plausible; distance models score −distance\n"
-             "losses (s = score, p_j = 1/K or softmax(α s⁻_j) held constant):\n"
-             "  logistic  L = −log σ(s⁺) − Σ_j p_j log σ(−s⁻_j)\n"
-             "  distance  the same on s + γ, i.e. −log σ(γ − ℓ⁺) − Σ_j p_j log σ(ℓ⁻_j − γ)\n"
-             "  margin    L = Σ_j p_j [γ − s⁺ + s⁻_j]₊\n"
-             "metrics: rank = 1 + #better + #tied/2 among all entities, other true triples of\n"
-             "  train ∪ valid ∪ test filtered out; MRR and Hits@k average head and tail ranks\n"
-             "metrics.jsonl line:\n"
-             "  "
-             "{\"epoch\":10,\"split\":\"valid\",\"loss\":0.31,\"seconds\":4.2,\"hits@1\":0.2,\"hits@10\":0.45,\"mrr\":"
-             "0.29,...}\n"
-             "example: kbcx train data/FB15k-237 --model TransE --dim 200 --epochs 50 --threads 2 --run runs/transe\n"
-             "EL models: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per minibatch\n"
-             "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"
-             "  A(x) and r(x,y) are trained as {x} ⊑ A and {x} ⊑ ∃r.{y}; batch = axioms per step (default 256),\n"
-             "  neg = negatives per axiom (default 4), lr default 0.01, eval-every default 10\n"
-             "  metrics.jsonl line with --tests:\n"
-             "  {\"epoch\":10,\"split\":\"tests\",\"loss\":0.02,\"seconds\":0.1,\"auc_pm\":0.93,\"fvr\":0.41,"
-             "\"mrr\":0.35,\"placement\":-1,...}\n"
-             "  (per normal form too, as \"GCI0/fvr\" …, when the tests hold several forms)\n"
-             "example: kbcx train pizza.owl --model Box2EL --epochs 200 --tests pizza_gci0.tsv --p-bot 0.5 --run runs/b\n"
-             "exit codes: 0 success, 2 bad input or refused checkpoint, 130 interrupted (checkpoint kept)");
+    p.epilog(
+        "scores: higher = more plausible; distance models score −distance\n"
+        "losses (s = score, p_j = 1/K or softmax(α s⁻_j) held constant):\n"
+        "  logistic  L = −log σ(s⁺) − Σ_j p_j log σ(−s⁻_j)\n"
+        "  distance  the same on s + γ, i.e. −log σ(γ − ℓ⁺) − Σ_j p_j log σ(ℓ⁻_j − γ)\n"
+        "  margin    L = Σ_j p_j [γ − s⁺ + s⁻_j]₊\n"
+        "metrics: rank = 1 + #better + #tied/2 among all entities, other true triples of\n"
+        "  train ∪ valid ∪ test filtered out; MRR and Hits@k average head and tail ranks\n"
+        "metrics.jsonl line:\n"
+        "  "
+        "{\"epoch\":10,\"split\":\"valid\",\"loss\":0.31,\"seconds\":4.2,\"hits@1\":0.2,\"hits@10\":0.45,\"mrr\":"
+        "0.29,...}\n"
+        "example: kbcx train data/FB15k-237 --model TransE --dim 200 --epochs 50 --threads 2 --run runs/transe\n"
+        "EL models: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per minibatch\n"
+        "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"
+        "  A(x) and r(x,y) are trained as {x} ⊑ A and {x} ⊑ ∃r.{y}; batch = axioms per step (default 256),\n"
+        "  neg = negatives per axiom (default 4), lr default 0.01, eval-every default 10\n"
+        "  metrics.jsonl line with --tests:\n"
+        "  {\"epoch\":10,\"split\":\"tests\",\"loss\":0.02,\"seconds\":0.1,\"auc_pm\":0.93,\"fvr\":0.41,"
+        "\"mrr\":0.35,\"placement\":-1,...}\n"
+        "  (per normal form too, as \"GCI0/fvr\" …, when the tests hold several forms)\n"
+        "example: kbcx train pizza.owl --model Box2EL --epochs 200 --tests pizza_gci0.tsv --p-bot 0.5 --run runs/b\n"
+        "exit codes: 0 success, 2 bad input or refused checkpoint, 130 interrupted (checkpoint kept)");
     if (!p.parse(args, out)) return kOk;
     if (p.positionals().size() != 1) throw UsageError("expects exactly one DATA argument");
     if (!p.has("model")) throw UsageError("--model is required");

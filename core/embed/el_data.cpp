@@ -268,8 +268,8 @@ std::vector<NfAxiom> contradiction_pool_from_disjointness(const ElDataset& data)
     return pool;
 }
 
-std::vector<NfAxiom> contradiction_pool_from_reasoner(onto::Ontology& onto, const AxiomTranslator& tr,
-                                                      std::size_t n, std::uint64_t seed, jobs::JobContext& ctx) {
+std::vector<NfAxiom> contradiction_pool_from_reasoner(onto::Ontology& onto, const AxiomTranslator& tr, std::size_t n,
+                                                      std::uint64_t seed, jobs::JobContext& ctx) {
     reason::StatusChecker checker(onto, ctx);
     std::vector<NfAxiom> pool;
     for (const char* nf : {"GCI0", "GCI2", "GCI1"}) {

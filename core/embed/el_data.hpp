@@ -31,10 +31,10 @@ struct ElNames {
 /// The normalised EL part of an ontology as training axioms.
 struct ElDataset {
     ElNames names;
-    std::vector<NfAxiom> axioms;                 ///< distinct normal forms (RANGE left out)
-    std::map<std::string, std::size_t> skipped;  ///< normal forms that no model trains on, by name
-    std::size_t dropped_non_el = 0;              ///< axioms outside EL (reported by the EL filter)
-    std::map<std::string, std::size_t> non_el;   ///< … by construct
+    std::vector<NfAxiom> axioms;                ///< distinct normal forms (RANGE left out)
+    std::map<std::string, std::size_t> skipped; ///< normal forms that no model trains on, by name
+    std::size_t dropped_non_el = 0;             ///< axioms outside EL (reported by the EL filter)
+    std::map<std::string, std::size_t> non_el;  ///< … by construct
     std::size_t count(NfKind kind) const;
 };
 
@@ -94,7 +94,7 @@ std::vector<NfAxiom> contradiction_pool_from_tests(const std::string& path, cons
 std::vector<NfAxiom> contradiction_pool_from_disjointness(const ElDataset& data);
 /// From the reasoner's test-set sampler (core/reason/sampler.hpp): the T− candidates of GCI0,
 /// GCI2 and GCI1 (up to n per form, seeded) over `onto` (normalised and saturated here).
-std::vector<NfAxiom> contradiction_pool_from_reasoner(onto::Ontology& onto, const AxiomTranslator& tr,
-                                                      std::size_t n, std::uint64_t seed, jobs::JobContext& ctx);
+std::vector<NfAxiom> contradiction_pool_from_reasoner(onto::Ontology& onto, const AxiomTranslator& tr, std::size_t n,
+                                                      std::uint64_t seed, jobs::JobContext& ctx);
 
 } // namespace kbcx::embed

@@ -259,8 +259,8 @@ double ElModel::term_value(const Term& t) const {
         return std::fabs(norm(S.x.data(), w) - 1.0);
     }
     case Term::MinRad: {
-        const double v = std::min(radf(t.rf, row(t.b[0])[0]), radf(t.rf, row(t.b[1])[0])) -
-                         radf(t.rf, row(t.b[2])[0]) + t.kappa;
+        const double v =
+            std::min(radf(t.rf, row(t.b[0])[0]), radf(t.rf, row(t.b[1])[0])) - radf(t.rf, row(t.b[2])[0]) + t.kappa;
         return t.hinge ? std::max(v, 0.0) : v;
     }
     }
@@ -527,9 +527,7 @@ class BallModel final : public ElModel {
             V.row(i) /= std::sqrt(V.row(i).square().sum());
         }
     }
-    bool supports(NfKind k) const override {
-        return emel_ || (k != NfKind::RI && k != NfKind::RC);
-    }
+    bool supports(NfKind k) const override { return emel_ || (k != NfKind::RI && k != NfKind::RC); }
     void terms(const NfAxiom& ax, LossPart part, TermList& out) const override {
         const NfAxiom a = rows_of(ax);
         const float g = config_.margin;
@@ -549,7 +547,9 @@ class BallModel final : public ElModel {
         }
         if (part == LossPart::Positive) {
             switch (a.kind) {
-            case NfKind::GCI0: out.push_back(ball().vec(0, a.a).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b, -1).k(-g)); break;
+            case NfKind::GCI0:
+                out.push_back(ball().vec(0, a.a).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b, -1).k(-g));
+                break;
             case NfKind::GCI0_BOT: out.push_back(ball().rad(1, a.a)); break;
             case NfKind::GCI1:
                 out.push_back(ball().vec(0, a.a).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1).k(-g));
@@ -564,15 +564,16 @@ class BallModel final : public ElModel {
                 out.push_back(ball().vec(0, a.a).vec(2, a.r).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b, -1).k(-g));
                 break;
             case NfKind::GCI3: // ∃r.A ⊑ B, "intersects" form of the original and mowl
-                out.push_back(
-                    ball().vec(0, a.a).vec(2, a.r, -1).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1).k(-g));
+                out.push_back(ball().vec(0, a.a).vec(2, a.r, -1).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1).k(-g));
                 break;
             case NfKind::GCI3_BOT: out.push_back(ball().rad(1, a.a)); break;
             case NfKind::RI: // EmEL++ only: r ⊑ s
+                if (!emel_) break;
                 out.push_back(T(Term::Ball).vec(2, a.s).vec(2, a.r, -1).k(-g));
                 out.push_back(T(Term::Cos).vec(2, a.r).rad(2, a.s));
                 break;
             case NfKind::RC: // r ∘ s ⊑ t
+                if (!emel_) break;
                 out.push_back(T(Term::Ball).vec(2, a.r).vec(2, a.s).vec(2, a.t, -1).k(-g));
                 out.push_back(T(Term::Cos).vec(2, a.r).vec(2, a.s).rad(2, a.t));
                 break;
@@ -582,9 +583,7 @@ class BallModel final : public ElModel {
         }
         // Negatives (target 0): DELE's forms; EmEL++'s GCI2 negative has no ReLU.
         switch (a.kind) {
-        case NfKind::GCI0:
-            out.push_back(ball().s1(-1).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b).k(g));
-            break;
+        case NfKind::GCI0: out.push_back(ball().s1(-1).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b).k(g)); break;
         case NfKind::GCI1:
             out.push_back(ball().s1(-1).vec(0, a.a).vec(0, a.c, -1).rad(1, a.a).rad(1, a.c).k(g).w(0.5f));
             out.push_back(ball().s1(-1).vec(0, a.b).vec(0, a.c, -1).rad(1, a.b).rad(1, a.c).k(g).w(0.5f));
@@ -628,9 +627,19 @@ class ElbeModel final : public ElModel {
         if (part == LossPart::Regulariser) return;
         if (part == LossPart::Positive) {
             switch (a.kind) {
-            case NfKind::GCI0: out.push_back(T(Term::Box).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b, -1).k(k)); break;
+            case NfKind::GCI0:
+                out.push_back(T(Term::Box).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b, -1).k(k));
+                break;
             case NfKind::GCI1:
-                out.push_back(T(Term::Inter).vec(0, a.a).vec(0, a.b).vec(0, a.c).rad(1, a.a).rad(1, a.b).rad(1, a.c).k(k).empty());
+                out.push_back(T(Term::Inter)
+                                  .vec(0, a.a)
+                                  .vec(0, a.b)
+                                  .vec(0, a.c)
+                                  .rad(1, a.a)
+                                  .rad(1, a.b)
+                                  .rad(1, a.c)
+                                  .k(k)
+                                  .empty());
                 break;
             case NfKind::GCI1_BOT:
                 out.push_back(T(Term::Box).s1(-1).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b).k(k));
@@ -639,7 +648,8 @@ class ElbeModel final : public ElModel {
                 out.push_back(T(Term::Box).vec(0, a.a).vec(2, a.r).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b, -1).k(k));
                 break;
             case NfKind::GCI3:
-                out.push_back(T(Term::Box).vec(0, a.a).vec(2, a.r, -1).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1).k(k));
+                out.push_back(
+                    T(Term::Box).vec(0, a.a).vec(2, a.r, -1).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1).k(k));
                 break;
             case NfKind::GCI0_BOT:
             case NfKind::GCI3_BOT: out.push_back(T(Term::Box).s1(0).rad(1, a.a)); break;
@@ -653,16 +663,33 @@ class ElbeModel final : public ElModel {
             out.push_back(T(Term::Box).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1).k(-k).target(dl));
             break;
         case NfKind::GCI1:
-            out.push_back(T(Term::Inter).s1(-1).vec(0, a.a).vec(0, a.b).vec(0, a.c).rad(1, a.a).rad(1, a.b).rad(1, a.c).k(-k).target(dl));
+            out.push_back(T(Term::Inter)
+                              .s1(-1)
+                              .vec(0, a.a)
+                              .vec(0, a.b)
+                              .vec(0, a.c)
+                              .rad(1, a.a)
+                              .rad(1, a.b)
+                              .rad(1, a.c)
+                              .k(-k)
+                              .target(dl));
             break;
         case NfKind::GCI1_BOT:
             out.push_back(T(Term::Box).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1).k(-k));
             break;
         case NfKind::GCI2:
-            out.push_back(T(Term::Box).vec(0, a.a).vec(2, a.r).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1).k(-k).target(dl));
+            out.push_back(
+                T(Term::Box).vec(0, a.a).vec(2, a.r).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1).k(-k).target(dl));
             break;
         case NfKind::GCI3:
-            out.push_back(T(Term::Box).vec(0, a.a).vec(2, a.r, -1).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1).k(-k).target(dl));
+            out.push_back(T(Term::Box)
+                              .vec(0, a.a)
+                              .vec(2, a.r, -1)
+                              .vec(0, a.b, -1)
+                              .rad(1, a.a, -1)
+                              .rad(1, a.b, -1)
+                              .k(-k)
+                              .target(dl));
             break;
         default: break;
         }
@@ -698,19 +725,25 @@ class Box2ElModel final : public ElModel {
         }
         if (part == LossPart::Positive) {
             switch (a.kind) {
-            case NfKind::GCI0: out.push_back(inc(T(Term::Box).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b, -1))); break;
+            case NfKind::GCI0:
+                out.push_back(inc(T(Term::Box).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b, -1)));
+                break;
             case NfKind::GCI1:
-                out.push_back(inc(T(Term::Inter).vec(0, a.a).vec(0, a.b).vec(0, a.c).rad(1, a.a).rad(1, a.b).rad(1, a.c).empty()));
+                out.push_back(inc(
+                    T(Term::Inter).vec(0, a.a).vec(0, a.b).vec(0, a.c).rad(1, a.a).rad(1, a.b).rad(1, a.c).empty()));
                 break;
             case NfKind::GCI1_BOT: // disj
                 out.push_back(T(Term::Box).s1(-1).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a).rad(1, a.b).k(-g));
                 break;
             case NfKind::GCI2: // ½[inc(C + β_D, H_r) + inc(D + β_C, T_r)]
-                out.push_back(inc(T(Term::Box).vec(0, a.a).vec(2, a.b).vec(3, a.r, -1).rad(1, a.a).rad(4, a.r, -1)).w(0.5f));
-                out.push_back(inc(T(Term::Box).vec(0, a.b).vec(2, a.a).vec(5, a.r, -1).rad(1, a.b).rad(6, a.r, -1)).w(0.5f));
+                out.push_back(
+                    inc(T(Term::Box).vec(0, a.a).vec(2, a.b).vec(3, a.r, -1).rad(1, a.a).rad(4, a.r, -1)).w(0.5f));
+                out.push_back(
+                    inc(T(Term::Box).vec(0, a.b).vec(2, a.a).vec(5, a.r, -1).rad(1, a.b).rad(6, a.r, -1)).w(0.5f));
                 break;
             case NfKind::GCI3: // inc(H_r − β_A, B)
-                out.push_back(inc(T(Term::Box).vec(3, a.r).vec(2, a.a, -1).vec(0, a.b, -1).rad(4, a.r).rad(1, a.b, -1)));
+                out.push_back(
+                    inc(T(Term::Box).vec(3, a.r).vec(2, a.a, -1).vec(0, a.b, -1).rad(4, a.r).rad(1, a.b, -1)));
                 break;
             case NfKind::GCI0_BOT: out.push_back(T(Term::Box).s1(0).rad(1, a.a)); break;
             case NfKind::GCI3_BOT: out.push_back(T(Term::Box).s1(0).rad(4, a.r)); break;
@@ -728,9 +761,12 @@ class Box2ElModel final : public ElModel {
         }
         auto dneg = [&](T t) { return t.k(g).target(dl); };
         switch (a.kind) {
-        case NfKind::GCI0: out.push_back(dneg(T(Term::Box).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1))); break;
+        case NfKind::GCI0:
+            out.push_back(dneg(T(Term::Box).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1)));
+            break;
         case NfKind::GCI1:
-            out.push_back(dneg(T(Term::Inter).s1(-1).vec(0, a.a).vec(0, a.b).vec(0, a.c).rad(1, a.a).rad(1, a.b).rad(1, a.c)));
+            out.push_back(
+                dneg(T(Term::Inter).s1(-1).vec(0, a.a).vec(0, a.b).vec(0, a.c).rad(1, a.a).rad(1, a.b).rad(1, a.c)));
             break;
         case NfKind::GCI1_BOT: // should overlap: dneg towards 0
             out.push_back(T(Term::Box).vec(0, a.a).vec(0, a.b, -1).rad(1, a.a, -1).rad(1, a.b, -1).k(g));
@@ -740,7 +776,8 @@ class Box2ElModel final : public ElModel {
             out.push_back(dneg(T(Term::Box).vec(0, a.b).vec(2, a.a).vec(5, a.r, -1).rad(1, a.b, -1).rad(6, a.r, -1)));
             break;
         case NfKind::GCI3:
-            out.push_back(dneg(T(Term::Box).vec(3, a.r).vec(2, a.a, -1).vec(0, a.b, -1).rad(4, a.r, -1).rad(1, a.b, -1)));
+            out.push_back(
+                dneg(T(Term::Box).vec(3, a.r).vec(2, a.a, -1).vec(0, a.b, -1).rad(4, a.r, -1).rad(1, a.b, -1)));
             break;
         default: break;
         }

@@ -27,8 +27,8 @@ struct ElModelConfig {
     std::string name = "ELEmbeddings"; ///< canonical, see el_model_names()
     int dim = 50;
     float margin = 0.0f; ///< γ of models.md (signs as there: ELEm [‖…‖ … − γ]₊, ELBE κ = +γ, Box²EL inc −γ)
-    float delta = 2.5f;  ///< target δ of the box models' negative term (δ − dneg)² (ELBE, Box²EL)
-    float reg = 1.0f;    ///< weight of the regulariser (ball models: |‖c‖ − 1| on centres; Box²EL: ‖β‖)
+    float delta = 2.5f; ///< target δ of the box models' negative term (δ − dneg)² (ELBE, Box²EL)
+    float reg = 1.0f;   ///< weight of the regulariser (ball models: |‖c‖ − 1| on centres; Box²EL: ‖β‖)
 };
 
 /// The EL model names: ELEmbeddings, ELEmbeddings-iv, EmEL++, ELBE, Box2EL.

@@ -286,10 +286,10 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
             const std::vector<float> weights = el_batch_weights(batch);
             auto work = [&](std::size_t w) {
                 const std::size_t a = batch.size() * w / T, z = batch.size() * (w + 1) / T;
-                slice_loss[w] = el_batch_loss_grad(
-                    *model, std::span<const NfAxiom>(batch).subspan(a, z - a),
-                    std::span<const float>(weights).subspan(a, z - a), st, params.contradiction_pool, named,
-                    epoch_seed, lo + a, 1.0f, buffers[w], &slice_plain[w]);
+                slice_loss[w] =
+                    el_batch_loss_grad(*model, std::span<const NfAxiom>(batch).subspan(a, z - a),
+                                       std::span<const float>(weights).subspan(a, z - a), st, params.contradiction_pool,
+                                       named, epoch_seed, lo + a, 1.0f, buffers[w], &slice_plain[w]);
             };
             if (T == 1) {
                 work(0);

@@ -58,13 +58,16 @@ NfAxiom random_axiom(NfKind kind, std::mt19937_64& rng) {
 }
 
 /// Max over parameters of |analytic − numeric| / max(1, |numeric|), and the analytic norm.
-template <class F, class G>
-std::pair<double, double> compare(ElModel& m, F value, G grad) {
+/// Parameters at a kink of the loss (|ρ| at 0, a hinge at 0, a max/min switching), where the
+/// left and right difference quotients disagree, are skipped; at most 3% of them may be.
+template <class F, class G> std::pair<double, double> compare(ElModel& m, F value, G grad) {
     GradBuffer g;
     g.shape_like(m.tables());
     grad(g);
     double worst = 0, norm = 0;
+    std::size_t kinks = 0, params = 0;
     const double h = 1e-3;
+    const double f0 = value();
     for (std::size_t t = 0; t < m.tables().size(); ++t) {
         Matrix& v = m.tables()[t].values;
         for (Eigen::Index r = 0; r < v.rows(); ++r)
@@ -75,12 +78,19 @@ std::pair<double, double> compare(ElModel& m, F value, G grad) {
                 v(r, k) = keep - static_cast<float>(h);
                 const double down = value();
                 v(r, k) = keep;
+                ++params;
+                const double right = (up - f0) / h, left = (f0 - down) / h;
+                if (std::fabs(right - left) > 5e-2 * std::max(1.0, std::fabs(right))) {
+                    ++kinks;
+                    continue;
+                }
                 const double num = (up - down) / (2 * h);
                 const double ana = g.data(t, static_cast<std::uint32_t>(r))[k];
                 worst = std::max(worst, std::fabs(ana - num) / std::max(1.0, std::fabs(num)));
                 norm += ana * ana;
             }
     }
+    if (kinks * 33 > params) worst = std::max(worst, 1.0); // too many kinks: the check would be void
     return {worst, std::sqrt(norm)};
 }
 
@@ -119,8 +129,11 @@ class TestEmbedElGradients : public QObject {
         const auto nk = static_cast<NfKind>(kind);
         const auto lp = static_cast<LossPart>(part);
         int with_terms = 0, nonzero = 0;
-        for (std::uint64_t trial = 0; trial < 6; ++trial) {
+        for (std::uint64_t trial = 0; trial < 10; ++trial) {
             auto m = random_model(model.toStdString(), 100 + trial * 7 + static_cast<std::uint64_t>(kind));
+            if (trial % 2) // larger balls and boxes: activates the terms that need overlap
+                for (auto& t : m->tables())
+                    if (t.name == "class.radius" || t.name == "class.offset") t.values *= 3.0f;
             std::mt19937_64 rng(trial * 31 + static_cast<std::uint64_t>(kind));
             const NfAxiom a = random_axiom(nk, rng);
             TermList ts;
@@ -132,9 +145,8 @@ class TestEmbedElGradients : public QObject {
             const auto [worst, norm] = compare(
                 *m, [&] { return m->part_value(a, lp); }, [&](GradBuffer& g) { m->add_part_grad(a, lp, 1.0f, g); });
             if (worst > 2e-2)
-                QFAIL(qPrintable(QString("trial %1: gradient differs from finite differences by %2")
-                                     .arg(trial)
-                                     .arg(worst)));
+                QFAIL(qPrintable(
+                    QString("trial %1: gradient differs from finite differences by %2").arg(trial).arg(worst)));
             nonzero += norm > 1e-6;
             if (lp == LossPart::Positive) {
                 QVERIFY(m->loss(a) >= 0);
@@ -170,9 +182,8 @@ class TestEmbedElGradients : public QObject {
             g.shape_like(m->tables());
             return el_batch_loss_grad(*m, batch, w, st, pool, 7, 99, 0, 0.5f, g);
         };
-        const auto [worst, norm] = compare(*m, value, [&](GradBuffer& g) {
-            el_batch_loss_grad(*m, batch, w, st, pool, 7, 99, 0, 0.5f, g);
-        });
+        const auto [worst, norm] =
+            compare(*m, value, [&](GradBuffer& g) { el_batch_loss_grad(*m, batch, w, st, pool, 7, 99, 0, 0.5f, g); });
         QVERIFY2(worst < 2e-2, qPrintable(QString("worst relative error %1").arg(worst)));
         QVERIFY(norm > 1e-6);
     }
@@ -242,18 +253,20 @@ class TestEmbedElGradients : public QObject {
         auto& R = m->tables()[1].values;
         C.setZero();
         R.setZero();
-        C(0, 0) = 3, C(1, 1) = 4; // distance 5
+        C(0, 0) = 3, C(1, 1) = 4;  // distance 5
         R(0, 0) = -1, R(1, 0) = 2; // r = |ρ|
         NfAxiom a;
         a.kind = NfKind::GCI0;
         a.a = 0, a.b = 1;
-        QCOMPARE(m->loss(a), 5.0 + 1 - 2 - 0.1);
+        QVERIFY(std::fabs(m->loss(a) - (5.0 + 1 - 2 - 0.1)) < 1e-6);
         // Term (iv) only in the -iv variant: [min(r_C, r_D) − r_E − γ]₊.
-        auto iv = make_el_model([&] {
-            ElModelConfig k = c;
-            k.name = "ELEmbeddings-iv";
-            return k;
-        }(), {3, 1, 0});
+        auto iv = make_el_model(
+            [&] {
+                ElModelConfig k = c;
+                k.name = "ELEmbeddings-iv";
+                return k;
+            }(),
+            {3, 1, 0});
         auto plain = make_el_model(c, {3, 1, 0});
         for (auto* mm : {iv.get(), plain.get()}) {
             mm->tables()[0].values.setZero();
@@ -262,7 +275,7 @@ class TestEmbedElGradients : public QObject {
         NfAxiom g1;
         g1.kind = NfKind::GCI1;
         g1.a = 0, g1.b = 1, g1.c = 2;
-        QCOMPARE(iv->loss(g1) - plain->loss(g1), std::max(0.0, 2 - 0.5 - 0.1));
+        QVERIFY(std::fabs(iv->loss(g1) - plain->loss(g1) - (2 - 0.5 - 0.1)) < 1e-6);
         // RI has no loss in ELEmbeddings (NaN score), but in EmEL++ and Box2EL.
         NfAxiom ri;
         ri.kind = NfKind::RI;

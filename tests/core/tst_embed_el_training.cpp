@@ -1,6 +1,7 @@
 // EL training end to end: a toy ontology (two chains with disjoint tops) learned to AUC+/− > 0.9
 // on its entailed vs contradictory candidates (statuses checked by the reasoner), determinism,
 // checkpoint round trip, refusal and resume, the translator, and the CLI (train, score, eval).
+#include "common/error.hpp"
 #include "embed/tests_hook.hpp"
 #include "embed/train_el.hpp"
 #include "onto/readers.hpp"
@@ -53,7 +54,8 @@ std::string read_all(const std::string& path) {
 double max_table_diff(const ElModel& a, const ElModel& b) {
     double d = 0;
     for (std::size_t t = 0; t < a.tables().size(); ++t)
-        d = std::max(d, static_cast<double>((a.tables()[t].values - b.tables()[t].values).abs().maxCoeff()));
+        if (a.tables()[t].values.size() > 0) // maxCoeff of an empty table (no roles) is undefined
+            d = std::max(d, static_cast<double>((a.tables()[t].values - b.tables()[t].values).abs().maxCoeff()));
     return d;
 }
 
@@ -216,10 +218,9 @@ class TestEmbedElTraining : public QObject {
             return std::tuple(proc.exitCode(), QString::fromUtf8(proc.readAllStandardOutput()),
                               QString::fromUtf8(proc.readAllStandardError()));
         };
-        auto [code, out, err] =
-            kbcx({"train", QString::fromStdString(kOnto), "--model", "Box2EL", "--dim", "8", "--epochs", "60",
-                  "--eval-every", "20", "--tests", QString::fromStdString(kTests), "--p-bot", "0.5", "--run", run,
-                  "--stats"});
+        auto [code, out, err] = kbcx({"train", QString::fromStdString(kOnto), "--model", "Box2EL", "--dim", "8",
+                                      "--epochs", "60", "--eval-every", "20", "--tests", QString::fromStdString(kTests),
+                                      "--p-bot", "0.5", "--run", run, "--stats"});
         QVERIFY2(code == 0, qPrintable(err));
         QVERIFY2(out.contains("auc_pm") && out.contains("fvr") && out.contains("seconds per epoch"), qPrintable(out));
         QVERIFY2(err.contains("contradiction pool (disjoint): 4 axioms"), qPrintable(err));
@@ -247,7 +248,9 @@ class TestEmbedElTraining : public QObject {
         const QJsonObject ev = QJsonDocument::fromJson(out.toUtf8()).object()["overall"].toObject();
         QVERIFY(std::fabs(ev["auc_pm"].toDouble() - lastj["auc_pm"].toDouble()) < 1e-9);
         QVERIFY(std::fabs(ev["fvr"].toDouble() - lastj["fvr"].toDouble()) < 1e-9);
-        QVERIFY(std::fabs(ev["mrr"].toDouble() - lastj["mrr"].toDouble()) < 1e-9);
+        // The ranking queries need the scores of every candidate filler: the hook has the model,
+        // the scores file only the test axioms, so there MRR is not computable (null), never wrong.
+        QVERIFY(lastj.contains("mrr") && ev["mrr"].isNull());
 
         // Resume refuses another model, with exit code 2 and a message naming the difference.
         std::tie(code, out, err) = kbcx({"train", QString::fromStdString(kOnto), "--model", "ELBE", "--dim", "8",

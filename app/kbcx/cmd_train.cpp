@@ -11,6 +11,7 @@
 #include "eval/eval_input.hpp"
 #include "onto_cli.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 #include <stdexcept>
@@ -150,7 +151,22 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
             params.contradiction_pool = embed::contradiction_pool_from_tests(src, *translator, ctx, &skipped);
         }
         progress.finish();
+        std::size_t held_out = 0;
+        if (p.has("tests") && src != "tests") {
+            // Keep the test set out of training: pool axioms that are test axioms are removed.
+            std::vector<embed::NfAxiom> test_axioms;
+            for (const auto& t : eval::read_tests(p.get("tests"), ctx).axioms)
+                if (const auto parts = translator->try_translate(t.axiom); parts && parts->size() == 1)
+                    test_axioms.push_back(parts->front());
+            auto& pool = params.contradiction_pool;
+            const std::size_t before = pool.size();
+            std::erase_if(pool, [&](const embed::NfAxiom& a) {
+                return std::find(test_axioms.begin(), test_axioms.end(), a) != test_axioms.end();
+            });
+            held_out = before - pool.size();
+        }
         err << "contradiction pool (" << src << "): " << params.contradiction_pool.size() << " axioms";
+        if (held_out) err << " (" << held_out << " test axioms held out)";
         if (skipped) err << " (" << skipped << " needing fresh names skipped)";
         err << "\n";
         if (params.contradiction_pool.empty())
@@ -210,7 +226,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("pool", "SOURCE",
              "EL: T- pool of --p-bot: 'disjoint' (shortcut from asserted disjointness), 'reason' (the "
              "reasoner's test-set sampler: T- of GCI0, GCI2, GCI1), 'tests' (the T- lines of --tests; they "
-             "leak into training), or a tests TSV FILE",
+             "leak into training), or a tests TSV FILE; with --tests, test axioms are removed from other pools",
              "disjoint");
     p.option("adv-temp", "A", "self-adversarial temperature α; 0 = uniform weights over negatives", "0");
     p.option("sampler", "uniform|bernoulli", "which slot to corrupt: 50/50, or Bernoulli (tph/(tph+hpt))", "uniform");

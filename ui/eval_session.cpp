@@ -11,52 +11,39 @@
 namespace kbcx::ui {
 
 namespace {
-QString tr(const char* text)
-{
+QString tr(const char* text) {
     return QCoreApplication::translate("kbcx::ui::Evaluation", text);
 }
 } // namespace
 
-const eval::Metrics& Evaluation::metrics(std::optional<std::uint32_t> nf) const
-{
-    if (nf && *nf < result->by_nf.size())
-        return result->by_nf[*nf];
+const eval::Metrics& Evaluation::metrics(std::optional<std::uint32_t> nf) const {
+    if (nf && *nf < result->by_nf.size()) return result->by_nf[*nf];
     return result->overall;
 }
 
-QColor statusColor(eval::Status status)
-{
+QColor statusColor(eval::Status status) {
     switch (status) {
-    case eval::Status::Entailed:
-        return QColor(0x2e, 0x9d, 0x4a);
-    case eval::Status::Undetermined:
-        return QColor(0xf0, 0xa2, 0x02);
-    case eval::Status::Contradictory:
-        return QColor(0xd3, 0x2f, 0x2f);
+    case eval::Status::Entailed: return QColor(0x2e, 0x9d, 0x4a);
+    case eval::Status::Undetermined: return QColor(0xf0, 0xa2, 0x02);
+    case eval::Status::Contradictory: return QColor(0xd3, 0x2f, 0x2f);
     }
     return {};
 }
 
-QString statusSymbol(eval::Status status)
-{
+QString statusSymbol(eval::Status status) {
     switch (status) {
-    case eval::Status::Entailed:
-        return QStringLiteral("T+");
-    case eval::Status::Undetermined:
-        return QStringLiteral("T?");
-    case eval::Status::Contradictory:
-        return QStringLiteral("T\u2212");
+    case eval::Status::Entailed: return QStringLiteral("T+");
+    case eval::Status::Undetermined: return QStringLiteral("T?");
+    case eval::Status::Contradictory: return QStringLiteral("T\u2212");
     }
     return {};
 }
 
-QString statusTitle(eval::Status status)
-{
+QString statusTitle(eval::Status status) {
     return QString::fromLatin1(eval::status_name(status));
 }
 
-QString levelDefinition(eval::Level level)
-{
+QString levelDefinition(eval::Level level) {
     switch (level) {
     case eval::Level::L0:
         return tr("L0 discriminative: every entailed axiom outscores every contradiction, "
@@ -76,17 +63,14 @@ QString levelDefinition(eval::Level level)
     return {};
 }
 
-int histogramBin(const std::vector<double>& edges, double x)
-{
-    if (edges.size() < 2 || !(x >= edges.front()) || !(x <= edges.back()))
-        return -1;
+int histogramBin(const std::vector<double>& edges, double x) {
+    if (edges.size() < 2 || !(x >= edges.front()) || !(x <= edges.back())) return -1;
     const auto it = std::upper_bound(edges.begin(), edges.end(), x);
     const int bin = static_cast<int>(it - edges.begin()) - 1;
     return std::min(bin, static_cast<int>(edges.size()) - 2);
 }
 
-Histogram makeHistogram(const eval::BandScores& scores, int bins)
-{
+Histogram makeHistogram(const eval::BandScores& scores, int bins) {
     Histogram h;
     const std::vector<double>* bands[3] = {&scores.entailed, &scores.undetermined, &scores.contradictory};
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
@@ -124,8 +108,7 @@ Histogram makeHistogram(const eval::BandScores& scores, int bins)
 }
 
 HierarchyData computeHierarchyData(const Evaluation& evaluation, std::optional<std::uint32_t> nf, int bins,
-                                   jobs::JobContext& ctx)
-{
+                                   jobs::JobContext& ctx) {
     HierarchyData d;
     d.evaluationId = evaluation.id;
     d.nf = nf;
@@ -146,28 +129,25 @@ HierarchyData computeHierarchyData(const Evaluation& evaluation, std::optional<s
     return d;
 }
 
-QString inversionKindTitle(InversionKind kind)
-{
+QString inversionKindTitle(InversionKind kind) {
     switch (kind) {
-    case InversionKind::L0:
-        return tr("L0: T\u2212 not below T+");
-    case InversionKind::L1:
-        return tr("L1: T\u2212 not below T+ \u222a T?");
-    case InversionKind::PairFvr:
-        return tr("Pair-FVR: T? not above T\u2212");
+    case InversionKind::L0: return tr("L0: T\u2212 not below T+");
+    case InversionKind::L1: return tr("L1: T\u2212 not below T+ \u222a T?");
+    case InversionKind::PairFvr: return tr("Pair-FVR: T? not above T\u2212");
     }
     return {};
 }
 
-QString inversionKindDefinition(InversionKind kind)
-{
+QString inversionKindDefinition(InversionKind kind) {
     switch (kind) {
     case InversionKind::L0:
-        return tr("Pairs (\u03b1\u207b, \u03b1\u207a) \u2208 T\u2212 \u00d7 T+ with f(\u03b1\u207b) \u2265 f(\u03b1\u207a): "
-                  "each one breaks L0 (discriminative). Margin = f(\u03b1\u207b) \u2212 f(\u03b1\u207a).");
+        return tr(
+            "Pairs (\u03b1\u207b, \u03b1\u207a) \u2208 T\u2212 \u00d7 T+ with f(\u03b1\u207b) \u2265 f(\u03b1\u207a): "
+            "each one breaks L0 (discriminative). Margin = f(\u03b1\u207b) \u2212 f(\u03b1\u207a).");
     case InversionKind::L1:
-        return tr("Pairs (\u03b1\u207b, \u03b1) \u2208 T\u2212 \u00d7 (T+ \u222a T?) with f(\u03b1\u207b) \u2265 f(\u03b1): "
-                  "each one breaks L1 (logically admissible). Margin = f(\u03b1\u207b) \u2212 f(\u03b1).");
+        return tr(
+            "Pairs (\u03b1\u207b, \u03b1) \u2208 T\u2212 \u00d7 (T+ \u222a T?) with f(\u03b1\u207b) \u2265 f(\u03b1): "
+            "each one breaks L1 (logically admissible). Margin = f(\u03b1\u207b) \u2212 f(\u03b1).");
     case InversionKind::PairFvr:
         return tr("Pairs (\u03b1?, \u03b1\u207b) \u2208 T? \u00d7 T\u2212 with f(\u03b1?) \u2264 f(\u03b1\u207b): "
                   "Pair-FVR = their number / (|T?||T\u2212|). Margin = f(\u03b1\u207b) \u2212 f(\u03b1?).");
@@ -176,8 +156,7 @@ QString inversionKindDefinition(InversionKind kind)
 }
 
 InversionList computeInversions(const Evaluation& evaluation, InversionKind kind, std::optional<std::uint32_t> nf,
-                                std::size_t k, jobs::JobContext& ctx)
-{
+                                std::size_t k, jobs::JobContext& ctx) {
     InversionList list;
     list.evaluationId = evaluation.id;
     list.kind = kind;
@@ -211,35 +190,27 @@ InversionList computeInversions(const Evaluation& evaluation, InversionKind kind
     return list;
 }
 
-QString scoreText(const eval::EvalResult& r, std::uint32_t axiom)
-{
-    if (r.missing[axiom])
-        return tr("missing (lowest)");
+QString scoreText(const eval::EvalResult& r, std::uint32_t axiom) {
+    if (r.missing[axiom]) return tr("missing (lowest)");
     const double v = r.scorer ? r.scorer->display(r.f[axiom]) : r.f[axiom];
     return QString::number(v, 'g', 6);
 }
 
-QString pText(const eval::EvalResult& r, std::uint32_t axiom)
-{
+QString pText(const eval::EvalResult& r, std::uint32_t axiom) {
     const eval::TestAxiom& t = r.tests.axioms[axiom];
     if (t.p != eval::kNoP) {
         const eval::ProbValue& p = r.tests.p_values[t.p];
         QString text = QString::fromStdString(p.text);
-        if (text == QLatin1String("1/1"))
-            return QStringLiteral("1");
-        if (text == QLatin1String("0/1"))
-            return QStringLiteral("0");
+        if (text == QLatin1String("1/1")) return QStringLiteral("1");
+        if (text == QLatin1String("0/1")) return QStringLiteral("0");
         return QStringLiteral("%1 (\u2248 %2)").arg(text).arg(p.approx, 0, 'f', 4);
     }
-    if (t.status == eval::Status::Entailed)
-        return tr("1 (entailed)");
-    if (t.status == eval::Status::Contradictory)
-        return tr("0 (contradictory)");
+    if (t.status == eval::Status::Entailed) return tr("1 (entailed)");
+    if (t.status == eval::Status::Contradictory) return tr("0 (contradictory)");
     return QStringLiteral("\u2014");
 }
 
-QString metricText(const std::optional<double>& v)
-{
+QString metricText(const std::optional<double>& v) {
     return v ? QString::number(*v, 'f', 4) : QStringLiteral("n/a");
 }
 

@@ -17,8 +17,8 @@ namespace kbcx::ui {
 /// One evaluated scorer on one test set (File → Import Scores…).
 struct Evaluation {
     quint64 id = 0;
-    QString name;       ///< "scores.tsv on tests.tsv"
-    QString testsPath;  ///< file or resource name
+    QString name;      ///< "scores.tsv on tests.tsv"
+    QString testsPath; ///< file or resource name
     QString scoresPath;
     bool lowerIsBetter = false;
     bool missingLowest = false;

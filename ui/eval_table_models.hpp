@@ -13,7 +13,7 @@ namespace kbcx::ui {
 /// (invalid when not computable); ToolTipRole gives the exact definition.
 class MetricsTableModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { MetricColumn, ValueColumn, NoteColumn, ColumnCount };
     enum Role { NumericRole = Qt::UserRole + 1, KeyRole };
     using QAbstractTableModel::QAbstractTableModel;
@@ -26,7 +26,7 @@ public:
     /// Row of a metric key ("auc_pm", "fvr", "n_entailed", …), -1 if absent.
     int rowOfKey(const QString& key) const;
 
-private:
+  private:
     struct Row {
         QString key, name, value, note, definition;
         QVariant number;
@@ -37,8 +37,16 @@ private:
 /// Bin | From | To | T+ | T? | T− — the numbers behind the histogram.
 class HistogramTableModel : public QAbstractTableModel {
     Q_OBJECT
-public:
-    enum Column { BinColumn, FromColumn, ToColumn, EntailedColumn, UndeterminedColumn, ContradictoryColumn, ColumnCount };
+  public:
+    enum Column {
+        BinColumn,
+        FromColumn,
+        ToColumn,
+        EntailedColumn,
+        UndeterminedColumn,
+        ContradictoryColumn,
+        ColumnCount
+    };
     using QAbstractTableModel::QAbstractTableModel;
     void setHistogram(const Histogram& histogram);
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -46,14 +54,14 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     Histogram h_;
 };
 
 /// Axiom | NF | P | Score — the points of the score-vs-P scatter (T? with P).
 class ScatterTableModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { AxiomColumn, NfColumn, PColumn, ScoreColumn, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
     void setPoints(EvaluationPtr evaluation, std::vector<eval::ScorePoint> points);
@@ -62,7 +70,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     EvaluationPtr evaluation_;
     std::vector<eval::ScorePoint> points_;
 };
@@ -72,7 +80,7 @@ private:
 /// SortRole (numbers for numeric columns).
 class InversionTableModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column {
         RankColumn,
         MarginColumn,
@@ -94,7 +102,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     EvaluationPtr evaluation_;
     InversionList list_;
 };

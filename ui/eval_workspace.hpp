@@ -4,15 +4,14 @@
 
 #include "eval_session.hpp"
 
-#include "onto/ontology.hpp"
-#include "reason/status.hpp"
-
 #include <QAbstractListModel>
 #include <QObject>
 #include <QPointer>
+#include <QStringList>
+
+#include <functional>
 
 #include <memory>
-#include <mutex>
 #include <vector>
 
 class QWidget;
@@ -25,11 +24,11 @@ class JobRunner;
 /// The imported evaluations, newest last. Display: the name; tooltip: files and options.
 class EvaluationListModel : public QAbstractListModel {
     Q_OBJECT
-public:
+  public:
     enum Role {
         EvaluationIdRole = Qt::UserRole + 1, ///< Evaluation::id
-        PlacementRole,                        ///< highest level that holds overall (-1: below L0)
-        AxiomCountRole,                       ///< number of test axioms
+        PlacementRole,                       ///< highest level that holds overall (-1: below L0)
+        AxiomCountRole,                      ///< number of test axioms
     };
     using QAbstractListModel::QAbstractListModel;
 
@@ -43,24 +42,24 @@ public:
     int rowOf(quint64 id) const;
     int count() const { return static_cast<int>(items_.size()); }
 
-private:
+  private:
     std::vector<EvaluationPtr> items_;
 };
 
-/// A loaded ontology with its saturated closure, for proofs of entailment and contradiction.
+/// A loaded ontology with its saturated closure (reason::StatusChecker), for proofs of
+/// entailment and contradiction. Opaque here: the engine's headers use `emit` as a name, which
+/// Qt defines as a macro, so they are included only in eval_workspace.cpp, before any Qt header.
 /// The checker saturates a candidate's delta and rolls it back, so one check at a time (mutex).
-struct OntologySession {
-    QString name;
-    onto::Ontology ontology;
-    std::unique_ptr<reason::StatusChecker> checker;
-    std::mutex mutex;
-};
+struct OntologySession;
 using OntologySessionPtr = std::shared_ptr<OntologySession>;
+QString ontologyName(const OntologySession& session);
 
 /// The reasoner's verdict on one test axiom, with its proof.
 struct AxiomProof {
     bool checked = false; ///< false when the axiom could not be checked (see error)
-    reason::StatusResult result;
+    QString status;       ///< "entailed", "undetermined" or "contradictory"
+    QString reading;      ///< "inconsistency" or "incoherence"
+    QStringList proof;    ///< rendered steps of the entailment or of the derivation of ⊥
     QString error;
 };
 
@@ -75,7 +74,7 @@ struct ImportRequest {
 
 class EvalWorkspace : public QObject {
     Q_OBJECT
-public:
+  public:
     /// `dialogParent` parents the error boxes.
     EvalWorkspace(JobRunner* runner, QWidget* dialogParent, QObject* parent = nullptr);
 
@@ -101,17 +100,18 @@ public:
 
     int failures() const { return failures_; }
 
-signals:
+  signals:
     void evaluationAdded(int row);
     void importFailed(const QString& message);
     void ontologyChanged();
 
-private:
+  private:
     JobHandle* startEvaluation(const QString& name, const ImportRequest& request,
                                std::function<eval::EvalResult(jobs::JobContext&)> work);
-    JobHandle* startOntology(const QString& name, std::function<onto::Ontology(jobs::JobContext&)> load);
-    void showError(const QString& title, const QString& what, const QString& message, const QString& file,
-                   quint64 line, quint64 column);
+    /// `load` returns the ontology's text and file name (text: read from memory) or a path (file).
+    JobHandle* startOntology(const QString& name, std::string path, std::string text);
+    void showError(const QString& title, const QString& what, const QString& message, const QString& file, quint64 line,
+                   quint64 column);
 
     JobRunner* runner_;
     QPointer<QWidget> dialogParent_;

@@ -23,6 +23,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedLayout>
 #include <QSvgGenerator>
@@ -39,14 +40,12 @@ namespace kbcx::ui {
 
 namespace {
 
-QString axiomText(const eval::EvalResult& r, std::uint32_t a)
-{
+QString axiomText(const eval::EvalResult& r, std::uint32_t a) {
     const auto& t = r.tests.axioms[a].axiom;
     return QString::fromUtf8(t.data(), static_cast<qsizetype>(t.size()));
 }
 
-QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
-{
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
     auto* view = new QTableView(parent);
     view->setModel(model);
     view->setAlternatingRowColors(true);
@@ -58,8 +57,7 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
     return view;
 }
 
-QChartView* makeChartView(QWidget* parent)
-{
+QChartView* makeChartView(QWidget* parent) {
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setAlignment(Qt::AlignTop);
@@ -67,14 +65,13 @@ QChartView* makeChartView(QWidget* parent)
     chart->setBackgroundRoundness(0);
     auto* view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(180);
+    view->setMinimumHeight(140);
     return view;
 }
 
 } // namespace
 
-bool exportChart(QChartView* view, const QString& path)
-{
+bool exportChart(QChartView* view, const QString& path) {
     const QSize size = view->size().expandedTo(QSize(640, 400));
     if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
         QSvgGenerator svg;
@@ -83,8 +80,7 @@ bool exportChart(QChartView* view, const QString& path)
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(view->chart()->title());
         QPainter painter;
-        if (!painter.begin(&svg))
-            return false;
+        if (!painter.begin(&svg)) return false;
         view->render(&painter, QRectF(QPointF(0, 0), size), view->rect());
         painter.end();
         return QFileInfo(path).size() > 0;
@@ -101,16 +97,16 @@ bool exportChart(QChartView* view, const QString& path)
 
 // --- LadderRung -----------------------------------------------------------------------------
 
-LadderRung::LadderRung(eval::Level level, QWidget* parent) : QFrame(parent), level_(level)
-{
+LadderRung::LadderRung(eval::Level level, QWidget* parent) : QFrame(parent), level_(level) {
     setObjectName(QStringLiteral("rung.%1").arg(QString::fromLatin1(eval::level_name(level))));
     setToolTip(levelDefinition(level));
     badge_ = new QLabel(this);
     badge_->setFixedSize(34, 34);
     badge_->setAlignment(Qt::AlignCenter);
-    title_ = new QLabel(QStringLiteral("<b>%1</b> &nbsp;%2")
-                            .arg(QString::fromLatin1(eval::level_name(level)), QString::fromLatin1(eval::level_title(level))),
-                        this);
+    title_ = new QLabel(
+        QStringLiteral("<b>%1</b> &nbsp;%2")
+            .arg(QString::fromLatin1(eval::level_name(level)), QString::fromLatin1(eval::level_title(level))),
+        this);
     verdict_ = new QLabel(this);
     verdict_->setObjectName(QStringLiteral("verdict"));
     witness_ = new QLabel(this);
@@ -133,8 +129,7 @@ LadderRung::LadderRung(eval::Level level, QWidget* parent) : QFrame(parent), lev
     setCheck(nullptr, nullptr);
 }
 
-void LadderRung::setCheck(const Evaluation* evaluation, const eval::LevelCheck* check)
-{
+void LadderRung::setCheck(const Evaluation* evaluation, const eval::LevelCheck* check) {
     QColor color(0x9e, 0x9e, 0x9e);
     QString symbol = QStringLiteral("\u2013");
     witness_->clear();
@@ -184,30 +179,27 @@ void LadderRung::setCheck(const Evaluation* evaluation, const eval::LevelCheck* 
                               .arg(color.name()));
     QColor tint = color;
     tint.setAlpha(28);
-    setStyleSheet(QStringLiteral("#%1 { border:1px solid %2; border-left:6px solid %3; border-radius:4px; "
-                                 "background:rgba(%4,%5,%6,%7); }")
-                      .arg(objectName().replace(QLatin1Char('.'), QStringLiteral("\\.")), color.lighter(130).name(),
-                           color.name())
-                      .arg(tint.red())
-                      .arg(tint.green())
-                      .arg(tint.blue())
-                      .arg(tint.alpha()));
+    setStyleSheet(
+        QStringLiteral("#%1 { border:1px solid %2; border-left:6px solid %3; border-radius:4px; "
+                       "background:rgba(%4,%5,%6,%7); }")
+            .arg(objectName().replace(QLatin1Char('.'), QStringLiteral("\\.")), color.lighter(130).name(), color.name())
+            .arg(tint.red())
+            .arg(tint.green())
+            .arg(tint.blue())
+            .arg(tint.alpha()));
 }
 
-QString LadderRung::verdictText() const
-{
+QString LadderRung::verdictText() const {
     return verdict_->text();
 }
 
-QString LadderRung::witnessText() const
-{
+QString LadderRung::witnessText() const {
     return witness_->text();
 }
 
 // --- HierarchyPage --------------------------------------------------------------------------
 
-HierarchyPage::HierarchyPage(EvalWorkspace* workspace, QWidget* parent) : QWidget(parent), workspace_(workspace)
-{
+HierarchyPage::HierarchyPage(EvalWorkspace* workspace, QWidget* parent) : QWidget(parent), workspace_(workspace) {
     setObjectName(QStringLiteral("hierarchyPage"));
     metrics_ = new MetricsTableModel(this);
     histogramModel_ = new HistogramTableModel(this);
@@ -216,8 +208,8 @@ HierarchyPage::HierarchyPage(EvalWorkspace* workspace, QWidget* parent) : QWidge
     evaluationBox_ = new QComboBox(this);
     evaluationBox_->setObjectName(QStringLiteral("evaluationBox"));
     evaluationBox_->setModel(workspace_->model());
-    evaluationBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    evaluationBox_->setMinimumContentsLength(28);
+    evaluationBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    evaluationBox_->setMinimumContentsLength(24);
     nfBox_ = new QComboBox(this);
     nfBox_->setObjectName(QStringLiteral("normalFormBox"));
     nfBox_->setToolTip(tr("Metrics and ladder over all test axioms pooled, or over one normal form."));
@@ -270,8 +262,11 @@ HierarchyPage::HierarchyPage(EvalWorkspace* workspace, QWidget* parent) : QWidge
     auto* metricsBox = new QGroupBox(tr("Metrics"), this);
     metricsView_ = makeTable(metrics_, metricsBox);
     metricsView_->setObjectName(QStringLiteral("metricsView"));
-    metricsView_->horizontalHeader()->setSectionResizeMode(MetricsTableModel::MetricColumn, QHeaderView::ResizeToContents);
-    metricsView_->horizontalHeader()->setSectionResizeMode(MetricsTableModel::ValueColumn, QHeaderView::ResizeToContents);
+    metricsView_->setMinimumHeight(metricsView_->verticalHeader()->defaultSectionSize() * 16);
+    metricsView_->horizontalHeader()->setSectionResizeMode(MetricsTableModel::MetricColumn,
+                                                           QHeaderView::ResizeToContents);
+    metricsView_->horizontalHeader()->setSectionResizeMode(MetricsTableModel::ValueColumn,
+                                                           QHeaderView::ResizeToContents);
     metricsView_->horizontalHeader()->setStretchLastSection(true);
     auto* metricsLayout = new QVBoxLayout(metricsBox);
     metricsLayout->addWidget(metricsView_);
@@ -312,8 +307,14 @@ HierarchyPage::HierarchyPage(EvalWorkspace* workspace, QWidget* parent) : QWidge
     charts->addWidget(chartTabs(scatterView_, scatterNote_, scatterModel_, QStringLiteral("scatterChart"),
                                 QStringLiteral("scatterTable")));
 
+    // The column scrolls rather than forcing a tall window when witnesses wrap.
+    auto* leftScroll = new QScrollArea(this);
+    leftScroll->setWidget(left);
+    leftScroll->setWidgetResizable(true);
+    leftScroll->setFrameShape(QFrame::NoFrame);
+    leftScroll->setMinimumWidth(320);
     auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
+    split->addWidget(leftScroll);
     split->addWidget(charts);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
@@ -336,41 +337,35 @@ HierarchyPage::HierarchyPage(EvalWorkspace* workspace, QWidget* parent) : QWidge
 
     connect(evaluationBox_, &QComboBox::currentIndexChanged, this, &HierarchyPage::setCurrentEvaluation);
     connect(nfBox_, &QComboBox::currentIndexChanged, this, [this](int) { refresh(); });
-    connect(workspace_, &EvalWorkspace::evaluationAdded, this, [this](int row) { evaluationBox_->setCurrentIndex(row); });
+    connect(workspace_, &EvalWorkspace::evaluationAdded, this,
+            [this](int row) { evaluationBox_->setCurrentIndex(row); });
     connect(stack, &QStackedLayout::currentChanged, this, [] {});
     setCurrentEvaluation(-1);
 }
 
-QChart* HierarchyPage::histogramChart() const
-{
+QChart* HierarchyPage::histogramChart() const {
     return histogramView_->chart();
 }
 
-QChart* HierarchyPage::scatterChart() const
-{
+QChart* HierarchyPage::scatterChart() const {
     return scatterView_->chart();
 }
 
-void HierarchyPage::setBins(int bins)
-{
+void HierarchyPage::setBins(int bins) {
     bins_ = std::max(1, bins);
     refresh();
 }
 
-std::optional<std::uint32_t> HierarchyPage::normalForm() const
-{
+std::optional<std::uint32_t> HierarchyPage::normalForm() const {
     const int row = nfBox_->currentIndex();
-    if (row <= 0)
-        return std::nullopt;
+    if (row <= 0) return std::nullopt;
     return static_cast<std::uint32_t>(row - 1);
 }
 
-void HierarchyPage::setCurrentEvaluation(int row)
-{
+void HierarchyPage::setCurrentEvaluation(int row) {
     if (evaluationBox_->currentIndex() != row) {
         evaluationBox_->setCurrentIndex(row); // re-enters through currentIndexChanged
-        if (evaluationBox_->currentIndex() == row)
-            return;
+        if (evaluationBox_->currentIndex() == row) return;
     }
     EvaluationPtr e = workspace_->model()->evaluationAt(row);
     evaluation_ = e;
@@ -386,13 +381,11 @@ void HierarchyPage::setCurrentEvaluation(int row)
     refresh();
 }
 
-void HierarchyPage::setCurrentNormalForm(int nfRow)
-{
+void HierarchyPage::setCurrentNormalForm(int nfRow) {
     nfBox_->setCurrentIndex(nfRow);
 }
 
-void HierarchyPage::refresh()
-{
+void HierarchyPage::refresh() {
     ++generation_;
     const auto nf = normalForm();
     if (!evaluation_) {
@@ -408,13 +401,13 @@ void HierarchyPage::refresh()
     for (int i = 0; i < 4; ++i)
         rungs_[static_cast<std::size_t>(i)]->setCheck(evaluation_.get(), &m.levels[static_cast<std::size_t>(i)]);
     const int placed = m.placement();
-    placement_->setText(
-        placed < 0 ? tr("Placement: <b style='color:%1'>below L0</b> (not even discriminative)")
-                         .arg(statusColor(eval::Status::Contradictory).darker(110).name())
-                   : tr("Placement: <b style='color:%1'>%2 \u2014 %3</b>")
-                         .arg(statusColor(eval::Status::Entailed).darker(110).name(),
-                              QString::fromLatin1(eval::level_name(static_cast<eval::Level>(placed))),
-                              QString::fromLatin1(eval::level_title(static_cast<eval::Level>(placed)))));
+    placement_->setText(placed < 0
+                            ? tr("Placement: <b style='color:%1'>below L0</b> (not even discriminative)")
+                                  .arg(statusColor(eval::Status::Contradictory).darker(110).name())
+                            : tr("Placement: <b style='color:%1'>%2 \u2014 %3</b>")
+                                  .arg(statusColor(eval::Status::Entailed).darker(110).name(),
+                                       QString::fromLatin1(eval::level_name(static_cast<eval::Level>(placed))),
+                                       QString::fromLatin1(eval::level_title(static_cast<eval::Level>(placed)))));
 
     const quint64 generation = generation_;
     const EvaluationPtr e = evaluation_;
@@ -423,13 +416,11 @@ void HierarchyPage::refresh()
         return computeHierarchyData(*e, nf, bins, ctx);
     });
     connect(job, &JobHandle::finished, this, [this, job, generation] {
-        if (generation == generation_)
-            applyData(job->resultAs<HierarchyData>());
+        if (generation == generation_) applyData(job->resultAs<HierarchyData>());
     });
 }
 
-void HierarchyPage::applyData(const HierarchyData& data)
-{
+void HierarchyPage::applyData(const HierarchyData& data) {
     data_ = data;
     histogramModel_->setHistogram(data_.histogram);
     scatterModel_->setPoints(evaluation_, evaluation_ ? data_.scatter : std::vector<eval::ScorePoint>{});
@@ -438,8 +429,7 @@ void HierarchyPage::applyData(const HierarchyData& data)
     emit chartsUpdated();
 }
 
-void HierarchyPage::updateHistogramChart()
-{
+void HierarchyPage::updateHistogramChart() {
     QChart* chart = histogramView_->chart();
     chart->removeAllSeries();
     for (QAbstractAxis* axis : chart->axes())
@@ -447,8 +437,7 @@ void HierarchyPage::updateHistogramChart()
     const Histogram& h = data_.histogram;
     chart->setTitle(evaluation_ ? tr("Scores by band (shared bins)") : QString());
     histogramNote_->clear();
-    if (!evaluation_ || h.edges.size() < 2)
-        return;
+    if (!evaluation_ || h.edges.size() < 2) return;
     auto* x = new QValueAxis(chart);
     x->setTitleText(evaluation_->lowerIsBetter ? tr("score (lower is better)") : tr("score"));
     x->setRange(h.edges.front(), h.edges.back());
@@ -489,14 +478,12 @@ void HierarchyPage::updateHistogramChart()
     }
     QStringList notes;
     const std::uint64_t unbinned = h.unbinned[0] + h.unbinned[1] + h.unbinned[2];
-    if (unbinned)
-        notes << tr("%1 axioms without a score (scored lowest) are not drawn.").arg(unbinned);
+    if (unbinned) notes << tr("%1 axioms without a score (scored lowest) are not drawn.").arg(unbinned);
     notes << tr("Bin width %1; counts per bin under Numbers.").arg(h.edges[1] - h.edges[0], 0, 'g', 3);
     histogramNote_->setText(notes.join(QLatin1Char(' ')));
 }
 
-void HierarchyPage::updateScatterChart()
-{
+void HierarchyPage::updateScatterChart() {
     QChart* chart = scatterView_->chart();
     chart->removeAllSeries();
     for (QAbstractAxis* axis : chart->axes())
@@ -510,8 +497,10 @@ void HierarchyPage::updateScatterChart()
     chart->setTitle(tr("Score vs P over T? \u2014 \u03c1_P = %1").arg(metricText(m.rho_p)));
     auto* x = new QValueAxis(chart);
     x->setTitleText(tr("P(\u03b1|O)"));
-    x->setRange(0, 1);
-    x->setTickCount(6);
+    x->setRange(-0.04, 1.04); // markers at P = 0 and P = 1 stay whole
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(0);
+    x->setTickInterval(0.2);
     x->setLabelFormat(QStringLiteral("%.1f"));
     auto* y = new QValueAxis(chart);
     y->setTitleText(evaluation_->lowerIsBetter ? tr("score (lower is better)") : tr("score"));
@@ -545,40 +534,32 @@ void HierarchyPage::updateScatterChart()
         notes << tr("%1 undetermined axioms have no P and are not drawn.").arg(data_.undeterminedWithoutP);
     if (data_.scatterMissingScores)
         notes << tr("%1 undetermined axioms have no score and are not drawn.").arg(data_.scatterMissingScores);
-    if (!m.rho_p && !m.rho_note.empty())
-        notes << tr("\u03c1_P n/a: %1.").arg(QString::fromStdString(m.rho_note));
-    if (notes.isEmpty())
-        notes << tr("A faithful scorer rises from left to right (PLF: larger P, larger score).");
+    if (!m.rho_p && !m.rho_note.empty()) notes << tr("\u03c1_P n/a: %1.").arg(QString::fromStdString(m.rho_note));
+    if (notes.isEmpty()) notes << tr("A faithful scorer rises from left to right (PLF: larger P, larger score).");
     scatterNote_->setText(notes.join(QLatin1Char(' ')));
 }
 
-bool HierarchyPage::exportHistogram(const QString& path) const
-{
+bool HierarchyPage::exportHistogram(const QString& path) const {
     return exportChart(histogramView_, path);
 }
 
-bool HierarchyPage::exportScatter(const QString& path) const
-{
+bool HierarchyPage::exportScatter(const QString& path) const {
     return exportChart(scatterView_, path);
 }
 
-bool HierarchyPage::exportMetricsCsv(const QString& path) const
-{
+bool HierarchyPage::exportMetricsCsv(const QString& path) const {
     return writeCsv(*metrics_, path);
 }
 
-bool HierarchyPage::exportHistogramCsv(const QString& path) const
-{
+bool HierarchyPage::exportHistogramCsv(const QString& path) const {
     return writeCsv(*histogramModel_, path);
 }
 
-bool HierarchyPage::exportScatterCsv(const QString& path) const
-{
+bool HierarchyPage::exportScatterCsv(const QString& path) const {
     return writeCsv(*scatterModel_, path);
 }
 
-void HierarchyPage::chooseExport(int which)
-{
+void HierarchyPage::chooseExport(int which) {
     const bool chart = which < 2;
     const QString filter = chart ? tr("PNG image (*.png);;SVG drawing (*.svg)") : tr("CSV (*.csv)");
     const QString names[] = {QStringLiteral("histogram.png"), QStringLiteral("score_vs_p.png"),
@@ -593,21 +574,11 @@ void HierarchyPage::chooseExport(int which)
                     : which < 2                                                 ? QStringLiteral(".png")
                                                                                 : QStringLiteral(".csv");
         switch (which) {
-        case 0:
-            exportHistogram(path);
-            break;
-        case 1:
-            exportScatter(path);
-            break;
-        case 2:
-            exportMetricsCsv(path);
-            break;
-        case 3:
-            exportHistogramCsv(path);
-            break;
-        default:
-            exportScatterCsv(path);
-            break;
+        case 0: exportHistogram(path); break;
+        case 1: exportScatter(path); break;
+        case 2: exportMetricsCsv(path); break;
+        case 3: exportHistogramCsv(path); break;
+        default: exportScatterCsv(path); break;
         }
     });
     dialog->open();

@@ -5,6 +5,7 @@
 
 #include "eval_session.hpp"
 
+#include <QFrame>
 #include <QWidget>
 
 #include <array>
@@ -12,7 +13,6 @@
 class QChart;
 class QChartView;
 class QComboBox;
-class QFrame;
 class QLabel;
 class QTableView;
 class QTabWidget;
@@ -29,7 +29,7 @@ class ScatterTableModel;
 /// One rung of the ladder: level, title, verdict and, for a failing level, the witness.
 class LadderRung : public QFrame {
     Q_OBJECT
-public:
+  public:
     enum class State { Empty, Holds, Vacuous, Fails, NotCheckable };
     LadderRung(eval::Level level, QWidget* parent = nullptr);
     void setCheck(const Evaluation* evaluation, const eval::LevelCheck* check);
@@ -37,7 +37,7 @@ public:
     QString verdictText() const;
     QString witnessText() const;
 
-private:
+  private:
     eval::Level level_;
     State state_ = State::Empty;
     QLabel* badge_;
@@ -48,7 +48,7 @@ private:
 
 class HierarchyPage : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit HierarchyPage(EvalWorkspace* workspace, QWidget* parent = nullptr);
 
     /// Shows the evaluation in row `row` of the workspace's list, for the normal form in row
@@ -76,11 +76,11 @@ public:
     bool exportHistogramCsv(const QString& path) const;
     bool exportScatterCsv(const QString& path) const;
 
-signals:
+  signals:
     /// The charts and their tables show the current evaluation and normal form.
     void chartsUpdated();
 
-private:
+  private:
     void refresh();
     void applyData(const HierarchyData& data);
     void updateHistogramChart();

@@ -14,8 +14,7 @@
 
 namespace kbcx::ui {
 
-ImportScoresDialog::ImportScoresDialog(QWidget* parent) : QDialog(parent)
-{
+ImportScoresDialog::ImportScoresDialog(QWidget* parent) : QDialog(parent) {
     setObjectName(QStringLiteral("importScoresDialog"));
     setWindowTitle(tr("Import Scores"));
     auto* form = new QFormLayout;
@@ -64,36 +63,31 @@ ImportScoresDialog::ImportScoresDialog(QWidget* parent) : QDialog(parent)
 }
 
 QLineEdit* ImportScoresDialog::addFileRow(QFormLayout* form, const QString& label, const QString& objectName,
-                                          const QString& toolTip, const QString& filter)
-{
+                                          const QString& toolTip, const QString& filter) {
     auto* edit = new QLineEdit(this);
     edit->setObjectName(objectName);
     edit->setToolTip(toolTip);
     edit->setClearButtonEnabled(true);
     auto* browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this, edit, label, filter] {
-        const QString path = QFileDialog::getOpenFileName(this, QString(label).remove(QLatin1Char('&')).remove(QLatin1Char(':')),
-                                                          edit->text(), filter);
-        if (!path.isEmpty())
-            edit->setText(path);
+        const QString path = QFileDialog::getOpenFileName(
+            this, QString(label).remove(QLatin1Char('&')).remove(QLatin1Char(':')), edit->text(), filter);
+        if (!path.isEmpty()) edit->setText(path);
     });
     auto* row = new QHBoxLayout;
     row->addWidget(edit, 1);
     row->addWidget(browse);
     form->addRow(label, row);
-    if (auto* l = qobject_cast<QLabel*>(form->labelForField(row)))
-        l->setBuddy(edit);
+    if (auto* l = qobject_cast<QLabel*>(form->labelForField(row))) l->setBuddy(edit);
     return edit;
 }
 
-void ImportScoresDialog::updateOk()
-{
+void ImportScoresDialog::updateOk() {
     buttons_->button(QDialogButtonBox::Ok)
         ->setEnabled(!tests_->text().trimmed().isEmpty() && !scores_->text().trimmed().isEmpty());
 }
 
-ImportRequest ImportScoresDialog::request() const
-{
+ImportRequest ImportScoresDialog::request() const {
     ImportRequest r;
     r.testsPath = tests_->text().trimmed();
     r.scoresPath = scores_->text().trimmed();
@@ -104,8 +98,7 @@ ImportRequest ImportScoresDialog::request() const
     return r;
 }
 
-void ImportScoresDialog::setRequest(const ImportRequest& r)
-{
+void ImportScoresDialog::setRequest(const ImportRequest& r) {
     tests_->setText(r.testsPath);
     scores_->setText(r.scoresPath);
     ontology_->setText(r.ontologyPath);

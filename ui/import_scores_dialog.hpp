@@ -8,6 +8,7 @@
 
 class QCheckBox;
 class QDialogButtonBox;
+class QFormLayout;
 class QLineEdit;
 class QSpinBox;
 
@@ -15,7 +16,7 @@ namespace kbcx::ui {
 
 class ImportScoresDialog : public QDialog {
     Q_OBJECT
-public:
+  public:
     explicit ImportScoresDialog(QWidget* parent = nullptr);
 
     ImportRequest request() const;
@@ -25,9 +26,9 @@ public:
     QLineEdit* scoresEdit() const { return scores_; }
     QLineEdit* ontologyEdit() const { return ontology_; }
 
-private:
-    QLineEdit* addFileRow(class QFormLayout* form, const QString& label, const QString& objectName,
-                          const QString& toolTip, const QString& filter);
+  private:
+    QLineEdit* addFileRow(QFormLayout* form, const QString& label, const QString& objectName, const QString& toolTip,
+                          const QString& filter);
     void updateOk();
 
     QLineEdit* tests_ = nullptr;

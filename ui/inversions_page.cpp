@@ -27,8 +27,7 @@ namespace kbcx::ui {
 
 // --- AxiomCard ----------------------------------------------------------------------------
 
-AxiomCard::AxiomCard(const QString& objectName, QWidget* parent) : QWidget(parent)
-{
+AxiomCard::AxiomCard(const QString& objectName, QWidget* parent) : QWidget(parent) {
     setObjectName(objectName);
     role_ = new QLabel(this);
     role_->setTextFormat(Qt::RichText);
@@ -60,7 +59,7 @@ AxiomCard::AxiomCard(const QString& objectName, QWidget* parent) : QWidget(paren
     proof_ = new QPlainTextEdit(this);
     proof_->setObjectName(QStringLiteral("proof"));
     proof_->setReadOnly(true);
-    proof_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    proof_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     proof_->setPlaceholderText(tr("Proof"));
     proof_->setMinimumHeight(70);
     auto* layout = new QVBoxLayout(this);
@@ -73,8 +72,7 @@ AxiomCard::AxiomCard(const QString& objectName, QWidget* parent) : QWidget(paren
     setAxiom(nullptr, std::nullopt, QString());
 }
 
-void AxiomCard::setAxiom(const Evaluation* evaluation, std::optional<std::uint32_t> axiom, const QString& role)
-{
+void AxiomCard::setAxiom(const Evaluation* evaluation, std::optional<std::uint32_t> axiom, const QString& role) {
     role_->setText(QStringLiteral("<b>%1</b>").arg(role.toHtmlEscaped()));
     proof_->clear();
     if (!evaluation || !axiom) {
@@ -87,42 +85,37 @@ void AxiomCard::setAxiom(const Evaluation* evaluation, std::optional<std::uint32
     const eval::TestAxiom& t = r.tests.axioms[*axiom];
     axiom_->setText(QString::fromUtf8(t.axiom.data(), static_cast<qsizetype>(t.axiom.size())));
     const QColor c = statusColor(t.status).darker(t.status == eval::Status::Undetermined ? 140 : 110);
-    status_->setText(QStringLiteral("<b style='color:%1'>%2 %3</b>").arg(c.name(), statusSymbol(t.status), statusTitle(t.status)));
+    status_->setText(
+        QStringLiteral("<b style='color:%1'>%2 %3</b>").arg(c.name(), statusSymbol(t.status), statusTitle(t.status)));
     score_->setText(scoreText(r, *axiom));
     p_->setText(pText(r, *axiom));
     nf_->setText(QString::fromStdString(r.tests.normal_forms[t.nf]));
     line_->setText(QString::number(t.line));
 }
 
-void AxiomCard::setProof(const QString& text)
-{
+void AxiomCard::setProof(const QString& text) {
     proof_->setPlainText(text);
 }
 
-QString AxiomCard::axiomText() const
-{
+QString AxiomCard::axiomText() const {
     return axiom_->text();
 }
 
-QString AxiomCard::field(const QString& key) const
-{
+QString AxiomCard::field(const QString& key) const {
     auto* l = findChild<QLabel*>(key);
-    if (!l)
-        return {};
+    if (!l) return {};
     QString text = l->text();
     text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
     return text;
 }
 
-QString AxiomCard::proofText() const
-{
+QString AxiomCard::proofText() const {
     return proof_->toPlainText();
 }
 
 // --- InversionsPage -------------------------------------------------------------------------
 
-InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWidget(parent), workspace_(workspace)
-{
+InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWidget(parent), workspace_(workspace) {
     setObjectName(QStringLiteral("inversionsPage"));
     model_ = new InversionTableModel(this);
     proxy_ = new QSortFilterProxyModel(this);
@@ -134,8 +127,8 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
     evaluationBox_ = new QComboBox(this);
     evaluationBox_->setObjectName(QStringLiteral("evaluationBox"));
     evaluationBox_->setModel(workspace_->model());
-    evaluationBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    evaluationBox_->setMinimumContentsLength(24);
+    evaluationBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    evaluationBox_->setMinimumContentsLength(16);
     kindBox_ = new QComboBox(this);
     kindBox_->setObjectName(QStringLiteral("kindBox"));
     for (InversionKind k : {InversionKind::L0, InversionKind::L1, InversionKind::PairFvr}) {
@@ -145,7 +138,7 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
     kindBox_->setToolTip(inversionKindDefinition(InversionKind::L0));
     nfBox_ = new QComboBox(this);
     nfBox_->setObjectName(QStringLiteral("normalFormBox"));
-    nfBox_->setMinimumContentsLength(10);
+    nfBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     limit_ = new QSpinBox(this);
     limit_->setObjectName(QStringLiteral("limitSpin"));
     limit_->setRange(1, 1000000);
@@ -156,6 +149,7 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
     filter_->setObjectName(QStringLiteral("filterEdit"));
     filter_->setPlaceholderText(tr("Filter by concept or text…"));
     filter_->setClearButtonEnabled(true);
+    filter_->setMinimumWidth(140);
     filter_->setToolTip(tr("Shows the listed pairs whose axioms contain this text (case-insensitive)."));
 
     auto* bar = new QHBoxLayout;
@@ -171,7 +165,8 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
     bar->addWidget(filter_, 1);
     auto* exportButton = new QPushButton(tr("Export CSV…"), this);
     connect(exportButton, &QPushButton::clicked, this, [this] {
-        auto* dialog = new QFileDialog(this, tr("Export Inversions"), QStringLiteral("inversions.csv"), tr("CSV (*.csv)"));
+        auto* dialog =
+            new QFileDialog(this, tr("Export Inversions"), QStringLiteral("inversions.csv"), tr("CSV (*.csv)"));
         dialog->setAcceptMode(QFileDialog::AcceptSave);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) { exportCsv(path); });
@@ -186,13 +181,16 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
     ontologyLabel_->setObjectName(QStringLiteral("ontologyLabel"));
     auto* ontologyButton = new QPushButton(tr("Ontology…"), this);
     ontologyButton->setObjectName(QStringLiteral("ontologyButton"));
-    ontologyButton->setToolTip(tr("Load the ontology of the test set to see proofs of entailed and contradictory axioms."));
+    ontologyButton->setToolTip(
+        tr("Load the ontology of the test set to see proofs of entailed and contradictory axioms."));
     connect(ontologyButton, &QPushButton::clicked, this, [this] {
-        auto* dialog = new QFileDialog(this, tr("Choose Ontology"), QString(),
-                                       tr("Ontologies (*.ofn *.owl *.owx *.rdf *.ttl *.nt *.obo *.kbo *.gz);;All files (*)"));
+        auto* dialog =
+            new QFileDialog(this, tr("Choose Ontology"), QString(),
+                            tr("Ontologies (*.ofn *.owl *.owx *.rdf *.ttl *.nt *.obo *.kbo *.gz);;All files (*)"));
         dialog->setFileMode(QFileDialog::ExistingFile);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &QFileDialog::fileSelected, workspace_, [this](const QString& path) { workspace_->loadOntology(path); });
+        connect(dialog, &QFileDialog::fileSelected, workspace_,
+                [this](const QString& path) { workspace_->loadOntology(path); });
         dialog->open();
     });
     auto* status = new QHBoxLayout;
@@ -257,7 +255,8 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
     connect(nfBox_, &QComboBox::currentIndexChanged, this, [this](int) { refresh(); });
     connect(limit_, &QSpinBox::editingFinished, this, &InversionsPage::refresh);
     connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
-    connect(workspace_, &EvalWorkspace::evaluationAdded, this, [this](int row) { evaluationBox_->setCurrentIndex(row); });
+    connect(workspace_, &EvalWorkspace::evaluationAdded, this,
+            [this](int row) { evaluationBox_->setCurrentIndex(row); });
     connect(workspace_, &EvalWorkspace::ontologyChanged, this, [this] {
         updateOntologyLabel();
         showSelection();
@@ -266,19 +265,16 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
     setCurrentEvaluation(-1);
 }
 
-void InversionsPage::updateOntologyLabel()
-{
+void InversionsPage::updateOntologyLabel() {
     const auto o = workspace_->ontology();
-    ontologyLabel_->setText(o ? tr("Proofs from: <b>%1</b>").arg(o->name.toHtmlEscaped())
+    ontologyLabel_->setText(o ? tr("Proofs from: <b>%1</b>").arg(ontologyName(*o).toHtmlEscaped())
                               : tr("<i>No ontology: proofs not available</i>"));
 }
 
-void InversionsPage::setCurrentEvaluation(int row)
-{
+void InversionsPage::setCurrentEvaluation(int row) {
     if (evaluationBox_->currentIndex() != row) {
         evaluationBox_->setCurrentIndex(row);
-        if (evaluationBox_->currentIndex() == row)
-            return;
+        if (evaluationBox_->currentIndex() == row) return;
     }
     evaluation_ = workspace_->model()->evaluationAt(row);
     {
@@ -292,35 +288,29 @@ void InversionsPage::setCurrentEvaluation(int row)
     refresh();
 }
 
-void InversionsPage::setKind(InversionKind kind)
-{
+void InversionsPage::setKind(InversionKind kind) {
     kindBox_->setCurrentIndex(kindBox_->findData(static_cast<int>(kind)));
 }
 
-void InversionsPage::setNormalFormRow(int row)
-{
+void InversionsPage::setNormalFormRow(int row) {
     nfBox_->setCurrentIndex(row);
 }
 
-void InversionsPage::setLimit(int k)
-{
+void InversionsPage::setLimit(int k) {
     limit_->setValue(k);
     refresh();
 }
 
-void InversionsPage::selectRow(int row)
-{
+void InversionsPage::selectRow(int row) {
     view_->selectionModel()->setCurrentIndex(proxy_->index(row, 0),
                                              QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
-bool InversionsPage::exportCsv(const QString& path) const
-{
+bool InversionsPage::exportCsv(const QString& path) const {
     return writeCsv(*proxy_, path);
 }
 
-void InversionsPage::refresh()
-{
+void InversionsPage::refresh() {
     ++generation_;
     const auto kind = static_cast<InversionKind>(kindBox_->currentData().toInt());
     const std::optional<std::uint32_t> nf =
@@ -336,22 +326,23 @@ void InversionsPage::refresh()
     const quint64 generation = generation_;
     const EvaluationPtr e = evaluation_;
     const auto k = static_cast<std::size_t>(limit_->value());
-    JobHandle* job = workspace_->runner()->start(tr("Inversions of %1").arg(e->name), [e, kind, nf, k](jobs::JobContext& ctx) {
-        return computeInversions(*e, kind, nf, k, ctx);
-    });
+    JobHandle* job =
+        workspace_->runner()->start(tr("Inversions of %1").arg(e->name), [e, kind, nf, k](jobs::JobContext& ctx) {
+            return computeInversions(*e, kind, nf, k, ctx);
+        });
     connect(job, &JobHandle::finished, this, [this, job, generation, e] {
-        if (generation != generation_)
-            return;
+        if (generation != generation_) return;
         InversionList list = job->resultAs<InversionList>();
         const std::uint64_t total = list.total;
         const std::size_t shown = list.pairs.size();
         model_->setInversions(e, std::move(list));
         view_->sortByColumn(InversionTableModel::RankColumn, Qt::AscendingOrder);
-        count_->setText(total == 0 ? tr("<b style='color:%1'>No violating pairs</b> of this kind.")
-                                         .arg(statusColor(eval::Status::Entailed).darker(110).name())
-                                   : tr("<b>%L1</b> violating pairs in all (exact); the %L2 largest by margin are listed.")
-                                         .arg(total)
-                                         .arg(shown));
+        count_->setText(total == 0
+                            ? tr("<b style='color:%1'>No violating pairs</b> of this kind.")
+                                  .arg(statusColor(eval::Status::Entailed).darker(110).name())
+                            : tr("<b>%L1</b> violating pairs in all (exact); the %L2 largest by margin are listed.")
+                                  .arg(total)
+                                  .arg(shown));
         if (model_->rowCount() > 0)
             selectRow(0);
         else
@@ -360,8 +351,7 @@ void InversionsPage::refresh()
     });
 }
 
-void InversionsPage::showSelection()
-{
+void InversionsPage::showSelection() {
     ++detailGeneration_;
     const QModelIndex current = proxy_->mapToSource(view_->selectionModel()->currentIndex());
     const EvaluationPtr e = model_->evaluation();
@@ -379,7 +369,8 @@ void InversionsPage::showSelection()
     higherCard_->setAxiom(e.get(), pair ? std::optional<std::uint32_t>(pair->higher) : std::nullopt, higherRole);
     geometry_->setText(
         e ? tr("<b>Model geometry not available.</b> These scores were imported from a file, so there is no geometric "
-               "model (balls or boxes) to project. Trained models of the Training tab are not yet connected to this view.")
+               "model (balls or boxes) to project. Trained models of the Training tab are not yet connected to this "
+               "view.")
           : QString());
     geometry_->setVisible(e != nullptr);
     if (!pair) {
@@ -388,8 +379,9 @@ void InversionsPage::showSelection()
     }
     const auto o = workspace_->ontology();
     if (!o) {
-        const QString none = tr("No ontology loaded. Choose one with \"Ontology…\" (or in File \u2192 Import Scores\u2026) "
-                                "to see the proof of an entailment or of a contradiction.");
+        const QString none =
+            tr("No ontology loaded. Choose one with \"Ontology…\" (or in File \u2192 Import Scores\u2026) "
+               "to see the proof of an entailment or of a contradiction.");
         lowerCard_->setProof(none);
         higherCard_->setProof(none);
         emit detailsUpdated();
@@ -400,8 +392,7 @@ void InversionsPage::showSelection()
     const quint64 generation = detailGeneration_;
     JobHandle* job = workspace_->prove({lowerCard_->axiomText(), higherCard_->axiomText()});
     connect(job, &JobHandle::finished, this, [this, job, generation] {
-        if (generation != detailGeneration_)
-            return;
+        if (generation != detailGeneration_) return;
         const auto& proofs = job->resultAs<std::vector<AxiomProof>>();
         AxiomCard* cards[2] = {lowerCard_, higherCard_};
         for (std::size_t i = 0; i < 2 && i < proofs.size(); ++i) {
@@ -410,23 +401,20 @@ void InversionsPage::showSelection()
             if (!p.checked) {
                 text = tr("Not checkable against the ontology: %1").arg(p.error);
             } else {
-                text = tr("Reasoner: %1 (reading: %2)\n")
-                           .arg(QString::fromLatin1(reason::status_name(p.result.status)),
-                                QString::fromLatin1(reason::reading_name(p.result.reading)));
-                if (p.result.status == reason::Status::Undetermined)
+                text = tr("Reasoner: %1 (reading: %2)\n").arg(p.status, p.reading);
+                if (p.status == QLatin1String("undetermined"))
                     text += tr("Neither entailed nor contradictory: there is no proof to show.");
-                else if (p.result.proof.empty())
+                else if (p.proof.isEmpty())
                     text += tr("(no proof steps recorded)");
-                for (const auto& step : p.result.proof)
-                    text += QString::fromStdString(step) + QLatin1Char('\n');
+                for (const auto& step : p.proof)
+                    text += step + QLatin1Char('\n');
             }
             cards[i]->setProof(text.trimmed());
         }
         emit detailsUpdated();
     });
     connect(job, &JobHandle::failed, this, [this, generation](const QString& message) {
-        if (generation != detailGeneration_)
-            return;
+        if (generation != detailGeneration_) return;
         lowerCard_->setProof(tr("Proof failed: %1").arg(message));
         higherCard_->setProof(tr("Proof failed: %1").arg(message));
         emit detailsUpdated();

@@ -24,7 +24,7 @@ class JobHandle;
 /// One side of the selected pair.
 class AxiomCard : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit AxiomCard(const QString& objectName, QWidget* parent = nullptr);
     void setAxiom(const Evaluation* evaluation, std::optional<std::uint32_t> axiom, const QString& role);
     void setProof(const QString& text);
@@ -32,7 +32,7 @@ public:
     QString field(const QString& key) const; ///< "status", "score", "p", "nf", "line"
     QString proofText() const;
 
-private:
+  private:
     QLabel* role_;
     QLabel* axiom_;
     QLabel* status_;
@@ -45,7 +45,7 @@ private:
 
 class InversionsPage : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit InversionsPage(EvalWorkspace* workspace, QWidget* parent = nullptr);
 
     void setCurrentEvaluation(int row);
@@ -66,12 +66,12 @@ public:
     QLabel* geometryNote() const { return geometry_; }
     bool exportCsv(const QString& path) const;
 
-signals:
+  signals:
     void inversionsUpdated();
     /// Proofs for the selected pair were shown (or it was found that none can be).
     void detailsUpdated();
 
-private:
+  private:
     void refresh();
     void showSelection();
     void updateOntologyLabel();

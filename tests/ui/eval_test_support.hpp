@@ -12,24 +12,20 @@
 
 namespace evaltest {
 
-inline QString screenshotDir()
-{
+inline QString screenshotDir() {
     const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
     return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
 }
 
-inline QString phdTests()
-{
+inline QString phdTests() {
     return QStringLiteral(KBCX_TEST_DATA "/eval/phd_tests.tsv");
 }
-inline QString phdScores()
-{
+inline QString phdScores() {
     return QStringLiteral(KBCX_TEST_DATA "/eval/phd_scores.tsv");
 }
 
 /// The engine's evaluation of the files, computed here in the test (the reference).
-inline kbcx::eval::EvalResult reference(const QString& tests, const QString& scores, bool missingLowest = false)
-{
+inline kbcx::eval::EvalResult reference(const QString& tests, const QString& scores, bool missingLowest = false) {
     kbcx::jobs::JobContext ctx;
     kbcx::eval::EvalParams p;
     p.tests_path = tests.toStdString();
@@ -40,8 +36,7 @@ inline kbcx::eval::EvalResult reference(const QString& tests, const QString& sco
 
 /// Writes a random test set over three normal forms with P fractions for most undetermined
 /// axioms and scores drawn from a small set (many ties). Returns {tests, scores} paths.
-inline std::pair<QString, QString> writeRandomFixture(const QString& dir, quint32 seed, int n)
-{
+inline std::pair<QString, QString> writeRandomFixture(const QString& dir, quint32 seed, int n) {
     QRandomGenerator rng(seed);
     const char* nfs[] = {"GCI0", "GCI1", "GCI2"};
     const char* statuses[] = {"entailed", "undetermined", "contradictory"};
@@ -54,15 +49,13 @@ inline std::pair<QString, QString> writeRandomFixture(const QString& dir, quint3
                                            : QByteArray("A%1 SubClassOf r some B%2");
         const QByteArray text = QString::fromLatin1(axiom).arg(i).arg(i % 7).toUtf8();
         tests += QByteArray(statuses[s]) + '\t' + nfs[nf] + '\t' + text;
-        if (s == 1 && rng.bounded(10) != 0)
-            tests += '\t' + QByteArray::number(1 + rng.bounded(7)) + "/8";
+        if (s == 1 && rng.bounded(10) != 0) tests += '\t' + QByteArray::number(1 + rng.bounded(7)) + "/8";
         tests += '\n';
         scores += text + '\t' + QByteArray::number(static_cast<double>(rng.bounded(9)) / 4.0) + '\n';
     }
     const QString t = dir + QStringLiteral("/random_tests.tsv"), sc = dir + QStringLiteral("/random_scores.tsv");
     QFile ft(t), fs(sc);
-    if (!ft.open(QIODevice::WriteOnly) || !fs.open(QIODevice::WriteOnly))
-        return {};
+    if (!ft.open(QIODevice::WriteOnly) || !fs.open(QIODevice::WriteOnly)) return {};
     ft.write(tests);
     fs.write(scores);
     return {t, sc};

@@ -34,28 +34,21 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
-bool waitForEnd(JobHandle* job)
-{
-    if (!job)
-        return false;
-    if (!job->isActive())
-        return true;
+bool waitForEnd(JobHandle* job) {
+    if (!job) return false;
+    if (!job->isActive()) return true;
     QSignalSpy ended(job, &JobHandle::ended);
     return ended.wait(30000);
 }
 
 /// Waits until the window's runner is idle (all chained jobs done).
-bool waitIdle(MainWindow& w)
-{
+bool waitIdle(MainWindow& w) {
     return QTest::qWaitFor([&] { return w.jobRunner()->activeJobCount() == 0; }, 30000);
 }
 
-LadderRung::State expectedState(const eval::LevelCheck& c)
-{
-    if (!c.computable)
-        return LadderRung::State::NotCheckable;
-    if (c.holds)
-        return c.vacuous ? LadderRung::State::Vacuous : LadderRung::State::Holds;
+LadderRung::State expectedState(const eval::LevelCheck& c) {
+    if (!c.computable) return LadderRung::State::NotCheckable;
+    if (c.holds) return c.vacuous ? LadderRung::State::Vacuous : LadderRung::State::Holds;
     return LadderRung::State::Fails;
 }
 
@@ -63,7 +56,7 @@ LadderRung::State expectedState(const eval::LevelCheck& c)
 
 class TestHierarchy : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase();
     void phdFixture();
     void randomFixture();
@@ -72,7 +65,7 @@ private slots:
     void demoScreenshot();
     void binaryRendersTab();
 
-private:
+  private:
     void checkAgainstEngine(HierarchyPage* page, const eval::EvalResult& ref);
     JobHandle* import(const QString& tests, const QString& scores, bool missingLowest = false);
 
@@ -82,8 +75,7 @@ private:
     QTemporaryDir dir_;
 };
 
-void TestHierarchy::initTestCase()
-{
+void TestHierarchy::initTestCase() {
     QVERIFY(dir_.isValid());
     window_ = std::make_unique<MainWindow>();
     window_->resize(1400, 900);
@@ -95,8 +87,7 @@ void TestHierarchy::initTestCase()
     QAbstractItemModelTester listTester(workspace_->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
 }
 
-JobHandle* TestHierarchy::import(const QString& tests, const QString& scores, bool missingLowest)
-{
+JobHandle* TestHierarchy::import(const QString& tests, const QString& scores, bool missingLowest) {
     ui::ImportRequest r;
     r.testsPath = tests;
     r.scoresPath = scores;
@@ -107,8 +98,7 @@ JobHandle* TestHierarchy::import(const QString& tests, const QString& scores, bo
     return job;
 }
 
-void TestHierarchy::checkAgainstEngine(HierarchyPage* page, const eval::EvalResult& ref)
-{
+void TestHierarchy::checkAgainstEngine(HierarchyPage* page, const eval::EvalResult& ref) {
     for (int nfRow = 0; nfRow <= static_cast<int>(ref.tests.normal_forms.size()); ++nfRow) {
         page->setCurrentNormalForm(nfRow);
         QVERIFY(waitIdle(*window_));
@@ -199,13 +189,12 @@ void TestHierarchy::checkAgainstEngine(HierarchyPage* page, const eval::EvalResu
         for (int i = 0; i < scatter->count(); ++i) {
             QVERIFY(scatter->at(i).x() >= 0 && scatter->at(i).x() <= 1);
         }
-        QVERIFY(page->scatterChart()->title().contains(ui::metricText(ref.by_nf.empty() || !nf ? ref.overall.rho_p
-                                                                                                   : ref.by_nf[*nf].rho_p)));
+        QVERIFY(page->scatterChart()->title().contains(
+            ui::metricText(ref.by_nf.empty() || !nf ? ref.overall.rho_p : ref.by_nf[*nf].rho_p)));
     }
 }
 
-void TestHierarchy::phdFixture()
-{
+void TestHierarchy::phdFixture() {
     JobHandle* job = import(evaltest::phdTests(), evaltest::phdScores());
     QCOMPARE(job->state(), JobHandle::State::Finished);
     QCOMPARE(workspace_->model()->count(), 1);
@@ -222,8 +211,7 @@ void TestHierarchy::phdFixture()
     QCOMPARE(page_->rung(eval::Level::L2)->state(), LadderRung::State::Fails);
 }
 
-void TestHierarchy::randomFixture()
-{
+void TestHierarchy::randomFixture() {
     for (quint32 seed : {7u, 11u}) {
         const QString sub = dir_.path() + QStringLiteral("/seed%1").arg(seed);
         QVERIFY(QDir().mkpath(sub));
@@ -248,8 +236,7 @@ void TestHierarchy::randomFixture()
     }
 }
 
-void TestHierarchy::exports()
-{
+void TestHierarchy::exports() {
     const QString d = dir_.path();
     QVERIFY(page_->exportHistogram(d + QStringLiteral("/h.png")));
     QVERIFY(page_->exportHistogram(d + QStringLiteral("/h.svg")));
@@ -269,8 +256,7 @@ void TestHierarchy::exports()
     QVERIFY(!png.isNull());
 }
 
-void TestHierarchy::badScoresKeepsEvaluation()
-{
+void TestHierarchy::badScoresKeepsEvaluation() {
     const int before = workspace_->model()->count();
     const auto current = page_->evaluation();
     QVERIFY(current);
@@ -293,15 +279,14 @@ void TestHierarchy::badScoresKeepsEvaluation()
     box->close();
 }
 
-void TestHierarchy::demoScreenshot()
-{
+void TestHierarchy::demoScreenshot() {
     auto window = std::make_unique<MainWindow>();
     window->resize(1500, 940);
     window->show();
     auto* workspace = window->findChild<EvalWorkspace*>(QStringLiteral("evalWorkspace"));
     QVERIFY(window->openDemo());
-    QVERIFY(QTest::qWaitFor([&] { return workspace->model()->count() == 1 && window->jobRunner()->activeJobCount() == 0; },
-                            30000));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return workspace->model()->count() == 1 && window->jobRunner()->activeJobCount() == 0; }, 30000));
     QVERIFY(window->showTab(QStringLiteral("Hierarchy")));
     auto* page = window->findChild<HierarchyPage*>();
     QVERIFY(page->evaluation());
@@ -313,15 +298,14 @@ void TestHierarchy::demoScreenshot()
     QVERIFY(QFileInfo(path).size() > 0);
 }
 
-void TestHierarchy::binaryRendersTab()
-{
+void TestHierarchy::binaryRendersTab() {
     const QString path = dir_.path() + QStringLiteral("/cli-hierarchy.png");
     QProcess p;
     QStringList env = QProcess::systemEnvironment();
     env << QStringLiteral("KBCX_SETTINGS_DIR=") + dir_.path() + QStringLiteral("/settings");
     p.setEnvironment(env);
-    p.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--demo"), QStringLiteral("--tab"), QStringLiteral("Hierarchy"),
-                                            QStringLiteral("--screenshot"), path});
+    p.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--demo"), QStringLiteral("--tab"),
+                                           QStringLiteral("Hierarchy"), QStringLiteral("--screenshot"), path});
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 0);
     QImage image(path);

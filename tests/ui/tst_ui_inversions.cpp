@@ -28,13 +28,11 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
-bool waitIdle(MainWindow& w)
-{
+bool waitIdle(MainWindow& w) {
     return QTest::qWaitFor([&] { return w.jobRunner()->activeJobCount() == 0; }, 30000);
 }
 
-QString text(const eval::EvalResult& r, std::uint32_t a)
-{
+QString text(const eval::EvalResult& r, std::uint32_t a) {
     return QString::fromUtf8(r.tests.axioms[a].axiom.data(), static_cast<qsizetype>(r.tests.axioms[a].axiom.size()));
 }
 
@@ -42,7 +40,7 @@ QString text(const eval::EvalResult& r, std::uint32_t a)
 
 class TestInversions : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase();
     void listsMatchEngine_data();
     void listsMatchEngine();
@@ -51,18 +49,17 @@ private slots:
     void filterAndExport();
     void demoScreenshot();
 
-private:
+  private:
     void importFiles(const QString& tests, const QString& scores, const QString& ontology = {});
 
     std::unique_ptr<MainWindow> window_;
     EvalWorkspace* workspace_ = nullptr;
     InversionsPage* page_ = nullptr;
     QTemporaryDir dir_;
-    QString randomTests_, randomScores_;
+    QString randomTests_, randomScores_, phdInverted_;
 };
 
-void TestInversions::initTestCase()
-{
+void TestInversions::initTestCase() {
     QVERIFY(dir_.isValid());
     window_ = std::make_unique<MainWindow>();
     window_->resize(1400, 900);
@@ -73,10 +70,19 @@ void TestInversions::initTestCase()
     QVERIFY(window_->showTab(QStringLiteral("Inversions")));
     std::tie(randomTests_, randomScores_) = evaltest::writeRandomFixture(dir_.path(), 3, 300);
     QVERIFY(!randomTests_.isEmpty());
+    // The PhD scores with Professor(alice) (T−) moved above Student(alice) (T+) and
+    // TeachingAssistant(alice) (T?): one L0 pair and one Pair-FVR pair.
+    QFile in(evaltest::phdScores());
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray scores = in.readAll();
+    scores.replace("Professor(alice)\t0.1", "Professor(alice)\t0.96");
+    phdInverted_ = dir_.path() + QStringLiteral("/phd_inverted_scores.tsv");
+    QFile out(phdInverted_);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(scores);
 }
 
-void TestInversions::importFiles(const QString& tests, const QString& scores, const QString& ontology)
-{
+void TestInversions::importFiles(const QString& tests, const QString& scores, const QString& ontology) {
     ui::ImportRequest r;
     r.testsPath = tests;
     r.scoresPath = scores;
@@ -85,21 +91,20 @@ void TestInversions::importFiles(const QString& tests, const QString& scores, co
     QVERIFY(waitIdle(*window_));
 }
 
-void TestInversions::listsMatchEngine_data()
-{
+void TestInversions::listsMatchEngine_data() {
     QTest::addColumn<bool>("random");
     QTest::addColumn<int>("limit");
     QTest::newRow("phd") << false << 1000;
+    QTest::newRow("phd inverted") << false << 1;
     QTest::newRow("random top 1000") << true << 1000;
     QTest::newRow("random top 25") << true << 25;
 }
 
-void TestInversions::listsMatchEngine()
-{
+void TestInversions::listsMatchEngine() {
     QFETCH(bool, random);
     QFETCH(int, limit);
     const QString tests = random ? randomTests_ : evaltest::phdTests();
-    const QString scores = random ? randomScores_ : evaltest::phdScores();
+    const QString scores = random ? randomScores_ : limit == 1 ? phdInverted_ : evaltest::phdScores();
     importFiles(tests, scores);
     const auto ref = evaltest::reference(tests, scores);
     QAbstractItemModelTester t1(page_->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -149,8 +154,7 @@ void TestInversions::listsMatchEngine()
                 const QModelIndex row = page_->proxy()->index(i, 0);
                 QCOMPARE(row.data(ui::InversionTableModel::LowerAxiomRole).toString(), text(ref, p.lower));
                 QCOMPARE(row.data(ui::InversionTableModel::HigherAxiomRole).toString(), text(ref, p.higher));
-                if (i > 0)
-                    QVERIFY(top[static_cast<std::size_t>(i) - 1].margin >= p.margin);
+                if (i > 0) QVERIFY(top[static_cast<std::size_t>(i) - 1].margin >= p.margin);
             }
             if (total > 0)
                 QVERIFY2(page_->countLabel()->text().contains(QLocale().toString(static_cast<qulonglong>(total))),
@@ -163,10 +167,9 @@ void TestInversions::listsMatchEngine()
     QVERIFY(waitIdle(*window_));
 }
 
-void TestInversions::selectedPairDetails()
-{
-    importFiles(evaltest::phdTests(), evaltest::phdScores());
-    const auto ref = evaltest::reference(evaltest::phdTests(), evaltest::phdScores());
+void TestInversions::selectedPairDetails() {
+    importFiles(evaltest::phdTests(), phdInverted_);
+    const auto ref = evaltest::reference(evaltest::phdTests(), phdInverted_);
     page_->setKind(InversionKind::PairFvr);
     QVERIFY(waitIdle(*window_));
     QVERIFY(page_->model()->rowCount() > 0);
@@ -188,8 +191,7 @@ void TestInversions::selectedPairDetails()
     QVERIFY(page_->geometryNote()->text().contains(QStringLiteral("not available")));
 }
 
-void TestInversions::proofsFromOntology()
-{
+void TestInversions::proofsFromOntology() {
     // The PhD student ontology of DESIGN.md §4 in the text syntax.
     const QString onto = dir_.path() + QStringLiteral("/phd.kbo");
     QFile f(onto);
@@ -197,7 +199,7 @@ void TestInversions::proofsFromOntology()
     f.write("Class: PhDStudent Student Professor TeachingAssistant\nIndividual: alice\n"
             "PhDStudent SubClassOf Student\nStudent and Professor SubClassOf owl:Nothing\nPhDStudent(alice)\n");
     f.close();
-    importFiles(evaltest::phdTests(), evaltest::phdScores(), onto);
+    importFiles(evaltest::phdTests(), phdInverted_, onto);
     QVERIFY(workspace_->ontology());
     page_->setKind(InversionKind::L0);
     page_->setNormalFormRow(0);
@@ -220,8 +222,7 @@ void TestInversions::proofsFromOntology()
     QVERIFY2(higher.count(QLatin1Char('\n')) >= 1, qPrintable(higher));
 }
 
-void TestInversions::filterAndExport()
-{
+void TestInversions::filterAndExport() {
     importFiles(randomTests_, randomScores_);
     page_->setKind(InversionKind::L1);
     QVERIFY(waitIdle(*window_));
@@ -243,19 +244,19 @@ void TestInversions::filterAndExport()
     page_->filterEdit()->clear();
 }
 
-void TestInversions::demoScreenshot()
-{
+void TestInversions::demoScreenshot() {
     auto window = std::make_unique<MainWindow>();
     window->resize(1500, 940);
     window->show();
     auto* workspace = window->findChild<EvalWorkspace*>(QStringLiteral("evalWorkspace"));
     QVERIFY(window->openDemo());
-    QVERIFY(QTest::qWaitFor(
-        [&] { return workspace->ontology() && window->jobRunner()->activeJobCount() == 0; }, 30000));
+    QVERIFY(
+        QTest::qWaitFor([&] { return workspace->ontology() && window->jobRunner()->activeJobCount() == 0; }, 30000));
     QVERIFY(window->showTab(QStringLiteral("Inversions")));
     auto* page = window->findChild<InversionsPage*>();
     QVERIFY(page->model()->rowCount() > 0);
-    QVERIFY(QTest::qWaitFor([&] { return page->lowerCard()->proofText().contains(QStringLiteral("Reasoner")); }, 30000));
+    QVERIFY(
+        QTest::qWaitFor([&] { return page->lowerCard()->proofText().contains(QStringLiteral("Reasoner")); }, 30000));
     QTest::qWait(100);
     const QString path = evaltest::screenshotDir() + QStringLiteral("/inversions.png");
     QVERIFY(window->saveScreenshot(path));

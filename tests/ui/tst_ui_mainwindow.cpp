@@ -142,7 +142,7 @@ void TestMainWindow::openDemoShowsCounts()
     QCOMPARE(overview->typeView()->model()->rowCount(), 2); // Course, GraduateCourse
     overview->filterEdit()->clear();
     // Only real tabs.
-    QCOMPARE(window.tabs()->count(), 1);
+    QCOMPARE(window.tabs()->count(), 3); // Overview, Hierarchy, Inversions
     QVERIFY(window.showTab(QStringLiteral("overview")));
     QVERIFY(!window.showTab(QStringLiteral("Graph")));
 }

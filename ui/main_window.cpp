@@ -5,6 +5,9 @@
 #include "app_settings.hpp"
 #include "dataset_model.hpp"
 #include "demo_data.hpp"
+#include "eval_workspace.hpp"
+#include "hierarchy_page.hpp"
+#include "inversions_page.hpp"
 #include "job_handle.hpp"
 #include "job_runner.hpp"
 #include "jobs_panel.hpp"
@@ -79,6 +82,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     tabs_->addTab(overview_, style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Overview"));
     tabs_->addTab(new TrainingPage(runner_, datasets_, tabs_), style()->standardIcon(QStyle::SP_MediaPlay),
                   tr("Training"));
+    // Hierarchy and Inversions tabs share the imported evaluations (File → Import Scores…);
+    // the demo dataset brings a demo evaluation with it.
+    auto* evalWorkspace = new EvalWorkspace(runner_, this, this);
+    evalWorkspace->setObjectName(QStringLiteral("evalWorkspace"));
+    tabs_->addTab(new HierarchyPage(evalWorkspace, tabs_), style()->standardIcon(QStyle::SP_ArrowUp), tr("Hierarchy"));
+    tabs_->addTab(new InversionsPage(evalWorkspace, tabs_), style()->standardIcon(QStyle::SP_BrowserReload),
+                  tr("Inversions"));
+    connect(this, &MainWindow::datasetAdded, evalWorkspace, [evalWorkspace](const DatasetPtr& dataset) {
+        if (dataset && dataset->name == demoDatasetName() && evalWorkspace->model()->count() == 0)
+            evalWorkspace->importDemo();
+    });
     setCentralWidget(tabs_);
 
     createDocks();
@@ -161,6 +175,13 @@ void MainWindow::createActions()
                                     [this] { openDemo(); });
     demo->setObjectName(QStringLiteral("openDemoAction"));
     demo->setStatusTip(tr("Load the embedded university knowledge graph"));
+
+    QAction* importScores = file->addAction(tr("Import &Scores…"), this, [this] {
+        if (auto* workspace = findChild<EvalWorkspace*>(QStringLiteral("evalWorkspace")))
+            workspace->showImportDialog();
+    });
+    importScores->setObjectName(QStringLiteral("importScoresAction"));
+    importScores->setStatusTip(tr("Evaluate a scores file against a test set (Hierarchy and Inversions tabs)"));
 
     file->addSeparator();
     closeDatasetAction_ = file->addAction(style()->standardIcon(QStyle::SP_DialogCloseButton), tr("&Close Dataset"),

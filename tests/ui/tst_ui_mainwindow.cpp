@@ -142,8 +142,9 @@ void TestMainWindow::openDemoShowsCounts()
     QCOMPARE(overview->typeView()->model()->rowCount(), 2); // Course, GraduateCourse
     overview->filterEdit()->clear();
     // Only real tabs.
-    QCOMPARE(window.tabs()->count(), 2);
+    QCOMPARE(window.tabs()->count(), 4); // Overview, Training, Hierarchy, Inversions
     QVERIFY(window.showTab(QStringLiteral("training")));
+    QVERIFY(window.showTab(QStringLiteral("hierarchy")));
     QVERIFY(window.showTab(QStringLiteral("overview")));
     QVERIFY(!window.showTab(QStringLiteral("Graph")));
 }

@@ -25,6 +25,12 @@ QString qs(std::string_view s) {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
+/// A class name for the tree: the text syntax's name without the default prefix's ':'.
+QString displayName(const std::string& s) {
+    if (s.size() > 1 && s[0] == ':') return QString::fromStdString(s.substr(1));
+    return QString::fromStdString(s);
+}
+
 void copyInterner(const kg::Interner& from, kg::Interner& to) {
     to.reserve(from.size());
     for (std::size_t i = 0; i < from.size(); ++i)
@@ -103,7 +109,7 @@ HierarchySnapshot assertedHierarchy(const onto::Ontology& o, const onto::TextWri
     for (std::size_t c = 0; c < classes; ++c) {
         HierarchyNode node;
         node.conceptId = static_cast<onto::ConceptName>(c);
-        node.name = qs(w.concept_name(node.conceptId));
+        node.name = displayName(w.concept_name(node.conceptId));
         node.iri = qs(o.sig.concepts.name(node.conceptId));
         h.nodes.push_back(std::move(node));
     }
@@ -174,12 +180,12 @@ HierarchySnapshot inferredHierarchy(const onto::Ontology& o, const reason::Class
         if (!unsat && t.representative[c] != c) continue;
         HierarchyNode node;
         node.conceptId = c;
-        node.name = qs(w.concept_name(c));
+        node.name = displayName(w.concept_name(c));
         node.iri = qs(o.sig.concepts.name(c));
         node.unsatisfiable = unsat;
         if (!unsat)
             for (onto::ConceptName e : t.equivalents[c])
-                if (e != c) node.equivalents << qs(w.concept_name(e));
+                if (e != c) node.equivalents << displayName(w.concept_name(e));
         nodeOf[c] = static_cast<int>(h.nodes.size());
         h.nodes.push_back(std::move(node));
     }

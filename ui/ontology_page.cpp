@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -259,7 +260,11 @@ OntologyPage::OntologyPage(JobRunner* runner, QWidget* parent) : QWidget(parent)
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     outer->addWidget(split, 1);
-    stack_->addWidget(content);
+    auto* scroll = new QScrollArea(stack_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    stack_->addWidget(scroll);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -36,6 +36,9 @@ OntologyWorkspace::OntologyWorkspace(JobRunner* runner, QWidget* parentWidget)
     view_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view_->header()->setSectionResizeMode(OntologyListModel::NameColumn, QHeaderView::Stretch);
     view_->header()->setMinimumSectionSize(40);
+    // Properties and individuals are in the row's tooltip and the Ontology tab; the dock is narrow.
+    view_->setColumnHidden(OntologyListModel::PropertiesColumn, true);
+    view_->setColumnHidden(OntologyListModel::IndividualsColumn, true);
     view_->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto* close = new QAction(tr("Close Ontology"), view_);
     close->setObjectName(QStringLiteral("closeOntologyAction"));

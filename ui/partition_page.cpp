@@ -19,12 +19,15 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace kbcx::ui {
 
@@ -186,7 +189,12 @@ PartitionPage::PartitionPage(JobRunner* runner, QWidget* parent) : QWidget(paren
     vsplit->setStretchFactor(0, 3);
     vsplit->setStretchFactor(1, 2);
     outer->addWidget(vsplit, 1);
-    stack_->addWidget(content);
+    // The controls row is wide: scroll rather than force a minimum window width.
+    auto* scroll = new QScrollArea(stack_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    stack_->addWidget(scroll);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(stack_);

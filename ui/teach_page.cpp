@@ -80,6 +80,7 @@ TeachPage::TeachPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
                                "<tt>Class: A B</tt>, <tt># comment</tt>"),
                             this);
     hint->setStyleSheet(QStringLiteral("QLabel { color: #555; }"));
+    hint->setWordWrap(true);
     bar->addWidget(examples_);
     bar->addWidget(domain_);
     bar->addSpacing(12);
@@ -135,6 +136,7 @@ TeachPage::TeachPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
     proof_->setObjectName(QStringLiteral("teachProof"));
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    split->setSizes({560, 760});
     outer->addWidget(split, 1);
 
     debounce_ = new QTimer(this);

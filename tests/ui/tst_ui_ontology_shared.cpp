@@ -4,6 +4,7 @@
 #include "onto_ui_test_util.hpp"
 
 #include "class_hierarchy_model.hpp"
+#include "dataset_model.hpp"
 #include "job_runner.hpp"
 #include "main_window.hpp"
 #include "ontology_list_model.hpp"

@@ -13,9 +13,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QTableView>
 #include <QTextBlock>
+#include <QToolButton>
 
 using namespace kbcx;
 using kbcx::ui::CandidateTableModel;

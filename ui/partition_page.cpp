@@ -235,6 +235,8 @@ void PartitionPage::setOntology(OntologyPtr ontology) {
     notes_->hide();
     models0_->clear();
     stack_->setCurrentIndex(ontology_ ? 1 : 0);
+    // Named individuals take their own elements: start at a domain that can hold them (default 2).
+    if (ontology_) domain_->setValue(std::max<int>(2, static_cast<int>(ontology_->summary.individuals)));
     updateTitles();
     if (ontology_) sample();
 }

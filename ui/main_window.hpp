@@ -1,4 +1,4 @@
-// KBC Explorer's main window: the dataset explorer dock, the central tabs (Overview), the
+// KBC Explorer's main window: the dataset explorer dock, the central tabs (Overview, Rules, Graph), the
 // jobs dock, the status bar, the File and Help menus, drag and drop, persisted layout.
 #pragma once
 
@@ -16,11 +16,13 @@ class QTreeView;
 namespace kbcx::ui {
 
 class DatasetModel;
+class GraphPage;
 class JobHandle;
 class JobRunner;
 class JobsPanel;
 class OverviewPage;
 class RecentFiles;
+class RulesPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -51,6 +53,8 @@ public:
     DatasetModel* datasetModel() const { return datasets_; }
     QTreeView* explorerView() const { return explorer_; }
     OverviewPage* overviewPage() const { return overview_; }
+    RulesPage* rulesPage() const { return rules_; }
+    GraphPage* graphPage() const { return graph_; }
     JobsPanel* jobsPanel() const { return jobsPanel_; }
     QTabWidget* tabs() const { return tabs_; }
     RecentFiles* recentFiles() const { return recent_; }
@@ -92,6 +96,8 @@ private:
     QTreeView* explorer_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     OverviewPage* overview_ = nullptr;
+    RulesPage* rules_ = nullptr;
+    GraphPage* graph_ = nullptr;
     JobsPanel* jobsPanel_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QAction* closeDatasetAction_ = nullptr;

@@ -133,7 +133,7 @@ std::vector<LayoutPoint> layout_graph(std::size_t num_nodes,
     for (auto [a, b] : simple)
         boost::add_edge(a, b, 1.0, g);
 
-    const double spacing = params.spacing > 0 ? params.spacing : 90.0;
+    const double spacing = params.spacing > 0 ? params.spacing : 120.0;
     const double side = spacing * std::sqrt(static_cast<double>(num_nodes)) * 1.5;
     boost::minstd_rand gen(static_cast<std::uint32_t>(params.seed % 2147483646u + 1u));
     Topology topology(gen, side);

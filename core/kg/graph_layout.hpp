@@ -21,7 +21,7 @@ struct LayoutParams {
     LayoutAlgorithm algorithm = LayoutAlgorithm::FruchtermanReingold;
     std::uint64_t seed = 1;       ///< initial positions (random in the square, from this seed)
     std::size_t iterations = 300; ///< FR: cooling steps; KK: at most this many outer steps per node
-    double spacing = 90.0;        ///< target distance between neighbouring nodes in the result
+    double spacing = 120.0;        ///< target distance between neighbouring nodes in the result
 };
 
 struct LayoutPoint {

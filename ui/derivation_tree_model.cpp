@@ -96,8 +96,14 @@ QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const
     const rules::TreeRow& r = rows_[static_cast<std::size_t>(index.internalId() - 1)];
     switch (role) {
     case Qt::DisplayRole:
-        return index.column() == FactColumn ? QString::fromStdString(r.fact_text)
-                                            : QString::fromStdString(r.justification);
+        if (index.column() == FactColumn)
+            return QString::fromStdString(r.fact_text);
+        if (compact_) { // "rule N: text (shown above)" → "rule N"
+            const QString full = QString::fromStdString(r.justification);
+            const qsizetype colon = full.indexOf(QLatin1Char(':'));
+            return colon < 0 ? full : full.left(colon);
+        }
+        return QString::fromStdString(r.justification);
     case Qt::ToolTipRole:
         return r.input ? tr("%1 is a fact of the KG").arg(QString::fromStdString(r.fact_text))
                        : tr("%1 was derived by %2").arg(QString::fromStdString(r.fact_text),

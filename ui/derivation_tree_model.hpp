@@ -24,6 +24,8 @@ public:
     /// derived fact). A bounded walk over the recorded provenance: no re-materialisation.
     void setFact(std::shared_ptr<const rules::Materialisation> closure, std::uint64_t id);
     void clear();
+    /// Compact justifications ("rule 13", "input"; the rule text in the tooltip) for narrow panels.
+    void setCompact(bool compact) { compact_ = compact; }
 
     std::shared_ptr<const rules::Materialisation> closure() const { return closure_; }
     std::uint64_t rootFact() const { return root_; }
@@ -41,6 +43,7 @@ public:
 private:
     std::shared_ptr<const rules::Materialisation> closure_;
     std::uint64_t root_ = 0;
+    bool compact_ = false;
     std::vector<rules::TreeRow> rows_;
     std::vector<int> parent_;                // row → parent row (-1 for the root)
     std::vector<std::vector<int>> children_; // row → child rows; children_.back() = top level

@@ -61,6 +61,7 @@ GraphPage::GraphPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
     entityModel_ = new EntityNameModel(this);
     relationModel_ = new RelationFilterModel(this);
     derivationModel_ = new DerivationTreeModel(this);
+    derivationModel_->setCompact(true);
     redrawTimer_ = new QTimer(this);
     redrawTimer_->setSingleShot(true);
     redrawTimer_->setInterval(250);
@@ -211,7 +212,7 @@ void GraphPage::buildUi()
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
-    splitter->setSizes({230, 900, 320});
+    splitter->setSizes({230, 860, 360});
 
     connect(drawButton_, &QPushButton::clicked, this, [this] {
         chooseEntityFromText();
@@ -283,6 +284,7 @@ void GraphPage::showEntity(kg::Id entity)
         return;
     centre_ = entity;
     entityEdit_->setText(QString::fromStdString(dataset_->graph->vocab.display(kg::Namespace::Entity, entity)));
+    entityEdit_->setCursorPosition(0);
     requestDraw();
 }
 
@@ -292,6 +294,7 @@ void GraphPage::showHighlight(const GraphHighlight& highlight)
     if (dataset_ && highlight.centre < dataset_->numEntities()) {
         centre_ = highlight.centre;
         entityEdit_->setText(QString::fromStdString(dataset_->graph->vocab.display(kg::Namespace::Entity, centre_)));
+        entityEdit_->setCursorPosition(0);
     }
     requestDraw();
 }
@@ -433,8 +436,10 @@ JobHandle* GraphPage::redraw()
 void GraphPage::onDrawn(const EgoGraphResult& result)
 {
     centre_ = result.params.ego.centre;
-    if (entityEdit_->text().isEmpty() || !entityEdit_->hasFocus())
+    if (entityEdit_->text().isEmpty() || !entityEdit_->hasFocus()) {
         entityEdit_->setText(QString::fromStdString(dataset_->graph->vocab.display(kg::Namespace::Entity, centre_)));
+        entityEdit_->setCursorPosition(0);
+    }
     view_->setDrawing(result);
     title_->setText(highlight_.empty() ? tr("Ego network of %1").arg(result.nodes.front().label)
                                        : highlight_.title);

@@ -136,7 +136,9 @@ private:
 
 class EdgeItem : public QGraphicsItem {
 public:
-    EdgeItem(const EgoGraphEdge& edge, QPointF p1, qreal r1, QPointF p2, qreal r2, qreal bend, QString toolTip)
+    /// `labelAt`: where along the curve (0–1) a highlighted edge's relation label sits.
+    EdgeItem(const EgoGraphEdge& edge, QPointF p1, qreal r1, QPointF p2, qreal r2, qreal bend, qreal labelAt,
+             QString toolTip)
         : edge_(edge)
     {
         colour_ = graph_style::relationColour(edge.relation);
@@ -158,7 +160,7 @@ public:
             const QPointF lineEnd = tip_ - dir_ * (kArrowLength * 0.8);
             path_.moveTo(start);
             path_.quadTo(control, lineEnd);
-            labelAt_ = path_.pointAtPercent(0.5);
+            labelAt_ = path_.pointAtPercent(labelAt);
         }
         const QPointF side(-dir_.y(), dir_.x());
         arrow_ << tip_ << tip_ - dir_ * kArrowLength + side * kArrowHalfWidth
@@ -286,7 +288,7 @@ void GraphView::setDrawing(const EgoGraphResult& drawing)
         const auto m = static_cast<qreal>(members.size());
         for (std::size_t k = 0; k < members.size(); ++k) {
             const EgoGraphEdge& e = drawing.edges[members[k]];
-            qreal bend = (static_cast<qreal>(k) - (m - 1) / 2) * 14.0;
+            qreal bend = (static_cast<qreal>(k) - (m - 1) / 2) * 20.0;
             if (e.from > e.to) // the perpendicular flips with the direction
                 bend = -bend;
             const EgoGraphNode& from = drawing.nodes[e.from];
@@ -295,8 +297,10 @@ void GraphView::setDrawing(const EgoGraphResult& drawing)
                               .arg(from.label.toHtmlEscaped(), e.relationName.toHtmlEscaped(), to.label.toHtmlEscaped());
             if (!e.inKg)
                 tip += tr("<br><i>not in the KG (derived by rules)</i>");
+            // Labels of parallel edges are staggered along the curves so that they do not cover each other.
+            const qreal labelAt = m > 1 ? 0.32 + 0.36 * static_cast<qreal>(k) / (m - 1) : 0.5;
             auto* item = new EdgeItem(e, positions_[e.from], nodes[e.from]->radius(), positions_[e.to],
-                                      nodes[e.to]->radius(), bend, tip);
+                                      nodes[e.to]->radius(), bend, labelAt, tip);
             if (anyHighlight && !e.highlighted)
                 item->setOpacity(0.22);
             scene()->addItem(item);
@@ -359,7 +363,7 @@ void GraphView::fitAll()
     const qreal vw = viewport()->width(), vh = viewport()->height();
     const qreal besideLegend = vw - legendSize.width() - 20;
     const qreal width = besideLegend > 0.55 * vw ? besideLegend : vw;
-    const qreal scale = std::clamp(std::min(width / rect.width(), vh / rect.height()), 0.05, 1.6);
+    const qreal scale = std::clamp(std::min(width / rect.width(), vh / rect.height()), 0.05, 2.0);
     setTransform(QTransform::fromScale(scale, scale));
     centerOn(rect.center() + QPointF((vw - width) / 2 / scale, 0));
     emit zoomChanged(zoomFactor());

@@ -40,7 +40,7 @@ public:
 public slots:
     void zoomIn();
     void zoomOut();
-    /// Fits the whole drawing (never magnifying beyond 1.6×) and resumes auto-fitting on resize.
+    /// Fits the whole drawing (never magnifying beyond 2×) and resumes auto-fitting on resize.
     void fitAll();
     /// Centres the view on a node.
     void centreOnNode(int node);

@@ -334,8 +334,8 @@ void RulesPage::buildUi()
     bottom->setStretchFactor(1, 2);
     vertical->addWidget(rulesPane);
     vertical->addWidget(bottom);
-    vertical->setStretchFactor(0, 2);
-    vertical->setStretchFactor(1, 3);
+    vertical->setStretchFactor(0, 1);
+    vertical->setStretchFactor(1, 1);
     layout->addWidget(vertical, 1);
 
     connect(browseButton_, &QToolButton::clicked, this, [this] {

@@ -47,8 +47,9 @@ QString elided(const QString& text, int max)
 /// A node's name under it, on a translucent backdrop; marked (highlighted) types on a second line.
 class LabelItem : public QGraphicsItem {
 public:
-    LabelItem(QString text, QString marks, bool marksNew, bool bold, QGraphicsItem* parent)
-        : QGraphicsItem(parent), text_(std::move(text)), marks_(std::move(marks)), marksNew_(marksNew)
+    /// `always`: shown at any zoom (the centre and highlighted nodes); others only when readable.
+    LabelItem(QString text, QString marks, bool marksNew, bool bold, bool always, QGraphicsItem* parent)
+        : QGraphicsItem(parent), text_(std::move(text)), marks_(std::move(marks)), marksNew_(marksNew), always_(always)
     {
         font_.setPointSizeF(6.5);
         font_.setBold(bold);
@@ -64,8 +65,8 @@ public:
     QRectF boundingRect() const override { return rect_; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) override
     {
-        // Level of detail: a label smaller than about 5 pixels is unreadable clutter; hide it.
-        if (option->levelOfDetailFromTransform(painter->worldTransform()) * rect_.height() < 9.0)
+        // Level of detail: below about 10 pixels high, labels of ordinary nodes are unreadable clutter.
+        if (!always_ && option->levelOfDetailFromTransform(painter->worldTransform()) * rect_.height() < 10.5)
             return;
         painter->setPen(Qt::NoPen);
         painter->setBrush(QColor(255, 255, 255, 205));
@@ -86,6 +87,7 @@ public:
 private:
     QString text_, marks_;
     bool marksNew_;
+    bool always_;
     QFont font_, markFont_;
     QRectF rect_;
 };
@@ -103,7 +105,8 @@ public:
         QString marks;
         if (!node.markedTypes.isEmpty())
             marks = QStringLiteral("+ ") + node.markedTypes.join(QStringLiteral(", "));
-        auto* label = new LabelItem(elided(node.label, 32), marks, node.markedNew, centre_, this);
+        auto* label =
+            new LabelItem(elided(node.label, 32), marks, node.markedNew, centre_, centre_ || node.highlighted, this);
         label->setPos(0, radius_ + 2);
     }
     qreal radius() const { return radius_; }

@@ -81,8 +81,20 @@ struct Done {
     }
 };
 
+double median_nearest_distance(const std::vector<LayoutPoint>& pts) {
+    std::vector<double> nearest(pts.size(), std::numeric_limits<double>::infinity());
+    for (std::size_t i = 0; i < pts.size(); ++i)
+        for (std::size_t j = i + 1; j < pts.size(); ++j) {
+            const double d = std::hypot(pts[i].x - pts[j].x, pts[i].y - pts[j].y);
+            nearest[i] = std::min(nearest[i], d);
+            nearest[j] = std::min(nearest[j], d);
+        }
+    std::nth_element(nearest.begin(), nearest.begin() + static_cast<std::ptrdiff_t>(nearest.size() / 2), nearest.end());
+    return nearest[nearest.size() / 2];
+}
+
 void normalise(std::vector<LayoutPoint>& pts, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges,
-               double spacing) {
+               double spacing, double min_separation) {
     if (pts.empty()) return;
     double minx = pts[0].x, maxx = pts[0].x, miny = pts[0].y, maxy = pts[0].y;
     for (const auto& q : pts) {
@@ -102,6 +114,10 @@ void normalise(std::vector<LayoutPoint>& pts, const std::vector<std::pair<std::u
     } else {
         const double extent = std::max(maxx - minx, maxy - miny);
         if (extent > 1e-12) scale = spacing * std::sqrt(static_cast<double>(pts.size())) / extent;
+    }
+    if (pts.size() >= 2 && min_separation > 0) {
+        const double nn = median_nearest_distance(pts) * scale;
+        if (nn > 1e-12 && nn < min_separation) scale *= min_separation / nn;
     }
     for (auto& q : pts) {
         q.x = (q.x - cx) * scale;
@@ -185,7 +201,7 @@ std::vector<LayoutPoint> layout_graph(std::size_t num_nodes,
         result[v] = {position[v][0], position[v][1]};
         if (!std::isfinite(result[v].x) || !std::isfinite(result[v].y)) result[v] = {0.0, 0.0};
     }
-    normalise(result, simple, spacing);
+    normalise(result, simple, spacing, params.min_separation);
     return result;
 }
 

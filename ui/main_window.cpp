@@ -8,6 +8,7 @@
 #include "eval_workspace.hpp"
 #include "hierarchy_page.hpp"
 #include "inversions_page.hpp"
+#include "graph_page.hpp"
 #include "job_handle.hpp"
 #include "job_runner.hpp"
 #include "jobs_panel.hpp"
@@ -16,6 +17,7 @@
 #include "overview_page.hpp"
 #include "recent_files.hpp"
 #include "training_page.hpp"
+#include "rules_page.hpp"
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
@@ -83,6 +85,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     tabs_->setDocumentMode(true);
     overview_ = new OverviewPage(tabs_);
     tabs_->addTab(overview_, style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Overview"));
+    rules_ = new RulesPage(runner_, tabs_);
+    tabs_->addTab(rules_, style()->standardIcon(QStyle::SP_FileDialogListView), tr("Rules"));
+    graph_ = new GraphPage(runner_, tabs_);
+    tabs_->addTab(graph_, style()->standardIcon(QStyle::SP_DriveNetIcon), tr("Graph"));
+    connect(rules_, &RulesPage::supportSelected, this, [this](const GraphHighlight& highlight) {
+        graph_->showHighlight(highlight);
+        if (rules_->followsGraph())
+            showTab(QStringLiteral("Graph"));
+    });
+    connect(rules_, &RulesPage::derivedFactSelected, graph_, &GraphPage::showDerivation);
     ontologies_ = new OntologyWorkspace(runner_, this);
     ontologies_->addTabs(tabs_);
     connect(ontologies_, &OntologyWorkspace::loadFailed, this,
@@ -437,6 +449,8 @@ void MainWindow::onCurrentExplorerIndexChanged(const QModelIndex& current)
     const DatasetPtr dataset = datasets_->datasetForIndex(current);
     if (overview_->dataset() != dataset)
         overview_->setDataset(dataset);
+    rules_->setDataset(dataset);
+    graph_->setDataset(dataset);
     if (dataset && current.isValid()) {
         const auto id = static_cast<kg::Id>(current.siblingAtColumn(0).data(DatasetModel::ItemIdRole).toLongLong());
         switch (datasets_->kind(current)) {

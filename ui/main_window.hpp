@@ -1,4 +1,4 @@
-// KBC Explorer's main window: the dataset explorer dock, the central tabs (Overview), the
+// KBC Explorer's main window: the dataset explorer dock, the central tabs (Overview, Rules, Graph), the
 // jobs dock, the status bar, the File and Help menus, drag and drop, persisted layout.
 #pragma once
 
@@ -16,12 +16,14 @@ class QTreeView;
 namespace kbcx::ui {
 
 class DatasetModel;
+class GraphPage;
 class JobHandle;
 class JobRunner;
 class JobsPanel;
 class OntologyWorkspace;
 class OverviewPage;
 class RecentFiles;
+class RulesPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -56,6 +58,8 @@ public:
     OverviewPage* overviewPage() const { return overview_; }
     /// The Ontologies list and the Ontology, Partition and Teach tabs.
     OntologyWorkspace* ontologyWorkspace() const { return ontologies_; }
+    RulesPage* rulesPage() const { return rules_; }
+    GraphPage* graphPage() const { return graph_; }
     JobsPanel* jobsPanel() const { return jobsPanel_; }
     QTabWidget* tabs() const { return tabs_; }
     RecentFiles* recentFiles() const { return recent_; }
@@ -98,6 +102,8 @@ private:
     QTabWidget* tabs_ = nullptr;
     OverviewPage* overview_ = nullptr;
     OntologyWorkspace* ontologies_ = nullptr;
+    RulesPage* rules_ = nullptr;
+    GraphPage* graph_ = nullptr;
     JobsPanel* jobsPanel_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QAction* closeDatasetAction_ = nullptr;

@@ -2,6 +2,7 @@
 // the relative model count P(α|O) of candidate axioms, with DIMACS export and --stats.
 #include "cli.hpp"
 #include "commands.hpp"
+#include "limits.hpp"
 
 #include "common/json.hpp"
 #include "common/resources.hpp"
@@ -63,8 +64,11 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "  kbcx count ex.txt --domain 2 --candidate \"r some A SubClassOf C\"\n"
              "  with ex.txt = \"Class: A B C\\nObjectProperty: r\\nA SubClassOf B\" prints models: 576 and\n"
              "  P: 425/576 0.737847 undetermined (by count over Δ)\n"
-             "exit codes: 0 success (also when a budget was exceeded), 2 bad input or a non-EL axiom, 130 interrupted");
+             "exit codes: 0 success (also when a budget was exceeded), 2 bad input or a non-EL axiom, 3 limit reached "
+             "(--max-memory,\n  --time-limit), 130 interrupted");
+    add_limit_options(p);
     if (!p.parse(args, out)) return kOk;
+    const JobLimits limits(p);
 
     count::CountJobParams params;
     params.ontology_path = p.positionals().at(0);
@@ -81,7 +85,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     params.local = !p.has("whole");
 
     TerminalProgress progress;
-    jobs::JobContext ctx(interrupt_token(), progress.sink());
+    jobs::JobContext ctx(limits.token(), progress.sink());
     Stopwatch total;
     const count::CountJobResult r = count::run_count(params, ctx);
     progress.finish();
@@ -154,7 +158,8 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
 } // namespace
 
-KBCX_COMMAND("count", "count Herbrand models of an EL ontology over a bounded domain, and P(α|O) for candidates",
-             cmd_count);
+KBCX_LIMITED_COMMAND("count",
+                     "count Herbrand models of an EL ontology over a bounded domain, and P(α|O) for candidates",
+                     cmd_count);
 
 } // namespace kbcx::cli

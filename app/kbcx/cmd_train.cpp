@@ -2,6 +2,7 @@
 // file, runs the training job with a progress bar, prints one line per evaluation.
 #include "cli.hpp"
 #include "commands.hpp"
+#include "limits.hpp"
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
@@ -95,8 +96,11 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "{\"epoch\":10,\"split\":\"valid\",\"loss\":0.31,\"seconds\":4.2,\"hits@1\":0.2,\"hits@10\":0.45,\"mrr\":"
              "0.29,...}\n"
              "example: kbcx train data/FB15k-237 --model TransE --dim 200 --epochs 50 --threads 2 --run runs/transe\n"
-             "exit codes: 0 success, 2 bad input or refused checkpoint, 130 interrupted (checkpoint kept)");
+             "exit codes: 0 success, 2 bad input or refused checkpoint, 3 limit reached (--max-memory, --time-limit;\n "
+             " checkpoint of the last finished epoch kept), 130 interrupted (checkpoint kept)");
+    add_limit_options(p);
     if (!p.parse(args, out)) return kOk;
+    const JobLimits limits(p);
     if (p.positionals().size() != 1) throw UsageError("expects exactly one DATA argument");
     if (!p.has("model")) throw UsageError("--model is required");
     if (!p.has("run")) throw UsageError("--run is required");
@@ -150,7 +154,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
                                                    : throw UsageError("--order must be hrt or htr");
 
     TerminalProgress progress;
-    jobs::JobContext ctx(interrupt_token(), progress.sink());
+    jobs::JobContext ctx(limits.token(), progress.sink());
     Stopwatch total;
     const embed::TripleDataset data = embed::load_triple_dataset(load, ctx);
     progress.finish();
@@ -193,6 +197,6 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
 } // namespace
 
-KBCX_COMMAND("train", "train a KG embedding model as a resumable run with live metrics", cmd_train);
+KBCX_LIMITED_COMMAND("train", "train a KG embedding model as a resumable run with live metrics", cmd_train);
 
 } // namespace kbcx::cli

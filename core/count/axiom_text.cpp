@@ -3,6 +3,7 @@
 #include "count/axiom_text.hpp"
 
 #include "common/error.hpp"
+#include "common/nesting.hpp"
 
 #include <array>
 #include <charconv>
@@ -248,6 +249,9 @@ class Parser {
         return ops.size() == 1 ? ops[0] : o_.pool.conj(std::move(ops));
     }
     ExprId unary() {
+        const NestingGuard guard(depth_);
+        if (guard.too_deep())
+            fail(col(), "class expression nested deeper than " + std::to_string(kMaxNesting) + " levels");
         if (peek_word("not")) {
             ++pos_;
             ConceptExpr e;
@@ -330,6 +334,7 @@ class Parser {
     std::size_t line_no_;
     std::vector<Token> toks_;
     std::size_t pos_ = 0;
+    std::size_t depth_ = 0; ///< nesting of unary(), bounded by kMaxNesting
 };
 
 std::string name_text(std::string_view n) {

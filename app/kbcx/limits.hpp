@@ -3,8 +3,10 @@
 #pragma once
 
 #include "cli.hpp"
+#include "commands.hpp"
 #include "jobs/limits.hpp"
 
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <stop_token>

@@ -1,6 +1,7 @@
 // Crash safety of training runs (issue 9): `kbcx train` is killed with SIGKILL at random moments
 // (at least 20 times); every time the checkpoint must be whole, metrics.jsonl must parse and
 // lose at most the evaluation in flight, and `--resume` must continue from the checkpoint.
+#include "common/error.hpp"
 #include "embed/checkpoint.hpp"
 
 #include <QFile>

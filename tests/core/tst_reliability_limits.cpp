@@ -1,5 +1,6 @@
 // Resource limits (issue 9): the LimitWatchdog stops a job on time and on resident memory, and
 // the long kbcx commands turn --time-limit/--max-memory into a clean exit code 3.
+#include "common/error.hpp"
 #include "common/resources.hpp"
 #include "jobs/job.hpp"
 #include "jobs/limits.hpp"
@@ -27,7 +28,7 @@ struct Run {
     double seconds = 0;
 };
 
-Run kbcx(const QStringList& args) {
+Run run_kbcx(const QStringList& args) {
     QProcess p;
     const auto t = std::chrono::steady_clock::now();
     p.start(KBCX_CLI, args);
@@ -118,7 +119,7 @@ class TestReliabilityLimits : public QObject {
         std::ofstream(onto.toStdString()) << "Class: A B C D E\nObjectProperty: r s\nA SubClassOf r some B\n"
                                              "B SubClassOf s some C\nr some C SubClassOf D\nC and D SubClassOf E\n"
                                              "s some E SubClassOf A\n";
-        const Run r = kbcx({"count", onto, "--domain", "5", "--time-limit", "1"});
+        const Run r = run_kbcx({"count", onto, "--domain", "5", "--time-limit", "1"});
         if (r.code == 0) QSKIP("the count finished within 1 s on this machine; no limit to test");
         QVERIFY2(r.code == 3, qPrintable(QString("exit %1: %2").arg(r.code).arg(r.err)));
         QVERIFY2(r.err.contains("kbcx count: limit reached: time limit of 1 s reached"), qPrintable(r.err));
@@ -130,17 +131,17 @@ class TestReliabilityLimits : public QObject {
         const QString onto = dir.path() + "/o.kbo";
         std::ofstream(onto.toStdString()) << "Class: A B\nA SubClassOf B\n";
         // 1 MB is below any process's resident size: the job must stop at once, cleanly.
-        const Run r = kbcx({"classify", onto, "--max-memory", "1"});
+        const Run r = run_kbcx({"classify", onto, "--max-memory", "1"});
         QVERIFY2(r.code == 3 || r.code == 0, qPrintable(r.err));
         if (r.code == 0) QSKIP("classify finished before the first memory sample");
         QVERIFY2(r.err.contains("kbcx classify: limit reached: memory limit of 1.0 MB reached"), qPrintable(r.err));
     }
 
     void cli_limit_options_validated() {
-        const Run r = kbcx({"materialise", "--rules", "x.rules", "y.tsv", "--time-limit", "soon"});
+        const Run r = run_kbcx({"materialise", "--rules", "x.rules", "y.tsv", "--time-limit", "soon"});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("--time-limit"), qPrintable(r.err));
-        const Run h = kbcx({"train", "--help"});
+        const Run h = run_kbcx({"train", "--help"});
         QCOMPARE(h.code, 0);
         QVERIFY(h.out.contains("--max-memory") && h.out.contains("--time-limit") && h.out.contains("3 limit reached"));
     }

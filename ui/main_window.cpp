@@ -5,11 +5,17 @@
 #include "app_settings.hpp"
 #include "dataset_model.hpp"
 #include "demo_data.hpp"
+#include "eval_workspace.hpp"
+#include "hierarchy_page.hpp"
+#include "inversions_page.hpp"
 #include "job_handle.hpp"
 #include "job_runner.hpp"
 #include "jobs_panel.hpp"
+#include "ontology_list_model.hpp"
+#include "ontology_workspace.hpp"
 #include "overview_page.hpp"
 #include "recent_files.hpp"
+#include "training_page.hpp"
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
@@ -31,6 +37,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -76,6 +83,27 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     tabs_->setDocumentMode(true);
     overview_ = new OverviewPage(tabs_);
     tabs_->addTab(overview_, style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Overview"));
+    ontologies_ = new OntologyWorkspace(runner_, this);
+    ontologies_->addTabs(tabs_);
+    connect(ontologies_, &OntologyWorkspace::loadFailed, this,
+            [this](const QString& name, const QString& message, const QString& file, quint64 line, quint64 column) {
+                showLoadError(name, message, file, line, column);
+            });
+    connect(ontologies_, &OntologyWorkspace::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    tabs_->addTab(new TrainingPage(runner_, datasets_, tabs_), style()->standardIcon(QStyle::SP_MediaPlay),
+                  tr("Training"));
+    // Hierarchy and Inversions tabs share the imported evaluations (File → Import Scores…);
+    // the demo dataset brings a demo evaluation with it.
+    auto* evalWorkspace = new EvalWorkspace(runner_, this, this);
+    evalWorkspace->setObjectName(QStringLiteral("evalWorkspace"));
+    tabs_->addTab(new HierarchyPage(evalWorkspace, tabs_), style()->standardIcon(QStyle::SP_ArrowUp), tr("Hierarchy"));
+    tabs_->addTab(new InversionsPage(evalWorkspace, tabs_), style()->standardIcon(QStyle::SP_BrowserReload),
+                  tr("Inversions"));
+    connect(this, &MainWindow::datasetAdded, evalWorkspace, [evalWorkspace](const DatasetPtr& dataset) {
+        if (dataset && dataset->name == demoDatasetName() && evalWorkspace->model()->count() == 0)
+            evalWorkspace->importDemo();
+    });
     setCentralWidget(tabs_);
 
     createDocks();
@@ -95,8 +123,10 @@ MainWindow::~MainWindow()
 
 QString MainWindow::openFileFilter()
 {
-    return tr("Knowledge graphs (*.tsv *.txt *.nt *.ttl *.owl *.rdf *.xml *.tsv.gz *.txt.gz *.nt.gz *.ttl.gz "
-              "*.owl.gz *.rdf.gz *.xml.gz *.gz);;"
+    return tr("Knowledge graphs and ontologies (*.tsv *.txt *.nt *.ttl *.owl *.rdf *.xml *.ofn *.owx *.obo *.kbo "
+              "*.tsv.gz *.txt.gz *.nt.gz *.ttl.gz *.owl.gz *.rdf.gz *.xml.gz *.ofn.gz *.owx.gz *.obo.gz *.gz);;"
+              "Ontologies (*.owl *.ofn *.owx *.obo *.kbo *.ttl *.nt *.owl.gz *.ofn.gz *.owx.gz *.obo.gz *.ttl.gz "
+              "*.nt.gz);;"
               "Tab-separated triples (*.tsv *.txt *.tsv.gz *.txt.gz);;"
               "N-Triples (*.nt *.nt.gz);;Turtle (*.ttl *.ttl.gz);;"
               "RDF/XML (*.owl *.rdf *.xml *.owl.gz *.rdf.gz *.xml.gz);;All files (*)");
@@ -125,7 +155,12 @@ void MainWindow::createDocks()
 
     auto* explorerDock = new QDockWidget(tr("Datasets"), this);
     explorerDock->setObjectName(QStringLiteral("datasetDock"));
-    explorerDock->setWidget(explorer_);
+    // Knowledge graphs above, ontologies below (an ontology is not a KG: it has its own list).
+    auto* explorerSplit = new QSplitter(Qt::Vertical, explorerDock);
+    explorerSplit->setObjectName(QStringLiteral("explorerSplit"));
+    explorerSplit->addWidget(explorer_);
+    explorerSplit->addWidget(ontologies_->explorerView());
+    explorerDock->setWidget(explorerSplit);
     explorerDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
     addDockWidget(Qt::LeftDockWidgetArea, explorerDock);
 
@@ -157,7 +192,19 @@ void MainWindow::createActions()
     QAction* demo = file->addAction(style()->standardIcon(QStyle::SP_DirHomeIcon), tr("Open &Demo"), this,
                                     [this] { openDemo(); });
     demo->setObjectName(QStringLiteral("openDemoAction"));
-    demo->setStatusTip(tr("Load the embedded university knowledge graph"));
+    demo->setStatusTip(tr("Load the embedded university knowledge graph and its ontology"));
+
+    QAction* demoOnto = file->addAction(style()->standardIcon(QStyle::SP_DirHomeIcon), tr("Open Demo &Ontology"), this,
+                                        [this] { openDemoOntology(); });
+    demoOnto->setObjectName(QStringLiteral("openDemoOntologyAction"));
+    demoOnto->setStatusTip(tr("Load the embedded university ontology (EL, OWL 2 functional syntax)"));
+
+    QAction* importScores = file->addAction(tr("Import &Scores…"), this, [this] {
+        if (auto* workspace = findChild<EvalWorkspace*>(QStringLiteral("evalWorkspace")))
+            workspace->showImportDialog();
+    });
+    importScores->setObjectName(QStringLiteral("importScoresAction"));
+    importScores->setStatusTip(tr("Evaluate a scores file against a test set (Hierarchy and Inversions tabs)"));
 
     file->addSeparator();
     closeDatasetAction_ = file->addAction(style()->standardIcon(QStyle::SP_DialogCloseButton), tr("&Close Dataset"),
@@ -265,17 +312,40 @@ void MainWindow::chooseFiles()
 
 JobHandle* MainWindow::openFiles(const QStringList& paths)
 {
+    // Ontologies (as core's sniffing says) load one by one into the Ontologies list; the
+    // remaining paths load together as one KG dataset, exactly as before.
+    QStringList kgPaths;
+    JobHandle* last = nullptr;
+    for (const QString& path : paths) {
+        if (isOntologyPath(path)) {
+            last = ontologies_->openOntology(path);
+            const QString absolutePath = QFileInfo(path).absoluteFilePath();
+            connect(last, &JobHandle::finished, this, [this, absolutePath] { recent_->add(absolutePath); });
+        } else {
+            kgPaths << path;
+        }
+    }
+    if (kgPaths.isEmpty())
+        return last;
     jobs::LoadKgParams params;
     QStringList absolute;
-    for (const QString& path : paths) {
+    for (const QString& path : kgPaths) {
         absolute << QFileInfo(path).absoluteFilePath();
         params.paths.push_back(QFile::encodeName(absolute.back()).toStdString());
     }
     return startLoad(datasetNameForPaths(absolute), absolute, params, absolute);
 }
 
+JobHandle* MainWindow::openDemoOntology()
+{
+    return ontologies_->openDemoOntology();
+}
+
 JobHandle* MainWindow::openDemo()
 {
+    // The demo is the university KG together with its TBox, so every tab has something to show.
+    if (ontologies_->model()->ontologyCount() == 0)
+        openDemoOntology();
     jobs::LoadKgParams params;
     try {
         params = demoLoadParams();

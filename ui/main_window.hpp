@@ -19,6 +19,7 @@ class DatasetModel;
 class JobHandle;
 class JobRunner;
 class JobsPanel;
+class OntologyWorkspace;
 class OverviewPage;
 class RecentFiles;
 
@@ -35,6 +36,8 @@ public:
     JobHandle* openFiles(const QStringList& paths);
     /// Loads the embedded demo knowledge graph as "Demo university" (null if the resource is missing).
     JobHandle* openDemo();
+    /// Loads the embedded demo ontology (:/demo/university.ofn) into the Ontologies list.
+    JobHandle* openDemoOntology();
     /// Removes the selected dataset from the explorer.
     void closeCurrentDataset();
 
@@ -51,6 +54,8 @@ public:
     DatasetModel* datasetModel() const { return datasets_; }
     QTreeView* explorerView() const { return explorer_; }
     OverviewPage* overviewPage() const { return overview_; }
+    /// The Ontologies list and the Ontology, Partition and Teach tabs.
+    OntologyWorkspace* ontologyWorkspace() const { return ontologies_; }
     JobsPanel* jobsPanel() const { return jobsPanel_; }
     QTabWidget* tabs() const { return tabs_; }
     RecentFiles* recentFiles() const { return recent_; }
@@ -92,6 +97,7 @@ private:
     QTreeView* explorer_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     OverviewPage* overview_ = nullptr;
+    OntologyWorkspace* ontologies_ = nullptr;
     JobsPanel* jobsPanel_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QAction* closeDatasetAction_ = nullptr;

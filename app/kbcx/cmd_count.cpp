@@ -1,8 +1,9 @@
-// `kbcx count ONTO`: the number of Herbrand models of an EL ontology over a bounded domain and
-// the relative model count P(α|O) of candidate axioms, with DIMACS export and --stats.
+// `kbcx count ONTO`: the number of Herbrand models of an ontology's EL part over a bounded domain,
+// the relative model count P(α|O) of candidate axioms beside the reasoner's status, DIMACS, --stats.
 #include "cli.hpp"
 #include "commands.hpp"
 #include "limits.hpp"
+#include "onto_cli.hpp"
 
 #include "common/json.hpp"
 #include "common/resources.hpp"
@@ -25,53 +26,73 @@ std::string status_text(const count::Probability& p) {
 }
 
 int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
-    ArgParser p("count", "ONTO [--domain N] [--candidate \"AXIOM\"]... [--candidates FILE] [--dimacs FILE] [--stats]",
-                "Counts the Herbrand models of an EL ontology over a domain of N elements and, for each\n"
-                "candidate axiom α, the relative model count P(α|O) = #(O ∪ {α}) / #(O).");
-    p.positional("ONTO", "ontology in the axiom text syntax (see below)", false, true);
+    ArgParser p("count",
+                "ONTO [--domain N] [--candidate \"AXIOM\"]... [--candidates FILE] [--dimacs FILE] [--strict] [--stats]",
+                "Counts the Herbrand models of an ontology's EL part over a domain of N elements and, for each\n"
+                "candidate axiom α, the relative model count P(α|O) = #(O ∪ {α}) / #(O), beside the EL++\n"
+                "reasoner's status of α (entailed / undetermined / contradictory).");
+    p.positional("ONTO", "ontology file in any format below", false, true);
     p.option("domain", "N", "number of domain elements |Δ|; named individuals take the first ones", "2");
     p.option("candidate", "AXIOM", "a candidate axiom in the text syntax (repeatable)", std::nullopt, true);
     p.option("candidates", "FILE",
              "TSV of `kbcx sample` (status<TAB>nf<TAB>axiom); rewritten in place with the columns P (fraction) and "
-             "P_decimal");
+             "P_decimal; its status column is kept and compared with P");
     p.option("dimacs", "FILE", "write the CNF of O to FILE and that of O ∪ {αi} to <stem>.cand<i><ext>");
+    p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
+    p.flag("tbox-only", "drop the ABox (assertions and individuals; each individual needs its own element)");
+    p.flag("strict", "refuse an ontology with axioms outside EL instead of counting its EL part");
+    p.option("reading", "R",
+             "the reasoner's reading of contradictory: inconsistency or incoherence (default: by axiom kind)", "");
+    p.flag("no-reasoner", "do not ask the reasoner for the candidates' status");
     p.option("time-limit", "SECONDS", "time budget of each count (0: none)", "0");
     p.option("memory-limit", "MB", "memory budget of each count: cache and search stack (0: none)", "0");
     p.flag("whole", "count the whole CNFs of O and O ∪ {α} instead of only the components α touches");
     p.flag("no-cache", "switch the component cache off (for comparison)");
     p.flag("no-components", "switch the component decomposition off (for comparison)");
     p.flag("stats", "print grounding sizes, counter work, time, throughput and peak memory");
-    p.epilog("output:\n"
+    p.epilog(std::string(kOntoFormatsHelp) +
+             "EL part: axioms using ∀, ⊔, ¬, cardinalities, inverse roles… are dropped and reported\n"
+             "  (\"dropped: K of M axioms outside EL (construct count, …)\"); --strict refuses them instead.\n"
+             "output:\n"
              "  models: <#(O), exact>\n"
              "  candidate: <axiom>\n"
-             "  P: <p/q reduced> <decimal, 6 digits> <status>\n"
-             "  The status is read from P's endpoints: entailed (P = 1), contradictory (P = 0), undetermined,\n"
-             "  marked \"(by count over Δ)\" because it is not the reasoner's: Herbrand models over Δ are finite\n"
-             "  and give every individual its own element. \"P: undefined\" when O has no model over Δ,\n"
-             "  \"P: budget exceeded\" when a count ran past --time-limit or --memory-limit.\n"
+             "  P: <p/q reduced> <decimal, 6 digits> <status read from P's endpoints> (by count over Δ)\n"
+             "  status: <entailed|undetermined|contradictory> (reasoner, reading: R) — or (FILE's status column)\n"
+             "  disagreement: <why>   when they differ: P = 0 or P = 1 for an undetermined α, P < 1 for an entailed\n"
+             "    α, P > 0 for a contradictory one. Herbrand models over Δ are finite and give every individual its\n"
+             "    own element (domain closure over |Δ| elements), the reasoner's semantics is open-domain; and the\n"
+             "    count reads contradictions as inconsistency (an incoherent α still has models where a class is\n"
+             "    empty). When P = 1 because α's left-hand side is empty in every model over Δ, the line says so.\n"
+             "  \"P: undefined\" when O has no model over Δ, \"P: budget exceeded\" when a count ran past a limit.\n"
              "definitions:\n"
              "  Δ = {d1..dN}; every C(d) and r(d,e) for every concept name C and role r declared or used in O or α is\n"
              "  an atom; an interpretation is any set of atoms; ⊤ holds everywhere, ⊥ nowhere, (C and D)(d) iff both,\n"
              "  (r some C)(d) iff r(d,e) and C(e) for some e. #(O) = number of interpretations satisfying O.\n"
-             "  #(O) is over the names of O; P uses the names of O and α (extra free atoms cancel in the ratio).\n"
-             "text syntax (one statement per line, # comments):\n"
-             "  Class: A B C     ObjectProperty: r s     Individual: a b\n"
-             "  A SubClassOf B   A and B SubClassOf C   A SubClassOf r some B   r some A SubClassOf B\n"
-             "  A EquivalentTo B and r some C   A DisjointWith B   A SubClassOf owl:Nothing\n"
-             "  r SubPropertyOf s   r o s SubPropertyOf t   r Domain A   r Range A   A(a)   r(a,b)\n"
-             "  names with spaces in '...', IRIs in <...>\n"
+             "  #(O) is over the names of O (including names only used by dropped axioms); P uses the names of O and\n"
+             "  α (extra free atoms cancel in the ratio).\n"
              "example:\n"
-             "  kbcx count ex.txt --domain 2 --candidate \"r some A SubClassOf C\"\n"
-             "  with ex.txt = \"Class: A B C\\nObjectProperty: r\\nA SubClassOf B\" prints models: 576 and\n"
+             "  kbcx count ex.kbo --domain 2 --candidate \"r some A SubClassOf C\"\n"
+             "  with ex.kbo = \"Class: A B C\\nObjectProperty: r\\nA SubClassOf B\" prints models: 576 and\n"
              "  P: 425/576 0.737847 undetermined (by count over Δ)\n"
-             "exit codes: 0 success (also when a budget was exceeded), 2 bad input or a non-EL axiom, 3 limit reached "
-             "(--max-memory,\n  --time-limit), 130 interrupted");
+             "  status: undetermined (reasoner, reading: incoherence)\n"
+             "exit codes: 0 success (also when a budget was exceeded), 2 bad input, a non-EL candidate or --strict\n"
+             "  with a non-EL ontology, 3 limit reached (--max-memory, --time-limit), 130 interrupted");
     add_limit_options(p);
     if (!p.parse(args, out)) return kOk;
     const JobLimits limits(p);
 
     count::CountJobParams params;
     params.ontology_path = p.positionals().at(0);
+    params.format = onto::parse_onto_format(p.get("format"));
+    params.strict = p.has("strict");
+    params.tbox_only = p.has("tbox-only");
+    params.reasoner = !p.has("no-reasoner");
+    if (p.get("reading") == "inconsistency")
+        params.reading = reason::Reading::Inconsistency;
+    else if (p.get("reading") == "incoherence")
+        params.reading = reason::Reading::Incoherence;
+    else if (!p.get("reading").empty())
+        throw UsageError("--reading must be inconsistency or incoherence");
     const std::uint64_t domain = parse_count("domain", p.get("domain"));
     if (domain == 0 || domain > 4096) throw UsageError("--domain must be between 1 and 4096");
     params.domain = static_cast<std::uint32_t>(domain);
@@ -91,6 +112,16 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     progress.finish();
 
     const auto& oc = r.ontology;
+    if (r.dropped > 0) {
+        out << "dropped: " << r.dropped << " of " << r.logical_axioms << " axioms outside EL (";
+        bool first = true;
+        for (const auto& [c, k] : r.constructs) {
+            out << (first ? "" : ", ") << c << " " << k;
+            first = false;
+        }
+        out << "); counting the EL part, " << r.axioms << " axioms\n";
+    }
+    if (r.abox_dropped > 0) out << "tbox-only: " << r.abox_dropped << " assertions and their individuals dropped\n";
     if (oc.status == count::CountStatus::Exact)
         out << "models: " << oc.models.str() << "\n";
     else
@@ -104,6 +135,14 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
         case count::Verdict::BudgetExceeded: out << "P: budget exceeded (" << pr.reason << ")\n"; break;
         default: out << "P: " << pr.fraction() << " " << pr.decimal() << " " << status_text(pr) << "\n";
         }
+        if (row.status) {
+            out << "status: " << reason::status_name(*row.status) << " (" << row.status_from;
+            if (row.reading) out << ", reading: " << reason::reading_name(*row.reading);
+            out << ")\n";
+        } else if (!row.status_note.empty()) {
+            out << "status: unknown (" << row.status_note << ")\n";
+        }
+        if (row.agreement == count::Agreement::Disagree) out << "disagreement: " << row.disagreement << "\n";
         switch (pr.verdict) {
         case count::Verdict::Entailed: ++entailed; break;
         case count::Verdict::Contradictory: ++contradictory; break;
@@ -111,6 +150,15 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
         default: ++other;
         }
     }
+    if (!r.candidates.empty()) {
+        std::size_t agree = 0;
+        for (const auto& row : r.candidates)
+            agree += row.agreement == count::Agreement::Agree;
+        out << "agreement: " << agree << " of " << r.candidates.size() << " candidates agree with the status, "
+            << r.disagreements << " disagree, " << r.candidates.size() - agree - r.disagreements
+            << " not compared (|Δ| = " << r.domain << ")\n";
+    }
+    if (!r.reasoner_note.empty()) out << "note: " << r.reasoner_note << "\n";
     if (!params.candidates_path.empty())
         out << "wrote P for " << r.candidates.size() - params.candidates.size() << " candidates to "
             << params.candidates_path << "\n";
@@ -118,10 +166,12 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
         out << "dimacs: " << f << "\n";
 
     if (p.has("stats")) {
-        char line[200];
+        char line[400];
         out << "stats\n";
-        std::snprintf(line, sizeof line, "  ontology:    %zu axioms, %zu concept names, %zu roles, %zu individuals\n",
-                      r.axioms, r.concept_names, r.role_names, r.individuals);
+        std::snprintf(line, sizeof line,
+                      "  ontology:    %s, %zu axioms counted of %zu, %zu concept names, %zu roles, %zu "
+                      "individuals\n",
+                      r.format.c_str(), r.axioms, r.logical_axioms, r.concept_names, r.role_names, r.individuals);
         out << line;
         std::snprintf(line, sizeof line,
                       "  grounding:   |Δ| = %u, %u atoms, %u auxiliaries, %zu clauses, %zu components "
@@ -129,8 +179,10 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
                       r.domain, oc.atoms, oc.aux, oc.clauses, oc.components, oc.largest_component, oc.free_atoms);
         out << line;
         std::snprintf(line, sizeof line,
-                      "  time:        %.3f s (parse %.3f s, ground %.3f s, #(O) %.3f s, candidates %.3f s)\n",
-                      total.seconds(), r.parse_seconds, r.ground_seconds, oc.seconds, r.candidate_seconds);
+                      "  time:        %.3f s (parse %.3f s, ground %.3f s, #(O) %.3f s, candidates %.3f s of which "
+                      "reasoner %.3f s)\n",
+                      total.seconds(), r.parse_seconds, r.ground_seconds, oc.seconds, r.candidate_seconds,
+                      r.reasoner_seconds);
         out << line;
         if (!r.candidates.empty()) {
             std::snprintf(line, sizeof line,

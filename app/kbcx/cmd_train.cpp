@@ -6,8 +6,13 @@
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
+#include "embed/tests_hook.hpp"
+#include "embed/train_el.hpp"
 #include "embed/train_kg.hpp"
+#include "eval/eval_input.hpp"
+#include "onto_cli.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 #include <stdexcept>
@@ -36,6 +41,7 @@ std::string metrics_text(const embed::Metrics& m) {
         out += b;
     }
     for (const auto& [k, v] : m) {
+        if (k.find('/') != std::string::npos) continue; // per normal form: metrics.jsonl only
         if (k == "mrr" || k == "hits@1" || k == "hits@3" || k == "hits@10" || k == "mean_rank") continue;
         std::snprintf(b, sizeof b, "  %s %.4f", k.c_str(), v);
         out += b;
@@ -43,20 +49,167 @@ std::string metrics_text(const embed::Metrics& m) {
     return out;
 }
 
+void print_stats(std::ostream& out, const embed::TrainResult& res, int epochs_seen, int threads, int neg,
+                 double total_seconds, const char* unit) {
+    char b[160];
+    out << "stats\n";
+    std::snprintf(b, sizeof b, "  seconds per epoch:     %.3f (%d epochs, %.2f s training, %.2f s evaluation)\n",
+                  res.seconds_per_epoch, epochs_seen, res.train_seconds, res.eval_seconds);
+    out << b;
+    std::snprintf(b, sizeof b, "  %s per second:%*s%.0f (%d threads, %d negatives each)\n", unit,
+                  static_cast<int>(10 - std::string(unit).size()), "", res.positives_per_second, threads, neg);
+    out << b;
+    std::snprintf(b, sizeof b, "  total time:            %.2f s\n", total_seconds);
+    out << b;
+    out << "  peak memory:           " << human_bytes(peak_memory_bytes()) << "\n";
+}
+
+/// `kbcx train ONTO --model <EL model>`: the EL half (ontology → normal forms → train_el).
+int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
+    embed::ElTrainParams params;
+    try {
+        params.model = embed::default_el_config(embed::canonical_el_model_name(p.get("model")));
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    if (p.has("dim")) params.model.dim = static_cast<int>(parse_count("dim", p.get("dim")));
+    if (p.has("margin")) params.model.margin = parse_float("margin", p.get("margin"));
+    if (p.has("delta")) params.model.delta = parse_float("delta", p.get("delta"));
+    if (p.has("reg")) params.model.reg = parse_float("reg", p.get("reg"));
+    auto& st = params.train;
+    st.data = p.positionals()[0];
+    st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
+    st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : 256;
+    st.neg = p.has("neg") ? static_cast<int>(parse_count("neg", p.get("neg"))) : 4;
+    st.lr = p.has("lr") ? parse_float("lr", p.get("lr")) : 0.01f;
+    st.p_bot = parse_float("p-bot", p.get("p-bot"));
+    st.eval_every = static_cast<int>(parse_count("eval-every", p.get("eval-every")));
+    st.early_stop = p.get("early-stop");
+    st.patience = static_cast<int>(parse_count("patience", p.get("patience")));
+    st.threads = static_cast<int>(parse_count("threads", p.get("threads")));
+    st.seed = parse_count("seed", p.get("seed"));
+    st.run_dir = p.get("run");
+    st.resume = p.has("resume");
+    try {
+        st.optimizer = embed::parse_optimizer(p.get("optimizer"));
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    if (p.has("negatives")) throw UsageError("--negatives is for triple models; EL models use --pool");
+
+    Stopwatch total;
+    onto::Ontology onto = load_onto_cli(st.data, "auto", false);
+    const embed::ElDataset data = embed::make_el_dataset(onto);
+    if (data.axioms.empty()) throw InputError(st.data, "no EL axioms to train on");
+    err << "data: " << data.axioms.size() << " normal-form axioms (";
+    bool first = true;
+    for (int k = 0; k < embed::kNfKinds; ++k) {
+        const auto kind = static_cast<embed::NfKind>(k);
+        if (const std::size_t n = data.count(kind)) {
+            err << (first ? "" : ", ") << embed::nf_kind_name(kind) << " " << n;
+            first = false;
+        }
+    }
+    err << "); " << data.names.concepts.size() << " concepts (" << data.names.named_concepts << " named), "
+        << data.names.roles.size() << " roles, " << data.names.individuals.size() << " individuals";
+    if (data.dropped_non_el) err << "; " << data.dropped_non_el << " non-EL axioms dropped";
+    for (const auto& [nf, n] : data.skipped)
+        err << "; " << n << " " << nf << " not trained";
+    err << "\n";
+    {
+        auto probe = embed::make_el_model(params.model, data.names.sizes());
+        std::size_t unsupported = 0;
+        for (const auto& a : data.axioms)
+            unsupported += !probe->supports(a.kind);
+        if (unsupported)
+            err << "note: " << params.model.name << " has no loss for " << unsupported
+                << " axioms (role inclusions/chains); they are not trained\n";
+    }
+
+    TerminalProgress progress;
+    jobs::JobContext ctx(interrupt_token(), progress.sink());
+    auto translator = std::make_shared<const embed::AxiomTranslator>(data.names);
+    if (p.has("tests")) {
+        params.tests = p.get("tests");
+        auto tests = std::make_shared<const eval::TestSet>(eval::read_tests(params.tests, ctx));
+        params.hooks.eval_hooks.push_back(embed::make_tests_hook(tests, translator));
+    }
+    if (st.p_bot > 0) {
+        const std::string src = p.get("pool");
+        params.pool_source = src;
+        std::size_t skipped = 0;
+        if (src == "disjoint") {
+            params.contradiction_pool = embed::contradiction_pool_from_disjointness(data);
+        } else if (src == "reason") {
+            onto::Ontology fresh = load_onto_cli(st.data, "auto", true);
+            params.contradiction_pool =
+                embed::contradiction_pool_from_reasoner(fresh, *translator, 1000, st.seed + 1, ctx);
+        } else if (src == "tests") {
+            if (!p.has("tests")) throw UsageError("--pool tests needs --tests FILE");
+            params.contradiction_pool =
+                embed::contradiction_pool_from_tests(p.get("tests"), *translator, ctx, &skipped);
+        } else {
+            params.contradiction_pool = embed::contradiction_pool_from_tests(src, *translator, ctx, &skipped);
+        }
+        progress.finish();
+        std::size_t held_out = 0;
+        if (p.has("tests") && src != "tests") {
+            // Keep the test set out of training: pool axioms that are test axioms are removed.
+            std::vector<embed::NfAxiom> test_axioms;
+            for (const auto& t : eval::read_tests(p.get("tests"), ctx).axioms)
+                if (const auto parts = translator->try_translate(t.axiom); parts && parts->size() == 1)
+                    test_axioms.push_back(parts->front());
+            auto& pool = params.contradiction_pool;
+            const std::size_t before = pool.size();
+            std::erase_if(pool, [&](const embed::NfAxiom& a) {
+                return std::find(test_axioms.begin(), test_axioms.end(), a) != test_axioms.end();
+            });
+            held_out = before - pool.size();
+        }
+        err << "contradiction pool (" << src << "): " << params.contradiction_pool.size() << " axioms";
+        if (held_out) err << " (" << held_out << " test axioms held out)";
+        if (skipped) err << " (" << skipped << " needing fresh names skipped)";
+        err << "\n";
+        if (params.contradiction_pool.empty())
+            err << "warning: the contradiction pool is empty; every negative comes from corruption\n";
+    }
+
+    int epochs_seen = 0;
+    params.hooks.on_epoch = [&](const embed::EpochReport& r) {
+        ++epochs_seen;
+        if (!r.evaluated) return;
+        progress.finish();
+        char b[96];
+        std::snprintf(b, sizeof b, "epoch %d/%d  loss %.5f  %.3f s", r.epoch, r.epochs, r.loss, r.seconds);
+        out << b << metrics_text(r.metrics) << "\n" << std::flush;
+    };
+    const embed::TrainResult res = embed::train_el(data, params, ctx);
+    progress.finish();
+    if (res.first_epoch > 1) err << "resumed after epoch " << res.first_epoch - 1 << "\n";
+    if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";
+    if (p.has("stats")) print_stats(out, res, epochs_seen, st.threads, st.neg, total.seconds(), "axioms");
+    return kOk;
+}
+
 int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     ArgParser p("train",
                 "DATA --model NAME [--dim D] [--epochs E] [--batch B] [--neg K] [--lr X] [--margin G] [--adv-temp A] "
                 "[--p-bot P] [--eval-every N] [--tests FILE] [--threads T] [--seed S] --run DIR [--resume] [--stats]",
-                "Trains an embedding model on a knowledge graph as a resumable run. Prints one line per evaluation\n"
-                "(filtered MRR and Hits@k on the validation split) and, at the end, the test split's metrics.\n"
+                "Trains an embedding model on a knowledge graph (triple models) or on the normal forms of an EL\n"
+                "ontology (EL models) as a resumable run. Prints one line per evaluation: for KGs filtered MRR and\n"
+                "Hits@k on the validation split (and the test split's metrics at the end); with --tests a test set,\n"
+                "the faithfulness metrics of core/eval (auc_pm, fvr, pair_fvr, rho_p, placement, mrr, hits_at_k).\n"
                 "The run folder holds params.json, metrics.jsonl (one JSON line per evaluation, flushed) and\n"
                 "checkpoint.bin (written every epoch to a temporary file, then renamed).");
     p.positional("DATA",
                  "a folder with train.txt [valid.txt test.txt] (FB15k-237, WN18RR, LogInfer layout) or one "
-                 "triple file",
+                 "triple file; for EL models an ontology in any format (OWL functional, OWL/XML, RDF/XML, "
+                 "Turtle, OBO, text)",
                  false, true);
-    p.option("model", "NAME", "TransE (= TransE-L1), TransE-L2, DistMult, ComplEx, RotatE, BoxE");
-    p.option("dim", "D", "embedding dimension (complex models: complex dimension)", "200");
+    p.option("model", "NAME",
+             "TransE (= TransE-L1), TransE-L2, DistMult, ComplEx, RotatE, BoxE; EL models: ELEmbeddings "
+             "(released loss), ELEmbeddings-iv (GCI1 term (iv) restored), EmEL++, ELBE, Box2EL");
+    p.option("dim", "D", "embedding dimension (complex models: complex dimension; EL models: default 50)", "200");
     p.option("epochs", "E", "passes over the training triples", "100");
     p.option("batch", "B", "positives per optimiser step", "1024");
     p.option("neg", "K", "negatives per positive", "256");
@@ -66,44 +219,72 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("loss", "NAME",
              "logistic, distance or margin (default: distance for TransE/RotatE/BoxE, logistic "
              "for DistMult/ComplEx)");
-    p.option("margin", "G", "γ of the distance and margin losses; also the init range (γ+2)/d", "12");
+    p.option("margin", "G",
+             "γ of the distance and margin losses; also the init range (γ+2)/d. EL models: γ of models.md "
+             "(defaults ELEm 0, EmEL++ 0.05, ELBE 0, Box2EL 0.02)",
+             "12");
+    p.option("delta", "D", "EL box models: target δ of the negative term (δ − dneg)² (ELBE 2, Box2EL 2.5)");
+    p.option("pool", "SOURCE",
+             "EL: T- pool of --p-bot: 'disjoint' (shortcut from asserted disjointness), 'reason' (the "
+             "reasoner's test-set sampler: T- of GCI0, GCI2, GCI1), 'tests' (the T- lines of --tests; they "
+             "leak into training), or a tests TSV FILE; with --tests, test axioms are removed from other pools",
+             "disjoint");
     p.option("adv-temp", "A", "self-adversarial temperature α; 0 = uniform weights over negatives", "0");
     p.option("sampler", "uniform|bernoulli", "which slot to corrupt: 50/50, or Bernoulli (tph/(tph+hpt))", "uniform");
-    p.option("p-bot", "P", "fraction of negatives drawn from the explicit negatives (--negatives)", "0");
+    p.option("p-bot", "P",
+             "fraction of negatives drawn from the explicit negatives (--negatives), for EL models from the "
+             "contradiction pool (--pool)",
+             "0");
     p.option("negatives", "FILE", "explicit negative triples, or 'auto' for the folder's train_neg*.txt");
-    p.option("reg", "L", "N3 regulariser λ Σ|x|³ on the rows of each positive", "0");
+    p.option("reg", "L",
+             "N3 regulariser λ Σ|x|³ on the rows of each positive; EL models: regulariser weight (ELEm/EmEL++ "
+             "|‖c‖−1| on centres, default 1; Box2EL λ‖β‖, default 0.2)",
+             "0");
     p.option("eval-every", "N", "evaluate on validation every N epochs (and after the last)", "10");
     p.option("eval-max", "N", "evaluate on at most N validation triples (evenly spaced); 0 = all", "0");
     p.option("early-stop", "METRIC", "metric watched for early stopping: mrr, hits@1, hits@3, hits@10, mean_rank",
              "mrr");
     p.option("patience", "N", "stop after N evaluations without improvement; 0 = never", "0");
-    p.option("tests", "FILE", "test triples replacing DATA/test.txt");
+    p.option("tests", "FILE",
+             "a test-set TSV (status<TAB>nf<TAB>axiom[<TAB>P], as kbcx sample/count write it): evaluated with "
+             "core/eval at every evaluation; for KGs a file of triples instead replaces DATA/test.txt");
     p.option("threads", "T", "worker threads", "1");
     p.option("seed", "S", "random seed; one thread + a seed gives bit-identical runs", "0");
     p.option("order", "hrt|htr", "column order of the triple files", "hrt");
     p.option("run", "DIR", "run folder");
     p.flag("resume", "continue from DIR/checkpoint.bin (same model and data)");
     p.flag("stats", "print seconds per epoch, positives per second and peak memory");
-    p.epilog("scores: higher = more plausible; distance models score −distance\n"
-             "losses (s = score, p_j = 1/K or softmax(α s⁻_j) held constant):\n"
-             "  logistic  L = −log σ(s⁺) − Σ_j p_j log σ(−s⁻_j)\n"
-             "  distance  the same on s + γ, i.e. −log σ(γ − ℓ⁺) − Σ_j p_j log σ(ℓ⁻_j − γ)\n"
-             "  margin    L = Σ_j p_j [γ − s⁺ + s⁻_j]₊\n"
-             "metrics: rank = 1 + #better + #tied/2 among all entities, other true triples of\n"
-             "  train ∪ valid ∪ test filtered out; MRR and Hits@k average head and tail ranks\n"
-             "metrics.jsonl line:\n"
-             "  "
-             "{\"epoch\":10,\"split\":\"valid\",\"loss\":0.31,\"seconds\":4.2,\"hits@1\":0.2,\"hits@10\":0.45,\"mrr\":"
-             "0.29,...}\n"
-             "example: kbcx train data/FB15k-237 --model TransE --dim 200 --epochs 50 --threads 2 --run runs/transe\n"
-             "exit codes: 0 success, 2 bad input or refused checkpoint, 3 limit reached (--max-memory, --time-limit;\n "
-             " checkpoint of the last finished epoch kept), 130 interrupted (checkpoint kept)");
+    p.epilog(
+        "scores: higher = more plausible; distance models score −distance\n"
+        "losses (s = score, p_j = 1/K or softmax(α s⁻_j) held constant):\n"
+        "  logistic  L = −log σ(s⁺) − Σ_j p_j log σ(−s⁻_j)\n"
+        "  distance  the same on s + γ, i.e. −log σ(γ − ℓ⁺) − Σ_j p_j log σ(ℓ⁻_j − γ)\n"
+        "  margin    L = Σ_j p_j [γ − s⁺ + s⁻_j]₊\n"
+        "metrics: rank = 1 + #better + #tied/2 among all entities, other true triples of\n"
+        "  train ∪ valid ∪ test filtered out; MRR and Hits@k average head and tail ranks\n"
+        "metrics.jsonl line:\n"
+        "  "
+        "{\"epoch\":10,\"split\":\"valid\",\"loss\":0.31,\"seconds\":4.2,\"hits@1\":0.2,\"hits@10\":0.45,\"mrr\":"
+        "0.29,...}\n"
+        "example: kbcx train data/FB15k-237 --model TransE --dim 200 --epochs 50 --threads 2 --run runs/transe\n"
+        "EL models: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per minibatch\n"
+        "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"
+        "  A(x) and r(x,y) are trained as {x} ⊑ A and {x} ⊑ ∃r.{y}; batch = axioms per step (default 256),\n"
+        "  neg = negatives per axiom (default 4), lr default 0.01, eval-every default 10\n"
+        "  metrics.jsonl line with --tests:\n"
+        "  {\"epoch\":10,\"split\":\"tests\",\"loss\":0.02,\"seconds\":0.1,\"auc_pm\":0.93,\"fvr\":0.41,"
+        "\"mrr\":0.35,\"placement\":-1,...}\n"
+        "  (per normal form too, as \"GCI0/fvr\" …, when the tests hold several forms)\n"
+        "example: kbcx train pizza.owl --model Box2EL --epochs 200 --tests pizza_gci0.tsv --p-bot 0.5 --run runs/b\n"
+        "exit codes: 0 success, 2 bad input or refused checkpoint, 3 limit reached (--max-memory, --time-limit;\n"
+        "  checkpoint of the last finished epoch kept), 130 interrupted (checkpoint kept)");
     add_limit_options(p);
     if (!p.parse(args, out)) return kOk;
     const JobLimits limits(p);
     if (p.positionals().size() != 1) throw UsageError("expects exactly one DATA argument");
     if (!p.has("model")) throw UsageError("--model is required");
     if (!p.has("run")) throw UsageError("--run is required");
+    if (embed::is_el_model_name(p.get("model"))) return train_el_cli(p, out, err);
 
     embed::KgTrainParams params;
     try {
@@ -147,7 +328,8 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
     embed::LoadTriplesParams load;
     load.path = st.data;
-    if (p.has("tests")) load.test_path = p.get("tests");
+    const bool tests_set = p.has("tests") && embed::looks_like_tests_file(p.get("tests"));
+    if (p.has("tests") && !tests_set) load.test_path = p.get("tests");
     if (p.has("negatives")) load.negatives_path = p.get("negatives");
     load.options.order = p.get("order") == "htr"   ? kg::TripleOrder::HeadTailRelation
                          : p.get("order") == "hrt" ? kg::TripleOrder::HeadRelationTail
@@ -162,11 +344,25 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         << " test triples; " << data.num_entities() << " entities, " << data.num_relations() << " relations";
     if (!data.negatives.empty()) err << "; " << data.negatives.size() << " explicit negatives";
     err << "\n";
+    if (tests_set) {
+        // Role assertions r(a,b) of the test set are scored with the triple model.
+        embed::ElNames names;
+        const auto& v = data.graph->vocab;
+        for (kg::Id i = 0; i < v.types().size(); ++i)
+            names.concepts.emplace_back(v.types().name(i));
+        for (kg::Id i = 0; i < v.relations().size(); ++i)
+            names.roles.emplace_back(v.relations().name(i));
+        for (kg::Id i = 0; i < v.entities().size(); ++i)
+            names.individuals.emplace_back(v.entities().name(i));
+        names.prefixes = v.prefixes().entries();
+        names.named_concepts = names.concepts.size();
+        auto tests = std::make_shared<const eval::TestSet>(eval::read_tests(p.get("tests"), ctx));
+        params.hooks.eval_hooks.push_back(
+            embed::make_tests_hook(tests, std::make_shared<const embed::AxiomTranslator>(names)));
+    }
 
-    double epoch_seconds = 0;
     int epochs_seen = 0;
     params.hooks.on_epoch = [&](const embed::EpochReport& r) {
-        epoch_seconds += r.seconds;
         ++epochs_seen;
         if (!r.evaluated) return;
         progress.finish();
@@ -179,19 +375,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (res.first_epoch > 1) err << "resumed after epoch " << res.first_epoch - 1 << "\n";
     if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";
     if (!res.test.empty()) out << "test" << metrics_text(res.test) << "\n";
-    if (p.has("stats")) {
-        char b[160];
-        out << "stats\n";
-        std::snprintf(b, sizeof b, "  seconds per epoch:     %.3f (%d epochs, %.2f s training, %.2f s evaluation)\n",
-                      res.seconds_per_epoch, epochs_seen, res.train_seconds, res.eval_seconds);
-        out << b;
-        std::snprintf(b, sizeof b, "  positives per second:  %.0f (%d threads, %d negatives each)\n",
-                      res.positives_per_second, st.threads, st.neg);
-        out << b;
-        std::snprintf(b, sizeof b, "  total time:            %.2f s\n", total.seconds());
-        out << b;
-        out << "  peak memory:           " << human_bytes(peak_memory_bytes()) << "\n";
-    }
+    if (p.has("stats")) print_stats(out, res, epochs_seen, st.threads, st.neg, total.seconds(), "positives");
     return kOk;
 }
 

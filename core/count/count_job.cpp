@@ -1,14 +1,18 @@
-// The count job: parse, ground, count #(O), then P(α|O) per candidate with a shared
-// component cache; DIMACS export and the in-place rewrite of a sample TSV with P columns.
+// The count job: load any ontology format, keep its EL part, ground, count #(O), then P(α|O)
+// per candidate with a shared component cache, the reasoner's status beside it; DIMACS export
+// and the in-place rewrite of a sample TSV with P columns.
 #include "count/count_job.hpp"
 
 #include "common/error.hpp"
-#include "count/axiom_text.hpp"
+#include "onto/normaliser.hpp"
+#include "onto/text_syntax.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 namespace kbcx::count {
@@ -46,22 +50,204 @@ std::string candidate_dimacs_path(const std::string& path, std::size_t i) {
     return out.string();
 }
 
+Agreement compare_status(reason::Status status, std::optional<reason::Reading> reading, const Probability& p,
+                         std::uint32_t domain, std::string& why) {
+    if (p.verdict != Verdict::Entailed && p.verdict != Verdict::Contradictory && p.verdict != Verdict::Undetermined)
+        return Agreement::NotCompared;
+    const Verdict expected = status == reason::Status::Entailed        ? Verdict::Entailed
+                             : status == reason::Status::Contradictory ? Verdict::Contradictory
+                                                                       : Verdict::Undetermined;
+    if (expected == p.verdict) return Agreement::Agree;
+    const std::string n = std::to_string(domain);
+    const std::string closure = "domain closure over |Δ| = " + n + " elements differs from open-domain semantics";
+    const std::string ps = p.verdict == Verdict::Entailed        ? "P = 1"
+                           : p.verdict == Verdict::Contradictory ? "P = 0"
+                                                                 : "0 < P < 1";
+    switch (status) {
+    case reason::Status::Undetermined:
+        if (p.verdict == Verdict::Contradictory)
+            why = "the reasoner finds α undetermined but P = 0: O ∪ {α} has open-domain models but no Herbrand "
+                  "model over " +
+                  n + " elements (with one element per individual); " + closure +
+                  " (α may need more elements, or individuals to share one)";
+        else
+            why = "the reasoner finds α undetermined (not entailed) but P = 1: every Herbrand model of O over " + n +
+                  " elements satisfies α although an open-domain model of O does not; " + closure +
+                  " (e.g. disjointness can force a class to be empty over " + n + " elements)";
+        break;
+    case reason::Status::Entailed:
+        why = "the reasoner finds α entailed but " + ps +
+              ": an entailed axiom holds in every model, so in every Herbrand model over " + n + " elements too; " +
+              closure +
+              " only in the other direction, so the status does not belong to this ontology (a stale status "
+              "column?) or this is a bug";
+        break;
+    case reason::Status::Contradictory:
+        if (reading && *reading == reason::Reading::Inconsistency)
+            why = "the reasoner finds O ∪ {α} inconsistent but " + ps +
+                  ": an inconsistent ontology has no model, over " + n +
+                  " elements neither; the status does not belong to this ontology or this is a bug";
+        else
+            why = "contradictory under the incoherence reading (α makes a satisfiable class unsatisfiable) but " + ps +
+                  ": the count has the inconsistency reading, and Herbrand models over " + n +
+                  " elements in which that class is empty still satisfy O ∪ {α}; " + closure +
+                  " and from the incoherence reading";
+        break;
+    }
+    return Agreement::Disagree;
+}
+
+namespace {
+/// Candidate parsers and the reasoner, created when first needed.
+struct Candidates {
+    const CountJobParams& params;
+    /// A second copy of O for the reasoner, read from the file again: its normaliser adds
+    /// fresh names, which must not become atoms of the Herbrand base.
+    std::unique_ptr<onto::Ontology> reasoner_onto;
+    std::unique_ptr<onto::TextParser> count_parser, reasoner_parser;
+    std::unique_ptr<reason::StatusChecker> checker;
+    std::string reasoner_note;
+    bool tried = false;
+    double seconds = 0;
+
+    reason::StatusChecker* reasoner(jobs::JobContext& ctx) {
+        if (tried || !params.reasoner) return checker.get();
+        tried = true;
+        const auto t = std::chrono::steady_clock::now();
+        try {
+            reasoner_onto =
+                std::make_unique<onto::Ontology>(onto::load_ontology(params.ontology_path, ctx, params.format));
+            checker = std::make_unique<reason::StatusChecker>(*reasoner_onto, ctx);
+            onto::TextParseOptions opt;
+            opt.allow_new_names = false;
+            reasoner_parser = std::make_unique<onto::TextParser>(*reasoner_onto, "candidate", opt);
+        } catch (const InputError& e) {
+            reasoner_note = e.message();
+            checker.reset();
+        }
+        seconds += since(t);
+        return checker.get();
+    }
+};
+
+bool is_assertion(const onto::Axiom& ax) {
+    return ax.kind == onto::AxiomKind::ClassAssertion || ax.kind == onto::AxiomKind::ObjectPropertyAssertion;
+}
+
+onto::ExprId copy_expr(const onto::Ontology& from, onto::ExprId e, onto::Ontology& to) {
+    const onto::ConceptExpr& x = from.pool.get(e);
+    std::vector<onto::ExprId> args;
+    for (onto::ExprId a : x.args)
+        args.push_back(copy_expr(from, a, to));
+    switch (x.kind) {
+    case onto::ConceptKind::Top: return to.pool.top();
+    case onto::ConceptKind::Bottom: return to.pool.bottom();
+    case onto::ConceptKind::Named: return to.pool.named(x.name);
+    case onto::ConceptKind::And: return to.pool.conj(args);
+    case onto::ConceptKind::Exists: return to.pool.exists(x.name, args.at(0));
+    default: {
+        onto::ConceptExpr y = x;
+        y.args = args;
+        return to.pool.make(std::move(y));
+    }
+    }
+}
+
+/// The TBox of `from` (concept and role ids kept, no individuals), for tbox_only.
+onto::Ontology tbox_of(const onto::Ontology& from) {
+    onto::Ontology to;
+    to.iri = from.iri;
+    to.source = from.source;
+    for (std::uint32_t c = 0; c < from.sig.concepts.size(); ++c)
+        to.sig.concepts.intern(from.sig.concepts.name(c));
+    for (std::uint32_t r = 0; r < from.sig.roles.size(); ++r)
+        to.sig.roles.intern(from.sig.roles.name(r));
+    to.sig.concept_labels = from.sig.concept_labels;
+    to.sig.role_labels = from.sig.role_labels;
+    for (const auto& [p, iri] : from.sig.prefixes.entries())
+        to.sig.prefixes.add(p, iri);
+    for (const onto::Axiom& ax : from.axioms) {
+        if (is_assertion(ax)) continue;
+        onto::Axiom copy = ax;
+        for (auto& c : copy.concepts)
+            c = copy_expr(from, c, to);
+        to.axioms.push_back(std::move(copy));
+    }
+    return to;
+}
+
+std::optional<reason::Status> status_from_text(const std::string& s) {
+    for (auto st : {reason::Status::Entailed, reason::Status::Undetermined, reason::Status::Contradictory})
+        if (s == reason::status_name(st)) return st;
+    return std::nullopt;
+}
+} // namespace
+
 CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
     CountJobResult res;
     res.domain = params.domain;
     auto t = std::chrono::steady_clock::now();
     ctx.report(0, 0, "reading " + params.ontology_path, true);
-    onto::Ontology o = read_axiom_text_file(params.ontology_path);
+    onto::OntoLoadStats load_stats;
+    onto::Ontology o = onto::load_ontology(params.ontology_path, ctx, params.format, &load_stats);
+    if (params.tbox_only) {
+        res.abox_dropped = static_cast<std::size_t>(std::count_if(o.axioms.begin(), o.axioms.end(), is_assertion));
+        o = tbox_of(o);
+    } else if (o.sig.individuals.size() > params.domain) {
+        throw InputError("--domain", "the domain has " + std::to_string(params.domain) +
+                                         " elements but the ontology names " +
+                                         std::to_string(o.sig.individuals.size()) +
+                                         " individuals, each of which takes its own element: use --domain " +
+                                         std::to_string(o.sig.individuals.size()) +
+                                         " or more, or --tbox-only to count without the ABox");
+    }
+    res.format = std::string(onto::onto_format_name(load_stats.format));
+
+    // The EL part: what the grounder handles (the EL filter's part plus reflexive roles).
+    res.logical_axioms = o.axioms.size();
+    std::vector<onto::Axiom> el;
+    std::size_t first_dropped_line = 0, reflexive = 0;
+    for (const onto::Axiom& ax : o.axioms) {
+        std::vector<std::string> cs = onto::non_el_constructs(o, ax);
+        std::erase(cs, std::string("ReflexiveObjectProperty"));
+        if (cs.empty()) {
+            reflexive += ax.kind == onto::AxiomKind::ReflexiveObjectProperty;
+            el.push_back(ax);
+            continue;
+        }
+        if (res.dropped++ == 0) first_dropped_line = ax.line;
+        for (const auto& c : cs)
+            ++res.constructs[c];
+    }
+    if (params.strict && res.dropped > 0) {
+        std::string list;
+        for (const auto& [c, k] : res.constructs)
+            list += (list.empty() ? "" : ", ") + c + " " + std::to_string(k);
+        throw InputError(params.ontology_path, first_dropped_line, 0,
+                         std::to_string(res.dropped) + " of " + std::to_string(res.logical_axioms) +
+                             " axioms are outside EL (" + list +
+                             "); --strict refuses them (without it their EL part is counted)");
+    }
+    o.axioms = std::move(el);
+    res.axioms = o.axioms.size();
     res.concept_names = o.sig.concepts.size();
     res.role_names = o.sig.roles.size();
     res.individuals = o.sig.individuals.size();
-    res.axioms = o.axioms.size();
+    if (reflexive && params.reasoner)
+        res.reasoner_note =
+            std::to_string(reflexive) + " ReflexiveObjectProperty axioms are counted but ignored by the reasoner";
 
     // The TSV is read before any counting so that a bad file fails early.
     std::vector<TsvLine> tsv;
-    std::vector<std::pair<std::string, std::string>> texts; // axiom, source
+    struct Text {
+        std::string axiom, source, file;
+        std::size_t line = 0;
+        std::optional<reason::Status> file_status;
+    };
+    std::vector<Text> texts;
     for (std::size_t i = 0; i < params.candidates.size(); ++i)
-        texts.emplace_back(params.candidates[i], "--candidate " + std::to_string(i + 1));
+        texts.push_back({params.candidates[i], "--candidate " + std::to_string(i + 1),
+                         "--candidate " + std::to_string(i + 1), 0, std::nullopt});
     if (!params.candidates_path.empty()) {
         std::ifstream in(params.candidates_path, std::ios::binary);
         if (!in) throw InputError(params.candidates_path, "cannot open the candidates file");
@@ -85,7 +271,8 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
             } else {
                 l.is_row = true;
                 l.row = texts.size();
-                texts.emplace_back(l.fields[2], params.candidates_path + ":" + std::to_string(no));
+                texts.push_back({l.fields[2], params.candidates_path + ":" + std::to_string(no), params.candidates_path,
+                                 no, status_from_text(l.fields[0])});
             }
             tsv.push_back(std::move(l));
         }
@@ -109,36 +296,65 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
     }
 
     t = std::chrono::steady_clock::now();
+    Candidates cands{params, nullptr, nullptr, nullptr, nullptr, "", false, 0};
+    cands.count_parser = std::make_unique<onto::TextParser>(o, "candidate");
     for (std::size_t i = 0; i < texts.size(); ++i) {
         ctx.report(i, texts.size(), "P(α|O) for the candidates");
-        const auto& [text, source] = texts[i];
-        std::optional<onto::Axiom> a;
-        std::size_t line = 0;
-        std::string file = source;
-        if (auto colon = source.rfind(':'); colon != std::string::npos && !source.starts_with("--")) {
-            file = source.substr(0, colon);
-            line = std::stoul(source.substr(colon + 1));
-        }
+        const Text& text = texts[i];
+        onto::Axiom a;
         try {
-            a = parse_axiom_line(text, o, file, line);
+            a = cands.count_parser->parse_axiom(text.axiom, text.line ? text.line : 1);
         } catch (const InputError& e) {
-            // report the column within the TSV line (after two fields) for a file, as is for --candidate
-            throw InputError(e.file(), e.line(), e.column(), e.message() + " (in '" + text + "')");
+            throw InputError(text.file, text.line, e.column(), e.message() + " (in '" + text.axiom + "')");
         }
-        if (!a) throw InputError(file, line, 0, "'" + text + "' is not an axiom");
         CandidateRow row;
-        row.text = text;
-        row.source = source;
+        row.text = text.axiom;
+        row.source = text.source;
         try {
-            row.probability = rc.probability(*a, &ctx);
+            row.probability = rc.probability(a, &ctx);
         } catch (const InputError& e) {
-            throw InputError(file, line ? line : e.line(), e.column(), e.message() + " (candidate '" + text + "')");
+            throw InputError(text.file, text.line ? text.line : e.line(), e.column(),
+                             e.message() + " (candidate '" + text.axiom + "')");
+        }
+        if (text.file_status) {
+            row.status = text.file_status;
+            row.status_from = params.candidates_path + "'s status column";
+        } else if (reason::StatusChecker* chk = cands.reasoner(ctx)) {
+            const auto rt = std::chrono::steady_clock::now();
+            try {
+                const onto::Axiom ra = cands.reasoner_parser->parse_axiom(text.axiom, 1);
+                const reason::StatusResult sr = chk->check(ra, params.reading);
+                row.status = sr.status;
+                row.reading = sr.reading;
+                row.status_from = "reasoner";
+            } catch (const InputError& e) {
+                row.status_note = "no status from the reasoner: " + e.message();
+            }
+            cands.seconds += since(rt);
+        } else if (params.reasoner) {
+            row.status_note = "no status from the reasoner: " + cands.reasoner_note;
+        }
+        if (row.status) {
+            row.agreement = compare_status(*row.status, row.reading, row.probability, params.domain, row.disagreement);
+            // P = 1 without entailment: is the left-hand side empty in every model over Δ?
+            if (row.agreement == Agreement::Disagree && row.probability.verdict == Verdict::Entailed &&
+                a.kind == onto::AxiomKind::SubClassOf && a.concepts[0] != o.pool.top()) {
+                onto::Axiom empty;
+                empty.kind = onto::AxiomKind::SubClassOf;
+                empty.concepts = {a.concepts[0], o.pool.bottom()};
+                const Probability e = rc.probability(empty, &ctx);
+                if (e.verdict == Verdict::Entailed)
+                    row.disagreement += "; here the left-hand side " + onto::TextWriter(o).expr(a.concepts[0]) +
+                                        " is empty in every Herbrand model of O over " + std::to_string(params.domain) +
+                                        " elements, so α holds vacuously";
+            }
+            if (row.agreement == Agreement::Disagree) ++res.disagreements;
         }
         if (!params.dimacs_path.empty()) {
             const std::string path = candidate_dimacs_path(params.dimacs_path, i + 1);
-            Cnf cnf = rc.export_cnf(&*a);
+            Cnf cnf = rc.export_cnf(&a);
             const std::uint32_t extra = rc.grounder().num_atoms() - rc.ontology_atoms();
-            cnf.comments.push_back("O ∪ {α} for α = " + text);
+            cnf.comments.push_back("O ∪ {α} for α = " + text.axiom);
             cnf.comments.push_back("P(α|O) = #(this CNF) / (#(" + params.dimacs_path + ") × 2^" +
                                    std::to_string(extra) + "), the 2^" + std::to_string(extra) +
                                    " for atoms of names not in O");
@@ -148,6 +364,9 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
         res.candidates.push_back(std::move(row));
     }
     res.candidate_seconds = since(t);
+    res.reasoner_seconds = cands.seconds;
+    if (!cands.reasoner_note.empty())
+        res.reasoner_note += (res.reasoner_note.empty() ? "" : "; ") + cands.reasoner_note;
     ctx.report(texts.size(), texts.size(), "done", true);
     res.counter_totals = rc.counter().totals();
 

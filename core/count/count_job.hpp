@@ -1,31 +1,61 @@
-// The `count` job shared by kbcx and the GUI: read an ontology in the axiom text syntax,
-// count its Herbrand models over Δ, and P(α|O) for candidate axioms (given or from a TSV).
+// The `count` job shared by kbcx and the GUI: read an ontology in any format of core/onto,
+// count the Herbrand models of its EL part over Δ, P(α|O) for candidate axioms (given or
+// from a TSV), and the reasoner's status of each candidate beside the count's endpoints.
 #pragma once
 
 #include "count/relative_count.hpp"
 #include "jobs/job.hpp"
+#include "onto/readers.hpp"
+#include "reason/status.hpp"
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace kbcx::count {
 
 struct CountJobParams {
-    std::string ontology_path; ///< axiom text syntax (see axiom_text.hpp)
+    std::string ontology_path; ///< any format of onto::load_ontology (functional, OWL/XML, RDF, OBO, text)
+    onto::OntoFormat format = onto::OntoFormat::Auto;
+    /// Refuse (InputError) an ontology with axioms outside EL instead of counting its EL part.
+    bool strict = false;
+    /// Count the TBox only: drop class and role assertions and the individuals, which would
+    /// otherwise each take their own domain element (Pizza names five countries).
+    bool tbox_only = false;
     std::uint32_t domain = 2;
-    std::vector<std::string> candidates; ///< axioms in the text syntax
+    std::vector<std::string> candidates; ///< axioms in the text syntax (or functional syntax)
     /// TSV of `kbcx sample` (status<TAB>nf<TAB>axiom); rewritten in place with two more columns,
     /// P as a reduced fraction and as a decimal (columns 4 and 5 are replaced if present).
+    /// The file's own status column is kept and compared with P.
     std::string candidates_path;
-    std::string dimacs_path; ///< CNF of O; O ∪ {αi} goes to <stem>.cand<i><ext>
+    std::string dimacs_path; ///< CNF of O; O ∪ {α} goes to <stem>.cand<i><ext>
     CounterOptions counter;
     bool local = true;
+    /// Ask the EL++ reasoner for the status of each candidate (not needed for TSV rows whose
+    /// status column is a status name). With nullopt, the reading is chosen per axiom kind.
+    bool reasoner = true;
+    std::optional<reason::Reading> reading;
+};
+
+/// How the reasoner's status and the count's endpoints relate.
+enum class Agreement : std::uint8_t {
+    Agree,       ///< entailed ↔ P = 1, contradictory ↔ P = 0, undetermined ↔ 0 < P < 1
+    Disagree,    ///< they differ: `disagreement` says how and why
+    NotCompared, ///< no status (reasoner unavailable) or no P (undefined, budget exceeded)
 };
 
 struct CandidateRow {
     std::string text;   ///< the axiom as given
     std::string source; ///< "--candidate 2" or "FILE:LINE"
     Probability probability;
+    /// The open-domain status: from the reasoner, or from the TSV's status column.
+    std::optional<reason::Status> status;
+    std::optional<reason::Reading> reading; ///< the reasoner's reading (nullopt for a file's status)
+    std::string status_from;                ///< "reasoner" or "FILE's status column"
+    std::string status_note;                ///< why there is no status
+    Agreement agreement = Agreement::NotCompared;
+    std::string disagreement; ///< one explanatory sentence when agreement is Disagree
 };
 
 struct CountJobResult {
@@ -33,15 +63,29 @@ struct CountJobResult {
     std::vector<CandidateRow> candidates;
     std::vector<std::string> dimacs_written;
     std::uint32_t domain = 0;
-    std::size_t concept_names = 0, role_names = 0, individuals = 0, axioms = 0;
-    double parse_seconds = 0, ground_seconds = 0, candidate_seconds = 0;
+    std::string format; ///< the format read ("rdfxml", "text", …)
+    std::size_t concept_names = 0, role_names = 0, individuals = 0;
+    std::size_t axioms = 0;                        ///< axioms counted (the EL part)
+    std::size_t logical_axioms = 0;                ///< axioms read
+    std::size_t dropped = 0;                       ///< axioms outside EL, not counted
+    std::size_t abox_dropped = 0;                  ///< assertions dropped by tbox_only
+    std::map<std::string, std::size_t> constructs; ///< per non-EL construct, the dropped axioms using it
+    std::string reasoner_note;                     ///< why the reasoner gave no statuses (empty when it did)
+    std::size_t disagreements = 0;
+    double parse_seconds = 0, ground_seconds = 0, candidate_seconds = 0, reasoner_seconds = 0;
     CounterStats counter_totals;
 };
 
 /// Runs the whole count. Throws kbcx::InputError on unreadable or ill-formed input (the
-/// ontology, a candidate, the TSV), a non-EL axiom, or a domain smaller than the number of
-/// individuals; kbcx::Cancelled when stopped. Budget overruns are results, not errors.
+/// ontology, a candidate, the TSV), a non-EL candidate, a non-EL ontology with `strict`, or a
+/// domain smaller than the number of individuals; kbcx::Cancelled when stopped. Budget
+/// overruns are results, not errors.
 CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx);
+
+/// Compares an open-domain status with P's endpoints; returns Disagree with an explanation
+/// naming |Δ| in `why`, Agree, or NotCompared when P is undefined or over budget.
+Agreement compare_status(reason::Status status, std::optional<reason::Reading> reading, const Probability& p,
+                         std::uint32_t domain, std::string& why);
 
 /// "<stem>.cand<i><ext>" for --dimacs (i from 1).
 std::string candidate_dimacs_path(const std::string& path, std::size_t i);

@@ -25,16 +25,21 @@ enum class NfKind : std::uint8_t {
     RI,             ///< r ⊑ s                  (r, s)
     ClassAssertion, ///< A(x)                 (a, x)
     RoleAssertion,  ///< r(x, y)              (r, x, y)
+    RC,             ///< r ∘ s ⊑ t              (r, s, t)
 };
-inline constexpr int kNfKinds = 10;
+inline constexpr int kNfKinds = 11;
 
+/// ⊤ where a normal form expects a concept name (⊤ ⊑ B, A ⊑ ∃r.⊤); equals onto::kThing.
+inline constexpr kg::Id kTopConcept = 0xFFFFFFFEu;
+
+/// "GCI0", …, "RI", "CA", "RA", "RC" (the names core/onto's normaliser uses).
 std::string_view nf_kind_name(NfKind kind);
 
 /// One normal-form axiom; unused fields are kg::kNoId.
 struct NfAxiom {
     NfKind kind = NfKind::GCI0;
     kg::Id a = kg::kNoId, b = kg::kNoId, c = kg::kNoId; ///< concepts
-    kg::Id r = kg::kNoId, s = kg::kNoId;                ///< roles
+    kg::Id r = kg::kNoId, s = kg::kNoId, t = kg::kNoId; ///< roles
     kg::Id x = kg::kNoId, y = kg::kNoId;                ///< individuals
     friend bool operator==(const NfAxiom&, const NfAxiom&) = default;
 };

@@ -361,7 +361,8 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
                 epoch_loss += l * static_cast<double>(hi - lo);
             ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,
                        static_cast<std::uint64_t>(st.epochs) * batches,
-                       "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs));
+                       "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs),
+                       b + 1 == batches); // always deliver the end of an epoch
         }
         EpochReport rep;
         rep.epoch = epoch;

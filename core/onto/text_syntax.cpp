@@ -346,6 +346,31 @@ struct TextParser::Impl {
             expect_end();
             return ax;
         }
+        // Assertion of a complex class, as the writer prints it: (C)(a)
+        if (toks[0].k == Tok::K::LPar) {
+            std::size_t close = 0;
+            int depth = 0;
+            for (std::size_t i = 0; i < toks.size(); ++i) {
+                if (toks[i].k == Tok::K::LPar) ++depth;
+                if (toks[i].k == Tok::K::RPar && --depth == 0) {
+                    close = i;
+                    break;
+                }
+            }
+            if (close > 0 && close + 1 < toks.size() && toks[close + 1].k == Tok::K::LPar) {
+                ++p;
+                const ExprId c = class_expr();
+                if (p != close) fail(cur().col, "expected ')'");
+                p = close + 2;
+                ax.kind = AxiomKind::ClassAssertion;
+                ax.concepts.push_back(c);
+                ax.individuals.push_back(name_in(2));
+                if (cur().k != Tok::K::RPar) fail(cur().col, "expected ')'");
+                ++p;
+                expect_end();
+                return ax;
+            }
+        }
         // Assertions: C(a) or r(a,b)
         if (toks.size() >= 4 && toks[1].k == Tok::K::LPar) {
             const std::size_t save = p;
@@ -572,11 +597,13 @@ std::string TextWriter::axiom(const Axiom& ax) const {
     case AxiomKind::SubClassOf: return expr(ax.concepts[0]) + " SubClassOf " + expr(ax.concepts[1]);
     case AxiomKind::EquivalentClasses: return join_concepts("EquivalentTo");
     case AxiomKind::DisjointClasses: {
-        if (ax.concepts.size() == 2) return expr(ax.concepts[0]) + " DisjointWith " + expr(ax.concepts[1]);
-        std::string s = "DisjointClasses(";
+        // pairwise, one line each: the operands may be complex, which functional syntax
+        // around text-syntax expressions could not carry
+        std::string s;
         for (std::size_t i = 0; i < ax.concepts.size(); ++i)
-            s += (i ? " " : "") + expr_prec(ax.concepts[i], true);
-        return s + ")";
+            for (std::size_t j = i + 1; j < ax.concepts.size(); ++j)
+                s += (s.empty() ? "" : "\n") + expr(ax.concepts[i]) + " DisjointWith " + expr(ax.concepts[j]);
+        return s;
     }
     case AxiomKind::SubObjectPropertyOf: {
         std::string s;

@@ -141,8 +141,12 @@ void TestMainWindow::openDemoShowsCounts()
     QCOMPARE(overview->relationView()->model()->rowCount(), 1);
     QCOMPARE(overview->typeView()->model()->rowCount(), 2); // Course, GraduateCourse
     overview->filterEdit()->clear();
-    // Only real tabs.
-    QCOMPARE(window.tabs()->count(), 1);
+    // Only real tabs: Overview, Ontology, Partition, Teach, Training, Hierarchy, Inversions.
+    QCOMPARE(window.tabs()->tabText(0), QStringLiteral("Overview"));
+    QCOMPARE(window.tabs()->count(), 7);
+    QVERIFY(window.showTab(QStringLiteral("training")));
+    QVERIFY(window.showTab(QStringLiteral("hierarchy")));
+    QVERIFY(window.showTab(QStringLiteral("teach")));
     QVERIFY(window.showTab(QStringLiteral("overview")));
     QVERIFY(!window.showTab(QStringLiteral("Graph")));
 }

@@ -1,0 +1,142 @@
+// EL-ontology embedding models on normal-form axioms — ELEmbeddings (released, and with the
+// published GCI1 term (iv)), EmEL++, ELBE and Box²EL — with hand-written gradients.
+#pragma once
+
+#include "embed/nf_axioms.hpp"
+#include "embed/params.hpp"
+
+#include <array>
+#include <memory>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kbcx::embed {
+
+/// Sizes of the signature a model embeds. Every concept name, every individual (as the
+/// nominal {x}: A(x) is trained and scored as {x} ⊑ A, r(x, y) as {x} ⊑ ∃r.{y}) and ⊤ get a
+/// class row: concept c → row c, individual x → row concepts + x, ⊤ → the last row.
+struct ElSizes {
+    std::size_t concepts = 0, roles = 0, individuals = 0;
+    std::size_t class_rows() const { return concepts + individuals + 1; }
+};
+
+/// Hyperparameters that define a model (all of them go into checkpoints).
+struct ElModelConfig {
+    std::string name = "ELEmbeddings"; ///< canonical, see el_model_names()
+    int dim = 50;
+    float margin = 0.0f; ///< γ of models.md (signs as there: ELEm [‖…‖ … − γ]₊, ELBE κ = +γ, Box²EL inc −γ)
+    float delta = 2.5f; ///< target δ of the box models' negative term (δ − dneg)² (ELBE, Box²EL)
+    float reg = 1.0f;   ///< weight of the regulariser (ball models: |‖c‖ − 1| on centres; Box²EL: ‖β‖)
+};
+
+/// The EL model names: ELEmbeddings, ELEmbeddings-iv, EmEL++, ELBE, Box2EL.
+const std::vector<std::string>& el_model_names();
+/// Case-insensitive ("Box²EL", "BoxSquaredEL", "ELEm" accepted); throws std::invalid_argument.
+std::string canonical_el_model_name(std::string_view name);
+/// True if `name` names an EL model (in any accepted spelling).
+bool is_el_model_name(std::string_view name);
+/// The defaults of models.md's references for a model (dim 50; γ, δ, λ per model).
+ElModelConfig default_el_config(const std::string& canonical_name);
+
+/// One term of a loss, evaluated from table rows (see el_models.cpp for the formulas):
+/// Ball   h(s1·‖Σ a‖ + Σ_j sign_j·f(ρ_j) + κ), f = |·|, [·]₊ or identity, h = [·]₊ or identity
+/// Box    ‖[s1·|Σ a| + Σ_j sign_j·|ρ_j| + κ]₊‖₂ (per dimension)
+/// Inter  ‖[|c_I − c_E| + s1·o_I − o_E + κ]₊‖₂ (+ ‖[l − u]₊‖₂ if `empty`), I = C ∩ D as boxes
+/// Cos    1 − cos(Σ a, Σ b)
+/// Norm   |‖Σ a‖₂ − 1|
+/// MinRad h(min(f(ρ_0), f(ρ_1)) − f(ρ_2) + κ)     (ELEm's GCI1 term (iv))
+/// A VRef's sign multiplies the row it names.
+struct VRef {
+    std::uint32_t table = 0, row = 0;
+    float sign = 1.0f;
+};
+enum class RadFn : std::uint8_t { Abs, Relu, Raw };
+struct Term {
+    enum Kind : std::uint8_t { Ball, Box, Inter, Cos, Norm, MinRad } kind = Ball;
+    float weight = 1.0f, kappa = 0.0f, s1 = 1.0f;
+    float target = 0.0f; ///< negatives only: the term contributes weight·(value − target)²
+    bool hinge = true;   ///< Ball/MinRad: apply [·]₊
+    bool empty = false;  ///< Inter: add the emptiness term ‖[l − u]₊‖
+    RadFn rf = RadFn::Abs;
+    std::array<VRef, 4> a{};
+    std::array<VRef, 4> b{};
+    std::uint8_t na = 0, nb = 0;
+};
+using TermList = std::vector<Term>;
+
+/// The three parts of the training objective of one axiom.
+enum class LossPart : std::uint8_t {
+    Positive,   ///< ℓ(α) = Σ weight·term; the score is −ℓ
+    Negative,   ///< for α⁻ used as a negative: Σ weight·(term − target)²
+    Regulariser ///< Σ weight·term over the axiom's rows
+};
+
+/// An EL model. Parameters live in tables(); loss(α) ≥ 0 is the positive loss of a normal-form
+/// axiom without regulariser, and score(α) = −loss(α) (NaN for kinds the model has no loss
+/// for, e.g. role inclusions in ELEmbeddings/ELBE). Gradient methods *add* coeff·∂/∂θ into a
+/// GradBuffer shaped like tables(). All const methods may run on several threads at once.
+class ElModel {
+  public:
+    ElModel(ElModelConfig config, ElSizes sizes);
+    virtual ~ElModel() = default;
+    ElModel(const ElModel&) = delete;
+    ElModel& operator=(const ElModel&) = delete;
+
+    const ElModelConfig& config() const noexcept { return config_; }
+    const std::string& name() const noexcept { return config_.name; }
+    const ElSizes& sizes() const noexcept { return sizes_; }
+    std::vector<ParamTable>& tables() noexcept { return tables_; }
+    const std::vector<ParamTable>& tables() const noexcept { return tables_; }
+
+    /// U(−1, 1) rows, each row (or centre and offset separately) normalised to unit L2 norm.
+    virtual void init(std::mt19937_64& rng);
+    /// Does the model have a positive loss / a negative term for this kind?
+    virtual bool supports(NfKind kind) const = 0;
+    virtual bool has_negative(NfKind kind) const;
+
+    /// Appends the terms of `part` for `axiom` (nothing if unsupported).
+    virtual void terms(const NfAxiom& axiom, LossPart part, TermList& out) const = 0;
+
+    double loss(const NfAxiom& axiom) const; ///< NaN if !supports(kind)
+    double score(const NfAxiom& axiom) const { return -loss(axiom); }
+    /// Value of a part (Negative: Σ weight·(term − target)²).
+    double part_value(const NfAxiom& axiom, LossPart part) const;
+    /// g += coeff · ∂(part value)/∂θ; for Positive the part value is ℓ (not ℓ²).
+    void add_part_grad(const NfAxiom& axiom, LossPart part, float coeff, GradBuffer& g) const;
+
+    /// Class row of a concept id (kTopConcept → ⊤) and of an individual.
+    std::uint32_t concept_row(kg::Id c) const {
+        return c == kTopConcept ? static_cast<std::uint32_t>(sizes_.class_rows() - 1) : c;
+    }
+    std::uint32_t individual_row(kg::Id x) const { return static_cast<std::uint32_t>(sizes_.concepts + x); }
+    /// True if every id of the axiom is inside the model's signature.
+    bool in_signature(const NfAxiom& axiom) const;
+
+  protected:
+    double term_value(const Term& t) const;
+    void term_grad(const Term& t, float coeff, GradBuffer& g) const;
+    /// The axiom with class rows in a, b, c (ABox forms as TBox forms over nominals:
+    /// A(x) → {x} ⊑ A, r(x, y) → {x} ⊑ ∃r.{y}); roles stay in r, s, t.
+    NfAxiom rows_of(const NfAxiom& a) const;
+
+    ElModelConfig config_;
+    ElSizes sizes_;
+    std::vector<ParamTable> tables_;
+};
+
+/// Builds an uninitialised model (config.name must be canonical).
+std::unique_ptr<ElModel> make_el_model(const ElModelConfig& config, const ElSizes& sizes);
+
+/// AxiomScorer over an EL model (NaN outside its signature or for unsupported kinds).
+class ElAxiomScorer final : public AxiomScorer {
+  public:
+    explicit ElAxiomScorer(const ElModel& model) : model_(model) {}
+    double score(const NfAxiom& axiom) const override;
+
+  private:
+    const ElModel& model_;
+};
+
+} // namespace kbcx::embed

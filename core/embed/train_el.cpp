@@ -1,0 +1,361 @@
+// EL training loop. Determinism: the epoch's shuffle and every positive's negatives come from
+// seeds mixed from (seed, epoch, position), and per-thread gradients are added in slice order.
+#include "embed/train_el.hpp"
+
+#include "common/error.hpp"
+#include "common/json.hpp"
+#include "common/resources.hpp"
+#include "embed/checkpoint.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <thread>
+
+namespace kbcx::embed {
+
+std::vector<float> el_batch_weights(std::span<const NfAxiom> batch) {
+    std::size_t counts[kNfKinds] = {};
+    for (const NfAxiom& a : batch)
+        ++counts[static_cast<int>(a.kind)];
+    std::vector<float> w;
+    w.reserve(batch.size());
+    for (const NfAxiom& a : batch)
+        w.push_back(1.0f / static_cast<float>(counts[static_cast<int>(a.kind)]));
+    return w;
+}
+
+double el_batch_loss_grad(const ElModel& model, std::span<const NfAxiom> batch, std::span<const float> weights,
+                          const TrainSettings& st, std::span<const NfAxiom> pool, std::size_t named_concepts,
+                          std::uint64_t seed, std::uint64_t first, float scale, GradBuffer& g, double* plain) {
+    const std::size_t K = static_cast<std::size_t>(std::max(0, st.neg));
+    const std::size_t individuals = model.sizes().individuals;
+    std::vector<NfAxiom> negs;
+    double L = 0, P = 0;
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        const NfAxiom& a = batch[i];
+        const float w = weights[i] * scale;
+        const double l = model.part_value(a, LossPart::Positive);
+        double term = l * l;
+        if (l != 0) model.add_part_grad(a, LossPart::Positive, w * 2.0f * static_cast<float>(l), g);
+        term += model.part_value(a, LossPart::Regulariser);
+        model.add_part_grad(a, LossPart::Regulariser, w, g);
+        if (K > 0 && model.has_negative(a.kind)) {
+            negs.clear();
+            std::mt19937_64 rng(mix_seed(seed, first + i));
+            draw_negatives(a, K, st.p_bot, pool, named_concepts, individuals, rng, negs);
+            std::size_t usable = 0;
+            for (const NfAxiom& n : negs)
+                usable += model.has_negative(n.kind) && model.in_signature(n);
+            if (usable) {
+                const float wn = 1.0f / static_cast<float>(usable);
+                for (const NfAxiom& n : negs) {
+                    if (!model.has_negative(n.kind) || !model.in_signature(n)) continue;
+                    term += wn * model.part_value(n, LossPart::Negative);
+                    model.add_part_grad(n, LossPart::Negative, w * wn, g);
+                }
+            }
+        }
+        L += weights[i] * term;
+        P += term;
+    }
+    if (plain) *plain = P;
+    return L * scale;
+}
+
+namespace {
+
+std::string fmt(double x) {
+    char b[40];
+    std::snprintf(b, sizeof b, "%.9g", x);
+    return b;
+}
+
+std::map<std::string, std::string> identity(const ElModelConfig& c, const TrainSettings& st, const ElSizes& s) {
+    return {{"kind", "el-model"},
+            {"model", c.name},
+            {"dim", std::to_string(c.dim)},
+            {"margin", fmt(c.margin)},
+            {"delta", fmt(c.delta)},
+            {"reg", fmt(c.reg)},
+            {"optimizer", std::string(optimizer_name(st.optimizer))},
+            {"concepts", std::to_string(s.concepts)},
+            {"roles", std::to_string(s.roles)},
+            {"individuals", std::to_string(s.individuals)}};
+}
+
+std::string params_json(const ElTrainParams& p, const ElDataset& data, std::size_t trained) {
+    const auto& c = p.model;
+    const auto& st = p.train;
+    JsonWriter j(true);
+    j.begin_object()
+        .field("data", st.data)
+        .field("model", c.name)
+        .field("family", "el")
+        .field("dim", c.dim)
+        .field("margin", static_cast<double>(c.margin))
+        .field("delta", static_cast<double>(c.delta))
+        .field("reg", static_cast<double>(c.reg))
+        .field("optimizer", std::string(optimizer_name(st.optimizer)))
+        .field("lr", static_cast<double>(st.lr))
+        .field("epochs", st.epochs)
+        .field("batch", st.batch)
+        .field("neg", st.neg)
+        .field("sampler", p.train.p_bot > 0 ? "stratified" : "corruption")
+        .field("p_bot", static_cast<double>(st.p_bot))
+        .field("pool", p.pool_source)
+        .field("pool_size", static_cast<std::uint64_t>(p.contradiction_pool.size()))
+        .field("tests", p.tests)
+        .field("eval_every", st.eval_every)
+        .field("early_stop", st.early_stop)
+        .field("patience", st.patience)
+        .field("threads", st.threads)
+        .field("seed", st.seed)
+        .field("axioms", static_cast<std::uint64_t>(trained))
+        .field("concepts", static_cast<std::uint64_t>(data.names.concepts.size()))
+        .field("roles", static_cast<std::uint64_t>(data.names.roles.size()))
+        .field("individuals", static_cast<std::uint64_t>(data.names.individuals.size()))
+        .field("version", KBCX_VERSION)
+        .end_object();
+    return j.str();
+}
+
+void check_settings(const TrainSettings& st) {
+    auto bad = [](const std::string& m) { throw InputError("train", m); };
+    if (st.epochs < 0) bad("--epochs must be ≥ 0");
+    if (st.batch < 1) bad("--batch must be ≥ 1");
+    if (st.neg < 0) bad("--neg must be ≥ 0");
+    if (st.threads < 1) bad("--threads must be ≥ 1");
+    if (!(st.lr > 0)) bad("--lr must be > 0");
+    if (!(st.p_bot >= 0 && st.p_bot <= 1)) bad("--p-bot must be in [0, 1]");
+}
+
+void restore(const Checkpoint& c, const std::string& path, const std::vector<ParamTable>& shape,
+             const std::string& prefix, std::vector<Matrix>& dst) {
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        const std::string name = prefix + shape[i].name;
+        const Matrix* m = c.table(name);
+        if (!m || m->rows() != dst[i].rows() || m->cols() != dst[i].cols())
+            throw InputError(path, "checkpoint lacks table '" + name + "' of shape " + std::to_string(dst[i].rows()) +
+                                       "×" + std::to_string(dst[i].cols()));
+        dst[i] = *m;
+    }
+}
+
+void restore_params(const Checkpoint& c, const std::string& path, std::vector<ParamTable>& tables) {
+    std::vector<Matrix> vals;
+    for (const auto& t : tables)
+        vals.push_back(t.values);
+    restore(c, path, tables, "", vals);
+    for (std::size_t i = 0; i < tables.size(); ++i)
+        tables[i].values = std::move(vals[i]);
+}
+
+ElNames names_from(const Checkpoint& c) {
+    ElNames n;
+    auto list = [&](const char* k) { return c.lists.count(k) ? c.lists.at(k) : std::vector<std::string>{}; };
+    n.concepts = list("concepts");
+    n.roles = list("roles");
+    n.individuals = list("individuals");
+    for (const auto& p : list("prefixes")) {
+        const auto tab = p.find('\t');
+        if (tab != std::string::npos) n.prefixes.emplace_back(p.substr(0, tab), p.substr(tab + 1));
+    }
+    n.named_concepts = c.get("named_concepts").empty() ? n.concepts.size() : std::stoull(c.get("named_concepts"));
+    return n;
+}
+
+} // namespace
+
+void save_el_checkpoint(const std::string& path, const ElModel& model, const Optimizer* opt, const ElNames& names,
+                        const ElCheckpointState& state, const TrainSettings& st) {
+    Checkpoint c;
+    c.meta = identity(model.config(), st, model.sizes());
+    c.meta["epoch"] = std::to_string(state.epoch);
+    c.meta["best"] = fmt(state.best);
+    c.meta["bad_evals"] = std::to_string(state.bad_evals);
+    c.meta["seed"] = std::to_string(st.seed);
+    c.meta["named_concepts"] = std::to_string(names.named_concepts);
+    if (opt) c.meta["optimizer_steps"] = std::to_string(opt->steps());
+    c.lists["concepts"] = names.concepts;
+    c.lists["roles"] = names.roles;
+    c.lists["individuals"] = names.individuals;
+    auto& pre = c.lists["prefixes"];
+    for (const auto& [p, iri] : names.prefixes)
+        pre.push_back(p + "\t" + iri);
+    for (const auto& t : model.tables())
+        c.tables.push_back(t);
+    if (opt) {
+        auto& o = const_cast<Optimizer&>(*opt);
+        for (std::size_t i = 0; i < o.first().size(); ++i)
+            c.tables.push_back({"opt.m/" + model.tables()[i].name, o.first()[i]});
+        for (std::size_t i = 0; i < o.second().size(); ++i)
+            c.tables.push_back({"opt.v/" + model.tables()[i].name, o.second()[i]});
+    }
+    write_checkpoint(path, c);
+}
+
+std::unique_ptr<ElModel> load_el_model(const std::string& path, ElNames* names) {
+    const Checkpoint c = read_checkpoint(path);
+    if (c.get("kind") != "el-model")
+        throw InputError(path, "checkpoint holds a " + (c.get("kind").empty() ? std::string("?") : c.get("kind")) +
+                                   ", not an EL model");
+    ElModelConfig cfg;
+    cfg.name = c.get("model");
+    cfg.dim = std::stoi(c.get("dim"));
+    cfg.margin = std::stof(c.get("margin"));
+    cfg.delta = std::stof(c.get("delta"));
+    cfg.reg = std::stof(c.get("reg"));
+    const ElSizes s{std::stoull(c.get("concepts")), std::stoull(c.get("roles")), std::stoull(c.get("individuals"))};
+    auto model = make_el_model(cfg, s);
+    restore_params(c, path, model->tables());
+    if (names) *names = names_from(c);
+    return model;
+}
+
+TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::JobContext& ctx,
+                     std::unique_ptr<ElModel>* model_out) {
+    const TrainSettings& st = params.train;
+    check_settings(st);
+    const ElSizes sizes = data.names.sizes();
+    auto model = make_el_model(params.model, sizes);
+    std::vector<NfAxiom> train;
+    for (const NfAxiom& a : data.axioms)
+        if (model->supports(a.kind) && model->in_signature(a)) train.push_back(a);
+    if (train.empty()) throw InputError(st.data, "no normal-form axioms that " + params.model.name + " can train on");
+    Optimizer opt(st.optimizer, st.lr, model->tables());
+    RunFolder run(st.run_dir);
+    run.prepare(st.resume);
+    ElCheckpointState state;
+    const bool maximise = st.early_stop != "mean_rank" && st.early_stop != "fvr" && st.early_stop != "pair_fvr";
+    state.best = maximise ? -INFINITY : INFINITY;
+    TrainResult result;
+    if (st.resume) {
+        const std::string path = run.checkpoint_path();
+        const Checkpoint c = read_checkpoint(path);
+        const std::string diff = describe_mismatch(c, identity(params.model, st, sizes));
+        if (!diff.empty()) throw InputError(path, "checkpoint does not match this run: " + diff);
+        const ElNames names = names_from(c);
+        for (std::size_t i = 0; i < names.concepts.size() && i < data.names.concepts.size(); ++i)
+            if (names.concepts[i] != data.names.concepts[i])
+                throw InputError(path, "checkpoint was trained on other data: concept " + std::to_string(i) + " is '" +
+                                           names.concepts[i] + "' there and '" + data.names.concepts[i] + "' here");
+        restore_params(c, path, model->tables());
+        if (st.optimizer == OptimizerKind::Adam) restore(c, path, model->tables(), "opt.m/", opt.first());
+        restore(c, path, model->tables(), "opt.v/", opt.second());
+        opt.set_steps(std::stoll(c.get("optimizer_steps")));
+        state.epoch = std::stoi(c.get("epoch"));
+        state.best = std::stod(c.get("best"));
+        state.bad_evals = std::stoi(c.get("bad_evals"));
+        run.truncate_metrics(state.epoch);
+    } else {
+        std::mt19937_64 rng(mix_seed(st.seed, 0xE1));
+        model->init(rng);
+        run.write_params(params_json(params, data, train.size()));
+    }
+    result.first_epoch = state.epoch + 1;
+
+    const std::size_t T = static_cast<std::size_t>(st.threads);
+    std::vector<GradBuffer> buffers(T);
+    for (auto& b : buffers)
+        b.shape_like(model->tables());
+    const std::size_t N = train.size(), B = static_cast<std::size_t>(st.batch);
+    const std::size_t batches = (N + B - 1) / B;
+    std::vector<std::uint32_t> order(N);
+    std::vector<NfAxiom> batch;
+    std::vector<double> slice_loss(T), slice_plain(T);
+    const ElAxiomScorer scorer(*model);
+    const std::stop_token stop = ctx.stop_token();
+    const std::size_t named = data.names.named_concepts;
+
+    for (int epoch = state.epoch + 1; epoch <= st.epochs; ++epoch) {
+        Stopwatch clock;
+        std::iota(order.begin(), order.end(), 0u);
+        std::shuffle(order.begin(), order.end(),
+                     std::mt19937_64(mix_seed(st.seed, 1, static_cast<std::uint64_t>(epoch))));
+        const std::uint64_t epoch_seed = mix_seed(st.seed, 2, static_cast<std::uint64_t>(epoch));
+        double epoch_loss = 0;
+        for (std::size_t b = 0; b < batches; ++b) {
+            ctx.throw_if_stopped();
+            if (params.hooks.control) params.hooks.control->wait_while_paused(stop);
+            ctx.throw_if_stopped();
+            const std::size_t lo = b * B, hi = std::min(N, lo + B);
+            batch.clear();
+            for (std::size_t i = lo; i < hi; ++i)
+                batch.push_back(train[order[i]]);
+            const std::vector<float> weights = el_batch_weights(batch);
+            auto work = [&](std::size_t w) {
+                const std::size_t a = batch.size() * w / T, z = batch.size() * (w + 1) / T;
+                slice_loss[w] =
+                    el_batch_loss_grad(*model, std::span<const NfAxiom>(batch).subspan(a, z - a),
+                                       std::span<const float>(weights).subspan(a, z - a), st, params.contradiction_pool,
+                                       named, epoch_seed, lo + a, 1.0f, buffers[w], &slice_plain[w]);
+            };
+            if (T == 1) {
+                work(0);
+            } else {
+                std::vector<std::thread> pool;
+                for (std::size_t w = 1; w < T; ++w)
+                    pool.emplace_back(work, w);
+                work(0);
+                for (auto& t : pool)
+                    t.join();
+            }
+            for (std::size_t w = 1; w < T; ++w)
+                buffers[0].add(buffers[w]);
+            opt.step(model->tables(), buffers[0]);
+            for (auto& buf : buffers)
+                buf.clear();
+            for (double l : slice_plain)
+                epoch_loss += l;
+            ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,
+                       static_cast<std::uint64_t>(st.epochs) * batches,
+                       "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs));
+        }
+        EpochReport rep;
+        rep.epoch = epoch;
+        rep.epochs = st.epochs;
+        rep.loss = epoch_loss / static_cast<double>(N);
+        rep.seconds = clock.seconds();
+        rep.positives_per_second = rep.seconds > 0 ? static_cast<double>(N) / rep.seconds : 0;
+        result.train_seconds += rep.seconds;
+        result.positives += N;
+        result.last_epoch = epoch;
+
+        const bool do_eval = epoch == st.epochs || (st.eval_every > 0 && epoch % st.eval_every == 0);
+        bool stop_now = false;
+        if (do_eval) {
+            Stopwatch eclock;
+            for (const auto& hook : params.hooks.eval_hooks)
+                hook(scorer, epoch, rep.metrics);
+            result.eval_seconds += eclock.seconds();
+            rep.evaluated = true;
+            result.valid = rep.metrics;
+            run.append_metrics(metrics_line(epoch, "tests", rep.loss, rep.seconds, rep.metrics));
+            auto it = rep.metrics.find(st.early_stop);
+            if (it != rep.metrics.end()) {
+                const bool better = maximise ? it->second > state.best : it->second < state.best;
+                if (better) {
+                    state.best = it->second;
+                    state.bad_evals = 0;
+                    result.best = rep.metrics;
+                } else if (++state.bad_evals >= st.patience && st.patience > 0) {
+                    stop_now = true;
+                    result.stopped_early = true;
+                }
+            }
+        }
+        state.epoch = epoch;
+        if (run.enabled()) save_el_checkpoint(run.checkpoint_path(), *model, &opt, data.names, state, st);
+        if (params.hooks.on_epoch) params.hooks.on_epoch(rep);
+        if (stop_now) break;
+    }
+    const int ran = result.last_epoch ? result.last_epoch - result.first_epoch + 1 : 0;
+    result.seconds_per_epoch = ran ? result.train_seconds / ran : 0;
+    result.positives_per_second =
+        result.train_seconds > 0 ? static_cast<double>(result.positives) / result.train_seconds : 0;
+    if (model_out) *model_out = std::move(model);
+    return result;
+}
+
+} // namespace kbcx::embed

@@ -1,0 +1,57 @@
+// The training job of the EL models: minibatches of normal-form axioms with corrupted and
+// contradiction negatives (stratified by p⊥), split over threads, lazy Adam/Adagrad, evaluation
+// hooks every N epochs (core/eval on a test set), checkpoints and resume.
+#pragma once
+
+#include "embed/el_data.hpp"
+#include "embed/el_models.hpp"
+#include "embed/training.hpp"
+#include "jobs/job.hpp"
+
+#include <memory>
+#include <span>
+
+namespace kbcx::embed {
+
+struct ElTrainParams {
+    ElModelConfig model;
+    TrainSettings train; ///< batch = axioms per step; neg = negatives per positive; chunk unused
+    TrainHooks hooks;
+    /// T− pool of the stratified sampler: a fraction train.p_bot of each positive's negatives
+    /// is drawn from it uniformly, the rest by corruption (el_data.hpp).
+    std::vector<NfAxiom> contradiction_pool;
+    std::string pool_source; ///< where the pool came from (params.json)
+    std::string tests;       ///< the tests file of the hooks (params.json)
+};
+
+/// The objective of one minibatch. With w_α = 1/#(axioms of α's normal form in the batch):
+///   L = Σ_α w_α [ ℓ(α)² + R(α) + (1/|N_α|) Σ_{α⁻ ∈ N_α} Σ_terms weight·(term(α⁻) − target)² ]
+/// where ℓ is the positive loss (ElModel::loss, the score is −ℓ), R the model's regulariser
+/// on the rows of α, and N_α its negatives (those of kinds the model has a negative term for).
+/// The negatives of the axiom at position `first + i` of the epoch come from the seed
+/// mix_seed(seed, i-th position), so results do not depend on how a batch is split.
+/// Adds scale·∂L/∂θ to g and returns scale·L; `plain` (if given) receives Σ_α of the bracket
+/// without w_α (for the mean loss per axiom).
+double el_batch_loss_grad(const ElModel& model, std::span<const NfAxiom> batch, std::span<const float> weights,
+                          const TrainSettings& settings, std::span<const NfAxiom> pool, std::size_t named_concepts,
+                          std::uint64_t seed, std::uint64_t first, float scale, GradBuffer& g, double* plain = nullptr);
+
+/// Per-axiom weights 1/#(its normal form in the batch).
+std::vector<float> el_batch_weights(std::span<const NfAxiom> batch);
+
+/// Runs the job. Throws Cancelled on a stop request (the last finished epoch's checkpoint is
+/// kept) and InputError on unusable run folders or checkpoints of another model or signature.
+TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::JobContext& ctx,
+                     std::unique_ptr<ElModel>* model_out = nullptr);
+
+struct ElCheckpointState {
+    int epoch = 0;
+    double best = -1;
+    int bad_evals = 0;
+};
+void save_el_checkpoint(const std::string& path, const ElModel& model, const Optimizer* opt, const ElNames& names,
+                        const ElCheckpointState& state, const TrainSettings& settings);
+/// Loads an EL checkpoint's model and names; throws InputError if it is not an EL model.
+std::unique_ptr<ElModel> load_el_model(const std::string& path, ElNames* names = nullptr);
+
+} // namespace kbcx::embed

@@ -1,0 +1,266 @@
+// Implementation of EvalWorkspace: import and ontology jobs through JobRunner, the list model
+// of evaluations, proofs of test axioms, and non-blocking error boxes that keep what was loaded.
+// The engine's ontology and reasoner headers first: they use `emit` as a name, and Qt's headers
+// define it as a macro.
+#include "onto/readers.hpp"
+#include "reason/status.hpp"
+
+#include "eval_workspace.hpp"
+
+#include "app_settings.hpp"
+#include "import_scores_dialog.hpp"
+#include "job_handle.hpp"
+#include "job_runner.hpp"
+
+#include "common/error.hpp"
+
+#include <mutex>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QWidget>
+
+namespace kbcx::ui {
+
+struct OntologySession {
+    QString name;
+    onto::Ontology ontology;
+    std::unique_ptr<reason::StatusChecker> checker;
+    std::mutex mutex;
+};
+
+QString ontologyName(const OntologySession& session) {
+    return session.name;
+}
+
+// --- EvaluationListModel ----------------------------------------------------------------
+
+int EvaluationListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(items_.size());
+}
+
+QVariant EvaluationListModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const Evaluation& e = *items_[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole: return e.name;
+    case Qt::ToolTipRole:
+        return tr("Tests: %1\nScores: %2 (%3 is better%4)\nAdm@k with k = %5\nEvaluated %6")
+            .arg(e.testsPath, e.scoresPath, e.lowerIsBetter ? tr("lower") : tr("higher"),
+                 e.missingLowest ? tr(", missing scores lowest") : QString())
+            .arg(e.k)
+            .arg(e.evaluatedAt.toString(Qt::ISODate));
+    case EvaluationIdRole: return e.id;
+    case PlacementRole: return e.result->overall.placement();
+    case AxiomCountRole: return static_cast<qulonglong>(e.result->tests.axioms.size());
+    default: return {};
+    }
+}
+
+QHash<int, QByteArray> EvaluationListModel::roleNames() const {
+    auto names = QAbstractListModel::roleNames();
+    names.insert(EvaluationIdRole, "evaluationId");
+    names.insert(PlacementRole, "placement");
+    names.insert(AxiomCountRole, "axiomCount");
+    return names;
+}
+
+QModelIndex EvaluationListModel::addEvaluation(EvaluationPtr evaluation) {
+    const int row = count();
+    beginInsertRows({}, row, row);
+    items_.push_back(std::move(evaluation));
+    endInsertRows();
+    return index(row);
+}
+
+bool EvaluationListModel::removeEvaluation(quint64 id) {
+    const int row = rowOf(id);
+    if (row < 0) return false;
+    beginRemoveRows({}, row, row);
+    items_.erase(items_.begin() + row);
+    endRemoveRows();
+    return true;
+}
+
+EvaluationPtr EvaluationListModel::evaluationAt(int row) const {
+    return row >= 0 && row < count() ? items_[static_cast<std::size_t>(row)] : nullptr;
+}
+
+int EvaluationListModel::rowOf(quint64 id) const {
+    for (int i = 0; i < count(); ++i)
+        if (items_[static_cast<std::size_t>(i)]->id == id) return i;
+    return -1;
+}
+
+// --- EvalWorkspace ----------------------------------------------------------------------
+
+EvalWorkspace::EvalWorkspace(JobRunner* runner, QWidget* dialogParent, QObject* parent)
+    : QObject(parent), runner_(runner), dialogParent_(dialogParent), model_(new EvaluationListModel(this)) {}
+
+JobHandle* EvalWorkspace::importScores(const ImportRequest& request) {
+    eval::EvalParams params;
+    params.tests_path = QFile::encodeName(request.testsPath).toStdString();
+    params.scores_path = QFile::encodeName(request.scoresPath).toStdString();
+    params.lower_is_better = request.lowerIsBetter;
+    params.options.k = static_cast<std::size_t>(std::max(1, request.k));
+    params.options.missing_lowest = request.missingLowest;
+    const QString name =
+        tr("%1 on %2").arg(QFileInfo(request.scoresPath).fileName(), QFileInfo(request.testsPath).fileName());
+    JobHandle* job =
+        startEvaluation(name, request, [params](jobs::JobContext& ctx) { return eval::run_eval(params, ctx); });
+    if (!request.ontologyPath.isEmpty())
+        connect(job, &JobHandle::finished, this, [this, path = request.ontologyPath] { loadOntology(path); });
+    return job;
+}
+
+namespace {
+std::string readResource(const char* path) {
+    initResources();
+    QFile file(QString::fromLatin1(path));
+    if (!file.open(QIODevice::ReadOnly)) throw InputError(path, "embedded demo data is missing from this build");
+    const QByteArray bytes = file.readAll();
+    return std::string(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+}
+} // namespace
+
+JobHandle* EvalWorkspace::importDemo() {
+    std::string tests, scores, ontology;
+    try {
+        tests = readResource(":/demo/university_tests.tsv");
+        scores = readResource(":/demo/university_unfaithful_scores.tsv");
+        ontology = readResource(":/demo/university.ofn");
+    } catch (const InputError& e) {
+        showError(tr("Could Not Import Scores"), tr("the demo evaluation"), QString::fromStdString(e.message()),
+                  QString::fromStdString(e.file()), 0, 0);
+        return nullptr;
+    }
+    ImportRequest request;
+    request.testsPath = QStringLiteral(":/demo/university_tests.tsv");
+    request.scoresPath = QStringLiteral(":/demo/university_unfaithful_scores.tsv");
+    JobHandle* job =
+        startEvaluation(tr("Demo: unfaithful scorer on university"), request, [tests, scores](jobs::JobContext& ctx) {
+            eval::TestSet set = eval::read_tests_text("university_tests.tsv", tests, ctx);
+            auto table = std::make_shared<eval::ScoreTable>(
+                eval::read_scores_text("university_unfaithful_scores.tsv", scores, false, ctx));
+            const std::uint64_t n = table->size();
+            eval::EvalResult r = eval::evaluate(std::move(set), table, {}, ctx);
+            r.scores_read = n;
+            return r;
+        });
+    connect(job, &JobHandle::finished, this,
+            [this, ontology] { startOntology(tr("Demo university ontology"), "university.ofn", ontology); });
+    return job;
+}
+
+JobHandle* EvalWorkspace::startEvaluation(const QString& name, const ImportRequest& request,
+                                          std::function<eval::EvalResult(jobs::JobContext&)> work) {
+    JobHandle* job = runner_->start(tr("Evaluate %1").arg(name), [work = std::move(work)](jobs::JobContext& ctx) {
+        return std::make_shared<const eval::EvalResult>(work(ctx));
+    });
+    connect(job, &JobHandle::finished, this, [this, job, name, request] {
+        auto e = std::make_shared<Evaluation>();
+        e->id = nextId_++;
+        e->name = name;
+        e->testsPath = request.testsPath;
+        e->scoresPath = request.scoresPath;
+        e->lowerIsBetter = request.lowerIsBetter;
+        e->missingLowest = request.missingLowest;
+        e->k = static_cast<std::size_t>(std::max(1, request.k));
+        e->evaluatedAt = QDateTime::currentDateTime();
+        e->result = job->resultAs<std::shared_ptr<const eval::EvalResult>>();
+        const QModelIndex index = model_->addEvaluation(e);
+        emit evaluationAdded(index.row());
+    });
+    connect(job, &JobHandle::failed, this,
+            [this, name](const QString& message, const QString& file, quint64 line, quint64 column) {
+                showError(tr("Could Not Import Scores"), name, message, file, line, column);
+            });
+    return job;
+}
+
+JobHandle* EvalWorkspace::loadOntology(const QString& path) {
+    return startOntology(QFileInfo(path).fileName(), QFile::encodeName(path).toStdString(), {});
+}
+
+JobHandle* EvalWorkspace::startOntology(const QString& name, std::string path, std::string text) {
+    JobHandle* job = runner_->start(tr("Load ontology %1").arg(name), [name, path, text](jobs::JobContext& ctx) {
+        auto session = std::make_shared<OntologySession>();
+        session->name = name;
+        session->ontology = text.empty() ? onto::load_ontology(path, ctx) : onto::load_ontology_text(path, text);
+        ctx.throw_if_stopped();
+        session->checker = std::make_unique<reason::StatusChecker>(session->ontology, ctx);
+        return session;
+    });
+    connect(job, &JobHandle::finished, this, [this, job] {
+        ontology_ = job->resultAs<OntologySessionPtr>();
+        emit ontologyChanged();
+    });
+    connect(job, &JobHandle::failed, this,
+            [this, name](const QString& message, const QString& file, quint64 line, quint64 column) {
+                showError(tr("Could Not Load Ontology"), name, message, file, line, column);
+            });
+    return job;
+}
+
+JobHandle* EvalWorkspace::prove(const QStringList& axioms) {
+    if (!ontology_) return nullptr;
+    std::vector<std::string> texts;
+    for (const QString& a : axioms)
+        texts.push_back(a.toStdString());
+    return runner_->start(tr("Proofs in %1").arg(ontology_->name), [session = ontology_, texts](jobs::JobContext& ctx) {
+        std::vector<AxiomProof> proofs;
+        const std::lock_guard lock(session->mutex);
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            ctx.throw_if_stopped();
+            ctx.report(i, texts.size(), "Checking " + texts[i], true);
+            AxiomProof p;
+            try {
+                const reason::StatusResult r = session->checker->check_text(texts[i], std::nullopt, true);
+                p.status = QString::fromLatin1(reason::status_name(r.status));
+                p.reading = QString::fromLatin1(reason::reading_name(r.reading));
+                for (const auto& step : r.proof)
+                    p.proof << QString::fromStdString(step);
+                p.checked = true;
+            } catch (const InputError& e) {
+                p.error = QString::fromStdString(e.message());
+            }
+            proofs.push_back(std::move(p));
+        }
+        return proofs;
+    });
+}
+
+void EvalWorkspace::showImportDialog() {
+    auto* dialog = new ImportScoresDialog(dialogParent_);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { importScores(dialog->request()); });
+    dialog->open();
+}
+
+void EvalWorkspace::showError(const QString& title, const QString& what, const QString& message, const QString& file,
+                              quint64 line, quint64 column) {
+    ++failures_;
+    QString location = file;
+    if (line > 0) {
+        location += QStringLiteral(":%1").arg(line);
+        if (column > 0) location += QStringLiteral(":%1").arg(column);
+    }
+    const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
+    auto* box = new QMessageBox(QMessageBox::Warning, title, tr("Could not evaluate %1.").arg(what), QMessageBox::Ok,
+                                dialogParent_);
+    if (title == tr("Could Not Load Ontology")) box->setText(tr("Could not load %1.").arg(what));
+    box->setObjectName(QStringLiteral("evalErrorBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(full);
+    box->setDetailedText(tr("File: %1\nLine: %2\nColumn: %3\n\n%4\n\nEvaluations imported before are unchanged.")
+                             .arg(file.isEmpty() ? tr("(none)") : file)
+                             .arg(line)
+                             .arg(column)
+                             .arg(message));
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->open();
+    emit importFailed(full);
+}
+
+} // namespace kbcx::ui

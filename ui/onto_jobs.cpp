@@ -1,0 +1,247 @@
+// Implementation of the Partition and Teach jobs: StatusChecker for statuses and proofs (under
+// the analysis lock), RelativeCounter on a clone of the EL part for P(α|O).
+#include "onto_jobs.hpp"
+
+#include "common/error.hpp"
+#include "core_onto.hpp"
+
+#include <chrono>
+#include <cmath>
+
+namespace kbcx::ui {
+
+namespace {
+
+double since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+const char* axiomForm(const onto::Axiom& ax) {
+    switch (ax.kind) {
+    case onto::AxiomKind::ClassAssertion: return "CA";
+    case onto::AxiomKind::ObjectPropertyAssertion: return "RA";
+    default: return "TBox";
+    }
+}
+
+} // namespace
+
+PValue toPValue(const count::Probability& p) {
+    PValue v;
+    v.verdict = p.verdict;
+    if (p.verdict == count::Verdict::Undefined || p.verdict == count::Verdict::BudgetExceeded) {
+        v.error = QString::fromLatin1(count::verdict_name(p.verdict)) +
+                  (p.reason.empty() ? QString() : QStringLiteral(": ") + qs(p.reason));
+        return v;
+    }
+    v.computed = true;
+    v.fraction = qs(p.fraction());
+    v.decimalText = qs(p.decimal());
+    v.decimal = v.decimalText.toDouble();
+    if (!p.reason.empty()) v.error = qs(p.reason);
+    return v;
+}
+
+QString countDisagreement(const CandidateRow& row, unsigned domain) {
+    if (!row.p.computed || !row.error.isEmpty()) return {};
+    const auto v = row.p.verdict;
+    const QString d = QString::number(domain);
+    switch (row.status) {
+    case reason::Status::Entailed:
+        if (v != count::Verdict::Entailed)
+            return QObject::tr("P = %1 < 1 over |Δ| = %2, but the reasoner says entailed").arg(row.p.fraction, d);
+        break;
+    case reason::Status::Undetermined:
+        if (v == count::Verdict::Entailed)
+            return QObject::tr("P = 1 over |Δ| = %1, but the reasoner says undetermined: every Herbrand model over "
+                               "this domain satisfies α (the domain is too small to separate them)")
+                .arg(d);
+        if (v == count::Verdict::Contradictory)
+            return QObject::tr("P = 0 over |Δ| = %1, but the reasoner says undetermined: no Herbrand model over this "
+                               "domain satisfies α")
+                .arg(d);
+        break;
+    case reason::Status::Contradictory:
+        if (v != count::Verdict::Contradictory) {
+            if (row.reading == reason::Reading::Incoherence)
+                return QObject::tr("P = %1 > 0: contradictory only under the incoherence reading (α makes a class "
+                                   "empty; Herbrand models of O ∪ {α} over |Δ| = %2 still exist)")
+                    .arg(row.p.fraction, d);
+            return QObject::tr("P = %1 > 0 over |Δ| = %2, but the reasoner says contradictory").arg(row.p.fraction, d);
+        }
+        break;
+    }
+    return {};
+}
+
+SampleJobResult runSampleJob(const OntologyPtr& data, const reason::SampleParams& params, jobs::JobContext& ctx) {
+    OntologyAnalysis& an = *data->analysis;
+    std::lock_guard lock(an.mutex);
+    if (!an.checker)
+        throw InputError(data->load.path, "the ontology is inconsistent: every axiom follows from it, so statuses are "
+                                          "refused");
+    const reason::SampleResult r = reason::sample(*an.checker, params, ctx);
+    SampleJobResult out;
+    out.reading = r.reading;
+    out.nf = QString::fromStdString(params.nf);
+    out.attempts = r.attempts;
+    for (int i = 0; i < 3; ++i)
+        out.counts[i] = r.counts[i];
+    for (const auto& n : r.notes)
+        out.notes << qs(n);
+    out.rows.reserve(r.items.size());
+    for (std::size_t i = 0; i < r.items.size(); ++i) {
+        ctx.throw_if_stopped();
+        ctx.report(i, r.items.size(), "Proofs");
+        const reason::SampleItem& it = r.items[i];
+        CandidateRow row;
+        row.status = it.status;
+        row.reading = r.reading;
+        row.nf = qs(it.nf);
+        row.axiom = qs(it.axiom);
+        if (it.status != reason::Status::Undetermined) {
+            const reason::StatusResult sr = an.checker->check_text(it.axiom, r.reading, true);
+            row.proof = sr.proof;
+            if (sr.status != it.status)
+                row.error = QObject::tr("re-check gave %1").arg(QString::fromLatin1(reason::status_name(sr.status)));
+        }
+        out.rows.push_back(std::move(row));
+    }
+    return out;
+}
+
+std::vector<CandidateRow> runCheckJob(const OntologyPtr& data, const QStringList& axioms,
+                                      std::optional<reason::Reading> reading, jobs::JobContext& ctx) {
+    OntologyAnalysis& an = *data->analysis;
+    std::lock_guard lock(an.mutex);
+    if (!an.checker) throw InputError(data->load.path, "the ontology is inconsistent: statuses are refused");
+    onto::TextParseOptions opt;
+    opt.allow_new_names = false;
+    onto::TextParser parser(an.onto, "query", opt);
+    std::vector<CandidateRow> rows;
+    for (int i = 0; i < axioms.size(); ++i) {
+        ctx.throw_if_stopped();
+        CandidateRow row;
+        row.axiom = axioms[i].trimmed();
+        row.nf = QStringLiteral("query");
+        try {
+            const onto::Axiom ax = parser.parse_axiom(row.axiom.toStdString(), static_cast<std::size_t>(i + 1));
+            row.nf = QString::fromLatin1(axiomForm(ax));
+            const reason::StatusResult r = an.checker->check(ax, reading, true);
+            row.status = r.status;
+            row.reading = r.reading;
+            row.proof = r.proof;
+        } catch (const InputError& e) {
+            throw InputError("query", 1, e.column(), e.message() + " (in '" + row.axiom.toStdString() + "')");
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+CountJobResult runCountJob(const OntologyPtr& data, const QStringList& axioms, unsigned domain, jobs::JobContext& ctx) {
+    const auto t = std::chrono::steady_clock::now();
+    const onto::ElFilterReport el = onto::el_filter(*data->original);
+    onto::Ontology o = cloneOntology(*data->original, &el.keep);
+    count::RelativeCountOptions ro;
+    ro.domain = domain;
+    ro.source = data->load.path;
+    count::RelativeCounter rc(o, ro);
+    ctx.report(0, static_cast<std::uint64_t>(axioms.size()), "Counting #(O)", true);
+    const count::OntologyCount oc = rc.count_ontology(&ctx);
+    CountJobResult out;
+    out.domain = domain;
+    out.models = oc.status == count::CountStatus::Exact ? qs(oc.models.str()) : qs("(" + oc.reason + ")");
+    out.atoms = oc.atoms;
+    out.clauses = oc.clauses;
+    onto::TextParseOptions opt;
+    opt.allow_new_names = false;
+    onto::TextParser parser(o, "candidate", opt);
+    for (int i = 0; i < axioms.size(); ++i) {
+        ctx.throw_if_stopped();
+        ctx.report(static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(axioms.size()), "P(α|O)");
+        PValue v;
+        try {
+            const onto::Axiom ax = parser.parse_axiom(axioms[i].toStdString(), static_cast<std::size_t>(i + 1));
+            v = toPValue(rc.probability(ax, &ctx));
+        } catch (const InputError& e) {
+            v.error = qs(e.message());
+        }
+        out.values.push_back(std::move(v));
+    }
+    out.seconds = since(t);
+    return out;
+}
+
+TeachJobResult runTeachJob(const std::string& text, const QStringList& candidates, unsigned domain,
+                           jobs::JobContext& ctx) {
+    TeachJobResult out;
+    out.domain = domain;
+    onto::Ontology o = onto::read_text(text, "editor");
+    out.classes = o.sig.concepts.size();
+    out.roles = o.sig.roles.size();
+    out.individuals = o.sig.individuals.size();
+    out.axioms = o.axioms.size();
+    onto::Ontology forCount = cloneOntology(o);
+    ctx.throw_if_stopped();
+    reason::StatusChecker checker(o, ctx);
+
+    std::optional<count::RelativeCounter> rc;
+    try {
+        count::RelativeCountOptions ro;
+        ro.domain = domain;
+        ro.source = "editor";
+        rc.emplace(forCount, ro);
+        const count::OntologyCount oc = rc->count_ontology(&ctx);
+        out.models = oc.status == count::CountStatus::Exact ? qs(oc.models.str()) : QString();
+        if (oc.status != count::CountStatus::Exact) out.countError = qs(oc.reason);
+    } catch (const InputError& e) {
+        out.countError = qs(e.message());
+        rc.reset();
+    }
+
+    onto::TextParseOptions opt;
+    opt.allow_new_names = false;
+    onto::TextParser statusParser(o, "candidate", opt);
+    onto::TextParser countParser(forCount, "candidate", opt);
+    for (int i = 0; i < candidates.size(); ++i) {
+        ctx.throw_if_stopped();
+        CandidateRow row;
+        row.axiom = candidates[i].trimmed();
+        if (row.axiom.isEmpty()) {
+            out.rows.push_back(std::move(row)); // keeps rows aligned with the editable list
+            continue;
+        }
+        try {
+            const onto::Axiom ax = statusParser.parse_axiom(row.axiom.toStdString(), static_cast<std::size_t>(i + 1));
+            row.nf = QString::fromLatin1(axiomForm(ax));
+            const reason::StatusResult r = checker.check(ax, std::nullopt, true);
+            row.status = r.status;
+            row.reading = r.reading;
+            row.proof = r.proof;
+        } catch (const InputError& e) {
+            row.error = qs(e.message());
+            out.rows.push_back(std::move(row));
+            continue;
+        }
+        if (rc) {
+            try {
+                const onto::Axiom ax =
+                    countParser.parse_axiom(row.axiom.toStdString(), static_cast<std::size_t>(i + 1));
+                row.p = toPValue(rc->probability(ax, &ctx));
+            } catch (const InputError& e) {
+                row.p.error = qs(e.message());
+            }
+        } else {
+            row.p.error = out.countError;
+        }
+        out.rows.push_back(std::move(row));
+    }
+    return out;
+}
+
+} // namespace kbcx::ui

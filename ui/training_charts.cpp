@@ -1,0 +1,339 @@
+// Implementation of TrainingCharts: panels are created lazily per metric name, series per run
+// are replaced wholesale on refresh (cheap: one point per epoch), axes follow the data.
+#include "training_charts.hpp"
+
+#include "training_run.hpp"
+
+#include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QImage>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPainter>
+#include <QPen>
+#include <QResizeEvent>
+#include <QScrollArea>
+#include <QSvgGenerator>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace kbcx::ui {
+
+namespace {
+
+constexpr int kMinChartWidth = 300;
+
+/// A tick step of 1, 2 or 5 × 10^k that gives at most ~6 intervals over `span`.
+double niceStep(double span)
+{
+    if (span <= 0)
+        return 1;
+    const double raw = span / 6.0;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double f : {1.0, 2.0, 5.0, 10.0})
+        if (raw <= f * magnitude)
+            return f * magnitude;
+    return 10 * magnitude;
+}
+
+} // namespace
+
+TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("trainingCharts"));
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    content_ = new QWidget(scroll);
+    content_->setObjectName(QStringLiteral("chartGrid"));
+    content_->setAutoFillBackground(true);
+    grid_ = new QGridLayout(content_);
+    grid_->setContentsMargins(4, 4, 4, 4);
+    grid_->setSpacing(6);
+    empty_ = new QLabel(tr("<p>No metrics yet.</p><p>Start a run, or open a run folder, and check it in the "
+                           "list of runs: its loss, MRR, Hits@10 and any other metric it reports appear here, "
+                           "one chart per metric, updated as epochs finish.</p>"),
+                        content_);
+    empty_->setWordWrap(true);
+    empty_->setAlignment(Qt::AlignCenter);
+    empty_->setForegroundRole(QPalette::PlaceholderText);
+    grid_->addWidget(empty_, 0, 0, 1, columns_);
+    scroll->setWidget(content_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+}
+
+TrainingCharts::~TrainingCharts()
+{
+    qDeleteAll(panels_);
+}
+
+void TrainingCharts::setRuns(const QVector<TrainingRun*>& runs)
+{
+    runs_ = runs;
+}
+
+void TrainingCharts::refresh()
+{
+    QStringList names;
+    for (const TrainingRun* run : runs_)
+        for (const QString& m : run->metricNames())
+            if (!names.contains(m))
+                names << m;
+    sortMetricNames(names);
+    bool added = false;
+    for (const QString& m : names)
+        if (!panels_.contains(m)) {
+            ensurePanel(m);
+            added = true;
+        }
+    for (auto it = panels_.begin(); it != panels_.end(); ++it)
+        updatePanel(it.key(), *it.value());
+    if (added) {
+        relayout();
+        emit metricsChanged();
+    }
+}
+
+TrainingCharts::Panel* TrainingCharts::ensurePanel(const QString& metric)
+{
+    if (Panel* existing = panels_.value(metric))
+        return existing;
+    auto* panel = new Panel;
+    panel->chart = new QChart;
+    panel->chart->setTitle(metricDisplayName(metric));
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    panel->chart->setTitleFont(titleFont);
+    panel->chart->setAnimationOptions(QChart::NoAnimation);
+    panel->chart->setMargins(QMargins(4, 4, 4, 4));
+    panel->chart->setBackgroundRoundness(0);
+    panel->chart->legend()->setAlignment(Qt::AlignBottom);
+    panel->chart->legend()->setFont(font());
+    panel->x = new QValueAxis;
+    panel->x->setTitleText(tr("Epoch"));
+    panel->x->setLabelFormat(QStringLiteral("%.0f"));
+    panel->x->setTickType(QValueAxis::TicksDynamic);
+    panel->x->setTickAnchor(0);
+    panel->y = new QValueAxis;
+    panel->y->setLabelFormat(QStringLiteral("%.3g"));
+    panel->chart->addAxis(panel->x, Qt::AlignBottom);
+    panel->chart->addAxis(panel->y, Qt::AlignLeft);
+    panel->view = new QChartView(panel->chart, content_);
+    panel->view->setObjectName(QStringLiteral("chart.") + metric);
+    panel->view->setRenderHint(QPainter::Antialiasing);
+    panel->view->setMinimumSize(kMinChartWidth - 40, 220);
+    panel->view->setAccessibleName(tr("%1 per epoch").arg(metricDisplayName(metric)));
+    panel->view->setAccessibleDescription(tr("The values are listed in the Data tab."));
+    panel->view->setToolTip(tr("%1 per epoch of the checked runs; the numbers are in the Data tab")
+                                .arg(metricDisplayName(metric)));
+    panels_.insert(metric, panel);
+    order_ << metric;
+    sortMetricNames(order_);
+    if (!userChoice_.contains(metric) && !metricShownByDefault(metric))
+        hidden_.insert(metric);
+    return panel;
+}
+
+void TrainingCharts::updatePanel(const QString& metric, Panel& panel)
+{
+    double xmax = 1, ymin = std::numeric_limits<double>::infinity(), ymax = -ymin;
+    QSet<quint64> present;
+    for (const TrainingRun* run : runs_) {
+        const QVector<QPointF> points = run->series(metric);
+        if (points.isEmpty())
+            continue;
+        present.insert(run->id());
+        QLineSeries* s = panel.series.value(run->id());
+        if (!s) {
+            s = new QLineSeries;
+            s->setName(run->name());
+            panel.chart->addSeries(s);
+            s->attachAxis(panel.x);
+            s->attachAxis(panel.y);
+            s->setPointsVisible(true);
+            panel.series.insert(run->id(), s);
+        }
+        QPen pen(run->color());
+        pen.setWidthF(2.0);
+        s->setPen(pen);
+        s->setColor(run->color());
+        s->setName(run->name());
+        s->replace(points);
+        for (const QPointF& p : points) {
+            xmax = std::max(xmax, p.x());
+            if (std::isfinite(p.y())) {
+                ymin = std::min(ymin, p.y());
+                ymax = std::max(ymax, p.y());
+            }
+        }
+    }
+    for (auto it = panel.series.begin(); it != panel.series.end();) {
+        if (!present.contains(it.key())) {
+            panel.chart->removeSeries(it.value());
+            delete it.value();
+            it = panel.series.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    panel.chart->legend()->setVisible(!panel.series.isEmpty());
+    panel.x->setRange(0, xmax);
+    panel.x->setTickInterval(std::max(1.0, niceStep(xmax)));
+    if (!std::isfinite(ymin)) {
+        ymin = 0;
+        ymax = 1;
+    } else if (ymax - ymin < 1e-12) {
+        const double pad = std::max(std::abs(ymin) * 0.1, 0.05);
+        ymin -= pad;
+        ymax += pad;
+    } else {
+        const double pad = (ymax - ymin) * 0.05;
+        ymin -= pad;
+        ymax += pad;
+    }
+    panel.y->setRange(ymin, ymax);
+    panel.y->applyNiceNumbers();
+}
+
+void TrainingCharts::relayout()
+{
+    for (Panel* panel : std::as_const(panels_))
+        grid_->removeWidget(panel->view);
+    grid_->removeWidget(empty_);
+    int i = 0;
+    for (const QString& metric : std::as_const(order_)) {
+        Panel* panel = panels_.value(metric);
+        const bool visible = !hidden_.contains(metric);
+        panel->view->setVisible(visible);
+        if (!visible)
+            continue;
+        grid_->addWidget(panel->view, i / columns_, i % columns_);
+        ++i;
+    }
+    empty_->setVisible(i == 0);
+    if (i == 0)
+        grid_->addWidget(empty_, 0, 0, 1, columns_);
+}
+
+void TrainingCharts::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // As many columns as fit (1–3), so charts never need horizontal scrolling.
+    const int columns = std::clamp(width() / kMinChartWidth, 1, 3);
+    if (columns != columns_) {
+        columns_ = columns;
+        relayout();
+    }
+}
+
+QStringList TrainingCharts::visibleMetrics() const
+{
+    QStringList out;
+    for (const QString& m : order_)
+        if (!hidden_.contains(m))
+            out << m;
+    return out;
+}
+
+bool TrainingCharts::isMetricVisible(const QString& metric) const
+{
+    return panels_.contains(metric) && !hidden_.contains(metric);
+}
+
+void TrainingCharts::setMetricVisible(const QString& metric, bool visible)
+{
+    userChoice_.insert(metric);
+    if (visible)
+        hidden_.remove(metric);
+    else
+        hidden_.insert(metric);
+    relayout();
+}
+
+QChart* TrainingCharts::chart(const QString& metric) const
+{
+    const Panel* panel = panels_.value(metric);
+    return panel ? panel->chart : nullptr;
+}
+
+QChartView* TrainingCharts::chartView(const QString& metric) const
+{
+    const Panel* panel = panels_.value(metric);
+    return panel ? panel->view : nullptr;
+}
+
+QLineSeries* TrainingCharts::series(const QString& metric, quint64 runId) const
+{
+    const Panel* panel = panels_.value(metric);
+    return panel ? panel->series.value(runId) : nullptr;
+}
+
+QWidget* TrainingCharts::renderTarget()
+{
+    // Lay out what a refresh just changed (legends are laid out on posted layout requests).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    if (content_->size().isEmpty() || !content_->isVisible()) {
+        content_->ensurePolished();
+        grid_->activate();
+        content_->resize(content_->sizeHint().expandedTo(QSize(720, 480)));
+    }
+    return content_;
+}
+
+bool TrainingCharts::exportPng(const QString& path, QString* error)
+{
+    QWidget* target = renderTarget();
+    const qreal scale = 2.0; // crisp on high-density screens and in documents
+    QImage image((QSizeF(target->size()) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        target->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    }
+    if (!image.save(path, "PNG")) {
+        if (error)
+            *error = tr("Cannot write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+bool TrainingCharts::exportSvg(const QString& path, QString* error)
+{
+    QWidget* target = renderTarget();
+    QSvgGenerator generator;
+    generator.setFileName(path);
+    generator.setSize(target->size());
+    generator.setViewBox(QRect(QPoint(), target->size()));
+    generator.setTitle(tr("KBC Explorer training charts"));
+    generator.setDescription(tr("Metrics per epoch of the checked runs: %1").arg(visibleMetrics().join(QStringLiteral(", "))));
+    {
+        QPainter painter;
+        if (!painter.begin(&generator)) {
+            if (error)
+                *error = tr("Cannot write %1").arg(path);
+            return false;
+        }
+        painter.fillRect(QRect(QPoint(), target->size()), Qt::white);
+        target->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    }
+    if (QFileInfo(path).size() <= 0) {
+        if (error)
+            *error = tr("Cannot write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace kbcx::ui

@@ -1,0 +1,129 @@
+// Implementation of the Training tab's data sources (loaded-dataset split, folder loading) and
+// the mapping between the form's TrainingConfig, the engine's KgTrainParams and params.json.
+#include "training_config.hpp"
+
+#include "common/error.hpp"
+#include "embed/loss.hpp"
+#include "embed/optimizer.hpp"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <random>
+
+namespace kbcx::ui {
+
+QString TrainingDataSource::label() const
+{
+    if (kind == Kind::LoadedDataset)
+        return QStringLiteral("dataset:") + (dataset ? dataset->name : QString());
+    return QFileInfo(folder).absoluteFilePath();
+}
+
+embed::TripleDataset splitLoadedDataset(const Dataset& dataset, quint64 seed, jobs::JobContext& ctx)
+{
+    const kg::FactStore& facts = dataset.graph->facts;
+    const std::size_t n = facts.num_facts();
+    if (n == 0)
+        throw InputError(dataset.name.toStdString(), "the dataset has no relation facts to train on");
+    std::vector<kg::Triple> all;
+    all.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i % 65536 == 0)
+            ctx.throw_if_stopped();
+        all.push_back(facts.fact(i));
+    }
+    std::shuffle(all.begin(), all.end(), std::mt19937_64(seed ^ 0x5eedULL));
+    std::size_t held = static_cast<std::size_t>(static_cast<double>(n) * kHeldOutFraction);
+    if (held == 0 && n >= 10)
+        held = 1;
+    embed::TripleDataset data;
+    data.graph = dataset.graph;
+    data.valid.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(held));
+    data.test.assign(all.begin() + static_cast<std::ptrdiff_t>(held), all.begin() + static_cast<std::ptrdiff_t>(2 * held));
+    data.train.assign(all.begin() + static_cast<std::ptrdiff_t>(2 * held), all.end());
+    auto byId = [](const kg::Triple& a, const kg::Triple& b) {
+        return std::tie(a.s, a.r, a.o) < std::tie(b.s, b.r, b.o);
+    };
+    for (auto* split : {&data.train, &data.valid, &data.test})
+        std::sort(split->begin(), split->end(), byId);
+    for (const QString& source : dataset.sources)
+        data.paths.push_back(source.toStdString());
+    return data;
+}
+
+embed::TripleDataset loadTrainingData(const TrainingDataSource& source, jobs::JobContext& ctx)
+{
+    if (source.kind == TrainingDataSource::Kind::LoadedDataset) {
+        if (!source.dataset)
+            throw InputError("train", "no dataset selected");
+        return splitLoadedDataset(*source.dataset, source.splitSeed, ctx);
+    }
+    embed::LoadTriplesParams load;
+    load.path = QFile::encodeName(source.folder).toStdString();
+    load.negatives_path = source.negatives.toStdString();
+    return embed::load_triple_dataset(load, ctx);
+}
+
+embed::KgTrainParams TrainingConfig::toParams() const
+{
+    embed::KgTrainParams p;
+    p.model.name = embed::canonical_kg_model_name(model.toStdString());
+    p.model.dim = dim;
+    p.model.gamma = static_cast<float>(margin);
+    auto& st = p.train;
+    st.epochs = epochs;
+    st.batch = batch;
+    st.neg = neg;
+    st.chunk = chunk;
+    st.threads = threads;
+    st.seed = seed;
+    st.lr = static_cast<float>(lr);
+    st.optimizer = embed::parse_optimizer(optimizer.toStdString());
+    if (!loss.isEmpty())
+        st.loss = embed::parse_loss(loss.toStdString());
+    st.margin = static_cast<float>(margin);
+    st.adv_temp = static_cast<float>(advTemp);
+    st.p_bot = static_cast<float>(pBot);
+    st.bernoulli = sampler == QStringLiteral("bernoulli");
+    st.eval_every = evalEvery;
+    return p;
+}
+
+TrainingConfig TrainingConfig::fromParamsJson(const QJsonObject& params)
+{
+    TrainingConfig c;
+    auto integer = [&](const char* key, int& out) {
+        if (params.contains(QLatin1String(key)))
+            out = params.value(QLatin1String(key)).toInt(out);
+    };
+    auto real = [&](const char* key, double& out) {
+        if (params.contains(QLatin1String(key)))
+            out = params.value(QLatin1String(key)).toDouble(out);
+    };
+    auto text = [&](const char* key, QString& out) {
+        if (params.value(QLatin1String(key)).isString())
+            out = params.value(QLatin1String(key)).toString();
+    };
+    text("model", c.model);
+    integer("dim", c.dim);
+    integer("epochs", c.epochs);
+    integer("batch", c.batch);
+    integer("neg", c.neg);
+    integer("chunk", c.chunk);
+    real("lr", c.lr);
+    real("margin", c.margin);
+    text("optimizer", c.optimizer);
+    text("loss", c.loss);
+    text("sampler", c.sampler);
+    real("adv_temp", c.advTemp);
+    real("p_bot", c.pBot);
+    integer("eval_every", c.evalEvery);
+    integer("threads", c.threads);
+    if (params.contains(QStringLiteral("seed")))
+        c.seed = static_cast<quint64>(params.value(QStringLiteral("seed")).toDouble(0));
+    return c;
+}
+
+} // namespace kbcx::ui

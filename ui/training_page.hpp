@@ -1,0 +1,182 @@
+// The "Training" tab: a form for a run (data, model, sampler, hyperparameters, run folder),
+// the list of runs (several at once, pause/resume/cancel, resume from a checkpoint, open a
+// folder), live charts of every reported metric with overlay, a data table, CSV/PNG/SVG export.
+#pragma once
+
+#include "dataset.hpp"
+#include "training_config.hpp"
+#include "training_run.hpp"
+
+#include <QPointer>
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QTableView;
+class QTimer;
+class QToolButton;
+class QTreeView;
+
+namespace kbcx::ui {
+
+class ChartDataModel;
+class DatasetModel;
+class JobHandle;
+class JobRunner;
+class RunListModel;
+class TrainingCharts;
+class TrainingRun;
+
+/// Every training job runs through the JobRunner (it shows in the jobs dock with progress in
+/// minibatches over all epochs, and an ETA); its per-epoch reports reach the GUI thread as
+/// queued calls, and the charts redraw at most four times a second.
+class TrainingPage : public QWidget {
+    Q_OBJECT
+public:
+    TrainingPage(JobRunner* runner, DatasetModel* datasets, QWidget* parent = nullptr);
+    /// Cancels this page's active runs and waits for them (their checkpoints stay).
+    ~TrainingPage() override;
+
+    // --- the form ---
+    TrainingConfig config() const;
+    void setConfig(const TrainingConfig& config);
+    /// Selects a loaded dataset as the data (by its explorer id); false if it is not loaded.
+    bool selectDataset(quint64 datasetId);
+    /// Selects "Folder" as the data: `path` holds train.txt [valid.txt test.txt] or is one file.
+    void setDataFolder(const QString& path, const QString& negatives = {});
+    /// The run folder of the next Start ("" = a fresh folder under runsRoot()).
+    void setRunFolder(const QString& dir);
+    /// Where fresh run folders are made: $KBCX_SETTINGS_DIR/runs when that variable is set
+    /// (tests), else the application data location's runs/.
+    QString runsRoot() const { return runsRoot_; }
+    void setRunsRoot(const QString& dir) { runsRoot_ = dir; }
+
+    // --- actions (what the buttons do) ---
+    /// Starts a run from the form; on a form error shows a message box and returns null.
+    TrainingRun* startRun();
+    /// Continues the run in `dir` from its checkpoint with its params.json settings. A loaded
+    /// dataset it was trained on must be loaded under the same name. Errors (no checkpoint, a
+    /// checkpoint of another model or data) end the job with a message box; the folder is kept.
+    TrainingRun* resumeFromFolder(const QString& dir);
+    /// Reads a run folder (params.json, metrics.jsonl) in a job and lists it; null if it is
+    /// being trained here already.
+    JobHandle* openRunFolder(const QString& dir);
+    void pauseRun(TrainingRun* run);
+    void resumeRun(TrainingRun* run);
+    void cancelRun(TrainingRun* run);
+    /// Removes an ended run from the list (its folder stays on disk).
+    bool removeRun(TrainingRun* run);
+
+    /// Writes the checked runs' metrics (every metrics.jsonl line) as CSV:
+    /// run,epoch,split,loss,seconds,<metric>… with values at full precision.
+    bool exportCsv(const QString& path, QString* error = nullptr);
+    bool exportPng(const QString& path, QString* error = nullptr);
+    bool exportSvg(const QString& path, QString* error = nullptr);
+
+    /// Redraws charts and the data table now (normally throttled).
+    void refreshCharts();
+
+    RunListModel* runModel() const { return runs_; }
+    TrainingCharts* charts() const { return charts_; }
+    ChartDataModel* dataModel() const { return dataModel_; }
+    QComboBox* dataMetricCombo() const { return dataMetric_; }
+    QTableView* dataView() const { return dataView_; }
+    QTreeView* runView() const { return runView_; }
+    QTabWidget* chartTabs() const { return chartTabs_; }
+    QComboBox* dataSourceCombo() const { return dataSource_; }
+    QPushButton* startButton() const { return startButton_; }
+    QToolButton* pauseButton() const { return pauseButton_; }
+    QToolButton* cancelButton() const { return cancelButton_; }
+    /// The run of the current row of the runs list, or null.
+    TrainingRun* currentRun() const;
+    void setCurrentRun(TrainingRun* run);
+
+signals:
+    void runAdded(kbcx::ui::TrainingRun* run);
+    /// A run's job ended (finished, failed or cancelled).
+    void runEnded(kbcx::ui::TrainingRun* run);
+    /// An error was shown in the message box (object name "trainingErrorBox").
+    void errorShown(const QString& message);
+
+private:
+    struct Launch {
+        bool resume = false;
+        TrainingConfig config;
+        TrainingDataSource source;
+        std::vector<DatasetPtr> datasets; ///< resume: the loaded datasets to find the run's data in
+    };
+    QWidget* createForm();
+    QWidget* createRunsPanel();
+    QWidget* createChartsPanel();
+    void rebuildDataSources();
+    void updateDataControls();
+    void updateRunButtons();
+    void updateMetricChoices();
+    void scheduleRefresh();
+    TrainingRun* newRun(const QString& folder);
+    void launch(TrainingRun* run, Launch launch);
+    void addStoredRun(const RunFolderContents& contents);
+    void showError(const QString& title, const QString& message);
+    QString freshRunFolder(const QString& model) const;
+    void saveRunList() const;
+    void restoreRunList();
+    void chooseDataFolder();
+    void chooseRunFolder();
+    void chooseResumeFolder();
+    void chooseOpenFolder();
+    void chooseExport(const QString& format);
+
+    JobRunner* runner_;
+    DatasetModel* datasets_;
+    QString runsRoot_;
+    quint64 nextRunId_ = 1;
+    int nextColor_ = 0;
+
+    // form
+    QComboBox* dataSource_ = nullptr;
+    QLineEdit* dataFolder_ = nullptr;
+    QToolButton* dataFolderButton_ = nullptr;
+    QLineEdit* negatives_ = nullptr;
+    QComboBox* model_ = nullptr;
+    QSpinBox* dim_ = nullptr;
+    QSpinBox* epochs_ = nullptr;
+    QSpinBox* batch_ = nullptr;
+    QSpinBox* neg_ = nullptr;
+    QSpinBox* chunk_ = nullptr;
+    QDoubleSpinBox* lr_ = nullptr;
+    QDoubleSpinBox* margin_ = nullptr;
+    QComboBox* optimizer_ = nullptr;
+    QComboBox* loss_ = nullptr;
+    QComboBox* sampler_ = nullptr;
+    QDoubleSpinBox* advTemp_ = nullptr;
+    QDoubleSpinBox* pBot_ = nullptr;
+    QSpinBox* evalEvery_ = nullptr;
+    QSpinBox* threads_ = nullptr;
+    QSpinBox* seed_ = nullptr;
+    QLineEdit* runFolder_ = nullptr;
+    QPushButton* startButton_ = nullptr;
+
+    // runs
+    RunListModel* runs_ = nullptr;
+    QTreeView* runView_ = nullptr;
+    QToolButton* pauseButton_ = nullptr;
+    QToolButton* cancelButton_ = nullptr;
+    QToolButton* continueButton_ = nullptr;
+    QToolButton* removeButton_ = nullptr;
+    QToolButton* metricsButton_ = nullptr;
+    QToolButton* exportButton_ = nullptr;
+
+    // charts
+    QTabWidget* chartTabs_ = nullptr;
+    TrainingCharts* charts_ = nullptr;
+    ChartDataModel* dataModel_ = nullptr;
+    QComboBox* dataMetric_ = nullptr;
+    QTableView* dataView_ = nullptr;
+    QTimer* refreshTimer_ = nullptr;
+};
+
+} // namespace kbcx::ui

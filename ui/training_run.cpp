@@ -1,0 +1,292 @@
+// Implementation of TrainingRun and the run-folder readers: metrics.jsonl parsing with line
+// numbers in errors, metric display names and order, chart series from records or reports.
+#include "training_run.hpp"
+
+#include "common/error.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <cmath>
+#include <limits>
+
+namespace kbcx::ui {
+
+QVector<MetricRecord> parseMetricsJsonl(const QByteArray& text, const QString& path)
+{
+    QVector<MetricRecord> records;
+    qsizetype start = 0;
+    quint64 lineNo = 0;
+    while (start < text.size()) {
+        const qsizetype nl = text.indexOf('\n', start);
+        if (nl < 0)
+            break; // cut by a kill while writing: the engine drops it on resume too
+        const QByteArray line = text.mid(start, nl - start).trimmed();
+        start = nl + 1;
+        ++lineNo;
+        if (line.isEmpty())
+            continue;
+        QJsonParseError error{};
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        const auto fail = [&](const QString& message) {
+            throw InputError(path.toStdString(), lineNo, 1, message.toStdString());
+        };
+        if (error.error != QJsonParseError::NoError)
+            fail(QStringLiteral("not a JSON line: %1").arg(error.errorString()));
+        if (!doc.isObject())
+            fail(QStringLiteral("expected a JSON object"));
+        const QJsonObject object = doc.object();
+        const QJsonValue epoch = object.value(QStringLiteral("epoch"));
+        if (!epoch.isDouble() || epoch.toDouble() < 0 || epoch.toDouble() != std::floor(epoch.toDouble()))
+            fail(QStringLiteral("expected an integer \"epoch\""));
+        MetricRecord record;
+        record.epoch = epoch.toInt();
+        record.split = object.value(QStringLiteral("split")).toString(QStringLiteral("valid"));
+        for (auto it = object.begin(); it != object.end(); ++it)
+            if (it.key() != QLatin1String("epoch") && it.value().isDouble())
+                record.values.insert(it.key(), it.value().toDouble());
+        records.append(std::move(record));
+    }
+    return records;
+}
+
+RunFolderContents readRunFolder(const QString& dir)
+{
+    RunFolderContents contents;
+    contents.dir = QFileInfo(dir).absoluteFilePath();
+    const QDir folder(contents.dir);
+    if (!QFileInfo(contents.dir).isDir())
+        throw InputError(dir.toStdString(), "not a folder");
+    const QString paramsPath = folder.filePath(QStringLiteral("params.json"));
+    const QString metricsPath = folder.filePath(QStringLiteral("metrics.jsonl"));
+    const bool hasParams = QFileInfo::exists(paramsPath), hasMetrics = QFileInfo::exists(metricsPath);
+    if (!hasParams && !hasMetrics)
+        throw InputError(dir.toStdString(), "not a run folder: it has neither params.json nor metrics.jsonl");
+    if (hasParams) {
+        QFile file(paramsPath);
+        if (!file.open(QIODevice::ReadOnly))
+            throw InputError(paramsPath.toStdString(), "cannot read: " + file.errorString().toStdString());
+        QJsonParseError error{};
+        const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject())
+            throw InputError(paramsPath.toStdString(), 1, 1,
+                             "not a JSON object: " + error.errorString().toStdString());
+        contents.params = doc.object();
+    }
+    if (hasMetrics) {
+        QFile file(metricsPath);
+        if (!file.open(QIODevice::ReadOnly))
+            throw InputError(metricsPath.toStdString(), "cannot read: " + file.errorString().toStdString());
+        contents.records = parseMetricsJsonl(file.readAll(), metricsPath);
+    }
+    contents.hasCheckpoint = QFileInfo::exists(folder.filePath(QStringLiteral("checkpoint.bin")));
+    return contents;
+}
+
+bool isBookkeepingField(const QString& name)
+{
+    return name == QLatin1String("epoch") || name == QLatin1String("split") || name == QLatin1String("seconds");
+}
+
+namespace {
+
+QString normalised(const QString& name)
+{
+    QString n = name.toLower();
+    n.replace(QLatin1Char('-'), QLatin1Char('_'));
+    return n;
+}
+
+} // namespace
+
+QString metricDisplayName(const QString& name)
+{
+    const QString n = normalised(name);
+    if (n == QLatin1String("loss"))
+        return QStringLiteral("Loss");
+    if (n == QLatin1String("mrr"))
+        return QStringLiteral("MRR");
+    if (n.startsWith(QLatin1String("hits@")))
+        return QStringLiteral("Hits@") + name.mid(5);
+    if (n == QLatin1String("mean_rank"))
+        return QStringLiteral("Mean rank");
+    if (n == QLatin1String("auc") || n == QLatin1String("auc_pm") || n == QLatin1String("auc+/_") ||
+        n == QLatin1String("auc+_") || n == QLatin1String("auc_plus_minus"))
+        return QStringLiteral("AUC⁺ᐟ⁻");
+    if (n == QLatin1String("fvr"))
+        return QStringLiteral("FVR");
+    if (n == QLatin1String("pair_fvr") || n == QLatin1String("pairfvr"))
+        return QStringLiteral("Pair-FVR");
+    if (n == QLatin1String("rho_p") || n == QStringLiteral("ρ_p"))
+        return QStringLiteral("ρ_P");
+    return name;
+}
+
+int metricRank(const QString& name)
+{
+    const QString display = metricDisplayName(name);
+    static const QStringList order = {QStringLiteral("Loss"),     QStringLiteral("MRR"),
+                                      QStringLiteral("Hits@10"),  QStringLiteral("AUC⁺ᐟ⁻"),
+                                      QStringLiteral("FVR"),      QStringLiteral("Pair-FVR"),
+                                      QStringLiteral("ρ_P")};
+    const int i = static_cast<int>(order.indexOf(display));
+    if (i >= 0)
+        return i;
+    return metricShownByDefault(name) ? 100 : 200;
+}
+
+bool metricShownByDefault(const QString& name)
+{
+    const QString n = normalised(name);
+    return !(n == QLatin1String("hits@1") || n == QLatin1String("hits@3") || n == QLatin1String("mean_rank"));
+}
+
+void sortMetricNames(QStringList& names)
+{
+    std::sort(names.begin(), names.end(), [](const QString& a, const QString& b) {
+        const int ra = metricRank(a), rb = metricRank(b);
+        return ra != rb ? ra < rb : a < b;
+    });
+}
+
+TrainingRun::TrainingRun(quint64 id, QString folder, QObject* parent)
+    : QObject(parent), id_(id), folder_(QFileInfo(folder).absoluteFilePath()), name_(QFileInfo(folder).fileName())
+{
+}
+
+void TrainingRun::setStatus(Status status)
+{
+    if (status_ == status)
+        return;
+    status_ = status;
+    if (status != Status::Failed)
+        error_.clear();
+    emit changed();
+}
+
+QString TrainingRun::statusText() const
+{
+    switch (status_) {
+    case Status::Queued: return tr("Queued");
+    case Status::Running: return tr("Running");
+    case Status::Paused: return tr("Paused");
+    case Status::Finished: return tr("Finished");
+    case Status::Failed: return tr("Failed");
+    case Status::Cancelled: return tr("Cancelled");
+    case Status::Stored:
+        return epochsDone_ >= config_.epochs && epochsDone_ > 0 ? tr("Finished")
+                                                                : tr("Stopped at epoch %1").arg(epochsDone_);
+    }
+    return {};
+}
+
+void TrainingRun::setError(const QString& message)
+{
+    error_ = message;
+    status_ = Status::Failed;
+    emit changed();
+}
+
+void TrainingRun::setConfig(const TrainingConfig& config, const QString& dataLabel)
+{
+    config_ = config;
+    dataLabel_ = dataLabel;
+    emit changed();
+}
+
+void TrainingRun::setRecords(QVector<MetricRecord> records)
+{
+    records_ = std::move(records);
+    for (const MetricRecord& r : records_)
+        epochsDone_ = std::max(epochsDone_, r.epoch);
+    emit changed();
+    emit metricsChanged();
+}
+
+void TrainingRun::clearMetrics()
+{
+    records_.clear();
+    epochLoss_.clear();
+    epochsDone_ = 0;
+    emit changed();
+    emit metricsChanged();
+}
+
+void TrainingRun::addReport(const embed::EpochReport& report)
+{
+    epochsDone_ = report.epoch;
+    while (!epochLoss_.isEmpty() && epochLoss_.back().x() >= report.epoch)
+        epochLoss_.removeLast(); // a resumed run repeats no epoch, but a restarted one would
+    epochLoss_.append(QPointF(report.epoch, report.loss));
+    if (report.evaluated) {
+        MetricRecord record;
+        record.epoch = report.epoch;
+        record.split = QStringLiteral("valid");
+        record.values.insert(QStringLiteral("loss"), report.loss);
+        record.values.insert(QStringLiteral("seconds"), report.seconds);
+        for (const auto& [key, value] : report.metrics)
+            if (std::isfinite(value))
+                record.values.insert(QString::fromStdString(key), value);
+        while (!records_.isEmpty() && records_.back().split == QLatin1String("valid") &&
+               records_.back().epoch >= report.epoch)
+            records_.removeLast();
+        records_.append(std::move(record));
+    }
+    emit changed();
+    emit metricsChanged();
+}
+
+QStringList TrainingRun::metricNames() const
+{
+    QStringList names;
+    if (!epochLoss_.isEmpty())
+        names << QStringLiteral("loss");
+    for (const MetricRecord& r : records_) {
+        if (r.split != QLatin1String("valid"))
+            continue;
+        for (auto it = r.values.begin(); it != r.values.end(); ++it)
+            if (!isBookkeepingField(it.key()) && !names.contains(it.key()))
+                names << it.key();
+    }
+    sortMetricNames(names);
+    return names;
+}
+
+QVector<QPointF> TrainingRun::series(const QString& metric) const
+{
+    if (metric == QLatin1String("loss") && !epochLoss_.isEmpty()) {
+        // Every live epoch, plus the evaluated epochs of the folder before this job (resume).
+        QMap<int, double> byEpoch;
+        for (const MetricRecord& r : records_)
+            if (r.split == QLatin1String("valid") && r.values.contains(metric))
+                byEpoch.insert(r.epoch, r.values.value(metric));
+        for (const QPointF& p : epochLoss_)
+            byEpoch.insert(static_cast<int>(p.x()), p.y());
+        QVector<QPointF> points;
+        for (auto it = byEpoch.begin(); it != byEpoch.end(); ++it)
+            points.append(QPointF(it.key(), it.value()));
+        return points;
+    }
+    QVector<QPointF> points;
+    for (const MetricRecord& r : records_) {
+        if (r.split != QLatin1String("valid"))
+            continue;
+        const auto it = r.values.find(metric);
+        if (it != r.values.end())
+            points.append(QPointF(r.epoch, it.value()));
+    }
+    return points;
+}
+
+double TrainingRun::lastValue(const QString& metric) const
+{
+    for (auto it = records_.rbegin(); it != records_.rend(); ++it)
+        if (it->split == QLatin1String("valid") && it->values.contains(metric))
+            return it->values.value(metric);
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+} // namespace kbcx::ui

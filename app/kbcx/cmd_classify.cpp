@@ -2,6 +2,7 @@
 // consistency and the number of entailed subsumptions; --out writes the taxonomy or closure.
 #include "cli.hpp"
 #include "commands.hpp"
+#include "limits.hpp"
 #include "onto_cli.hpp"
 
 #include "common/json.hpp"
@@ -32,13 +33,15 @@ int cmd_classify(const std::vector<std::string>& args, std::ostream& out, std::o
                                              "  CLASS<TAB>parents: P1 P2<TAB>equivalents: E1 E2\n"
                                              "  unsatisfiable classes are listed as CLASS<TAB>unsatisfiable\n"
                                              "closure file (--out --closure): http://ex.org/A<TAB>http://ex.org/B\n");
+    add_limit_options(p);
     if (!p.parse(args, out)) return kOk;
+    const JobLimits limits(p);
     (void)parse_count("threads", p.get("threads"));
     Stopwatch total;
     onto::OntoLoadStats ls;
     onto::Ontology o = load_onto_cli(p.positionals().at(0), p.get("format"), p.has("json"), &ls);
     TerminalProgress progress(p.has("json"));
-    jobs::JobContext ctx(interrupt_token(), progress.sink());
+    jobs::JobContext ctx(limits.token(), progress.sink());
     const bool want_tax = !p.get("out").empty() && !p.has("closure");
     reason::ClassifyResult r = reason::classify(o, ctx, want_tax);
     progress.finish();
@@ -113,6 +116,6 @@ int cmd_classify(const std::vector<std::string>& args, std::ostream& out, std::o
 }
 } // namespace
 
-KBCX_COMMAND("classify", "classify an EL ontology: taxonomy, unsatisfiable classes, consistency", cmd_classify);
+KBCX_LIMITED_COMMAND("classify", "classify an EL ontology: taxonomy, unsatisfiable classes, consistency", cmd_classify);
 
 } // namespace kbcx::cli

@@ -2,6 +2,7 @@
 // the relative model count P(α|O) of candidate axioms beside the reasoner's status, DIMACS, --stats.
 #include "cli.hpp"
 #include "commands.hpp"
+#include "limits.hpp"
 #include "onto_cli.hpp"
 
 #include "common/json.hpp"
@@ -75,8 +76,10 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "  P: 425/576 0.737847 undetermined (by count over Δ)\n"
              "  status: undetermined (reasoner, reading: incoherence)\n"
              "exit codes: 0 success (also when a budget was exceeded), 2 bad input, a non-EL candidate or --strict\n"
-             "  with a non-EL ontology, 130 interrupted");
+             "  with a non-EL ontology, 3 limit reached (--max-memory, --time-limit), 130 interrupted");
+    add_limit_options(p);
     if (!p.parse(args, out)) return kOk;
+    const JobLimits limits(p);
 
     count::CountJobParams params;
     params.ontology_path = p.positionals().at(0);
@@ -103,7 +106,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     params.local = !p.has("whole");
 
     TerminalProgress progress;
-    jobs::JobContext ctx(interrupt_token(), progress.sink());
+    jobs::JobContext ctx(limits.token(), progress.sink());
     Stopwatch total;
     const count::CountJobResult r = count::run_count(params, ctx);
     progress.finish();
@@ -207,7 +210,8 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
 } // namespace
 
-KBCX_COMMAND("count", "count Herbrand models of an EL ontology over a bounded domain, and P(α|O) for candidates",
-             cmd_count);
+KBCX_LIMITED_COMMAND("count",
+                     "count Herbrand models of an EL ontology over a bounded domain, and P(α|O) for candidates",
+                     cmd_count);
 
 } // namespace kbcx::cli

@@ -1,6 +1,7 @@
 // `kbcx materialise --rules FILE DATA…`: applies the rules to a fixpoint (semi-naive, all cores)
 // and prints the number of derived and total facts; --out writes the derived facts as TSV.
 #include "commands.hpp"
+#include "limits.hpp"
 #include "rules_cli.hpp"
 
 #include "common/error.hpp"
@@ -44,12 +45,15 @@ int cmd_materialise(const std::vector<std::string>& args, std::ostream& out, std
              "  "
              "<http://www.Department0.University0.edu/GraduateStudent1>\t<rdf:type>\t<http://swat.cse.lehigh.edu/onto/"
              "univ-bench.owl#Person>\n"
-             "exit codes: 0 success, 2 bad input (file:line:column: message), 130 interrupted");
+             "exit codes: 0 success, 2 bad input (file:line:column: message), 3 limit reached (--max-memory, "
+             "--time-limit), 130 interrupted");
+    add_limit_options(p);
     if (!p.parse(args, out)) return kOk;
+    const JobLimits limits(p);
     if (!p.has("rules")) throw UsageError("--rules FILE is required");
 
     TerminalProgress progress(p.has("json"));
-    jobs::JobContext ctx(interrupt_token(), progress.sink());
+    jobs::JobContext ctx(limits.token(), progress.sink());
     rules::RuleSet rules = rules::load_rules(p.get("rules"));
     Stopwatch load_clock;
     auto graph = load_data(p, p.positionals(), ctx);
@@ -140,7 +144,7 @@ int cmd_materialise(const std::vector<std::string>& args, std::ostream& out, std
 
 } // namespace
 
-KBCX_COMMAND("materialise", "apply Datalog rules to a KG to a fixpoint; print derived and total facts",
-             cmd_materialise);
+KBCX_LIMITED_COMMAND("materialise", "apply Datalog rules to a KG to a fixpoint; print derived and total facts",
+                     cmd_materialise);
 
 } // namespace kbcx::cli

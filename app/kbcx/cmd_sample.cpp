@@ -2,6 +2,7 @@
 // and T− (contradictory) candidates of one form and writes them as TSV with their status.
 #include "cli.hpp"
 #include "commands.hpp"
+#include "limits.hpp"
 #include "onto_cli.hpp"
 
 #include "common/resources.hpp"
@@ -33,7 +34,9 @@ int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ost
     p.flag("stats", "print time and peak memory");
     p.epilog(std::string(kOntoFormatsHelp) +
              "example line:\n  entailed<TAB>GCI0<TAB>pizza:Margherita SubClassOf pizza:Pizza\n");
+    add_limit_options(p);
     if (!p.parse(args, out)) return kOk;
+    const JobLimits limits(p);
     if (!p.has("nf")) throw UsageError("--nf is required");
     reason::SampleParams prm;
     prm.nf = p.get("nf");
@@ -48,7 +51,7 @@ int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ost
     Stopwatch sw;
     onto::Ontology o = load_onto_cli(p.positionals().at(0), p.get("format"), false);
     TerminalProgress progress(false);
-    jobs::JobContext ctx(interrupt_token(), progress.sink());
+    jobs::JobContext ctx(limits.token(), progress.sink());
     reason::StatusChecker chk(o, ctx);
     const double prep = sw.seconds();
     Stopwatch ss;
@@ -75,6 +78,6 @@ int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ost
 }
 } // namespace
 
-KBCX_COMMAND("sample", "draw entailed / undetermined / contradictory test axioms of a normal form", cmd_sample);
+KBCX_LIMITED_COMMAND("sample", "draw entailed / undetermined / contradictory test axioms of a normal form", cmd_sample);
 
 } // namespace kbcx::cli

@@ -2,6 +2,7 @@
 // file, runs the training job with a progress bar, prints one line per evaluation.
 #include "cli.hpp"
 #include "commands.hpp"
+#include "limits.hpp"
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
@@ -275,8 +276,11 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "\"mrr\":0.35,\"placement\":-1,...}\n"
         "  (per normal form too, as \"GCI0/fvr\" …, when the tests hold several forms)\n"
         "example: kbcx train pizza.owl --model Box2EL --epochs 200 --tests pizza_gci0.tsv --p-bot 0.5 --run runs/b\n"
-        "exit codes: 0 success, 2 bad input or refused checkpoint, 130 interrupted (checkpoint kept)");
+        "exit codes: 0 success, 2 bad input or refused checkpoint, 3 limit reached (--max-memory, --time-limit;\n"
+        "  checkpoint of the last finished epoch kept), 130 interrupted (checkpoint kept)");
+    add_limit_options(p);
     if (!p.parse(args, out)) return kOk;
+    const JobLimits limits(p);
     if (p.positionals().size() != 1) throw UsageError("expects exactly one DATA argument");
     if (!p.has("model")) throw UsageError("--model is required");
     if (!p.has("run")) throw UsageError("--run is required");
@@ -332,7 +336,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
                                                    : throw UsageError("--order must be hrt or htr");
 
     TerminalProgress progress;
-    jobs::JobContext ctx(interrupt_token(), progress.sink());
+    jobs::JobContext ctx(limits.token(), progress.sink());
     Stopwatch total;
     const embed::TripleDataset data = embed::load_triple_dataset(load, ctx);
     progress.finish();
@@ -377,6 +381,6 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
 } // namespace
 
-KBCX_COMMAND("train", "train a KG embedding model as a resumable run with live metrics", cmd_train);
+KBCX_LIMITED_COMMAND("train", "train a KG embedding model as a resumable run with live metrics", cmd_train);
 
 } // namespace kbcx::cli

@@ -59,6 +59,7 @@ Cnf read_dimacs(std::string_view text, const std::string& file) {
     Clause current;
     std::size_t line_no = 0, pos = 0;
     std::size_t last_line = 1, last_col = 1;
+    std::vector<std::pair<std::uint32_t, std::string>> named; // `c var V NAME` comments
     while (pos < text.size()) {
         std::size_t end = text.find('\n', pos);
         if (end == std::string_view::npos) end = text.size();
@@ -78,8 +79,11 @@ Cnf read_dimacs(std::string_view text, const std::string& file) {
                 std::uint32_t v = 0;
                 auto [p, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), v);
                 if (ec == std::errc() && p < rest.data() + rest.size() && *p == ' ') {
-                    if (cnf.names.size() < v + 1) cnf.names.resize(v + 1);
-                    cnf.names[v] = std::string(p + 1, rest.data() + rest.size());
+                    // Names are kept aside until num_vars is known: sizing the table by the
+                    // number in a comment let "c var 4294967295 x" allocate gigabytes (or wrap).
+                    if (v == 0 || v > 0x3FFFFFFF)
+                        throw InputError(file, line_no, i + 1, "variable number in 'c var' outside 1..2^30-1");
+                    named.emplace_back(v, std::string(p + 1, rest.data() + rest.size()));
                     continue;
                 }
             }
@@ -130,7 +134,11 @@ Cnf read_dimacs(std::string_view text, const std::string& file) {
         throw InputError(file, line_no, 0,
                          "the 'p' line declares " + std::to_string(declared_clauses) + " clauses, found " +
                              std::to_string(cnf.clauses.size()));
-    if (cnf.names.size() > cnf.num_vars + 1) cnf.names.resize(cnf.num_vars + 1);
+    for (auto& [v, name] : named) {
+        if (v > cnf.num_vars) continue; // names of undeclared variables are ignored
+        if (cnf.names.size() < v + 1) cnf.names.resize(v + 1);
+        cnf.names[v] = std::move(name);
+    }
     return cnf;
 }
 

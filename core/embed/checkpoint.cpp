@@ -148,10 +148,13 @@ Checkpoint read_checkpoint(const std::string& path) {
         ParamTable t;
         t.name = r.str();
         const auto rows = r.pod<std::uint64_t>(), cols = r.pod<std::uint64_t>();
+        // Both dimensions must fit an Eigen::Index and the data must be in the file (a table of
+        // 2^63 rows and 0 columns would otherwise become a matrix of negative size).
+        if (rows > 0x7FFFFFFFu || cols > 0x7FFFFFFFu) r.damaged();
         if (cols != 0 && rows > (body.size() - r.pos) / sizeof(float) / cols) r.damaged();
         t.values.resize(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
         const std::size_t bytes = rows * cols * sizeof(float);
-        std::memcpy(t.values.data(), body.data() + r.pos, bytes);
+        if (bytes > 0) std::memcpy(t.values.data(), body.data() + r.pos, bytes); // data() is null when empty
         r.pos += bytes;
         c.tables.push_back(std::move(t));
     }

@@ -25,11 +25,18 @@ public:
         file_ = gzopen(path.c_str(), "rb");
         if (!file_) throw InputError(path, std::string("cannot open: ") + std::strerror(errno ? errno : EIO));
         gzbuffer(file_, 256 * 1024);
+        // zlib passes plain data through; a file named .gz must really be compressed.
+        if (path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0 && st.st_size > 0) {
+            const int first = gzgetc(file_);
+            if (first != -1) gzungetc(first, file_);
+            if (gzdirect(file_)) throw InputError(path, "named .gz but not gzip-compressed");
+        }
     }
     ~GzFileSource() override {
         if (file_) gzclose(file_);
     }
     std::size_t read(char* dst, std::size_t n) override {
+        if (!file_) return 0; // closed at the end of the data
         if (n > (1u << 30)) n = 1u << 30;
         const int got = gzread(file_, dst, static_cast<unsigned>(n));
         if (got < 0) {
@@ -38,19 +45,32 @@ public:
             throw InputError(name_, std::string("read error: ") + (msg ? msg : "unknown"));
         }
         if (got == 0) {
-            int code = 0;
-            gzerror(file_, &code);
-            if (code != Z_OK && code != Z_BUF_ERROR) throw InputError(name_, "read error: corrupt compressed data");
+            // At the end, closing tells whether the last gzip member was complete.
+            const auto offset = gzoffset(file_);
+            end_offset_ = offset < 0 ? 0 : static_cast<std::uint64_t>(offset);
+            const int closed = gzclose_r(file_);
+            file_ = nullptr;
+            if (closed == Z_BUF_ERROR)
+                throw InputError(name_, "truncated compressed data (unexpected end of the gzip stream)");
+            if (closed != Z_OK) throw InputError(name_, "read error: corrupt compressed data");
+            return 0;
         }
+        // zlib reports a cut-off stream as a soft Z_BUF_ERROR next to the bytes it could decode.
+        int code = Z_OK;
+        gzerror(file_, &code);
+        if (code == Z_BUF_ERROR) throw InputError(name_, "truncated compressed data (unexpected end of the gzip stream)");
+        if (code != Z_OK) throw InputError(name_, "read error: corrupt compressed data");
         return static_cast<std::size_t>(got);
     }
     std::uint64_t position() const override {
+        if (!file_) return end_offset_;
         const auto offset = gzoffset(file_);
         return offset < 0 ? 0 : static_cast<std::uint64_t>(offset);
     }
 
 private:
     gzFile file_ = nullptr;
+    std::uint64_t end_offset_ = 0; ///< bytes of the file, reported once it is closed
 };
 
 class MemorySource final : public ByteSource {

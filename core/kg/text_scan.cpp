@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "common/error.hpp"
+
 namespace kbcx::kg {
 
 std::size_t find_invalid_utf8(std::string_view text) {
@@ -56,6 +58,21 @@ std::size_t column_of(std::string_view line, std::size_t offset) {
     for (std::size_t i = 0; i < offset && i < line.size(); ++i)
         if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++column;
     return column;
+}
+
+void check_text(std::string_view text, const std::string& file) {
+    const std::size_t nul = text.find('\0');
+    const std::size_t bad = find_invalid_utf8(text.substr(0, nul));
+    const std::size_t at = bad != std::string_view::npos ? bad : nul;
+    if (at == std::string_view::npos) return;
+    const std::size_t line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
+    const std::size_t begin = line_start == std::string_view::npos || at == 0 ? 0 : line_start + 1;
+    std::size_t line = 1;
+    for (std::size_t i = 0; i < begin; ++i)
+        if (text[i] == '\n') ++line;
+    const std::size_t column = column_of(text.substr(begin), at - begin);
+    if (bad != std::string_view::npos) throw InputError(file, line, column, "invalid UTF-8");
+    throw InputError(file, line, column, "NUL byte: this looks like a binary file, not text");
 }
 
 } // namespace kbcx::kg

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace kbcx::kg {
@@ -11,5 +12,9 @@ namespace kbcx::kg {
 std::size_t find_invalid_utf8(std::string_view text);
 /// 1-based column (in code points) of byte offset `offset` within `line`.
 std::size_t column_of(std::string_view line, std::size_t offset);
+
+/// Checks a whole text file held in memory: throws kbcx::InputError naming `file`, line and
+/// column at the first NUL byte (a binary file) or invalid UTF-8 sequence.
+void check_text(std::string_view text, const std::string& file);
 
 } // namespace kbcx::kg

@@ -1,5 +1,6 @@
 // Format detection and whole-file loading for the ontology readers (gzip handled by the
 // byte source), plus the ontology-vs-KG sniffing used by `kbcx info`.
+#include "kg/text_scan.hpp"
 #include "onto/readers.hpp"
 
 #include "common/error.hpp"
@@ -122,6 +123,7 @@ Ontology load_ontology(const std::string& path, jobs::JobContext& ctx, OntoForma
         text.append(buf.data(), n);
         ctx.throw_if_stopped();
     }
+    kg::check_text(text, path);
     if (format == OntoFormat::Auto) format = detect_onto_format(path, std::string_view(text).substr(0, 4096));
     ctx.report(0, 0, "Parsing " + path, true);
     Ontology o;

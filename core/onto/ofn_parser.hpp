@@ -43,6 +43,7 @@ class OfnParser {
     std::string file_;
     Ontology& onto_;
     std::size_t pos_ = 0, line_ = 1, line_start_ = 0, column_bias_ = 0;
+    std::size_t depth_ = 0; ///< nesting of node(), bounded by kMaxNesting
     std::unordered_map<std::string, std::string> prefixes_;
 };
 

@@ -5,6 +5,7 @@
 #include "onto/readers.hpp"
 
 #include "common/error.hpp"
+#include "common/nesting.hpp"
 
 #include <cctype>
 
@@ -101,6 +102,8 @@ std::string OfnParser::full_iri() {
 
 SNode OfnParser::node() {
     skip_space();
+    const NestingGuard guard(depth_);
+    if (guard.too_deep()) fail("expression nested deeper than " + std::to_string(kMaxNesting) + " levels");
     SNode n;
     n.line = line_;
     n.column = column();

@@ -3,6 +3,7 @@
 #include "onto/text_syntax.hpp"
 
 #include "common/error.hpp"
+#include "common/nesting.hpp"
 #include "onto/ofn_parser.hpp"
 
 #include <cctype>
@@ -76,6 +77,7 @@ struct TextParser::Impl {
     TextParseOptions opt;
     std::vector<Tok> toks;
     std::size_t p = 0, line = 1;
+    std::size_t depth = 0; ///< nesting of unary(), bounded by kMaxNesting
     std::string_view line_text;
     // Lazily built lookup tables: label → id and IRI local name → id (kNone if ambiguous).
     std::unordered_map<std::string, std::uint32_t> by_label[3], by_local[3];
@@ -229,6 +231,9 @@ struct TextParser::Impl {
 
     ExprId unary() {
         const Tok& t = cur();
+        const NestingGuard guard(depth);
+        if (guard.too_deep())
+            fail(t.col, "class expression nested deeper than " + std::to_string(kMaxNesting) + " levels");
         if (t.k == Tok::K::LPar) {
             ++p;
             const ExprId c = class_expr();

@@ -523,7 +523,7 @@ RuleSet load_rules(const std::string& path) {
     char buf[1 << 16];
     while (const std::size_t n = src->read(buf, sizeof buf))
         text.append(buf, n);
-    if (text.find('\0') != std::string::npos) throw InputError(path, "NUL byte: this is not a rule file");
+    kg::check_text(text, path);
     return parse_rules(text, path);
 }
 

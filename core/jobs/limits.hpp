@@ -1,0 +1,60 @@
+// Resource limits of a job (--max-memory, --time-limit): a watchdog thread that requests the
+// job's stop when the process's resident memory or the job's wall-clock time passes a budget.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <stop_token>
+#include <string>
+#include <thread>
+
+namespace kbcx::jobs {
+
+/// Budgets of one job; 0 = unlimited.
+struct ResourceLimits {
+    std::uint64_t max_memory_bytes = 0; ///< resident set size of the whole process
+    double time_limit_seconds = 0;      ///< wall-clock time since the watchdog started
+    bool any() const { return max_memory_bytes > 0 || time_limit_seconds > 0; }
+};
+
+/// Watches the limits while it lives and, when one is passed, records which and requests a
+/// stop on `source`. The job then ends exactly as when cancelled (kbcx::Cancelled at its
+/// next throw_if_stopped(), with whatever it keeps on cancel — e.g. the last checkpoint of a
+/// training), and the caller reports reached() instead of "interrupted".
+///
+/// Memory is the process's resident set (current_memory_bytes), sampled every
+/// `poll_interval`: an allocation burst can overshoot the budget by what the job allocates
+/// in one interval, and in a process running several jobs (the GUI) the budget is shared.
+/// Time is measured from construction. No thread is started when no limit is set.
+class LimitWatchdog {
+  public:
+    LimitWatchdog(ResourceLimits limits, std::stop_source source,
+                  std::chrono::milliseconds poll_interval = std::chrono::milliseconds(10));
+    ~LimitWatchdog(); ///< stops and joins the watchdog thread
+    LimitWatchdog(const LimitWatchdog&) = delete;
+    LimitWatchdog& operator=(const LimitWatchdog&) = delete;
+
+    /// "" while no limit was reached, else e.g. "time limit of 2 s reached" or
+    /// "memory limit of 500 MB reached (resident 512.3 MB)". Thread-safe.
+    std::string reached() const;
+    const ResourceLimits& limits() const { return limits_; }
+
+  private:
+    void watch();
+    void trip(std::string why);
+
+    ResourceLimits limits_;
+    std::stop_source source_;
+    std::chrono::milliseconds poll_;
+    std::chrono::steady_clock::time_point start_;
+    mutable std::mutex mutex_;
+    std::condition_variable cv_;
+    bool quit_ = false;
+    std::string reached_;
+    std::thread thread_;
+};
+
+} // namespace kbcx::jobs

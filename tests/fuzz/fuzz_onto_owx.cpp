@@ -1,0 +1,11 @@
+// libFuzzer target: the OWL/XML ontology reader (onto::read_owlxml), followed by the EL filter and
+// normaliser on whatever it accepted.
+#include "fuzz_common.hpp"
+#include "fuzz_onto_after.hpp"
+#include "onto/readers.hpp"
+
+KBCX_FUZZ_TARGET({
+    kbcx::onto::Ontology onto;
+    kbcx::onto::read_owlxml(text, "fuzz.owx", onto);
+    kbcx::fuzz::after_parse(onto);
+})

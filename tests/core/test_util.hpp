@@ -4,6 +4,8 @@
 
 #include "jobs/load_kg.hpp"
 
+#include <QProcess>
+#include <QStringList>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -26,6 +28,29 @@ inline jobs::LoadKgResult load_text(const std::string& name, const std::string& 
     params.options = std::move(options);
     jobs::JobContext ctx;
     return jobs::load_kg(params, ctx);
+}
+
+/// The outcome of one run of the kbcx binary: exit code (-2 if it crashed, -1 if it timed
+/// out and was killed), standard output and standard error.
+struct CliRun {
+    int code = -1;
+    QString out, err;
+};
+
+/// Runs `kbcx ARGS…` (the binary the tests were built with) and waits up to `timeout_ms`.
+inline CliRun run_kbcx(const QStringList& args, int timeout_ms = 120000) {
+    QProcess p;
+    p.start(KBCX_CLI, args);
+    if (!p.waitForFinished(timeout_ms)) {
+        p.kill();
+        p.waitForFinished();
+        return {};
+    }
+    CliRun r;
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
 }
 
 } // namespace kbcx::test

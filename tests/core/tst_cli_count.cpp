@@ -12,24 +12,9 @@
 #include <sstream>
 
 namespace {
-struct Run {
-    int code = -1;
-    QString out, err;
-};
+using Run = kbcx::test::CliRun;
 
-Run run_kbcx(const QStringList& args) {
-    QProcess p;
-    p.start(KBCX_CLI, args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        return {};
-    }
-    Run r;
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+Run run_kbcx(const QStringList& args) { return kbcx::test::run_kbcx(args, 120000); }
 
 std::string slurp(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

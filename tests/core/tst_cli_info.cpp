@@ -11,24 +11,9 @@
 #include <fstream>
 
 namespace {
-struct Run {
-    int code = -1;
-    QString out, err;
-};
+using Run = kbcx::test::CliRun;
 
-Run run_kbcx(const QStringList& args) {
-    QProcess p;
-    p.start(KBCX_CLI, args);
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        return {};
-    }
-    Run r;
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2; // -2: crashed
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+Run run_kbcx(const QStringList& args) { return kbcx::test::run_kbcx(args, 60000); }
 } // namespace
 
 class TestCliInfo : public QObject {

@@ -260,9 +260,15 @@ std::vector<Candidate> candidates(const kg::KnowledgeGraph& g, Pattern p, unsign
             for (std::size_t xi = n * part / parts; xi < n * (part + 1) / parts; ++xi) {
                 const kg::Id x = static_cast<kg::Id>(xi);
                 const auto ox = outa.of(x);
-                for (const auto& [y, r] : ox) {
+                for (const auto& edge_y : ox) {
+                    // Plain locals, not structured bindings: lambdas may not capture those before C++20
+                    // compilers fully support it (clang 14, used for the fuzzers, does not).
+                    const auto y = edge_y.first;
+                    const auto r = edge_y.second;
                     if (y == x) continue;
-                    for (const auto& [z, s] : ox) {
+                    for (const auto& edge_z : ox) {
+                        const auto z = edge_z.first;
+                        const auto s = edge_z.second;
                         if (z == x || z == y) continue;
                         join_on_neighbour(outa.of(y), outa.of(z), [&](kg::Id w, auto ga, auto gb) {
                             if (w == x || w == y || w == z) return;

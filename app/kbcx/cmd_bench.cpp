@@ -152,7 +152,8 @@ int cmd_baseline(const std::vector<std::string>& args, std::ostream& out, std::o
     std::string m = p.has("neg") ? p.get("neg") : "";
     if (m.empty()) {
         if (b.neg.size() != 1)
-            throw UsageError(b.neg.empty() ? "the benchmark has no negative files" : "several negative methods: use --neg");
+            throw UsageError(b.neg.empty() ? "the benchmark has no negative files"
+                                           : "several negative methods: use --neg");
         m = b.neg.begin()->first;
     }
     if (!b.neg.count(m)) throw UsageError("no negatives of method '" + m + "'");
@@ -265,8 +266,9 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
     if (r.ranking_done) {
         auto row = [&](const char* name, const bench::RankingSummary& s) {
             char line[200];
-            std::snprintf(line, sizeof line, "  %-7s MRR %.4f  Hits@1 %.4f  Hits@3 %.4f  Hits@10 %.4f  (%llu queries)\n",
-                          name, s.mrr, s.hits1, s.hits3, s.hits10, static_cast<unsigned long long>(s.queries));
+            std::snprintf(line, sizeof line,
+                          "  %-7s MRR %.4f  Hits@1 %.4f  Hits@3 %.4f  Hits@10 %.4f  (%llu queries)\n", name, s.mrr,
+                          s.hits1, s.hits3, s.hits10, static_cast<unsigned long long>(s.queries));
             out << line;
         };
         out << "ranking (filtered, rank = 1 + #better + #tied/2)\n";

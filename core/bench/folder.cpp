@@ -221,7 +221,8 @@ BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx) {
     static const char* split_names[] = {"train", "valid", "test"};
     for (int x = 0; x < 3; ++x)
         for (int y = x + 1; y < 3; ++y) {
-            const std::size_t n = overlap(b.pos[static_cast<std::size_t>(x)].facts, b.pos[static_cast<std::size_t>(y)].facts);
+            const std::size_t n =
+                overlap(b.pos[static_cast<std::size_t>(x)].facts, b.pos[static_cast<std::size_t>(y)].facts);
             if (n)
                 b.warnings.push_back(std::string(split_names[x]) + " and " + split_names[y] + " share " +
                                      count_text(n, "positive facts"));
@@ -237,12 +238,12 @@ BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx) {
             for (const auto& f : l.facts)
                 as_pos += b.is_positive(f) ? 1 : 0;
             if (as_pos)
-                b.warnings.push_back(std::string(split_names[s]) + "_neg_" + m + ".txt: " +
-                                     count_text(as_pos, "negatives are positives of some split"));
+                b.warnings.push_back(std::string(split_names[s]) + "_neg_" + m +
+                                     ".txt: " + count_text(as_pos, "negatives are positives of some split"));
             if (s > 0 && b.pos[static_cast<std::size_t>(s)].present &&
                 l.facts.size() != b.pos[static_cast<std::size_t>(s)].facts.size())
-                b.warnings.push_back(std::string(split_names[s]) + "_neg_" + m + ".txt: " +
-                                     count_text(l.facts.size(), "negatives for") + " " +
+                b.warnings.push_back(std::string(split_names[s]) + "_neg_" + m +
+                                     ".txt: " + count_text(l.facts.size(), "negatives for") + " " +
                                      count_text(b.pos[static_cast<std::size_t>(s)].facts.size(), "positives"));
         }
         for (int x = 0; x < 3; ++x)

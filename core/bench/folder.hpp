@@ -34,10 +34,10 @@ struct BenchmarkFolder {
     std::string dir;
     /// Every name of every file (and of the candidate files) interned; facts: train.txt only.
     std::shared_ptr<const kg::KnowledgeGraph> train;
-    std::array<FactList, 3> pos; ///< train, valid, test
+    std::array<FactList, 3> pos;                        ///< train, valid, test
     std::map<std::string, std::array<FactList, 3>> neg; ///< by method name, then split
-    std::vector<kg::Id> candidate_entities;  ///< from candidate_entities.txt, else every entity
-    std::vector<kg::Id> candidate_relations; ///< from candidate_relations.txt, else every relation
+    std::vector<kg::Id> candidate_entities;             ///< from candidate_entities.txt, else every entity
+    std::vector<kg::Id> candidate_relations;            ///< from candidate_relations.txt, else every relation
     bool has_candidate_files = false;
     std::size_t rules = 0; ///< rule lines of rules.txt (comments and blank lines excluded)
     bool has_rules = false, has_summary = false;

@@ -380,7 +380,9 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
 
     Rng rng{mix(params.seed ^ 0x4E47'5345'4544ull)};
     auto draw_rc = [&](const GroundFact& f) -> GroundFact {
-        if (f.unary) return nonempty_types.empty() ? GroundFact{} : GroundFact{true, static_cast<kg::Id>(rng.below(K.num_types())), f.s, 0};
+        if (f.unary)
+            return nonempty_types.empty() ? GroundFact{}
+                                          : GroundFact{true, static_cast<kg::Id>(rng.below(K.num_types())), f.s, 0};
         return {false, f.pred, f.s, static_cast<kg::Id>(rng.below(E))};
     };
     auto draw_pa = [&](const GroundFact& f) -> GroundFact {
@@ -438,8 +440,7 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
             bool progress = false;
             for (std::size_t i = 0; i < need && N.size() < need; ++i) {
                 if (pass == 0 && has[i]) continue;
-                if ((i & 1023) == 0)
-                    ctx.report(N.size(), need, "Drawing " + std::string(split_name(s)) + " negatives");
+                if ((i & 1023) == 0) ctx.report(N.size(), need, "Drawing " + std::string(split_name(s)) + " negatives");
                 for (unsigned a = 0; a < params.max_attempts; ++a) {
                     const GroundFact f = fill == NegMethod::RC   ? draw_rc(P[i].fact)
                                          : fill == NegMethod::RB ? draw_rb(P[i])
@@ -464,9 +465,10 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
         for (int s : {kValid, kTest, kTrain}) {
             const auto su = static_cast<std::size_t>(s);
             if (out.qg_drawn[su] < out.qg_quota[su])
-                out.shortfalls.push_back(std::string(split_name(s)) + ": " + std::to_string(out.qg_drawn[su]) +
-                                         " of " + std::to_string(out.qg_quota[su]) +
-                                         " qg negatives from sub-rules (sub-rule conclusions exhausted; the rest from pa)");
+                out.shortfalls.push_back(
+                    std::string(split_name(s)) + ": " + std::to_string(out.qg_drawn[su]) + " of " +
+                    std::to_string(out.qg_quota[su]) +
+                    " qg negatives from sub-rules (sub-rule conclusions exhausted; the rest from pa)");
         }
     out.seconds_negatives = clock.seconds();
     ctx.report(1, 1, "Generated", true);
@@ -495,7 +497,10 @@ class OutFile {
     OutFile(const std::filesystem::path& p) : path_(p.string()), out_(p, std::ios::binary | std::ios::trunc) {
         if (!out_) throw InputError(path_, "cannot write file");
     }
-    void write(const std::string& s) { buf_ += s; if (buf_.size() > (1u << 20)) flush(); }
+    void write(const std::string& s) {
+        buf_ += s;
+        if (buf_.size() > (1u << 20)) flush();
+    }
     void close() {
         flush();
         out_.close();
@@ -577,11 +582,13 @@ void write_benchmark(const Generated& gen, const std::string& dir) {
     j.field("neg", m)
         .field("k1", static_cast<std::uint64_t>(p.k1))
         .field("k2", static_cast<std::uint64_t>(p.k2))
-        .field("split", std::to_string(p.ratio[0]) + ":" + std::to_string(p.ratio[1]) + ":" + std::to_string(p.ratio[2]))
+        .field("split",
+               std::to_string(p.ratio[0]) + ":" + std::to_string(p.ratio[1]) + ":" + std::to_string(p.ratio[2]))
         .field("seed", p.seed)
         .field("max_attempts", static_cast<std::uint64_t>(p.max_attempts))
         .end_object();
-    j.key("kg").begin_object()
+    j.key("kg")
+        .begin_object()
         .field("facts", static_cast<std::uint64_t>(g.facts.num_facts()))
         .field("type_facts", static_cast<std::uint64_t>(g.facts.num_type_facts()))
         .field("entities", static_cast<std::uint64_t>(g.facts.num_entities()))
@@ -591,7 +598,9 @@ void write_benchmark(const Generated& gen, const std::string& dir) {
     for (int s : {kTrain, kValid, kTest}) {
         const auto su = static_cast<std::size_t>(s);
         j.key(split_name(s)).begin_object();
-        if (s == kTrain) j.field("facts", static_cast<std::uint64_t>(g.facts.num_facts() + g.facts.num_type_facts() + gen.positives[su].size()));
+        if (s == kTrain)
+            j.field("facts", static_cast<std::uint64_t>(g.facts.num_facts() + g.facts.num_type_facts() +
+                                                        gen.positives[su].size()));
         j.field("positives", static_cast<std::uint64_t>(gen.positives[su].size()))
             .field("negatives", static_cast<std::uint64_t>(gen.negatives[su].size()));
         if (p.neg == NegMethod::QG)

@@ -42,12 +42,12 @@ struct GenerateParams {
     std::shared_ptr<const kg::KnowledgeGraph> graph;
     std::vector<rules::Pattern> patterns;
     NegMethod neg = NegMethod::PA;
-    std::size_t k1 = 10;                   ///< rules kept per pattern, largest support first
-    std::size_t k2 = 200;                  ///< new conclusions sampled per rule (at most)
+    std::size_t k1 = 10;                    ///< rules kept per pattern, largest support first
+    std::size_t k2 = 200;                   ///< new conclusions sampled per rule (at most)
     std::array<unsigned, 3> ratio{8, 1, 1}; ///< train:valid:test
     std::uint64_t seed = 1;
-    unsigned threads = 0;          ///< results never depend on it
-    unsigned max_attempts = 64;    ///< random draws per negative before trying the next positive
+    unsigned threads = 0;       ///< results never depend on it
+    unsigned max_attempts = 64; ///< random draws per negative before trying the next positive
 };
 
 /// One kept rule and what it contributed.
@@ -56,10 +56,10 @@ struct BenchRule {
     std::string text;    ///< plain syntax
     std::string pattern; ///< pattern name
     std::uint64_t support = 0;
-    bool complex = false;              ///< two or more body atoms (has sub-rules)
-    std::uint64_t new_conclusions = 0; ///< distinct |T_r(K) \ K| (exact)
-    std::size_t sampled = 0;           ///< min(k2, new_conclusions)
-    std::size_t shared = 0;            ///< sampled facts already taken by an earlier rule (dropped here)
+    bool complex = false;                   ///< two or more body atoms (has sub-rules)
+    std::uint64_t new_conclusions = 0;      ///< distinct |T_r(K) \ K| (exact)
+    std::size_t sampled = 0;                ///< min(k2, new_conclusions)
+    std::size_t shared = 0;                 ///< sampled facts already taken by an earlier rule (dropped here)
     std::array<std::size_t, 3> positives{}; ///< per split
     std::array<std::size_t, 3> negatives{}; ///< negatives aimed at this rule's positives, per split
 };
@@ -71,7 +71,7 @@ struct Positive {
 
 struct Negative {
     GroundFact fact;
-    std::uint32_t target = 0; ///< index of the positive (same split) it was drawn for
+    std::uint32_t target = 0;         ///< index of the positive (same split) it was drawn for
     NegMethod method = NegMethod::PA; ///< qg or pa for a qg benchmark; the method otherwise
 };
 

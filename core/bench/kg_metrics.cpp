@@ -156,8 +156,9 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
     EvalKgResult res;
     if (params.method.empty()) {
         if (b.neg.size() != 1)
-            throw InputError(params.dir, b.neg.empty() ? "the benchmark has no negative files"
-                                                       : "the benchmark has several negative methods: choose one with --neg");
+            throw InputError(params.dir, b.neg.empty()
+                                             ? "the benchmark has no negative files"
+                                             : "the benchmark has several negative methods: choose one with --neg");
         res.method = b.neg.begin()->first;
     } else {
         res.method = params.method;
@@ -178,7 +179,8 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
             if ((no & 65535) == 0) ctx.throw_if_stopped();
             std::string_view l = trim(line);
             if (l.empty() || l.front() == '#') continue;
-            const bool tabs = l.find('\t') != std::string_view::npos;
+            // Tab-separated when the line has three tabs (names may hold spaces), else any blanks separate.
+            const bool tabs = std::count(l.begin(), l.end(), '\t') >= 3;
             std::string_view f[4];
             std::size_t cols[4] = {0, 0, 0, 0};
             std::size_t n = 0, pos = 0;
@@ -186,7 +188,7 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
                 while (pos < l.size() && (l[pos] == ' ' || (!tabs && l[pos] == '\t')))
                     ++pos;
                 if (pos >= l.size()) break;
-                std::size_t end = l.find(tabs ? '\t' : ' ', pos);
+                std::size_t end = tabs ? l.find('\t', pos) : l.find_first_of(" \t", pos);
                 if (end == std::string_view::npos) end = l.size();
                 if (n == 4) throw InputError(params.scores_path, no, pos + 1, "expected 4 fields: h r t score");
                 cols[n] = pos + 1;
@@ -224,10 +226,10 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
                 continue;
             }
             if (!params.missing_lowest) {
-                std::string text = std::string(v.entities().name(f.s)) + " " +
-                                   (f.unary ? std::string("rdf:type ") + std::string(v.types().name(f.pred))
-                                            : std::string(v.relations().name(f.pred)) + " " +
-                                                  std::string(v.entities().name(f.o)));
+                std::string text =
+                    std::string(v.entities().name(f.s)) + " " +
+                    (f.unary ? std::string("rdf:type ") + std::string(v.types().name(f.pred))
+                             : std::string(v.relations().name(f.pred)) + " " + std::string(v.entities().name(f.o)));
                 throw InputError(params.scores_path, "no score for '" + text + "' of " + file +
                                                          " (use --missing lowest to score it -infinity)");
             }

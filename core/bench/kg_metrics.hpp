@@ -64,16 +64,16 @@ struct EvalKgParams {
 
 struct EvalKgResult {
     std::string method;
-    double threshold = 0;          ///< tuned on valid
-    Classification valid, test;    ///< at the threshold
-    std::optional<double> auc;     ///< test positives vs test negatives
-    std::uint64_t scores = 0;          ///< score lines read
-    std::uint64_t unknown_names = 0;   ///< lines naming something not in the benchmark (ignored)
+    double threshold = 0;                     ///< tuned on valid
+    Classification valid, test;               ///< at the threshold
+    std::optional<double> auc;                ///< test positives vs test negatives
+    std::uint64_t scores = 0;                 ///< score lines read
+    std::uint64_t unknown_names = 0;          ///< lines naming something not in the benchmark (ignored)
     std::uint64_t missing_classification = 0; ///< valid/test facts scored -infinity for lack of a score
     bool ranking_done = false;
-    std::string ranking_problem;        ///< why ranking metrics are absent
-    std::uint64_t missing_ranking = 0;  ///< ranking candidates without a score (when missing_lowest)
-    std::uint64_t skipped_type_facts = 0; ///< test type facts (not ranked)
+    std::string ranking_problem;                   ///< why ranking metrics are absent
+    std::uint64_t missing_ranking = 0;             ///< ranking candidates without a score (when missing_lowest)
+    std::uint64_t skipped_type_facts = 0;          ///< test type facts (not ranked)
     RankingSummary head, tail, constant, relation; ///< constant = head and tail queries together
 };
 

@@ -227,7 +227,7 @@ void check_invariants(const bench::Generated& gen, const kg::KnowledgeGraph& g) 
             }
         }
     }
-    if (gen.params.neg == bench::NegMethod::QG)
+    if (gen.params.neg == bench::NegMethod::QG && !gen.rules.empty())
         for (int s = 0; s < 3; ++s) {
             const auto su = static_cast<std::size_t>(s);
             QCOMPARE(gen.qg_quota[su], gen.positives[su].size() * gen.complex_rules / gen.rules.size());
@@ -255,20 +255,29 @@ class TestBench : public QObject {
     void invariantsOnRandomKgs() {
         using P = rules::Pattern;
         const std::vector<std::vector<P>> pattern_sets = {
-            {P::Symmetry},     {P::Intersection}, {P::Composition, P::Inversion},
-            {P::Triangle},     {P::Hierarchy, P::Intersection}, {P::Domain, P::Range, P::TypeHierarchy},
+            {P::Symmetry},
+            {P::Intersection},
+            {P::Composition, P::Inversion},
+            {P::Triangle},
+            {P::Hierarchy, P::Intersection},
+            {P::Domain, P::Range, P::TypeHierarchy},
         };
         std::mt19937 rng(7);
         int generated = 0;
+        std::map<bench::NegMethod, std::size_t> drawn; // negatives per method actually drawn
         for (int round = 0; round < 12; ++round)
             for (const auto& pats : pattern_sets)
-                for (auto neg : {bench::NegMethod::RC, bench::NegMethod::RB, bench::NegMethod::PA, bench::NegMethod::QG}) {
+                for (auto neg :
+                     {bench::NegMethod::RC, bench::NegMethod::RB, bench::NegMethod::PA, bench::NegMethod::QG}) {
                     const int n = 5 + static_cast<int>(rng() % 5);
-                    const auto kg = test::load_text("kg.tsv", random_kg(rng, n, 2 + static_cast<int>(rng() % 3), 2,
-                                                                        n * 3, n));
+                    const auto kg =
+                        test::load_text("kg.tsv", random_kg(rng, n, 2 + static_cast<int>(rng() % 3), 2, n * 3, n));
                     const std::size_t k1 = 1 + rng() % 3, k2 = 1 + rng() % 25;
                     const auto gen = run_generate(kg.graph, pats, neg, k1, k2, rng());
                     check_invariants(gen, *kg.graph);
+                    for (const auto& split : gen.negatives)
+                        for (const auto& neg_fact : split)
+                            ++drawn[neg_fact.method];
                     if (QTest::currentTestFailed()) {
                         qWarning("round %d, neg %s", round, std::string(bench::neg_name(neg)).c_str());
                         return;
@@ -276,6 +285,8 @@ class TestBench : public QObject {
                     ++generated;
                 }
         QCOMPARE(generated, 12 * 6 * 4);
+        for (auto m : {bench::NegMethod::RC, bench::NegMethod::RB, bench::NegMethod::PA, bench::NegMethod::QG})
+            QVERIFY2(drawn[m] > 20, std::string(bench::neg_name(m)).c_str()); // the checks above saw each kind
     }
 
     void exactCountsWhenPoolsAreLarge() {
@@ -349,9 +360,9 @@ class TestBench : public QObject {
     void writtenFolderReadsBackClean() {
         std::mt19937 rng(5);
         const auto kg = test::load_text("kg.tsv", random_kg(rng, 25, 3, 2, 120, 20));
-        const auto gen = run_generate(kg.graph, {rules::Pattern::Symmetry, rules::Pattern::Composition,
-                                                 rules::Pattern::Domain},
-                                      bench::NegMethod::PA, 3, 30, 9);
+        const auto gen =
+            run_generate(kg.graph, {rules::Pattern::Symmetry, rules::Pattern::Composition, rules::Pattern::Domain},
+                         bench::NegMethod::PA, 3, 30, 9);
         QTemporaryDir dir;
         const std::string path = dir.filePath("b").toStdString();
         bench::write_benchmark(gen, path);
@@ -371,8 +382,8 @@ class TestBench : public QObject {
     void subRules() {
         rules::CRule r;
         r.num_vars = 3; // R(x,y), S(x,z), T(y,z) -> P(x,y), x != z
-        r.body = {{false, 0, {{true, 0}, {true, 1}}}, {false, 1, {{true, 0}, {true, 2}}},
-                  {false, 2, {{true, 1}, {true, 2}}}};
+        r.body = {
+            {false, 0, {{true, 0}, {true, 1}}}, {false, 1, {{true, 0}, {true, 2}}}, {false, 2, {{true, 1}, {true, 2}}}};
         r.head = {false, 3, {{true, 0}, {true, 1}}};
         r.inequalities = {{{true, 0}, {true, 2}}};
         const auto subs = bench::sub_rules(r);
@@ -380,9 +391,8 @@ class TestBench : public QObject {
         QCOMPARE(subs.size(), std::size_t{4});
         for (const auto& s : subs) {
             QVERIFY(s.body.size() < 3);
-            const bool has_z = std::any_of(s.body.begin(), s.body.end(), [](const rules::CAtom& a) {
-                return a.t[1].id == 2;
-            });
+            const bool has_z =
+                std::any_of(s.body.begin(), s.body.end(), [](const rules::CAtom& a) { return a.t[1].id == 2; });
             QCOMPARE(s.inequalities.size(), std::size_t{has_z ? 1u : 0u});
         }
     }
@@ -437,8 +447,7 @@ class TestBench : public QObject {
             QCOMPARE(c.tn, tn);
             QCOMPARE(c.fn, pos.size() - tp);
             QCOMPARE(c.fp, neg.size() - tn);
-            if (!pos.empty() || !neg.empty())
-                QCOMPARE(c.accuracy, double(tp + tn) / double(pos.size() + neg.size()));
+            if (!pos.empty() || !neg.empty()) QCOMPARE(c.accuracy, double(tp + tn) / double(pos.size() + neg.size()));
             // Rank with ties.
             if (!pos.empty()) {
                 double better = 0, tied = 0;
@@ -536,7 +545,7 @@ class TestBench : public QObject {
                     const std::string tr = std::string(h) + " " + r + " " + t;
                     double s = 0.0;
                     if (tr == "e s c") s = 1.0;
-                    if (tr == "c s e") s = 0.25; // ties with the rest of the row
+                    if (tr == "c s e") s = 0.25;                 // ties with the rest of the row
                     if (tr == "d r c" || tr == "e r d") s = 0.9; // valid positives
                     if (tr == "d r a") s = 0.95;                 // a valid negative above them
                     scores += tr + "\t" + std::to_string(s) + "\n";
@@ -545,7 +554,8 @@ class TestBench : public QObject {
             scores += std::string(e) + "\t<rdf:type>\tT\t0.5\n";
         const std::string path = test::write_file(tmp, "scores.tsv", scores);
         QProcess ev;
-        ev.start(KBCX_CLI, {"eval-kg", QString::fromStdString(dir), "--scores", QString::fromStdString(path), "--json"});
+        ev.start(KBCX_CLI,
+                 {"eval-kg", QString::fromStdString(dir), "--scores", QString::fromStdString(path), "--json"});
         QVERIFY(ev.waitForFinished(30000));
         const QString out = ev.readAllStandardOutput();
         QVERIFY2(ev.exitCode() == 0, qPrintable(ev.readAllStandardError()));
@@ -577,9 +587,9 @@ class TestBench : public QObject {
         QVERIFY2(gen.exitCode() == 0, qPrintable(gen.readAllStandardError()));
         const QString text = gen.readAllStandardOutput();
         QVERIFY2(text.contains("peak memory"), qPrintable(text));
-        for (const char* f : {"train.txt", "valid.txt", "test.txt", "train_neg_qg.txt", "valid_neg_qg.txt",
-                              "test_neg_qg.txt", "rules.txt", "candidate_entities.txt", "candidate_relations.txt",
-                              "summary.json"})
+        for (const char* f :
+             {"train.txt", "valid.txt", "test.txt", "train_neg_qg.txt", "valid_neg_qg.txt", "test_neg_qg.txt",
+              "rules.txt", "candidate_entities.txt", "candidate_relations.txt", "summary.json"})
             QVERIFY2(QFile::exists(out + "/" + f), f);
         QProcess info;
         info.start(KBCX_CLI, {"info", out});
@@ -587,7 +597,8 @@ class TestBench : public QObject {
         QCOMPARE(info.exitCode(), 0);
         QVERIFY(QString(info.readAllStandardOutput()).contains("neg_qg"));
         QProcess bad;
-        bad.start(KBCX_CLI, {"generate", QString::fromStdString(data), "--pattern", "nope", "--neg", "pa", "--out", out});
+        bad.start(KBCX_CLI,
+                  {"generate", QString::fromStdString(data), "--pattern", "nope", "--neg", "pa", "--out", out});
         QVERIFY(bad.waitForFinished(30000));
         QCOMPARE(bad.exitCode(), 2);
     }

@@ -91,8 +91,12 @@ void for_supports(const CRule& rule, const FactAccess& facts, unsigned threads, 
     rules::parallel_for(tasks, threads, [&](std::size_t t) {
         if (ctx.stop_requested()) return;
         rules::Matcher m(plan, facts);
-        m.run_chunk(nullptr, t * chunk, std::min(count, (t + 1) * chunk),
-                    [&](const std::vector<kg::Id>& b) { sink(t, b); });
+        std::uint64_t seen = 0;
+        m.run_chunk(nullptr, t * chunk, std::min(count, (t + 1) * chunk), [&](const std::vector<kg::Id>& b) {
+            // One chunk of a large join can hold billions of supports: honour a stop inside it.
+            if ((++seen & 0xFFFFF) == 0) ctx.throw_if_stopped();
+            sink(t, b);
+        });
     });
     ctx.throw_if_stopped();
 }

@@ -106,10 +106,19 @@ std::vector<std::uint64_t> new_heads(const CRule& rule, const FactAccess& facts,
                                      jobs::JobContext& ctx, std::vector<kg::Id>* constants) {
     std::vector<std::vector<std::uint64_t>> heads;
     std::vector<std::vector<std::uint64_t>> consts;
+    // Per task: compaction thresholds, doubled after a compaction that leaves more than half
+    // (so buffers holding many distinct values are sorted O(log n) times, not once per push).
+    std::vector<std::array<std::size_t, 2>> limits;
+    auto compact = [](std::vector<std::uint64_t>& v, std::size_t& limit) {
+        if (v.size() <= limit) return;
+        sort_unique(v);
+        limit = std::max(limit, v.size() * 2);
+    };
     for_supports(
         rule, facts, threads, ctx,
         [&](std::size_t tasks) {
             heads.resize(tasks);
+            limits.assign(tasks, {std::size_t{1} << 16, std::size_t{1} << 20});
             if (constants) consts.resize(tasks);
         },
         [&](std::size_t t, const std::vector<kg::Id>& b) {
@@ -117,13 +126,13 @@ std::vector<std::uint64_t> new_heads(const CRule& rule, const FactAccess& facts,
                 auto& c = consts[t];
                 for (kg::Id v : b)
                     if (v != kg::kNoId) c.push_back(v);
-                if (c.size() > (1u << 16)) sort_unique(c);
+                compact(c, limits[t][0]);
             }
             const GroundFact h = rules::ground(rule.head, b);
             if (facts.contains(h)) return;
             auto& out = heads[t];
             out.push_back(head_key(h));
-            if (out.size() > (1u << 20)) sort_unique(out);
+            compact(out, limits[t][1]);
         });
     std::vector<std::uint64_t> all;
     for (auto& h : heads) {

@@ -3,6 +3,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 
+#include "bench/folder.hpp"
 #include "common/json.hpp"
 #include "common/resources.hpp"
 #include "jobs/load_kg.hpp"
@@ -54,6 +55,8 @@ void print_block(std::ostream& out, const std::string& title, std::uint64_t fact
 
 /// `kbcx info ONTO`: the ontology summary (cmd_onto_info.cpp).
 int onto_info(const std::vector<std::string>& args, std::ostream& out);
+/// `kbcx info DIR`: a benchmark folder's sizes and checks (cmd_bench.cpp).
+int bench_info(const std::vector<std::string>& args, std::ostream& out);
 
 namespace {
 /// A single positional argument that is an ontology file selects the ontology summary.
@@ -67,7 +70,16 @@ bool is_ontology_invocation(const std::vector<std::string>& args) {
     return pos.size() == 1 && onto::looks_like_ontology(pos[0]);
 }
 
+/// A single positional argument that is a benchmark folder selects the benchmark summary.
+bool is_benchmark_invocation(const std::vector<std::string>& args) {
+    std::vector<std::string> pos;
+    for (const auto& a : args)
+        if (!a.starts_with("--")) pos.push_back(a);
+    return pos.size() == 1 && bench::is_benchmark_folder(pos[0]);
+}
+
 int cmd_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
+    if (is_benchmark_invocation(args)) return bench_info(args, out);
     if (is_ontology_invocation(args)) return onto_info(args, out);
     ArgParser p("info", "FILE... [--json] [--order hrt|htr] [--format F] [--type-predicate NAME]... [--stats]",
                 "Loads knowledge-graph files into one graph and prints, per file and in total: facts (distinct\n"

@@ -1,0 +1,298 @@
+// Benchmark folder commands: `kbcx info DIR` (sizes and checks, called from cmd_info.cpp),
+// `kbcx baseline DIR` (SimpBL) and `kbcx eval-kg DIR --scores FILE` (classification and ranking).
+#include "cli.hpp"
+#include "commands.hpp"
+
+#include "bench/folder.hpp"
+#include "bench/kg_metrics.hpp"
+#include "common/json.hpp"
+#include "common/resources.hpp"
+
+#include <cstdio>
+#include <ostream>
+
+namespace kbcx::cli {
+
+namespace {
+
+const char* kFolderHelp =
+    "benchmark folder (ours or LogInfer's releases): train.txt, valid.txt, test.txt,\n"
+    "  {train,valid,test}_neg_<m>.txt for each negative method m, optional rules.txt,\n"
+    "  candidate_entities.txt, candidate_relations.txt, summary.json. Lines are `h<TAB>r<TAB>t`;\n"
+    "  CRLF, a missing final newline, <...> brackets and <rdf:type> (a type fact) are accepted;\n"
+    "  duplicate lines are counted once and reported\n";
+
+std::string pct(double x) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.4f", x);
+    return b;
+}
+
+void json_classification(JsonWriter& j, const bench::Classification& c) {
+    j.begin_object()
+        .field("precision", c.precision)
+        .field("recall", c.recall)
+        .field("f1", c.f1)
+        .field("accuracy", c.accuracy)
+        .field("tp", c.tp)
+        .field("fp", c.fp)
+        .field("tn", c.tn)
+        .field("fn", c.fn)
+        .end_object();
+}
+
+void print_classification(std::ostream& out, const std::string& title, const bench::Classification& c) {
+    out << title << ": precision " << pct(c.precision) << ", recall " << pct(c.recall) << ", F1 " << pct(c.f1)
+        << ", accuracy " << pct(c.accuracy) << " (TP " << c.tp << ", FP " << c.fp << ", TN " << c.tn << ", FN " << c.fn
+        << ")\n";
+}
+
+} // namespace
+
+/// `kbcx info DIR` for a benchmark folder (dispatched from cmd_info.cpp).
+int bench_info(const std::vector<std::string>& args, std::ostream& out) {
+    ArgParser p("info", "DIR [--json]", "Prints the sizes of a benchmark folder and the results of its checks.");
+    p.positional("DIR", "benchmark folder", false, true);
+    p.flag("json", "print JSON");
+    p.flag("stats", "print time and peak memory");
+    p.epilog(std::string(kFolderHelp) +
+             "checks (printed as warnings): duplicate lines, positives shared by two splits, negatives that are\n"
+             "  positives of any split, negatives of a method repeated across splits, valid/test negatives\n"
+             "  whose number differs from the split's positives\n"
+             "exit codes: 0 success (warnings included), 2 bad input, 130 interrupted");
+    if (!p.parse(args, out)) return kOk;
+    Stopwatch clock;
+    jobs::JobContext ctx(interrupt_token());
+    const bench::BenchmarkFolder b = bench::read_benchmark(p.positionals().at(0), ctx);
+    const auto& v = b.train->vocab;
+    if (p.has("json")) {
+        JsonWriter j(true);
+        j.begin_object().field("benchmark", b.dir);
+        j.field("entities", static_cast<std::uint64_t>(v.entities().size()))
+            .field("relations", static_cast<std::uint64_t>(v.relations().size()))
+            .field("types", static_cast<std::uint64_t>(v.types().size()))
+            .field("rules", static_cast<std::uint64_t>(b.rules));
+        j.key("files").begin_array();
+        auto file = [&](const bench::FactList& f) {
+            if (!f.present) return;
+            j.begin_object()
+                .field("path", f.path)
+                .field("facts", static_cast<std::uint64_t>(f.facts.size()))
+                .field("duplicates", f.duplicates)
+                .field("crlf", f.crlf)
+                .field("no_final_newline", f.no_final_newline)
+                .end_object();
+        };
+        for (const auto& f : b.pos)
+            file(f);
+        for (const auto& [m, l] : b.neg)
+            for (const auto& f : l)
+                file(f);
+        j.end_array();
+        j.key("notes").begin_array();
+        for (const auto& n : b.notes)
+            j.value(n);
+        j.end_array().key("warnings").begin_array();
+        for (const auto& w : b.warnings)
+            j.value(w);
+        j.end_array().end_object();
+        out << j.str() << "\n";
+        return kOk;
+    }
+    out << "benchmark " << b.dir << "\n";
+    out << "  entities:    " << v.entities().size() << "\n  relations:   " << v.relations().size()
+        << "\n  types:       " << v.types().size() << "\n";
+    if (b.has_rules) out << "  rules:       " << b.rules << "\n";
+    char line[200];
+    std::snprintf(line, sizeof line, "  %-8s %10s", "split", "positives");
+    out << line;
+    for (const auto& [m, l] : b.neg) {
+        std::snprintf(line, sizeof line, " %10s", ("neg_" + m).c_str());
+        out << line;
+    }
+    out << "\n";
+    for (int s = 0; s < 3; ++s) {
+        static const char* names[] = {"train", "valid", "test"};
+        std::snprintf(line, sizeof line, "  %-8s %10zu", names[s], b.pos[static_cast<std::size_t>(s)].facts.size());
+        out << line;
+        for (const auto& [m, l] : b.neg) {
+            std::snprintf(line, sizeof line, " %10zu", l[static_cast<std::size_t>(s)].facts.size());
+            out << line;
+        }
+        out << "\n";
+    }
+    for (const auto& n : b.notes)
+        out << "note: " << n << "\n";
+    for (const auto& w : b.warnings)
+        out << "warning: " << w << "\n";
+    if (b.warnings.empty()) out << "checks: all passed\n";
+    if (p.has("stats"))
+        out << "stats\n  time:        " << clock.seconds() << " s\n  peak memory: " << human_bytes(peak_memory_bytes())
+            << "\n";
+    return kOk;
+}
+
+namespace {
+
+int cmd_baseline(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
+    ArgParser p("baseline", "DIR [--neg M] [--json]",
+                "Runs SimpBL on a benchmark's test split: a fact (a, r, c) is predicted true iff some node b has a\n"
+                "train triple with both a and b and a train triple with both b and c (any relation, either\n"
+                "direction); prints precision, recall, F1 and accuracy against test.txt and test_neg_<m>.txt.");
+    p.positional("DIR", "benchmark folder", false, true);
+    p.option("neg", "M", "negative method (default: the folder's only one)");
+    p.flag("json", "print JSON");
+    p.epilog(std::string(kFolderHelp) +
+             "definitions: precision TP/(TP+FP), recall TP/(TP+FN), F1 2PR/(P+R), accuracy (TP+TN)/(TP+FP+TN+FN);\n"
+             "  a type fact T(e) is the triple (e, rdf:type, T) with T a node\n"
+             "exit codes: 0 success, 2 bad input, 130 interrupted");
+    if (!p.parse(args, out)) return kOk;
+    jobs::JobContext ctx(interrupt_token());
+    const bench::BenchmarkFolder b = bench::read_benchmark(p.positionals().at(0), ctx);
+    std::string m = p.has("neg") ? p.get("neg") : "";
+    if (m.empty()) {
+        if (b.neg.size() != 1)
+            throw UsageError(b.neg.empty() ? "the benchmark has no negative files"
+                                           : "several negative methods: use --neg");
+        m = b.neg.begin()->first;
+    }
+    if (!b.neg.count(m)) throw UsageError("no negatives of method '" + m + "'");
+    const bench::SimpBL bl(b.train->facts);
+    std::uint64_t tp = 0, fp = 0;
+    for (const auto& f : b.pos[2].facts)
+        tp += bl.predict(f) ? 1 : 0;
+    for (const auto& f : b.neg.at(m)[2].facts)
+        fp += bl.predict(f) ? 1 : 0;
+    const auto c = bench::from_counts(tp, fp, b.neg.at(m)[2].facts.size() - fp, b.pos[2].facts.size() - tp);
+    if (p.has("json")) {
+        JsonWriter j(true);
+        j.begin_object().field("method", m).key("test");
+        json_classification(j, c);
+        j.end_object();
+        out << j.str() << "\n";
+    } else {
+        print_classification(out, "SimpBL on test (neg " + m + ")", c);
+    }
+    return kOk;
+}
+
+void json_ranking(JsonWriter& j, const bench::RankingSummary& r) {
+    j.begin_object()
+        .field("queries", r.queries)
+        .field("mrr", r.mrr)
+        .field("hits@1", r.hits1)
+        .field("hits@3", r.hits3)
+        .field("hits@10", r.hits10)
+        .end_object();
+}
+
+int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
+    ArgParser p("eval-kg", "DIR --scores FILE [--neg M] [--missing error|lowest] [--no-ranking] [--json]",
+                "Evaluates scores of any system against a benchmark folder: classification at the threshold\n"
+                "that maximises validation F1, ROC AUC, and filtered ranking metrics of the test facts.");
+    p.positional("DIR", "benchmark folder", false, true);
+    p.option("scores", "FILE", "scores, one line per triple: h r t score (tabs or spaces; higher = more plausible)");
+    p.option("neg", "M", "negative method (default: the folder's only one)");
+    p.option("missing", "error|lowest", "a needed triple without a score: an error, or scored -infinity", "error");
+    p.flag("no-ranking", "skip the ranking metrics");
+    p.flag("json", "print JSON");
+    p.flag("stats", "print time and peak memory");
+    p.epilog(std::string(kFolderHelp) +
+             "definitions (higher score = more plausible):\n"
+             "  threshold τ  the distinct validation score maximising F1 of `score >= τ` on valid.txt against\n"
+             "               valid_neg_<m>.txt (the largest such τ); applied unchanged to the test split\n"
+             "  precision TP/(TP+FP), recall TP/(TP+FN), F1 2PR/(P+R), accuracy (TP+TN)/(TP+FP+TN+FN)\n"
+             "  ROC AUC      Pr[f(p) > f(n)] + 1/2 Pr[f(p) = f(n)] over test positives x test negatives\n"
+             "  rank         filtered: for a test fact (h,r,t) and a slot, every candidate of the slot\n"
+             "               (candidate_entities.txt / candidate_relations.txt, else every name) except\n"
+             "               the true filler and those forming a positive of any split;\n"
+             "               rank = 1 + #better + #tied/2\n"
+             "  C-MRR, C-Hits@k  mean of 1/rank, fraction of rank <= k, over head and tail queries together\n"
+             "  R-MRR, R-Hits@k  the same over relation queries (h, ?, t); type facts are not ranked\n"
+             "scores file line:  /m/027rn<TAB>/location/country/form_of_government<TAB>/m/06cx9<TAB>0.93\n"
+             "  lines naming an entity or relation unknown to the benchmark are ignored (counted)\n"
+             "exit codes: 0 success, 2 bad input (file:line:column: what), 130 interrupted");
+    if (!p.parse(args, out)) return kOk;
+    if (!p.has("scores")) throw UsageError("--scores FILE is required");
+    const std::string missing = p.get("missing");
+    if (missing != "error" && missing != "lowest") throw UsageError("--missing must be error or lowest");
+    bench::EvalKgParams params;
+    params.dir = p.positionals().at(0);
+    params.scores_path = p.get("scores");
+    params.method = p.has("neg") ? p.get("neg") : "";
+    params.missing_lowest = missing == "lowest";
+    params.ranking = !p.has("no-ranking");
+    Stopwatch clock;
+    TerminalProgress progress(p.has("json"));
+    jobs::JobContext ctx(interrupt_token(), progress.sink());
+    const bench::EvalKgResult r = bench::eval_kg(params, ctx);
+    progress.finish();
+    if (p.has("json")) {
+        JsonWriter j(true);
+        j.begin_object().field("method", r.method).field("threshold", r.threshold);
+        j.key("valid");
+        json_classification(j, r.valid);
+        j.key("test");
+        json_classification(j, r.test);
+        j.key("roc_auc");
+        if (r.auc)
+            j.value(*r.auc);
+        else
+            j.null();
+        j.field("scores_read", r.scores).field("unknown_names", r.unknown_names);
+        j.field("missing_classification", r.missing_classification);
+        if (r.ranking_done) {
+            j.key("C");
+            json_ranking(j, r.constant);
+            j.key("C_head");
+            json_ranking(j, r.head);
+            j.key("C_tail");
+            json_ranking(j, r.tail);
+            j.key("R");
+            json_ranking(j, r.relation);
+            j.field("missing_ranking", r.missing_ranking).field("type_facts_not_ranked", r.skipped_type_facts);
+        } else {
+            j.field("ranking", r.ranking_problem);
+        }
+        if (p.has("stats")) j.field("seconds", clock.seconds()).field("peak_memory_bytes", peak_memory_bytes());
+        j.end_object();
+        out << j.str() << "\n";
+        return kOk;
+    }
+    out << "negatives: " << r.method << ", threshold (max validation F1): " << r.threshold << "\n";
+    print_classification(out, "valid", r.valid);
+    print_classification(out, "test ", r.test);
+    out << "ROC AUC (test): " << (r.auc ? pct(*r.auc) : std::string("n/a")) << "\n";
+    if (r.ranking_done) {
+        auto row = [&](const char* name, const bench::RankingSummary& s) {
+            char line[200];
+            std::snprintf(line, sizeof line,
+                          "  %-7s MRR %.4f  Hits@1 %.4f  Hits@3 %.4f  Hits@10 %.4f  (%llu queries)\n", name, s.mrr,
+                          s.hits1, s.hits3, s.hits10, static_cast<unsigned long long>(s.queries));
+            out << line;
+        };
+        out << "ranking (filtered, rank = 1 + #better + #tied/2)\n";
+        row("C-", r.constant);
+        row("C-head", r.head);
+        row("C-tail", r.tail);
+        row("R-", r.relation);
+        if (r.missing_ranking) out << "  " << r.missing_ranking << " candidates without a score scored -infinity\n";
+    } else {
+        out << "ranking: " << r.ranking_problem << "\n";
+    }
+    if (r.unknown_names) out << "ignored " << r.unknown_names << " score lines with names unknown to the benchmark\n";
+    if (r.missing_classification)
+        out << r.missing_classification << " valid/test facts without a score scored -infinity\n";
+    if (p.has("stats"))
+        out << "stats\n  time:        " << clock.seconds() << " s\n  peak memory: " << human_bytes(peak_memory_bytes())
+            << "\n";
+    return kOk;
+}
+
+} // namespace
+
+KBCX_COMMAND("baseline", "run SimpBL on a benchmark folder and print precision, recall, F1, accuracy", cmd_baseline);
+KBCX_COMMAND("eval-kg", "evaluate triple scores on a benchmark: F1 at a tuned threshold, AUC, C-/R- MRR, Hits@k",
+             cmd_eval_kg);
+
+} // namespace kbcx::cli

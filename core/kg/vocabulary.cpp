@@ -29,6 +29,7 @@ std::uint64_t Interner::hash(std::string_view s) noexcept {
 }
 
 std::string_view Interner::store(std::string_view name) {
+    if (name.empty()) return {}; // needs no storage (and there may be no block yet)
     if (name.size() > block_size_ - block_used_) {
         const std::size_t size = std::max(kBlockBytes, name.size());
         blocks_.emplace_back(new char[size]);
@@ -37,7 +38,7 @@ std::string_view Interner::store(std::string_view name) {
         arena_bytes_ += size;
     }
     char* dst = blocks_.back().get() + block_used_;
-    if (!name.empty()) std::memcpy(dst, name.data(), name.size());
+    std::memcpy(dst, name.data(), name.size());
     block_used_ += name.size();
     return {dst, name.size()};
 }

@@ -138,12 +138,15 @@ void read_owlxml(std::string_view text, const std::string& file, Ontology& onto)
             n.tag = name;
             n.line = static_cast<std::uint32_t>(xmlTextReaderGetParserLineNumber(rd.get()));
             n.column = static_cast<std::uint32_t>(xmlTextReaderGetParserColumnNumber(rd.get()));
+            // Copy and free each attribute before resolving it: resolve/expand may throw.
             if (xmlChar* a = xmlTextReaderGetAttribute(rd.get(), BAD_CAST "IRI")) {
-                n.text = resolve(str(a));
+                const std::string iri = str(a);
                 xmlFree(a);
+                n.text = resolve(iri);
             } else if (xmlChar* b = xmlTextReaderGetAttribute(rd.get(), BAD_CAST "abbreviatedIRI")) {
-                n.text = expand(str(b));
+                const std::string abbreviated = str(b);
                 xmlFree(b);
+                n.text = expand(abbreviated);
             } else if (xmlChar* c = xmlTextReaderGetAttribute(rd.get(), BAD_CAST "nodeID")) {
                 n.text = "_:" + str(c);
                 xmlFree(c);

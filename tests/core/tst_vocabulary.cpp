@@ -20,6 +20,15 @@ private slots:
         QCOMPARE(std::string(names.name(1)), std::string("b"));
     }
 
+    void emptyNameFirst() {
+        // Regression (found by fuzzing): an empty name before any other used a missing arena block.
+        Interner names;
+        QCOMPARE(names.intern(""), Id{0});
+        QCOMPARE(names.intern("a"), Id{1});
+        QCOMPARE(names.find(""), Id{0});
+        QVERIFY(names.name(0).empty());
+    }
+
     void namesStayValidAcrossArenaBlocks() {
         Interner names;
         std::vector<std::string> expected;

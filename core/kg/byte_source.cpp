@@ -29,7 +29,11 @@ public:
         if (path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0 && st.st_size > 0) {
             const int first = gzgetc(file_);
             if (first != -1) gzungetc(first, file_);
-            if (gzdirect(file_)) throw InputError(path, "named .gz but not gzip-compressed");
+            if (gzdirect(file_)) {
+                gzclose(file_); // the destructor does not run when the constructor throws
+                file_ = nullptr;
+                throw InputError(path, "named .gz but not gzip-compressed");
+            }
         }
     }
     ~GzFileSource() override {

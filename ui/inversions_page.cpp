@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -21,9 +22,56 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace kbcx::ui {
+
+namespace {
+
+// The named classes of an axiom in the DL or Manchester text syntax: tokens after ∃/∀ or before
+// some/only/value are roles, tokens inside an assertion's parentheses are individuals, and a
+// token applied to two arguments is a role.
+QStringList namedClassesOf(const QString& axiom) {
+    static const QRegularExpression token(QStringLiteral("[^\\s\u2291\u2293\u2294\u2203\u2200\u00ac\u2261.(),]+"));
+    QStringList classes;
+    auto it = token.globalMatch(axiom);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        const QString name = m.captured();
+        qsizetype before = m.capturedStart() - 1;
+        while (before >= 0 && axiom.at(before).isSpace())
+            --before;
+        if (before >= 0 && (axiom.at(before) == QChar(0x2203) || axiom.at(before) == QChar(0x2200)))
+            continue; // ∃r / ∀r: a role
+        const int depth = static_cast<int>(axiom.left(m.capturedStart()).count(QLatin1Char('('))) -
+                          static_cast<int>(axiom.left(m.capturedStart()).count(QLatin1Char(')')));
+        if (depth > 0)
+            continue; // an individual of an assertion
+        qsizetype after = m.capturedEnd();
+        if (after < axiom.size() && axiom.at(after) == QLatin1Char('(')) {
+            const qsizetype close = axiom.indexOf(QLatin1Char(')'), after);
+            if (close > after && axiom.mid(after, close - after).contains(QLatin1Char(',')))
+                continue; // r(a, b): a role assertion
+        }
+        static const QStringList keywords{QStringLiteral("SubClassOf"), QStringLiteral("EquivalentTo"),
+                                          QStringLiteral("DisjointWith"), QStringLiteral("and"), QStringLiteral("or"),
+                                          QStringLiteral("not"), QStringLiteral("some"), QStringLiteral("only"),
+                                          QStringLiteral("value"), QStringLiteral("Thing"), QStringLiteral("Nothing")};
+        if (keywords.contains(name))
+            continue;
+        static const QRegularExpression restriction(QStringLiteral("^\\s+(some|only|value)\\b"));
+        if (restriction.match(axiom.mid(after)).hasMatch())
+            continue; // r some C (Manchester syntax): a role
+        if (name == QStringLiteral("\u22a4") || name == QStringLiteral("\u22a5") || name == QStringLiteral("owl:Thing") ||
+            name == QStringLiteral("owl:Nothing") || classes.contains(name))
+            continue;
+        classes << name;
+    }
+    return classes;
+}
+
+} // namespace
 
 // --- AxiomCard ----------------------------------------------------------------------------
 
@@ -62,9 +110,23 @@ AxiomCard::AxiomCard(const QString& objectName, QWidget* parent) : QWidget(paren
     proof_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     proof_->setPlaceholderText(tr("Proof"));
     proof_->setMinimumHeight(70);
+    showClass_ = new QToolButton(this);
+    showClass_->setObjectName(QStringLiteral("showClassButton"));
+    showClass_->setText(tr("Show in Ontology"));
+    showClass_->setAccessibleName(tr("Show a class of this axiom in the Ontology tab"));
+    showClass_->setToolTip(tr("Select a class of this axiom in the Ontology tab's hierarchy."));
+    showClass_->setPopupMode(QToolButton::MenuButtonPopup);
+    showClass_->setMenu(new QMenu(showClass_));
+    connect(showClass_, &QToolButton::clicked, this, [this] {
+        if (!classes_.isEmpty())
+            emit showClassRequested(classes_.front());
+    });
+    auto* head = new QHBoxLayout;
+    head->addWidget(role_, 1);
+    head->addWidget(showClass_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(role_);
+    layout->addLayout(head);
     layout->addWidget(axiom_);
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("Proof from the ontology:"), this));
@@ -75,6 +137,9 @@ AxiomCard::AxiomCard(const QString& objectName, QWidget* parent) : QWidget(paren
 void AxiomCard::setAxiom(const Evaluation* evaluation, std::optional<std::uint32_t> axiom, const QString& role) {
     role_->setText(QStringLiteral("<b>%1</b>").arg(role.toHtmlEscaped()));
     proof_->clear();
+    classes_.clear();
+    showClass_->menu()->clear();
+    showClass_->setEnabled(false);
     if (!evaluation || !axiom) {
         axiom_->setText(tr("(select a pair)"));
         for (QLabel* l : {status_, score_, p_, nf_, line_})
@@ -84,6 +149,12 @@ void AxiomCard::setAxiom(const Evaluation* evaluation, std::optional<std::uint32
     const eval::EvalResult& r = *evaluation->result;
     const eval::TestAxiom& t = r.tests.axioms[*axiom];
     axiom_->setText(QString::fromUtf8(t.axiom.data(), static_cast<qsizetype>(t.axiom.size())));
+    classes_ = namedClassesOf(axiom_->text());
+    for (const QString& name : classes_)
+        showClass_->menu()->addAction(name, this, [this, name] { emit showClassRequested(name); });
+    showClass_->setEnabled(!classes_.isEmpty());
+    if (!classes_.isEmpty())
+        showClass_->setText(tr("Show %1 in Ontology").arg(classes_.front()));
     const QColor c = statusColor(t.status).darker(t.status == eval::Status::Undetermined ? 140 : 110);
     status_->setText(
         QStringLiteral("<b style='color:%1'>%2 %3</b>").arg(c.name(), statusSymbol(t.status), statusTitle(t.status)));
@@ -216,6 +287,8 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
 
     lowerCard_ = new AxiomCard(QStringLiteral("lowerCard"), this);
     higherCard_ = new AxiomCard(QStringLiteral("higherCard"), this);
+    for (AxiomCard* card : {lowerCard_, higherCard_})
+        connect(card, &AxiomCard::showClassRequested, this, &InversionsPage::showClassRequested);
     auto* cards = new QGroupBox(tr("Selected pair"), this);
     auto* cardsLayout = new QHBoxLayout(cards);
     cardsLayout->addWidget(lowerCard_, 1);

@@ -15,6 +15,7 @@ class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QSpinBox;
 class QTableView;
+class QToolButton;
 
 namespace kbcx::ui {
 
@@ -31,9 +32,17 @@ class AxiomCard : public QWidget {
     QString axiomText() const;
     QString field(const QString& key) const; ///< "status", "score", "p", "nf", "line"
     QString proofText() const;
+    /// The named classes of the shown axiom (roles, individuals, ⊤ and ⊥ left out), in order.
+    QStringList classNames() const { return classes_; }
+
+  signals:
+    /// "Show in Ontology" was chosen for one of the axiom's classes.
+    void showClassRequested(const QString& className);
 
   private:
     QLabel* role_;
+    QToolButton* showClass_;
+    QStringList classes_;
     QLabel* axiom_;
     QLabel* status_;
     QLabel* score_;
@@ -70,6 +79,8 @@ class InversionsPage : public QWidget {
     void inversionsUpdated();
     /// Proofs for the selected pair were shown (or it was found that none can be).
     void detailsUpdated();
+    /// The user asked to see one of the selected axioms' classes in the Ontology tab.
+    void showClassRequested(const QString& className);
 
   private:
     void refresh();

@@ -8,6 +8,7 @@
 #include "eval_workspace.hpp"
 #include "hierarchy_page.hpp"
 #include "inversions_page.hpp"
+#include "ontology_page.hpp"
 #include "graph_page.hpp"
 #include "job_handle.hpp"
 #include "job_runner.hpp"
@@ -110,8 +111,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     auto* evalWorkspace = new EvalWorkspace(runner_, this, this);
     evalWorkspace->setObjectName(QStringLiteral("evalWorkspace"));
     tabs_->addTab(new HierarchyPage(evalWorkspace, tabs_), style()->standardIcon(QStyle::SP_ArrowUp), tr("Hierarchy"));
-    tabs_->addTab(new InversionsPage(evalWorkspace, tabs_), style()->standardIcon(QStyle::SP_BrowserReload),
-                  tr("Inversions"));
+    auto* inversions = new InversionsPage(evalWorkspace, tabs_);
+    tabs_->addTab(inversions, style()->standardIcon(QStyle::SP_BrowserReload), tr("Inversions"));
+    connect(inversions, &InversionsPage::showClassRequested, this, [this](const QString& name) {
+        if (ontologies_->ontologyPage()->findClass(name))
+            showTab(QStringLiteral("Ontology"));
+        else
+            statusBar()->showMessage(
+                tr("%1 is not a class of the ontology shown in the Ontology tab: open the test set's ontology there.")
+                    .arg(name),
+                8000);
+    });
     connect(this, &MainWindow::datasetAdded, evalWorkspace, [evalWorkspace](const DatasetPtr& dataset) {
         if (dataset && dataset->name == demoDatasetName() && evalWorkspace->model()->count() == 0)
             evalWorkspace->importDemo();

@@ -6,8 +6,10 @@
 #include "job_handle.hpp"
 #include "job_row_widget.hpp"
 #include "job_runner.hpp"
+#include "inversions_page.hpp"
 #include "jobs_panel.hpp"
 #include "main_window.hpp"
+#include "ontology_page.hpp"
 #include "overview_page.hpp"
 #include "recent_files.hpp"
 
@@ -81,6 +83,7 @@ private slots:
     void dropOpensFiles();
     void recentFilesPersist();
     void cancelLeavesDatasetsIntact();
+    void inversionShowsClassInOntology();
     void closeDatasetAndLayoutPersist();
     void screenshotWithRelationSelected();
     void executableDemoScreenshot();
@@ -286,6 +289,46 @@ void TestMainWindow::cancelLeavesDatasetsIntact()
     QCOMPARE(window.currentDataset()->name, QStringLiteral("Demo university"));
     QVERIFY(!findErrorBox(window));
     QVERIFY(!window.anyLoadFailed());
+}
+
+void TestMainWindow::inversionShowsClassInOntology()
+{
+    // The demo brings an ontology and an unfaithful evaluation on it: a class of a violating
+    // pair's axiom is selected in the Ontology tab's hierarchy.
+    MainWindow window;
+    window.show();
+    QVERIFY(waitForEnd(window.openDemo()));
+    auto* inversions = window.findChild<ui::InversionsPage*>();
+    auto* ontology = window.findChild<ui::OntologyPage*>();
+    QVERIFY(inversions && ontology);
+    QTRY_VERIFY_WITH_TIMEOUT(inversions->proxy()->rowCount() > 0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(ontology->classView()->model()->rowCount() > 0, 20000);
+    QVERIFY(window.showTab(QStringLiteral("Inversions")));
+    inversions->selectRow(0);
+    ui::AxiomCard* card = inversions->lowerCard();
+    const QStringList classes = card->classNames();
+    QVERIFY2(!classes.isEmpty(), qPrintable(card->axiomText()));
+    for (const QString& name : classes) {
+        QVERIFY2(card->axiomText().contains(name), qPrintable(name));
+        QVERIFY(name != QStringLiteral("\u22a5") && name != QStringLiteral("\u22a4"));
+        QVERIFY2(name != QStringLiteral("SubClassOf") && name != QStringLiteral("some"), qPrintable(name));
+        // Roles (r some C) are not offered as classes.
+        QVERIFY2(!card->axiomText().contains(name + QStringLiteral(" some")), qPrintable(name));
+    }
+    auto* button = card->findChild<QToolButton*>(QStringLiteral("showClassButton"));
+    QVERIFY(button && button->isEnabled());
+    QTest::mouseClick(button, Qt::LeftButton, {}, QPoint(8, button->height() / 2));
+    QCOMPARE(window.tabs()->tabText(window.tabs()->currentIndex()).remove(QLatin1Char('&')),
+             QStringLiteral("Ontology"));
+    const QModelIndex current = ontology->classView()->currentIndex();
+    QVERIFY(current.isValid());
+    QVERIFY2(current.data().toString().contains(classes.front(), Qt::CaseInsensitive),
+             qPrintable(current.data().toString() + QStringLiteral(" vs ") + classes.front()));
+    // A name the ontology does not have leaves the tab alone.
+    QVERIFY(window.showTab(QStringLiteral("Inversions")));
+    emit inversions->showClassRequested(QStringLiteral("NoSuchClassAnywhere"));
+    QCOMPARE(window.tabs()->tabText(window.tabs()->currentIndex()).remove(QLatin1Char('&')),
+             QStringLiteral("Inversions"));
 }
 
 void TestMainWindow::closeDatasetAndLayoutPersist()

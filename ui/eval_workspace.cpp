@@ -13,7 +13,11 @@
 #include "job_runner.hpp"
 
 #include "common/error.hpp"
+#include "embed/score_axioms.hpp"
+#include "eval/eval_input.hpp"
 
+#include <fstream>
+#include <iterator>
 #include <mutex>
 
 #include <QFile>
@@ -105,10 +109,33 @@ JobHandle* EvalWorkspace::importScores(const ImportRequest& request) {
     params.lower_is_better = request.lowerIsBetter;
     params.options.k = static_cast<std::size_t>(std::max(1, request.k));
     params.options.missing_lowest = request.missingLowest;
-    const QString name =
-        tr("%1 on %2").arg(QFileInfo(request.scoresPath).fileName(), QFileInfo(request.testsPath).fileName());
-    JobHandle* job =
-        startEvaluation(name, request, [params](jobs::JobContext& ctx) { return eval::run_eval(params, ctx); });
+    const QFileInfo scorer(request.scoresPath);
+    const QString name = tr("%1 on %2").arg(scorer.fileName(), QFileInfo(request.testsPath).fileName());
+    JobHandle* job = nullptr;
+    if (scorer.isDir()) {
+        // A trained run: its checkpoint scores the test axioms, then they are evaluated as usual.
+        const std::string checkpoint = QFile::encodeName(scorer.filePath() + QStringLiteral("/checkpoint.bin")).toStdString();
+        job = startEvaluation(tr("run %1").arg(name), request, [params, checkpoint](jobs::JobContext& ctx) {
+            ctx.report(0, 0, "Scoring the test axioms with " + checkpoint, true);
+            if (!embed::is_el_checkpoint(checkpoint))
+                throw InputError(checkpoint, "this run trained a triple model; the Hierarchy and Inversions tabs "
+                                             "evaluate EL models (score triples with kbcx score / kbcx eval-kg)");
+            std::ifstream in(params.tests_path, std::ios::binary);
+            if (!in) throw InputError(params.tests_path, "cannot open");
+            const std::string tests((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            const embed::ScoredAxioms scored = embed::score_el_candidates(checkpoint, params.tests_path, tests);
+            ctx.throw_if_stopped();
+            eval::TestSet set = eval::read_tests_text(params.tests_path, tests, ctx);
+            auto table = std::make_shared<eval::ScoreTable>(
+                eval::read_scores_text(checkpoint, scored.to_tsv(), false, ctx));
+            const std::uint64_t n = table->size();
+            eval::EvalResult r = eval::evaluate(std::move(set), table, params.options, ctx);
+            r.scores_read = n;
+            return r;
+        });
+    } else {
+        job = startEvaluation(name, request, [params](jobs::JobContext& ctx) { return eval::run_eval(params, ctx); });
+    }
     if (!request.ontologyPath.isEmpty())
         connect(job, &JobHandle::finished, this, [this, path = request.ontologyPath] { loadOntology(path); });
     return job;

@@ -23,10 +23,20 @@ ImportScoresDialog::ImportScoresDialog(QWidget* parent) : QDialog(parent) {
                         tr("status<TAB>nf<TAB>axiom[<TAB>P] per line, as written by kbcx sample / kbcx count, e.g.\n"
                            "undetermined\tGCI2\tA SubClassOf r some B\t425/576"),
                         tsv);
-    scores_ = addFileRow(form, tr("&Scores file:"), QStringLiteral("scoresEdit"),
+    scores_ = addFileRow(form, tr("&Scores file or run:"), QStringLiteral("scoresEdit"),
                          tr("axiom<TAB>score per line (higher = more plausible unless \"lower is better\"), e.g.\n"
-                            "A SubClassOf r some B\t0.8125"),
+                            "A SubClassOf r some B\t0.8125\n"
+                            "or the folder of an EL training run (runs/<id> with checkpoint.bin): its model scores "
+                            "the test axioms"),
                          tsv);
+    auto* runButton = new QPushButton(tr("&Run folder…"), this);
+    runButton->setObjectName(QStringLiteral("runFolderButton"));
+    runButton->setToolTip(tr("Use a trained EL model (a run folder of the Training tab or kbcx train) as the scorer."));
+    connect(runButton, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Training Run Folder"), scores_->text());
+        if (!dir.isEmpty()) scores_->setText(dir);
+    });
+    form->addRow(QString(), runButton);
     ontology_ = addFileRow(form, tr("&Ontology (optional):"), QStringLiteral("ontologyEdit"),
                            tr("The ontology the test set was drawn from; when given, the Inversions tab shows the "
                               "proofs of entailed and contradictory axioms."),

@@ -8,6 +8,7 @@
 
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -441,9 +442,13 @@ void InversionsPage::showSelection() {
     lowerCard_->setAxiom(e.get(), pair ? std::optional<std::uint32_t>(pair->lower) : std::nullopt, lowerRole);
     higherCard_->setAxiom(e.get(), pair ? std::optional<std::uint32_t>(pair->higher) : std::nullopt, higherRole);
     geometry_->setText(
-        e ? tr("<b>Model geometry not available.</b> These scores were imported from a file, so there is no geometric "
-               "model (balls or boxes) to project. Trained models of the Training tab are not yet connected to this "
-               "view.")
+        e ? (QFileInfo(e->scoresPath).isDir()
+                 ? tr("<b>Model geometry not drawn.</b> The scores come from the trained run %1; this view lists its "
+                      "violations and proofs but does not project its balls or boxes.")
+                       .arg(e->scoresPath.toHtmlEscaped())
+                 : tr("<b>Model geometry not available.</b> These scores were imported from a file, so there is no "
+                      "geometric model (balls or boxes) to project. Choose a training run folder in File → Import "
+                      "Scores… to evaluate a trained EL model."))
           : QString());
     geometry_->setVisible(e != nullptr);
     if (!pair) {

@@ -5,6 +5,7 @@
 
 #include "common/error.hpp"
 #include "embed/checkpoint.hpp"
+#include "embed/score_axioms.hpp"
 #include "embed/tests_hook.hpp"
 #include "embed/train_el.hpp"
 #include "embed/train_kg.hpp"
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <ostream>
 #include <unordered_map>
 
@@ -37,55 +39,14 @@ std::vector<std::string_view> fields(std::string_view line) {
 /// EL checkpoints: candidates are axioms (one per line, or a tests TSV status<TAB>nf<TAB>axiom…);
 /// output `axiom<TAB>score`, the scores file of `kbcx eval`.
 int score_el(const std::string& ckpt, const std::string& in_path, const std::string& out_path, std::ostream& out) {
-    embed::ElNames names;
-    const auto model = embed::load_el_model(ckpt, &names);
-    const embed::AxiomTranslator tr(names);
-    const embed::ElAxiomScorer scorer(*model);
     std::ifstream in(in_path, std::ios::binary);
     if (!in) throw InputError(in_path, "cannot open");
-    std::string result = "axiom\tscore\n", line;
-    std::size_t lineno = 0, scored = 0;
-    while (std::getline(in, line)) {
-        ++lineno;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.empty() || line[0] == '#') continue;
-        std::string_view axiom = line;
-        std::size_t col = 1;
-        const auto tab = line.find('\t');
-        if (tab != std::string::npos) {
-            const std::string first = line.substr(0, tab);
-            if (first == "status" && lineno == 1) continue; // header
-            if (eval::parse_status(first)) {
-                const auto tab2 = line.find('\t', tab + 1);
-                if (tab2 == std::string::npos)
-                    throw InputError(in_path, lineno, tab + 2, "expected status<TAB>nf<TAB>axiom");
-                const auto tab3 = line.find('\t', tab2 + 1);
-                axiom = std::string_view(line).substr(tab2 + 1,
-                                                      tab3 == std::string::npos ? std::string::npos : tab3 - tab2 - 1);
-                col = tab2 + 2;
-            } else if (first == "axiom" && lineno == 1) {
-                continue; // a scores-file header
-            } else {
-                axiom = std::string_view(line).substr(0, tab); // axiom<TAB>anything: score the axiom
-            }
-        }
-        const std::string norm = eval::normalise_axiom(axiom);
-        const auto parts = tr.translate(norm, in_path, lineno);
-        if (!parts)
-            throw InputError(in_path, lineno, col,
-                             "the axiom's normal forms need fresh names, which the model has no embedding for: " +
-                                 norm);
-        const double s = embed::score_axiom_parts(scorer, *parts);
-        if (std::isnan(s))
-            throw InputError(in_path, lineno, col, model->name() + " has no loss for this kind of axiom: " + norm);
-        char b[32];
-        std::snprintf(b, sizeof b, "%.9g", s);
-        result += norm + "\t" + b + "\n";
-        ++scored;
-    }
+    const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const embed::ScoredAxioms scored = embed::score_el_candidates(ckpt, in_path, content);
     std::ofstream o(out_path, std::ios::binary | std::ios::trunc);
-    if (!(o << result) || !o.flush()) throw InputError(out_path, "cannot write");
-    out << "scored " << scored << " candidate axioms with " << model->name() << " → " << out_path << "\n";
+    if (!(o << scored.to_tsv()) || !o.flush()) throw InputError(out_path, "cannot write");
+    out << "scored " << scored.scores.size() << " candidate axioms with " << scored.model_name << " → " << out_path
+        << "\n";
     return kOk;
 }
 
@@ -111,7 +72,7 @@ int cmd_score(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
     std::vector<std::string> ents, rels;
     const std::string ckpt = p.get("run") + "/checkpoint.bin";
-    if (embed::read_checkpoint(ckpt).get("kind") == "el-model")
+    if (embed::is_el_checkpoint(ckpt))
         return score_el(ckpt, p.get("candidates"), p.get("out"), out);
     const auto model = embed::load_kg_model(ckpt, &ents, &rels);
     std::unordered_map<std::string_view, kg::Id> eid, rid;

@@ -10,6 +10,7 @@
 #include "main_window.hpp"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QAbstractSeries>
 #include <QAreaSeries>
 #include <QChart>
@@ -62,6 +63,7 @@ class TestHierarchy : public QObject {
     void randomFixture();
     void exports();
     void badScoresKeepsEvaluation();
+    void trainedRunAsScorer();
     void demoScreenshot();
     void binaryRendersTab();
 
@@ -277,6 +279,48 @@ void TestHierarchy::badScoresKeepsEvaluation() {
     QCOMPARE(workspace_->model()->count(), before);
     QCOMPARE(page_->evaluation(), current);
     box->close();
+}
+
+void TestHierarchy::trainedRunAsScorer() {
+    // An EL run trained here by the CLI is chosen as the scorer: the evaluation must equal the
+    // one of the scores file `kbcx score` writes from the same checkpoint.
+    const QString run = dir_.filePath(QStringLiteral("run_el"));
+    const QString ontology = QStringLiteral(KBCX_TEST_DATA "/../../resources/demo/university.ofn");
+    const QString tests = QStringLiteral(KBCX_TEST_DATA "/../../resources/demo/university_tests.tsv");
+    const QString scores = dir_.filePath(QStringLiteral("run_scores.tsv"));
+    auto kbcx = [](const QStringList& args) {
+        QProcess p;
+        p.start(QStringLiteral(KBCX_CLI), args);
+        const bool ok = p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+        if (!ok) qWarning("%s", p.readAllStandardError().constData());
+        return ok;
+    };
+    QVERIFY(kbcx({QStringLiteral("train"), ontology, QStringLiteral("--model"), QStringLiteral("Box2EL"),
+                  QStringLiteral("--dim"), QStringLiteral("8"), QStringLiteral("--epochs"), QStringLiteral("3"),
+                  QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("--threads"), QStringLiteral("1"),
+                  QStringLiteral("--run"), run}));
+    QVERIFY(kbcx({QStringLiteral("score"), QStringLiteral("--run"), run, QStringLiteral("--candidates"), tests,
+                  QStringLiteral("--out"), scores}));
+    const int before = workspace_->model()->count();
+    JobHandle* job = import(tests, run);
+    QCOMPARE(job->state(), JobHandle::State::Finished);
+    QCOMPARE(workspace_->model()->count(), before + 1);
+    const auto added = workspace_->model()->evaluationAt(before);
+    QVERIFY(added && added->result);
+    const eval::EvalResult ref = evaltest::reference(tests, scores);
+    QCOMPARE(added->result->f.size(), ref.f.size());
+    for (std::size_t i = 0; i < ref.f.size(); ++i)
+        QVERIFY2(std::abs(added->result->f[i] - ref.f[i]) <= 1e-6 * (1 + std::abs(ref.f[i])), qPrintable(QString::number(i)));
+    QCOMPARE(added->result->overall.auc_pm, ref.overall.auc_pm);
+    QCOMPARE(added->result->overall.fvr, ref.overall.fvr);
+    QCOMPARE(added->result->overall.placement(), ref.overall.placement());
+    // A folder without a checkpoint is an error that keeps the evaluations.
+    const int count = workspace_->model()->count();
+    import(tests, dir_.path());
+    QCOMPARE(workspace_->model()->count(), count);
+    QTRY_VERIFY(QApplication::activeModalWidget() || window_->findChild<QMessageBox*>(QStringLiteral("evalErrorBox")));
+    for (auto* box : window_->findChildren<QMessageBox*>(QStringLiteral("evalErrorBox")))
+        box->close();
 }
 
 void TestHierarchy::demoScreenshot() {

@@ -1,10 +1,11 @@
-// RDF (RDF/XML, Turtle, N-Triples via raptor2, network/file access and external entities off)
-// mapped to OWL axioms by the OWL 2 RDF-to-structural-specification mapping: blank-node class
+// RDF (RDF/XML and Turtle via raptor2 without network, file access or external entities;
+// N-Triples via kg/ntriples) mapped to OWL axioms by the OWL 2 RDF mapping: blank-node class
 // expressions, rdf:List, owl:Restriction, owl:AllDisjointClasses; owl:Axiom reifications ignored.
 #include "onto/axiom_tree.hpp"
 #include "onto/readers.hpp"
 
 #include "common/error.hpp"
+#include "kg/ntriples.hpp"
 #include "kg/vocabulary.hpp"
 
 #include <raptor2.h>
@@ -90,6 +91,27 @@ void on_log(void* ud, raptor_log_message* m) {
     if (s->parser) raptor_parser_parse_abort(s->parser);
 }
 
+/// N-Triples through the project's own parser (much faster than raptor2 on large files).
+class NtToState final : public kg::NtHandler {
+  public:
+    explicit NtToState(State& s) : s_(s) {}
+    void triple(const kg::NtTerm& sub, const kg::NtTerm& pred, const kg::NtTerm& obj) override {
+        Triple t;
+        t.s = s_.terms.intern(sub.text);
+        t.p = s_.terms.intern(pred.text);
+        if (obj.kind == kg::NtTerm::Literal) {
+            t.o = kLit | static_cast<std::uint32_t>(s_.literals.size());
+            s_.literals.emplace_back(obj.text);
+        } else {
+            t.o = s_.terms.intern(obj.text);
+        }
+        s_.triples.push_back(t);
+    }
+
+  private:
+    State& s_;
+};
+
 const std::string kRdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
 const std::string kRdfs = "http://www.w3.org/2000/01/rdf-schema#";
 const std::string kOwl = kOwlNs;
@@ -173,7 +195,14 @@ class Mapper {
             start_[i + 1] += start_[i];
     }
 
-    std::uint32_t owl(const char* n) const { return owl_.at(n); }
+    /// The id of owl:<n>. Called with string literals once per triple and per check, so the
+    /// literal's address is cached in front of the by-name map (hashing names dominated loading).
+    std::uint32_t owl(const char* n) const {
+        if (const auto it = owl_by_ptr_.find(n); it != owl_by_ptr_.end()) return it->second;
+        const std::uint32_t id = owl_.at(n);
+        owl_by_ptr_.emplace(n, id);
+        return id;
+    }
     bool blank(std::uint32_t t) const { return t < kLit && s_.terms.name(t).starts_with("_:"); }
     std::string iri(std::uint32_t t) const { return std::string(s_.terms.name(t)); }
 
@@ -533,6 +562,7 @@ class Mapper {
     Ontology& o_;
     std::uint32_t type_, first_, rest_, nil_, label_, subclass_, subprop_, domain_, range_;
     std::unordered_map<std::string, std::uint32_t> owl_;
+    mutable std::unordered_map<const char*, std::uint32_t> owl_by_ptr_;
     std::vector<std::uint32_t> start_;
     std::unordered_map<std::uint32_t, ExprId> memo_;
     std::unordered_map<std::string, std::string> labels_;
@@ -569,6 +599,13 @@ void read_owl_rdf(std::string_view text, OntoFormat format, const std::string& f
     }
     State st;
     st.file = file;
+    if (format == OntoFormat::NTriples) {
+        NtToState handler(st);
+        kg::parse_ntriples(text, file, handler);
+        Mapper m(st, onto);
+        m.run();
+        return;
+    }
     std::unique_ptr<raptor_world, WorldDel> world(raptor_new_world());
     if (!world || raptor_world_open(world.get()) != 0) throw InputError(file, "cannot initialise raptor2");
     raptor_world_set_log_handler(world.get(), &st, on_log);

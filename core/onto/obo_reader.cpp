@@ -52,6 +52,19 @@ std::vector<std::string_view> words(std::string_view v) {
     return out;
 }
 
+/// Tags the mapper reads; the others (def, synonym, xref, comment, …) are skipped unparsed,
+/// which is most of an OBO file's text.
+bool mapped_tag(std::string_view name) {
+    static constexpr std::string_view kTags[] = {
+        "name", "is_a", "relationship", "intersection_of", "disjoint_from", "equivalent_to", "union_of",
+        "domain", "range", "equivalent_to_chain", "holds_over_chain", "inverse_of", "is_anti_symmetric",
+        "is_functional", "is_inverse_functional", "is_reflexive", "is_symmetric", "is_transitive",
+        "transitive_over"};
+    for (std::string_view t : kTags)
+        if (name == t) return true;
+    return false;
+}
+
 class OboMapper {
   public:
     OboMapper(Ontology& o, std::string file) : o_(o), file_(std::move(file)) {}
@@ -89,6 +102,7 @@ class OboMapper {
         const ExprId me = o_.pool.named(self);
         std::vector<ExprId> inter;
         for (const Tag& t : tags) {
+            if (!mapped_tag(t.name)) continue;
             const std::string_view v = strip_value(t.value);
             const auto w = words(v);
             if (t.name == "name") {
@@ -146,6 +160,7 @@ class OboMapper {
         if (is_metadata) return;
         const RoleName r = role(id);
         for (const Tag& t : tags) {
+            if (!mapped_tag(t.name)) continue;
             const std::string_view v = strip_value(t.value);
             const auto w = words(v);
             Axiom a;

@@ -2,6 +2,7 @@
 // back to per-band table models; the reading in force is shown above the bands.
 #include "partition_page.hpp"
 
+#include "flow_layout.hpp"
 #include "job_handle.hpp"
 #include "job_runner.hpp"
 #include "proof_view.hpp"
@@ -51,7 +52,7 @@ PartitionPage::PartitionPage(JobRunner* runner, QWidget* parent) : QWidget(paren
     auto* outer = new QVBoxLayout(content);
     outer->setContentsMargins(8, 8, 8, 8);
 
-    auto* controls = new QHBoxLayout;
+    auto* controls = new FlowLayout;
     nf_ = new QComboBox(content);
     nf_->setObjectName(QStringLiteral("partitionForm"));
     const QList<QPair<QString, QString>> forms = {{QStringLiteral("GCI0"), QStringLiteral("A ⊑ B")},
@@ -95,18 +96,26 @@ PartitionPage::PartitionPage(JobRunner* runner, QWidget* parent) : QWidget(paren
     pButton_->setObjectName(QStringLiteral("computePButton"));
     exportButton_ = new QPushButton(tr("Export TSV…"), content);
     exportButton_->setObjectName(QStringLiteral("exportButton"));
-    controls->addWidget(new QLabel(tr("Form"), content));
-    controls->addWidget(nf_);
-    controls->addWidget(new QLabel(tr("per band"), content));
-    controls->addWidget(n_);
-    controls->addWidget(new QLabel(tr("seed"), content));
-    controls->addWidget(seed_);
-    controls->addWidget(readingBox_);
-    controls->addWidget(sampleButton_);
-    controls->addSpacing(16);
-    controls->addWidget(domain_);
-    controls->addWidget(pButton_);
-    controls->addStretch(1);
+    // Label and control stay together; the groups wrap onto a second row in narrow windows.
+    auto group = [content](std::initializer_list<QWidget*> widgets) {
+        auto* box = new QWidget(content);
+        auto* row = new QHBoxLayout(box);
+        row->setContentsMargins(0, 0, 0, 0);
+        for (QWidget* w : widgets)
+            row->addWidget(w);
+        return box;
+    };
+    auto* formLabel = new QLabel(tr("&Form"), content);
+    formLabel->setBuddy(nf_);
+    auto* nLabel = new QLabel(tr("&per band"), content);
+    nLabel->setBuddy(n_);
+    auto* seedLabel = new QLabel(tr("s&eed"), content);
+    seedLabel->setBuddy(seed_);
+    controls->addWidget(group({formLabel, nf_}));
+    controls->addWidget(group({nLabel, n_}));
+    controls->addWidget(group({seedLabel, seed_}));
+    controls->addWidget(group({readingBox_, sampleButton_}));
+    controls->addWidget(group({domain_, pButton_}));
     controls->addWidget(exportButton_);
     outer->addLayout(controls);
 

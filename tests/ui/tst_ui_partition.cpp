@@ -14,6 +14,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableView>
 
 #include <map>
@@ -253,6 +254,17 @@ void TestUiPartition::screenshot() {
     const QString path = test::screenshotDir() + QStringLiteral("/partition.png");
     QVERIFY(window.saveScreenshot(path));
     qInfo("screenshot: %s", qPrintable(path));
+
+    // In a narrow window the controls wrap: every button stays inside the page.
+    window.resize(760, 900);
+    QTest::qWait(100);
+    for (const char* name : {"computePButton", "exportButton"}) {
+        auto* button = page->findChild<QPushButton*>(QLatin1String(name));
+        QVERIFY(button && button->isVisible());
+        const QRect r(button->mapTo(page, QPoint(0, 0)), button->size());
+        QVERIFY2(r.right() <= page->width(), qPrintable(QStringLiteral("%1 ends at %2 of %3").arg(QLatin1String(name)).arg(r.right()).arg(page->width())));
+    }
+    QVERIFY(window.saveScreenshot(test::screenshotDir() + QStringLiteral("/partition_narrow.png")));
 }
 
 QTEST_MAIN(TestUiPartition)

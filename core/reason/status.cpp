@@ -272,8 +272,29 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
         }
         return true;
     }
-    case AxiomKind::ObjectPropertyRange:
-        throw InputError("axiom", ax.line, 0, "the status of ObjectPropertyRange candidates is not supported");
+    case AxiomKind::ObjectPropertyRange: {
+        // range(r) ⊑ C holds iff X ⊑ ∃r.Z and ∃r.(Z ⊓ C) ⊑ Y entail X ⊑ Y for fresh X, Y, Z:
+        // X's r-successor in Z then always lies in C (with Z = {y} this is the definition).
+        R.begin_delta();
+        const ConceptName x = R.new_delta_concept(), y = R.new_delta_concept(), z = R.new_delta_concept();
+        Axiom a;
+        a.kind = AxiomKind::SubClassOf;
+        a.concepts = {P.named(x), P.exists(ax.roles[0], P.named(z))};
+        auto delta = normalise_delta(a);
+        Axiom b;
+        b.kind = AxiomKind::SubClassOf;
+        b.concepts = {P.exists(ax.roles[0], P.conj({P.named(z), ax.concepts[0]})), P.named(y)};
+        auto d2 = normalise_delta(b);
+        delta.insert(delta.end(), d2.begin(), d2.end());
+        R.activate(R.concept_node(x));
+        R.add_delta(delta);
+        const bool yes = R.subsumes(R.concept_node(x), R.concept_node(y));
+        if (yes && proof)
+            *proof = {"range(" + std::string(onto_.sig.roles.name(ax.roles[0])) +
+                      ") is included in the class: a fresh X ⊑ ∃r.Z entails X ⊑ ∃r.(Z ⊓ C)"};
+        R.rollback();
+        return yes;
+    }
     default: check_el(onto_, ax); return false;
     }
 }

@@ -332,6 +332,86 @@ std::optional<Pattern> parse_pattern(std::string_view name) {
     return std::nullopt;
 }
 
+namespace {
+
+/// A template atom: predicate placeholder (0 = the head's) and variables 0..3 (x, y, z, w).
+struct TAtom {
+    int pred;
+    std::array<int, 2> v;
+    int arity;
+};
+struct Template {
+    Pattern p;
+    TAtom head;
+    std::vector<TAtom> body;
+};
+
+const std::vector<Template>& templates() {
+    static const std::vector<Template> t = {
+        {Pattern::Symmetry, {1, {1, 0}, 2}, {{1, {0, 1}, 2}}},
+        {Pattern::Inversion, {0, {1, 0}, 2}, {{1, {0, 1}, 2}}},
+        {Pattern::Hierarchy, {0, {0, 1}, 2}, {{1, {0, 1}, 2}}},
+        {Pattern::Intersection, {0, {0, 1}, 2}, {{1, {0, 1}, 2}, {2, {0, 1}, 2}}},
+        {Pattern::Composition, {0, {0, 2}, 2}, {{1, {0, 1}, 2}, {2, {1, 2}, 2}}},
+        {Pattern::Triangle, {0, {0, 1}, 2}, {{1, {0, 1}, 2}, {2, {0, 2}, 2}, {3, {1, 2}, 2}}},
+        {Pattern::Diamond, {0, {0, 1}, 2}, {{1, {0, 1}, 2}, {2, {0, 2}, 2}, {3, {1, 3}, 2}, {4, {2, 3}, 2}}},
+        {Pattern::TypeHierarchy, {0, {0, -1}, 1}, {{1, {0, -1}, 1}}},
+        {Pattern::Domain, {0, {0, -1}, 1}, {{1, {0, 1}, 2}}},
+        {Pattern::Range, {0, {1, -1}, 1}, {{1, {0, 1}, 2}}},
+    };
+    return t;
+}
+
+/// Extends the variable bijection `map` (template var → rule var name) with atom `a` ≙ `t`.
+bool bind(const TAtom& t, const Atom& a, std::array<std::string, 4>& map, std::array<bool, 4>& bound) {
+    if (static_cast<int>(a.args.size()) != t.arity) return false;
+    for (int i = 0; i < t.arity; ++i) {
+        const Term& term = a.args[static_cast<std::size_t>(i)];
+        if (term.kind != Term::Kind::Variable) return false;
+        const int v = t.v[static_cast<std::size_t>(i)];
+        if (bound[static_cast<std::size_t>(v)]) {
+            if (map[static_cast<std::size_t>(v)] != term.name) return false;
+        } else {
+            for (int u = 0; u < 4; ++u)
+                if (bound[static_cast<std::size_t>(u)] && map[static_cast<std::size_t>(u)] == term.name) return false;
+            bound[static_cast<std::size_t>(v)] = true;
+            map[static_cast<std::size_t>(v)] = term.name;
+        }
+    }
+    return true;
+}
+
+bool matches(const Template& t, const Rule& r) {
+    if (r.body.size() != t.body.size()) return false;
+    std::vector<std::size_t> order(r.body.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    do {
+        std::array<std::string, 4> map;
+        std::array<bool, 4> bound{};
+        bool ok = true;
+        for (std::size_t i = 0; ok && i < order.size(); ++i)
+            ok = bind(t.body[i], r.body[order[i]], map, bound);
+        if (!ok || !bind(t.head, r.head, map, bound)) continue;
+        // Predicate placeholders: equal where the template repeats one; for single-atom binary
+        // templates, head and body predicates differ unless the template says they are equal.
+        if (t.body.size() == 1 && t.head.arity == 2 && t.body[0].arity == 2) {
+            const bool same = r.head.predicate == r.body[0].predicate;
+            if (same != (t.head.pred == t.body[0].pred)) continue;
+        }
+        return true;
+    } while (std::next_permutation(order.begin(), order.end()));
+    return false;
+}
+
+} // namespace
+
+std::optional<Pattern> recognise_pattern(const Rule& rule) {
+    for (const Template& t : templates())
+        if (matches(t, rule)) return t.p;
+    return std::nullopt;
+}
+
 std::vector<Pattern> all_patterns() {
     std::vector<Pattern> out;
     for (const auto& i : kPatterns)

@@ -34,6 +34,12 @@ std::vector<Pattern> all_patterns();
 /// The template, e.g. "R(x,y) ∧ S(y,z) → T(x,z)".
 std::string_view pattern_template(Pattern p);
 
+/// The pattern a rule instantiates, up to variable renaming and the order of body atoms
+/// (inequalities are not compared): a rule read from a file gets the name a generated one
+/// would carry. Symmetry needs the head's predicate to equal the body's, inversion and
+/// hierarchy a different one. nullopt when the rule has constants or fits no template.
+std::optional<Pattern> recognise_pattern(const Rule& rule);
+
 struct PatternParams {
     std::vector<Pattern> patterns; ///< which patterns (all_patterns() for `all`)
     std::size_t top_k = 10;        ///< rules kept per pattern, largest support first

@@ -5,6 +5,7 @@
 
 #include "rules/matcher.hpp"
 #include "rules/parallel.hpp"
+#include "rules/patterns.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -255,6 +256,8 @@ std::vector<RuleScore> score_rules(const Program& program, unsigned threads, job
         RuleScore row;
         row.rule = r;
         row.pattern = program.rule_set().rules[r].pattern;
+        if (row.pattern.empty())
+            if (const auto p = recognise_pattern(program.rule_set().rules[r])) row.pattern = pattern_name(*p);
         row.support = count_supports(program, r, threads, ctx, &row.support_by_formula);
         row.new_conclusions = count_new_conclusions(program, r, threads, ctx);
         rows.push_back(std::move(row));

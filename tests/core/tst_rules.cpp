@@ -378,6 +378,35 @@ class TestRules : public QObject {
         }
     }
 
+    void recognisePatterns() {
+        // Rules read from a file are named after the template they instantiate, up to variable
+        // renaming and body order; near misses are not.
+        const std::pair<const char*, const char*> cases[] = {
+            {"R(?b,?a) :- R(?a,?b).", "symmetry"},
+            {"S(?q,?p) :- R(?p,?q).", "inversion"},
+            {"S(?u,?v) :- R(?u,?v).", "hierarchy"},
+            {"T(?x,?y) :- S(?x,?y), R(?x,?y).", "intersection"},
+            {"T(?a,?c) :- S(?b,?c), R(?a,?b).", "composition"},
+            {"P(?x,?y) :- T(?y,?z), R(?x,?y), S(?x,?z), ?x != ?y.", "triangle"},
+            {"Q(?x,?y) :- P(?z,?w), R(?x,?y), T(?y,?w), S(?x,?z).", "diamond"},
+            {"B(?x) :- A(?x).", "type-hierarchy"},
+            {"A(?s) :- R(?s,?o).", "domain"},
+            {"A(?o) :- R(?s,?o).", "range"},
+            {"R(?a,?b) :- R(?a,?b).", ""},               // same predicate: not a hierarchy
+            {"S(?b,?a) :- S(?a,?b), R(?a,?b).", ""},     // two atoms, reversed head
+            {"S(?a,C1) :- R(?a,?b).", ""},               // a constant
+            {"T(?a,?c) :- R(?a,?b), S(?c,?b).", ""},     // not a path
+            {"T(?a,?a) :- R(?a,?b), S(?b,?a).", ""},     // head repeats a variable
+        };
+        for (const auto& [text, expected] : cases) {
+            const RuleSet rs = parse_rules(text, "recognise");
+            QCOMPARE(rs.rules.size(), std::size_t{1});
+            const auto p = recognise_pattern(rs.rules[0]);
+            const std::string got = p ? std::string(pattern_name(*p)) : std::string();
+            QVERIFY2(got == expected, qPrintable(QString::fromUtf8(text) + " → " + QString::fromStdString(got)));
+        }
+    }
+
     void patternsMatchBruteForce() {
         // Composition and intersection candidates and supports vs counting over all predicate pairs.
         std::mt19937 rng(31);
@@ -412,6 +441,9 @@ class TestRules : public QObject {
                     for (const auto& a : pr.rule.body)
                         key.push_back(a.predicate);
                     QCOMPARE(pr.support, brute.at(key));
+                    // Enumerated rules are recognised as their own pattern.
+                    const auto recognised = recognise_pattern(pr.rule);
+                    QVERIFY(recognised && *recognised == pat);
                     // The generic counter agrees, and new conclusions are computed for the rule.
                     RuleSet rs;
                     rs.rules.push_back(pr.rule);

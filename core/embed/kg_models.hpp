@@ -28,14 +28,14 @@ struct Chunk {
 
 /// Hyperparameters that define a model's shape (all of them go into checkpoints).
 struct KgModelConfig {
-    std::string name = "TransE"; ///< canonical name, see kg_model_names()
-    int dim = 200;               ///< embedding dimension (complex models: complex dimension)
-    float gamma = 12.0f;         ///< margin; also sets the init range ε = (γ + 2)/d of the RotatE repo
-    int p_norm = 1;              ///< TransE: 1 or 2; BoxE: order o of the distance norm (1 or 2)
-    bool bounded = true;         ///< BoxE: tanh-bounded space
-    int rgcn_layers = 2;         ///< R-GCN: graph-convolution layers L
-    int rgcn_bases = 10;         ///< R-GCN: bases B of the basis decomposition W_r = Σ_b a_rb V_b
-    int rgcn_blocks = 0;         ///< R-GCN: > 0 selects the block-diagonal decomposition with this many blocks (must divide dim)
+    std::string name = "TransE";    ///< canonical name, see kg_model_names()
+    int dim = 200;                  ///< embedding dimension (complex models: complex dimension)
+    float gamma = 12.0f;            ///< margin; also sets the init range ε = (γ + 2)/d of the RotatE repo
+    int p_norm = 1;                 ///< TransE: 1 or 2; BoxE: order o of the distance norm (1 or 2)
+    bool bounded = true;            ///< BoxE: tanh-bounded space
+    int rgcn_layers = 2;            ///< R-GCN: graph-convolution layers L
+    int rgcn_bases = 10;            ///< R-GCN: bases B of the basis decomposition W_r = Σ_b a_rb V_b
+    int rgcn_blocks = 0;            ///< R-GCN: > 0 selects block-diagonal W_r with this many blocks (divides dim)
     float rgcn_edge_dropout = 0.4f; ///< R-GCN: fraction of training triples dropped from the graph at each step
 };
 

@@ -404,9 +404,9 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
             for (std::size_t i = lo; i < hi; ++i)
                 batch.push_back(data.train[order[i]]);
             if (rgcn) {
-                const double l = rgcn_batch_loss_grad(*rgcn, batch, st, loss, data.negatives, head_prob,
-                                                      mix_seed(st.seed, static_cast<std::uint64_t>(epoch), b),
-                                                      buffers[0], rgcn_ws);
+                const double l =
+                    rgcn_batch_loss_grad(*rgcn, batch, st, loss, data.negatives, head_prob,
+                                         mix_seed(st.seed, static_cast<std::uint64_t>(epoch), b), buffers[0], rgcn_ws);
                 opt.step(model->tables(), buffers[0]);
                 buffers[0].clear();
                 epoch_loss += l * static_cast<double>(hi - lo);

@@ -194,7 +194,8 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
 int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     ArgParser p("train",
                 "DATA --model NAME [--dim D] [--epochs E] [--batch B] [--neg K] [--lr X] [--margin G] [--adv-temp A] "
-                "[--p-bot P] [--eval-every N] [--tests FILE] [--threads T] [--seed S] --run DIR [--resume] [--stats]",
+                "[--p-bot P] [--eval-every N] [--tests FILE] [--layers L] [--bases B | --blocks K] [--edge-dropout P] "
+                "[--threads T] [--seed S] --run DIR [--resume] [--stats]",
                 "Trains an embedding model on a knowledge graph (triple models) or on the normal forms of an EL\n"
                 "ontology (EL models) as a resumable run. Prints one line per evaluation: for KGs filtered MRR and\n"
                 "Hits@k on the validation split (and the test split's metrics at the end); with --tests a test set,\n"
@@ -207,7 +208,8 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
                  "Turtle, OBO, text)",
                  false, true);
     p.option("model", "NAME",
-             "TransE (= TransE-L1), TransE-L2, DistMult, ComplEx, RotatE, BoxE; EL models: ELEmbeddings "
+             "TransE (= TransE-L1), TransE-L2, DistMult, ComplEx, RotatE, BoxE, rgcn (R-GCN encoder + DistMult "
+             "decoder); EL models: ELEmbeddings "
              "(released loss), ELEmbeddings-iv (GCI1 term (iv) restored), EmEL++, ELBE, Box2EL");
     p.option("dim", "D", "embedding dimension (complex models: complex dimension; EL models: default 50)", "200");
     p.option("epochs", "E", "passes over the training triples", "100");
@@ -248,6 +250,10 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("tests", "FILE",
              "a test-set TSV (status<TAB>nf<TAB>axiom[<TAB>P], as kbcx sample/count write it): evaluated with "
              "core/eval at every evaluation; for KGs a file of triples instead replaces DATA/test.txt");
+    p.option("layers", "L", "rgcn: graph-convolution layers", "2");
+    p.option("bases", "B", "rgcn: basis decomposition W_r = sum_b a_rb V_b with B bases", "10");
+    p.option("blocks", "K", "rgcn: block-diagonal decomposition with K blocks (K must divide --dim) instead of bases");
+    p.option("edge-dropout", "P", "rgcn: fraction of training triples dropped from the graph at each step", "0.4");
     p.option("threads", "T", "worker threads", "1");
     p.option("seed", "S", "random seed; one thread + a seed gives bit-identical runs", "0");
     p.option("order", "hrt|htr", "column order of the triple files", "hrt");
@@ -267,6 +273,14 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "{\"epoch\":10,\"split\":\"valid\",\"loss\":0.31,\"seconds\":4.2,\"hits@1\":0.2,\"hits@10\":0.45,\"mrr\":"
         "0.29,...}\n"
         "example: kbcx train data/FB15k-237 --model TransE --dim 200 --epochs 50 --threads 2 --run runs/transe\n"
+        "rgcn (R-GCN, Schlichtkrull et al. 2018): L layers h' = ReLU(h W0 + sum_r sum_{j in N_i^r} h_j W_r / |N_i^r|)\n"
+        "  (no ReLU on the last), inverse edges as extra relations, input = learnt entity embeddings;\n"
+        "  score(h,r,t) = sum_k e_hk R_rk e_tk on the encodings e. One step = one full-graph encoder pass\n"
+        "  with edge dropout (rows renormalised by kept neighbours), the loss on --batch positives and\n"
+        "  their negatives, and the backward pass; --batch >= #train gives full-batch training.\n"
+        "  Defaults when not given: --dim 100 --batch 30000 --neg 10 --lr 0.01; loss logistic.\n"
+        "  The checkpoint stores the encoder weights and the encoding of every entity (kbcx score).\n"
+        "example: kbcx train data/FB15k-237 --model rgcn --bases 10 --epochs 20 --threads 2 --run runs/rgcn\n"
         "EL models: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per minibatch\n"
         "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"
         "  A(x) and r(x,y) are trained as {x} ⊑ A and {x} ⊑ ∃r.{y}; batch = axioms per step (default 256),\n"
@@ -292,15 +306,35 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
-    params.model.dim = static_cast<int>(parse_count("dim", p.get("dim")));
+    const bool rgcn = params.model.name == "rgcn";
+    params.model.dim = rgcn && !p.has("dim") ? 100 : static_cast<int>(parse_count("dim", p.get("dim")));
     params.model.gamma = parse_float("margin", p.get("margin"));
+    if (rgcn) {
+        params.model.rgcn_layers = static_cast<int>(parse_count("layers", p.get("layers")));
+        params.model.rgcn_bases = static_cast<int>(parse_count("bases", p.get("bases")));
+        params.model.rgcn_edge_dropout = parse_float("edge-dropout", p.get("edge-dropout"));
+        if (p.has("blocks")) {
+            if (p.has("bases")) throw UsageError("--bases and --blocks exclude each other");
+            params.model.rgcn_blocks = static_cast<int>(parse_count("blocks", p.get("blocks")));
+            if (params.model.rgcn_blocks < 1) throw UsageError("--blocks must be ≥ 1");
+            if (params.model.dim % params.model.rgcn_blocks != 0)
+                throw UsageError("--blocks must divide --dim (" + std::to_string(params.model.dim) + ")");
+        }
+        if (params.model.rgcn_layers < 1) throw UsageError("--layers must be ≥ 1");
+        if (params.model.rgcn_blocks == 0 && params.model.rgcn_bases < 1) throw UsageError("--bases must be ≥ 1");
+        if (!(params.model.rgcn_edge_dropout >= 0.0f && params.model.rgcn_edge_dropout < 1.0f))
+            throw UsageError("--edge-dropout must be in [0, 1)");
+    } else {
+        for (const char* o : {"layers", "bases", "blocks", "edge-dropout"})
+            if (p.has(o)) throw UsageError(std::string("--") + o + " is an option of --model rgcn");
+    }
     auto& st = params.train;
     st.data = p.positionals()[0];
     st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
-    st.batch = static_cast<int>(parse_count("batch", p.get("batch")));
-    st.neg = static_cast<int>(parse_count("neg", p.get("neg")));
+    st.batch = rgcn && !p.has("batch") ? 30000 : static_cast<int>(parse_count("batch", p.get("batch")));
+    st.neg = rgcn && !p.has("neg") ? 10 : static_cast<int>(parse_count("neg", p.get("neg")));
     st.chunk = static_cast<int>(parse_count("chunk", p.get("chunk")));
-    st.lr = parse_float("lr", p.get("lr"));
+    st.lr = rgcn && !p.has("lr") ? 0.01f : parse_float("lr", p.get("lr"));
     st.margin = params.model.gamma;
     st.adv_temp = parse_float("adv-temp", p.get("adv-temp"));
     st.p_bot = parse_float("p-bot", p.get("p-bot"));

@@ -5,6 +5,7 @@
 #include "embed/kg_models.hpp"
 
 #include "embed/kernels.hpp"
+#include "embed/rgcn.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -480,10 +481,11 @@ const std::vector<std::string>& kg_model_names() {
 std::string canonical_kg_model_name(std::string_view name, int p_norm) {
     const std::string n = lower(name);
     if (n == "transe") return p_norm == 2 ? "TransE-L2" : "TransE-L1";
+    if (n == "rgcn" || n == "r-gcn") return "rgcn";
     for (const auto& c : kg_model_names())
         if (lower(c) == n) return c;
     throw std::invalid_argument("unknown triple model '" + std::string(name) +
-                                "' (known: TransE, TransE-L1, TransE-L2, DistMult, ComplEx, RotatE, BoxE)");
+                                "' (known: TransE, TransE-L1, TransE-L2, DistMult, ComplEx, RotatE, BoxE, rgcn)");
 }
 
 std::unique_ptr<KgModel> make_kg_model(const KgModelConfig& config, std::size_t num_entities,
@@ -499,6 +501,18 @@ std::unique_ptr<KgModel> make_kg_model(const KgModelConfig& config, std::size_t 
     if (n == "ComplEx") return std::make_unique<ComplEx>(c, num_entities, num_relations);
     if (n == "RotatE") return std::make_unique<RotatE>(c, num_entities, num_relations);
     if (n == "BoxE") return std::make_unique<BoxE>(c, num_entities, num_relations);
+    if (n == "rgcn") {
+        if (c.rgcn_layers < 1) throw std::invalid_argument("R-GCN needs at least one layer");
+        if (c.rgcn_blocks < 0 || c.rgcn_bases < 0) throw std::invalid_argument("R-GCN: bases and blocks must be ≥ 0");
+        if (c.rgcn_blocks == 0 && c.rgcn_bases < 1)
+            throw std::invalid_argument("R-GCN needs at least one basis (or a number of blocks)");
+        if (c.rgcn_blocks > 0 && c.dim % c.rgcn_blocks != 0)
+            throw std::invalid_argument("R-GCN: the number of blocks (" + std::to_string(c.rgcn_blocks) +
+                                        ") must divide the dimension (" + std::to_string(c.dim) + ")");
+        if (!(c.rgcn_edge_dropout >= 0.0f && c.rgcn_edge_dropout < 1.0f))
+            throw std::invalid_argument("R-GCN: edge dropout must be in [0, 1)");
+        return std::make_unique<RgcnModel>(c, num_entities, num_relations);
+    }
     throw std::invalid_argument("unknown triple model '" + n + "'");
 }
 

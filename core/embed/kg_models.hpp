@@ -28,11 +28,15 @@ struct Chunk {
 
 /// Hyperparameters that define a model's shape (all of them go into checkpoints).
 struct KgModelConfig {
-    std::string name = "TransE"; ///< canonical name, see kg_model_names()
-    int dim = 200;               ///< embedding dimension (complex models: complex dimension)
-    float gamma = 12.0f;         ///< margin; also sets the init range ε = (γ + 2)/d of the RotatE repo
-    int p_norm = 1;              ///< TransE: 1 or 2; BoxE: order o of the distance norm (1 or 2)
-    bool bounded = true;         ///< BoxE: tanh-bounded space
+    std::string name = "TransE";    ///< canonical name, see kg_model_names()
+    int dim = 200;                  ///< embedding dimension (complex models: complex dimension)
+    float gamma = 12.0f;            ///< margin; also sets the init range ε = (γ + 2)/d of the RotatE repo
+    int p_norm = 1;                 ///< TransE: 1 or 2; BoxE: order o of the distance norm (1 or 2)
+    bool bounded = true;            ///< BoxE: tanh-bounded space
+    int rgcn_layers = 2;            ///< R-GCN: graph-convolution layers L
+    int rgcn_bases = 10;            ///< R-GCN: bases B of the basis decomposition W_r = Σ_b a_rb V_b
+    int rgcn_blocks = 0;            ///< R-GCN: > 0 selects block-diagonal W_r with this many blocks (divides dim)
+    float rgcn_edge_dropout = 0.4f; ///< R-GCN: fraction of training triples dropped from the graph at each step
 };
 
 /// The loss a model trains with unless told otherwise (see loss.hpp).
@@ -77,9 +81,12 @@ class KgModel {
     std::vector<ParamTable> tables_;
 };
 
-/// Canonical model names: TransE-L1, TransE-L2, DistMult, ComplEx, RotatE, BoxE.
+/// Canonical names of the shallow embedding models: TransE-L1, TransE-L2, DistMult, ComplEx,
+/// RotatE, BoxE. The graph model R-GCN (canonical id "rgcn", see rgcn.hpp) is not listed: it
+/// needs the training graph to score, so per-triple gradient checks of this list do not apply.
 const std::vector<std::string>& kg_model_names();
-/// Case-insensitive; "TransE" means TransE-L1 unless p_norm is 2. Throws std::invalid_argument.
+/// Case-insensitive; "TransE" means TransE-L1 unless p_norm is 2; "rgcn" or "R-GCN" give "rgcn".
+/// Throws std::invalid_argument.
 std::string canonical_kg_model_name(std::string_view name, int p_norm = 1);
 /// Builds an uninitialised model (config.name must be canonical).
 std::unique_ptr<KgModel> make_kg_model(const KgModelConfig& config, std::size_t num_entities,

@@ -8,6 +8,7 @@
 #include "common/resources.hpp"
 #include "embed/checkpoint.hpp"
 #include "embed/evaluate.hpp"
+#include "embed/rgcn.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -108,15 +109,32 @@ std::map<std::string, std::string> identity(const KgModelConfig& c, const TrainS
         std::snprintf(b, sizeof b, "%g", static_cast<double>(x));
         return std::string(b);
     };
-    return {{"kind", "triple-model"},
-            {"model", c.name},
-            {"dim", std::to_string(c.dim)},
-            {"gamma", f(c.gamma)},
-            {"p_norm", std::to_string(c.p_norm)},
-            {"bounded", c.bounded ? "1" : "0"},
-            {"optimizer", std::string(optimizer_name(st.optimizer))},
-            {"entities", std::to_string(E)},
-            {"relations", std::to_string(R)}};
+    std::map<std::string, std::string> id{{"kind", "triple-model"},
+                                          {"model", c.name},
+                                          {"dim", std::to_string(c.dim)},
+                                          {"gamma", f(c.gamma)},
+                                          {"p_norm", std::to_string(c.p_norm)},
+                                          {"bounded", c.bounded ? "1" : "0"},
+                                          {"optimizer", std::string(optimizer_name(st.optimizer))},
+                                          {"entities", std::to_string(E)},
+                                          {"relations", std::to_string(R)}};
+    if (c.name == "rgcn") {
+        id["rgcn_format"] = std::to_string(kRgcnFormatVersion);
+        id["rgcn_layers"] = std::to_string(c.rgcn_layers);
+        id["rgcn_decomposition"] = c.rgcn_blocks > 0 ? "block" : "basis";
+        id["rgcn_bases"] = std::to_string(c.rgcn_blocks > 0 ? 0 : c.rgcn_bases);
+        id["rgcn_blocks"] = std::to_string(c.rgcn_blocks);
+    }
+    return id;
+}
+
+/// Refuses an R-GCN checkpoint of another format version with a message saying what to do.
+void check_rgcn_format(const Checkpoint& c, const std::string& path) {
+    const std::string& v = c.get("rgcn_format");
+    if (v != std::to_string(kRgcnFormatVersion))
+        throw InputError(path, "R-GCN checkpoint format version " + (v.empty() ? std::string("(none)") : v) +
+                                   ", this build reads version " + std::to_string(kRgcnFormatVersion) +
+                                   "; retrain the model with this build");
 }
 
 std::string params_json(const KgModelConfig& c, const TrainSettings& st, const LossConfig& loss) {
@@ -126,8 +144,15 @@ std::string params_json(const KgModelConfig& c, const TrainSettings& st, const L
         .field("model", c.name)
         .field("dim", c.dim)
         .field("gamma", static_cast<double>(c.gamma))
-        .field("bounded", c.bounded)
-        .field("loss", std::string(loss_name(loss.kind)))
+        .field("bounded", c.bounded);
+    if (c.name == "rgcn") {
+        j.field("layers", c.rgcn_layers)
+            .field("decomposition", c.rgcn_blocks > 0 ? "block" : "basis")
+            .field("bases", c.rgcn_blocks > 0 ? 0 : c.rgcn_bases)
+            .field("blocks", c.rgcn_blocks)
+            .field("edge_dropout", static_cast<double>(c.rgcn_edge_dropout));
+    }
+    j.field("loss", std::string(loss_name(loss.kind)))
         .field("margin", static_cast<double>(loss.margin))
         .field("adv_temp", static_cast<double>(loss.adv_temp))
         .field("optimizer", std::string(optimizer_name(st.optimizer)))
@@ -188,6 +213,14 @@ void save_kg_checkpoint(const std::string& path, const KgModel& model, const Opt
         rels.emplace_back(r < vocab.relations().size() ? vocab.relations().name(r) : std::string_view());
     for (const auto& t : model.tables())
         c.tables.push_back(t);
+    if (const auto* rgcn = dynamic_cast<const RgcnModel*>(&model)) {
+        // The encoding of every entity, so the checkpoint scores without the training graph.
+        if (!rgcn->has_encoding()) throw std::logic_error("R-GCN checkpoint needs encode() first");
+        c.tables.push_back({"rgcn.encoded", rgcn->encoding().array()});
+        char e[32];
+        std::snprintf(e, sizeof e, "%g", static_cast<double>(model.config().rgcn_edge_dropout));
+        c.meta["rgcn_edge_dropout"] = e;
+    }
     if (opt) {
         auto& m = const_cast<Optimizer*>(opt)->first();
         auto& v = const_cast<Optimizer*>(opt)->second();
@@ -226,9 +259,28 @@ std::unique_ptr<KgModel> load_kg_model(const std::string& path, std::vector<std:
     cfg.gamma = std::stof(c.get("gamma"));
     cfg.p_norm = std::stoi(c.get("p_norm"));
     cfg.bounded = c.get("bounded") == "1";
+    if (cfg.name == "rgcn") {
+        check_rgcn_format(c, path);
+        cfg.rgcn_layers = std::stoi(c.get("rgcn_layers"));
+        cfg.rgcn_bases = std::stoi(c.get("rgcn_bases"));
+        cfg.rgcn_blocks = std::stoi(c.get("rgcn_blocks"));
+        if (!c.get("rgcn_edge_dropout").empty()) cfg.rgcn_edge_dropout = std::stof(c.get("rgcn_edge_dropout"));
+    }
     const std::size_t E = std::stoull(c.get("entities")), R = std::stoull(c.get("relations"));
-    auto model = make_kg_model(cfg, E, R);
+    std::unique_ptr<KgModel> model;
+    try {
+        model = make_kg_model(cfg, E, R);
+    } catch (const std::invalid_argument& e) {
+        throw InputError(path, std::string("checkpoint describes no usable model: ") + e.what());
+    }
     restore_tables(c, path, model->tables(), "");
+    if (auto* rgcn = dynamic_cast<RgcnModel*>(model.get())) {
+        const Matrix* enc = c.table("rgcn.encoded");
+        if (!enc || enc->rows() != static_cast<Eigen::Index>(E) || enc->cols() != cfg.dim)
+            throw InputError(path, "R-GCN checkpoint lacks the entity encoding 'rgcn.encoded' of shape " +
+                                       std::to_string(E) + "×" + std::to_string(cfg.dim));
+        rgcn->set_encoding(*enc);
+    }
     if (entities) *entities = c.lists.count("entities") ? c.lists.at("entities") : std::vector<std::string>{};
     if (relations) *relations = c.lists.count("relations") ? c.lists.at("relations") : std::vector<std::string>{};
     return model;
@@ -240,7 +292,21 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     check_settings(st);
     const std::size_t E = data.num_entities(), R = data.num_relations();
     if (E == 0 || data.train.empty()) throw InputError(st.data, "no training triples");
-    auto model = make_kg_model(params.model, E, R);
+    std::unique_ptr<KgModel> model;
+    try {
+        model = make_kg_model(params.model, E, R);
+    } catch (const std::invalid_argument& e) {
+        throw InputError("train", e.what());
+    }
+    // R-GCN: the encoder propagates over the training graph; every optimiser step runs one
+    // full-graph encoder pass (see rgcn_batch_loss_grad), and scoring reads the encoding
+    // refreshed after each epoch's steps.
+    auto* rgcn = dynamic_cast<RgcnModel*>(model.get());
+    RgcnWorkspace rgcn_ws;
+    if (rgcn) {
+        rgcn->set_graph(data.train);
+        rgcn->set_threads(st.threads);
+    }
     const LossConfig loss{st.loss.value_or(model->default_loss()), st.margin, st.adv_temp};
     Optimizer opt(st.optimizer, st.lr, model->tables());
     RunFolder run(st.run_dir);
@@ -252,6 +318,7 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     if (st.resume) {
         const std::string path = run.checkpoint_path();
         const Checkpoint c = read_checkpoint(path);
+        if (params.model.name == "rgcn" && c.get("model") == "rgcn") check_rgcn_format(c, path);
         const std::string diff = describe_mismatch(c, identity(params.model, st, E, R));
         if (!diff.empty()) throw InputError(path, "checkpoint does not match this run: " + diff);
         const auto& ents = c.lists.count("entities") ? c.lists.at("entities") : std::vector<std::string>{};
@@ -273,6 +340,7 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
         model->init(rng);
         run.write_params(params_json(params.model, st, loss));
     }
+    if (rgcn) rgcn->encode();
     result.first_epoch = state.epoch + 1;
 
     // Bernoulli: corrupt the head with probability tph/(tph + hpt) per relation.
@@ -302,7 +370,7 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     }
 
     const std::size_t T = static_cast<std::size_t>(st.threads);
-    std::vector<GradBuffer> buffers(T);
+    std::vector<GradBuffer> buffers(rgcn ? 1 : T); // R-GCN: the threads work inside each step
     for (auto& b : buffers)
         b.shape_like(model->tables());
     const std::size_t N = data.train.size(), B = static_cast<std::size_t>(st.batch);
@@ -335,6 +403,18 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
             batch.clear();
             for (std::size_t i = lo; i < hi; ++i)
                 batch.push_back(data.train[order[i]]);
+            if (rgcn) {
+                const double l =
+                    rgcn_batch_loss_grad(*rgcn, batch, st, loss, data.negatives, head_prob,
+                                         mix_seed(st.seed, static_cast<std::uint64_t>(epoch), b), buffers[0], rgcn_ws);
+                opt.step(model->tables(), buffers[0]);
+                buffers[0].clear();
+                epoch_loss += l * static_cast<double>(hi - lo);
+                ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,
+                           static_cast<std::uint64_t>(st.epochs) * batches,
+                           "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs), b + 1 == batches);
+                continue;
+            }
             const float scale = 1.0f / static_cast<float>(hi - lo);
             auto work = [&](std::size_t w) {
                 const std::size_t a = batch.size() * w / T, z = batch.size() * (w + 1) / T;
@@ -364,6 +444,7 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
                        "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs),
                        b + 1 == batches); // always deliver the end of an epoch
         }
+        if (rgcn) rgcn->encode(); // scores and the checkpoint use the encoding without dropout
         EpochReport rep;
         rep.epoch = epoch;
         rep.epochs = st.epochs;

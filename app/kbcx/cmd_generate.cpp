@@ -146,7 +146,7 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
         out << j.str() << "\n";
         return kOk;
     }
-    out << "rules kept: " << g.rules.size() << " (" << g.complex_rules << " with sub-rules)\n";
+    out << "rules kept: " << g.rules.size() << " (" << g.complex_rules << " complex: two or more body atoms)\n";
     char line[200];
     std::snprintf(line, sizeof line, "%-6s %10s %10s\n", "split", "positives", "negatives");
     out << line;

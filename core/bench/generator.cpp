@@ -771,7 +771,14 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
     if (params.neg == NegMethod::QG)
         for (int s : {kValid, kTest, kTrain}) {
             const auto su = static_cast<std::size_t>(s);
-            if (out.qg_drawn[su] < out.qg_quota[su])
+            bool any_sub = false;
+            for (const auto& p : out.positives[su])
+                any_sub = any_sub || !subs_of[p.rule].empty();
+            if (out.qg_drawn[su] < out.qg_quota[su] && !any_sub)
+                out.shortfalls.push_back(std::string(split_name(s)) + ": 0 of " + std::to_string(out.qg_quota[su]) +
+                                         " qg negatives from sub-rules (no rule of this split's positives has a "
+                                         "sub-rule that binds its head, e.g. composition; the rest from pa)");
+            else if (out.qg_drawn[su] < out.qg_quota[su])
                 out.shortfalls.push_back(
                     std::string(split_name(s)) + ": " + std::to_string(out.qg_drawn[su]) + " of " +
                     std::to_string(out.qg_quota[su]) + " qg negatives from sub-rules (no new sub-rule conclusion in " +

@@ -40,7 +40,8 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
     p.option("k2", "N", "new conclusions sampled per rule", "200");
     p.option("split", "A:B:C", "train:valid:test ratio, applied rule by rule", "8:1:1");
     p.option("seed", "S", "seed: same inputs and seed give byte-identical output", "1");
-    p.option("attempts", "N", "random draws per negative before moving on", "64");
+    p.option("attempts", "N", "random draws per negative (qg: sub-rule groundings per positive) before moving on",
+             "64");
     p.option("out", "DIR", "output folder (created; files in it are overwritten)");
     p.flag("json", "print the summary as JSON");
     p.flag("stats", "print time per phase (load, enumerate rules, materialise, sample positives, negatives, "
@@ -59,7 +60,9 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
         "     rb  H(a, b) with H the rule's head predicate and a, b drawn from the constants of its supports\n"
         "     pa  head or tail (coin flip) replaced by a constant seen in that position of that predicate in K\n"
         "     qg  conclusions of the rule's sub-rules (body atoms dropped, head still bound) for up to\n"
-        "         floor(|P_split| * |R_complex| / |R|) negatives of the split; the rest from pa\n"
+        "         floor(|P_split| * |R_complex| / |R|) negatives of the split; the rest from pa. Sampled: per\n"
+        "         positive H(a,b), up to --attempts random groundings of a random sub-rule's body keeping a or b\n"
+        "         (drawn); passes over the positives repeat until the quota is met or a pass adds nothing\n"
         "  A pool that runs out is reported (output, summary.json \"shortfalls\"), never padded.\n"
         "output (LogInfer layout): train.txt valid.txt test.txt {train,valid,test}_neg_<m>.txt rules.txt\n"
         "  candidate_entities.txt candidate_relations.txt summary.json; facts are tab-separated:\n"

@@ -574,30 +574,27 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
     out.seconds_rules = clock.seconds();
     clock.restart();
 
-    // 2. Positives: T_r(K) \ K per rule (materialise), then sample, resolve, split.
+    // 2. Positives: per rule, T_r(K) \ K (materialise), then sample, resolve, split. One rule's
+    // conclusions at a time, so memory holds the largest rule's, not all of them.
     const FactAccess facts(K, nullptr);
     const bool want_consts = params.neg == NegMethod::RB;
     std::vector<std::vector<kg::Id>> constants(out.rules.size());
-    std::vector<std::vector<std::uint64_t>> heads(out.rules.size());
+    KeySet taken;
     for (std::size_t r = 0; r < out.rules.size(); ++r) {
         ctx.report(r, out.rules.size(), "Computing new conclusions of rule " + std::to_string(r + 1), r == 0);
+        BenchRule& br = out.rules[r];
         const CRule& cr = crules[r];
+        Stopwatch phase;
         // rb needs every support's constants, so it enumerates the supports; otherwise a rule with
         // a head-covering body atom is a semi-join over that atom's facts.
         const int cover = want_consts ? -1 : head_cover_atom(cr);
-        heads[r] = cover >= 0 ? new_heads_semijoin(cr, cover, K, threads, ctx)
-                              : new_heads(cr, facts, threads, ctx, want_consts ? &constants[r] : nullptr);
-        out.rules[r].new_conclusions = heads[r].size();
-    }
-    out.seconds_materialise = clock.seconds();
-    Stopwatch sample_clock;
-    KeySet taken;
-    for (std::size_t r = 0; r < out.rules.size(); ++r) {
-        BenchRule& br = out.rules[r];
-        const CRule& cr = crules[r];
+        const auto heads = cover >= 0 ? new_heads_semijoin(cr, cover, K, threads, ctx)
+                                      : new_heads(cr, facts, threads, ctx, want_consts ? &constants[r] : nullptr);
+        br.new_conclusions = heads.size();
+        out.seconds_materialise += phase.seconds();
+        phase.restart();
         const std::uint64_t salt = mix(params.seed ^ mix(0x5A3B'0000ull + r));
-        const auto sample = bottom_k(heads[r], params.k2, salt);
-        std::vector<std::uint64_t>().swap(heads[r]);
+        const auto sample = bottom_k(heads, params.k2, salt);
         br.sampled = sample.size();
         std::vector<GroundFact> mine;
         for (auto k : sample) {
@@ -615,8 +612,8 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
             out.positives[static_cast<std::size_t>(s)].push_back({mine[i], static_cast<std::uint32_t>(r)});
             ++br.positives[static_cast<std::size_t>(s)];
         }
+        out.seconds_sample += phase.seconds();
     }
-    out.seconds_sample = sample_clock.seconds();
     out.seconds_positives = clock.seconds();
     clock.restart();
 

@@ -15,7 +15,6 @@
 #include <fstream>
 #include <set>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace kbcx::bench {
 
@@ -51,7 +50,43 @@ struct KeyHash {
 Key key_of(const GroundFact& f) {
     return {(std::uint64_t{f.unary} << 63) | (std::uint64_t{f.pred} << 32) | f.s, f.unary ? 0 : f.o};
 }
-using KeySet = std::unordered_set<Key, KeyHash>;
+/// A set of fact keys: open addressing with linear probing in one array (no node per key);
+/// a.b = ~0 marks an empty slot (no fact key has it: b is an entity id or 0).
+class KeySet {
+  public:
+    /// Inserts `k`; {_, false} when it was already there (the shape of std::unordered_set's).
+    std::pair<std::size_t, bool> insert(const Key& k) {
+        if ((size_ + 1) * 2 > slots_.size()) grow();
+        std::size_t i = slot(k);
+        while (slots_[i].b != kEmpty) {
+            if (slots_[i] == k) return {i, false};
+            i = (i + 1) & (slots_.size() - 1);
+        }
+        slots_[i] = k;
+        ++size_;
+        return {i, true};
+    }
+    std::size_t count(const Key& k) const {
+        if (slots_.empty()) return 0;
+        for (std::size_t i = slot(k);; i = (i + 1) & (slots_.size() - 1)) {
+            if (slots_[i].b == kEmpty) return 0;
+            if (slots_[i] == k) return 1;
+        }
+    }
+
+  private:
+    static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+    std::size_t slot(const Key& k) const { return KeyHash{}(k) & (slots_.size() - 1); }
+    void grow() {
+        std::vector<Key> old = std::move(slots_);
+        slots_.assign(old.empty() ? 1024 : old.size() * 2, Key{0, kEmpty});
+        size_ = 0;
+        for (const Key& k : old)
+            if (k.b != kEmpty) insert(k);
+    }
+    std::vector<Key> slots_;
+    std::size_t size_ = 0;
+};
 
 /// Packs the constants of a head instance (binary: s,o; unary: s).
 std::uint64_t head_key(const GroundFact& f) {

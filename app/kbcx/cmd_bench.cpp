@@ -187,11 +187,15 @@ void json_ranking(JsonWriter& j, const bench::RankingSummary& r) {
 }
 
 int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
-    ArgParser p("eval-kg", "DIR --scores FILE [--neg M] [--missing error|lowest] [--no-ranking] [--json]",
+    ArgParser p("eval-kg",
+                "DIR (--scores FILE | --run RUNDIR) [--neg M] [--missing error|lowest] [--no-ranking] [--json]",
                 "Evaluates scores of any system against a benchmark folder: classification at the threshold\n"
-                "that maximises validation F1, ROC AUC, and filtered ranking metrics of the test facts.");
+                "that maximises validation F1, ROC AUC, and filtered ranking metrics of the test facts.\n"
+                "Scores come from a file (--scores) or from a `kbcx train` run's checkpoint (--run).");
     p.positional("DIR", "benchmark folder", false, true);
     p.option("scores", "FILE", "scores, one line per triple: h r t score (tabs or spaces; higher = more plausible)");
+    p.option("run", "RUNDIR",
+             "run folder of `kbcx train` (triple model): score every needed fact with the model's score(h,r,t)");
     p.option("neg", "M", "negative method (default: the folder's only one)");
     p.option("missing", "error|lowest", "a needed triple without a score: an error, or scored -infinity", "error");
     p.flag("no-ranking", "skip the ranking metrics");
@@ -211,14 +215,17 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
              "  R-MRR, R-Hits@k  the same over relation queries (h, ?, t); type facts are not ranked\n"
              "scores file line:  /m/027rn<TAB>/location/country/form_of_government<TAB>/m/06cx9<TAB>0.93\n"
              "  lines naming an entity or relation unknown to the benchmark are ignored (counted)\n"
+             "--run: names are matched to the model's vocabulary; a type fact or a name the model never saw\n"
+             "  has no score (an error, or -infinity with --missing lowest), as when a scores file lacks it\n"
              "exit codes: 0 success, 2 bad input (file:line:column: what), 130 interrupted");
     if (!p.parse(args, out)) return kOk;
-    if (!p.has("scores")) throw UsageError("--scores FILE is required");
+    if (p.has("scores") == p.has("run")) throw UsageError("give exactly one of --scores FILE and --run RUNDIR");
     const std::string missing = p.get("missing");
     if (missing != "error" && missing != "lowest") throw UsageError("--missing must be error or lowest");
     bench::EvalKgParams params;
     params.dir = p.positionals().at(0);
-    params.scores_path = p.get("scores");
+    if (p.has("scores")) params.scores_path = p.get("scores");
+    if (p.has("run")) params.run_dir = p.get("run");
     params.method = p.has("neg") ? p.get("neg") : "";
     params.missing_lowest = missing == "lowest";
     params.ranking = !p.has("no-ranking");
@@ -239,7 +246,8 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
             j.value(*r.auc);
         else
             j.null();
-        j.field("scores_read", r.scores).field("unknown_names", r.unknown_names);
+        if (!r.model.empty()) j.field("model", r.model).field("run", params.run_dir);
+        j.field(r.model.empty() ? "scores_read" : "facts_scored", r.scores).field("unknown_names", r.unknown_names);
         j.field("missing_classification", r.missing_classification);
         if (r.ranking_done) {
             j.key("C");
@@ -259,6 +267,7 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
         out << j.str() << "\n";
         return kOk;
     }
+    if (!r.model.empty()) out << "model: " << r.model << " (" << params.run_dir << ")\n";
     out << "negatives: " << r.method << ", threshold (max validation F1): " << r.threshold << "\n";
     print_classification(out, "valid", r.valid);
     print_classification(out, "test ", r.test);

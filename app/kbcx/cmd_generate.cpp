@@ -40,10 +40,12 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
     p.option("k2", "N", "new conclusions sampled per rule", "200");
     p.option("split", "A:B:C", "train:valid:test ratio, applied rule by rule", "8:1:1");
     p.option("seed", "S", "seed: same inputs and seed give byte-identical output", "1");
-    p.option("attempts", "N", "random draws per negative before moving on", "64");
+    p.option("attempts", "N", "random draws per negative (qg: sub-rule groundings per positive) before moving on",
+             "64");
     p.option("out", "DIR", "output folder (created; files in it are overwritten)");
     p.flag("json", "print the summary as JSON");
-    p.flag("stats", "print time per phase, throughput and peak memory");
+    p.flag("stats", "print time per phase (load, enumerate rules, materialise, sample positives, negatives, "
+                    "write), throughput and peak memory");
     add_data_options(p);
     p.epilog(
         "steps:\n"
@@ -58,7 +60,9 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
         "     rb  H(a, b) with H the rule's head predicate and a, b drawn from the constants of its supports\n"
         "     pa  head or tail (coin flip) replaced by a constant seen in that position of that predicate in K\n"
         "     qg  conclusions of the rule's sub-rules (body atoms dropped, head still bound) for up to\n"
-        "         floor(|P_split| * |R_complex| / |R|) negatives of the split; the rest from pa\n"
+        "         floor(|P_split| * |R_complex| / |R|) negatives of the split; the rest from pa. Sampled: per\n"
+        "         positive H(a,b), up to --attempts random groundings of a random sub-rule's body keeping a or b\n"
+        "         (drawn); passes over the positives repeat until the quota is met or a pass adds nothing\n"
         "  A pool that runs out is reported (output, summary.json \"shortfalls\"), never padded.\n"
         "output (LogInfer layout): train.txt valid.txt test.txt {train,valid,test}_neg_<m>.txt rules.txt\n"
         "  candidate_entities.txt candidate_relations.txt summary.json; facts are tab-separated:\n"
@@ -135,6 +139,8 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
                 .field("load_seconds", load_s)
                 .field("rules_seconds", g.seconds_rules)
                 .field("positives_seconds", g.seconds_positives)
+                .field("materialise_seconds", g.seconds_materialise)
+                .field("sample_seconds", g.seconds_sample)
                 .field("negatives_seconds", g.seconds_negatives)
                 .field("write_seconds", write_s)
                 .field("peak_memory_bytes", peak_memory_bytes())
@@ -143,7 +149,7 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
         out << j.str() << "\n";
         return kOk;
     }
-    out << "rules kept: " << g.rules.size() << " (" << g.complex_rules << " with sub-rules)\n";
+    out << "rules kept: " << g.rules.size() << " (" << g.complex_rules << " complex: two or more body atoms)\n";
     char line[200];
     std::snprintf(line, sizeof line, "%-6s %10s %10s\n", "split", "positives", "negatives");
     out << line;
@@ -163,9 +169,12 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
     out << "written to " << p.get("out") << "\n";
     if (p.has("stats")) {
         out << "stats\n";
+        std::snprintf(line, sizeof line, "  time:        %.3f s\n", seconds);
+        out << line;
         std::snprintf(line, sizeof line,
-                      "  time:        %.3f s (load %.3f, rules %.3f, positives %.3f, negatives %.3f, write %.3f)\n",
-                      seconds, load_s, g.seconds_rules, g.seconds_positives, g.seconds_negatives, write_s);
+                      "  phases:      load %.3f, enumerate rules %.3f, materialise T_r(K)\\K %.3f, sample positives "
+                      "%.3f, negatives %.3f, write %.3f s\n",
+                      load_s, g.seconds_rules, g.seconds_materialise, g.seconds_sample, g.seconds_negatives, write_s);
         out << line;
         const double gen = g.seconds_rules + g.seconds_positives + g.seconds_negatives;
         std::snprintf(line, sizeof line, "  throughput:  %.0f KG facts/s, %.0f benchmark facts/s\n",

@@ -1,6 +1,7 @@
-// The benchmark generator: rule enumeration through core/rules, parallel support enumeration per
-// rule for new conclusions (and, for rb, support constants; for qg, sub-rule conclusions),
-// seeded bottom-k sampling, split resolution, and the negative samplers with their P_all filter.
+// The benchmark generator: rule enumeration through core/rules, new conclusions per rule (a
+// semi-join where one body atom covers the head, else parallel support enumeration; for rb also
+// support constants), seeded bottom-k sampling, split resolution, and the negative samplers
+// (qg: random groundings of sub-rule bodies) with their P_all filter.
 #include "bench/generator.hpp"
 
 #include "common/error.hpp"
@@ -14,7 +15,6 @@
 #include <fstream>
 #include <set>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace kbcx::bench {
 
@@ -50,7 +50,43 @@ struct KeyHash {
 Key key_of(const GroundFact& f) {
     return {(std::uint64_t{f.unary} << 63) | (std::uint64_t{f.pred} << 32) | f.s, f.unary ? 0 : f.o};
 }
-using KeySet = std::unordered_set<Key, KeyHash>;
+/// A set of fact keys: open addressing with linear probing in one array (no node per key);
+/// a.b = ~0 marks an empty slot (no fact key has it: b is an entity id or 0).
+class KeySet {
+  public:
+    /// Inserts `k`; {_, false} when it was already there (the shape of std::unordered_set's).
+    std::pair<std::size_t, bool> insert(const Key& k) {
+        if ((size_ + 1) * 2 > slots_.size()) grow();
+        std::size_t i = slot(k);
+        while (slots_[i].b != kEmpty) {
+            if (slots_[i] == k) return {i, false};
+            i = (i + 1) & (slots_.size() - 1);
+        }
+        slots_[i] = k;
+        ++size_;
+        return {i, true};
+    }
+    std::size_t count(const Key& k) const {
+        if (slots_.empty()) return 0;
+        for (std::size_t i = slot(k);; i = (i + 1) & (slots_.size() - 1)) {
+            if (slots_[i].b == kEmpty) return 0;
+            if (slots_[i] == k) return 1;
+        }
+    }
+
+  private:
+    static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+    std::size_t slot(const Key& k) const { return KeyHash{}(k) & (slots_.size() - 1); }
+    void grow() {
+        std::vector<Key> old = std::move(slots_);
+        slots_.assign(old.empty() ? 1024 : old.size() * 2, Key{0, kEmpty});
+        size_ = 0;
+        for (const Key& k : old)
+            if (k.b != kEmpty) insert(k);
+    }
+    std::vector<Key> slots_;
+    std::size_t size_ = 0;
+};
 
 /// Packs the constants of a head instance (binary: s,o; unary: s).
 std::uint64_t head_key(const GroundFact& f) {
@@ -151,6 +187,265 @@ std::vector<std::uint64_t> new_heads(const CRule& rule, const FactAccess& facts,
         constants->assign(c.begin(), c.end());
     }
     return all;
+}
+
+kg::Id term_value(const CTerm& t, const std::vector<kg::Id>& b) {
+    return t.var ? b[t.id] : t.id;
+}
+
+/// Whether every inequality whose two sides are bound holds.
+bool inequalities_hold(const CRule& r, const std::vector<kg::Id>& b) {
+    for (const auto& [p, q] : r.inequalities) {
+        const kg::Id x = term_value(p, b), y = term_value(q, b);
+        if (x != kg::kNoId && x == y) return false;
+    }
+    return true;
+}
+
+/// Number of facts of an atom's predicate in K (0 for predicates only rules use).
+std::size_t atom_facts(const kg::FactStore& K, const CAtom& a) {
+    if (a.unary) return a.pred < K.num_types() ? K.instances(a.pred).size() : 0;
+    return a.pred < K.num_relations() ? K.relation_size(a.pred) : 0;
+}
+
+/// The next atom of `todo` (a bit mask over the body) to match: most arguments bound, then fewest
+/// facts, then lowest index. Returns -1 when some remaining atom has no fact at all.
+int next_atom(const kg::FactStore& K, const CRule& r, std::uint32_t todo, const std::vector<kg::Id>& b) {
+    int best = -1, best_bound = -1;
+    std::size_t best_size = 0;
+    for (std::size_t i = 0; i < r.body.size(); ++i) {
+        if (!(todo >> i & 1u)) continue;
+        const CAtom& a = r.body[i];
+        const std::size_t size = atom_facts(K, a);
+        if (size == 0) return -1;
+        int bound = term_value(a.t[0], b) != kg::kNoId ? 1 : 0;
+        if (!a.unary && term_value(a.t[1], b) != kg::kNoId) ++bound;
+        if (bound > best_bound || (bound == best_bound && size < best_size)) {
+            best = static_cast<int>(i);
+            best_bound = bound;
+            best_size = size;
+        }
+    }
+    return best;
+}
+
+/// Binds the terms of atom `a` to (s, o) in `b`, recording newly bound variables in `fresh`.
+/// False (and nothing left bound) when a bound term or a constant disagrees.
+bool bind_atom(const CAtom& a, kg::Id s, kg::Id o, std::vector<kg::Id>& b, std::array<std::uint32_t, 2>& fresh,
+               int& nfresh) {
+    nfresh = 0;
+    const int arity = a.unary ? 1 : 2;
+    for (int j = 0; j < arity; ++j) {
+        const CTerm& t = a.t[j];
+        const kg::Id v = j == 0 ? s : o;
+        if (!t.var) {
+            if (t.id == v) continue;
+        } else if (b[t.id] == kg::kNoId) {
+            b[t.id] = v;
+            fresh[static_cast<std::size_t>(nfresh++)] = t.id;
+            continue;
+        } else if (b[t.id] == v) {
+            continue;
+        }
+        for (int k = 0; k < nfresh; ++k)
+            b[fresh[static_cast<std::size_t>(k)]] = kg::kNoId;
+        nfresh = 0;
+        return false;
+    }
+    return true;
+}
+
+/// Whether the body atoms in `todo` have a grounding over K extending the binding `b` (kNoId =
+/// unbound) under the rule's inequalities: a backtracking join, most-bound atom first, stopping at
+/// the first grounding. `b` is restored before returning.
+bool exists_grounding(const kg::FactStore& K, const CRule& r, std::uint32_t todo, std::vector<kg::Id>& b) {
+    if (todo == 0) return true;
+    const int i = next_atom(K, r, todo, b);
+    if (i < 0) return false;
+    const CAtom& a = r.body[static_cast<std::size_t>(i)];
+    const std::uint32_t rest = todo & ~(1u << i);
+    auto go = [&](kg::Id s, kg::Id o) {
+        std::array<std::uint32_t, 2> fresh{};
+        int nfresh = 0;
+        if (!bind_atom(a, s, o, b, fresh, nfresh)) return false;
+        const bool ok = inequalities_hold(r, b) && exists_grounding(K, r, rest, b);
+        for (int k = 0; k < nfresh; ++k)
+            b[fresh[static_cast<std::size_t>(k)]] = kg::kNoId;
+        return ok;
+    };
+    const kg::Id s = term_value(a.t[0], b);
+    if (a.unary) {
+        if (s != kg::kNoId) return K.has_type(s, a.pred) && go(s, 0);
+        for (kg::Id e : K.instances(a.pred))
+            if (go(e, 0)) return true;
+        return false;
+    }
+    const kg::Id o = term_value(a.t[1], b);
+    if (s != kg::kNoId && o != kg::kNoId) return K.contains(s, a.pred, o) && go(s, o);
+    if (s != kg::kNoId) {
+        for (kg::Id x : K.objects(a.pred, s))
+            if (go(s, x)) return true;
+        return false;
+    }
+    if (o != kg::kNoId) {
+        for (kg::Id x : K.subjects(a.pred, o))
+            if (go(x, o)) return true;
+        return false;
+    }
+    for (kg::Id x : K.subjects_of(a.pred))
+        for (kg::Id y : K.objects(a.pred, x))
+            if (go(x, y)) return true;
+    return false;
+}
+
+/// Binds the head of `r` to `fact` in `b` (all unbound on entry); false when a constant or a
+/// repeated variable disagrees.
+bool bind_head(const CRule& r, const GroundFact& fact, std::vector<kg::Id>& b) {
+    if (r.head.unary != fact.unary || r.head.pred != fact.pred) return false;
+    std::array<std::uint32_t, 2> fresh{};
+    int nfresh = 0;
+    return bind_atom(r.head, fact.s, fact.o, b, fresh, nfresh);
+}
+
+/// derives() over K alone without building a join plan: one application of `r` derives `fact`.
+/// `b` is scratch space (any content; left all unbound).
+bool derives_in(const kg::FactStore& K, const CRule& r, const GroundFact& fact, std::vector<kg::Id>& b) {
+    b.assign(r.num_vars, kg::kNoId);
+    if (!bind_head(r, fact, b) || !inequalities_hold(r, b)) return false;
+    const std::uint32_t all = r.body.size() >= 32 ? ~0u : (1u << r.body.size()) - 1;
+    const bool ok = exists_grounding(K, r, all, b);
+    b.assign(r.num_vars, kg::kNoId);
+    return ok;
+}
+
+/// Index of a body atom whose two (one, for a unary head) argument variables are exactly the
+/// head's distinct variables, or -1. The facts of such an atom give each head instance once, so
+/// T_r(K) is those facts that extend to a support (a semi-join, no enumeration of all supports).
+int head_cover_atom(const CRule& r) {
+    const CAtom& h = r.head;
+    if (!h.t[0].var) return -1;
+    if (!h.unary && (!h.t[1].var || h.t[1].id == h.t[0].id)) return -1;
+    for (std::size_t i = 0; i < r.body.size(); ++i) {
+        const CAtom& a = r.body[i];
+        if (a.unary != h.unary || !a.t[0].var) continue;
+        if (h.unary) {
+            if (a.t[0].id == h.t[0].id) return static_cast<int>(i);
+            continue;
+        }
+        if (!a.t[1].var) continue;
+        const bool same = a.t[0].id == h.t[0].id && a.t[1].id == h.t[1].id;
+        const bool swapped = a.t[0].id == h.t[1].id && a.t[1].id == h.t[0].id;
+        if (same || swapped) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+/// Distinct new heads of `r` by the semi-join over its head-covering atom `cover` (see
+/// head_cover_atom), in parallel chunks of that atom's subjects; sorted head keys.
+std::vector<std::uint64_t> new_heads_semijoin(const CRule& r, int cover, const kg::FactStore& K, unsigned threads,
+                                              jobs::JobContext& ctx) {
+    const CAtom& a = r.body[static_cast<std::size_t>(cover)];
+    const std::uint32_t all = r.body.size() >= 32 ? ~0u : (1u << r.body.size()) - 1;
+    const std::uint32_t rest = all & ~(1u << cover);
+    const std::size_t count = a.unary ? (a.pred < K.num_types() ? K.instances(a.pred).size() : 0)
+                                      : (a.pred < K.num_relations() ? K.subjects_of(a.pred).size() : 0);
+    const std::size_t chunk = a.unary ? 4096 : 256;
+    const std::size_t tasks = (count + chunk - 1) / chunk;
+    std::vector<std::vector<std::uint64_t>> heads(tasks);
+    rules::parallel_for(tasks, threads, [&](std::size_t t) {
+        if (ctx.stop_requested()) return;
+        std::vector<kg::Id> b(r.num_vars, kg::kNoId);
+        auto& out = heads[t];
+        auto one = [&](kg::Id s, kg::Id o) {
+            std::array<std::uint32_t, 2> fresh{};
+            int nfresh = 0;
+            if (!bind_atom(a, s, o, b, fresh, nfresh)) return;
+            if (inequalities_hold(r, b)) {
+                const GroundFact h = rules::ground(r.head, b);
+                const bool in_k = h.unary ? (h.pred < K.num_types() && K.has_type(h.s, h.pred))
+                                          : (h.pred < K.num_relations() && K.contains(h.s, h.pred, h.o));
+                if (!in_k && exists_grounding(K, r, rest, b)) out.push_back(head_key(h));
+            }
+            for (int k = 0; k < nfresh; ++k)
+                b[fresh[static_cast<std::size_t>(k)]] = kg::kNoId;
+        };
+        const std::size_t end = std::min(count, (t + 1) * chunk);
+        if (a.unary) {
+            const auto m = K.instances(a.pred);
+            for (std::size_t i = t * chunk; i < end; ++i)
+                one(m[i], 0);
+        } else {
+            const auto subj = K.subjects_of(a.pred);
+            for (std::size_t i = t * chunk; i < end; ++i)
+                for (kg::Id o : K.objects(a.pred, subj[i]))
+                    one(subj[i], o);
+        }
+    });
+    ctx.throw_if_stopped();
+    std::vector<std::uint64_t> all_heads;
+    for (auto& h : heads)
+        all_heads.insert(all_heads.end(), h.begin(), h.end());
+    sort_unique(all_heads);
+    return all_heads;
+}
+
+/// Uniform random fact ids per relation: the first fact id of each relation in K.
+struct FactIndex {
+    std::vector<std::size_t> first;
+    explicit FactIndex(const kg::FactStore& K) : first(K.num_relations() + 1, 0) {
+        for (kg::Id r = 0; r < K.num_relations(); ++r)
+            first[r + 1] = first[r] + K.relation_size(r);
+    }
+};
+
+/// One random grounding of the body of `r` extending `b`: each atom in turn (most-bound first)
+/// takes a uniformly drawn fact consistent with the binding (among the neighbours of a bound
+/// argument, or among all facts of its predicate); inequalities are checked as variables are
+/// bound. False when a draw finds no candidate or breaks an inequality (the walk does not
+/// backtrack: the caller retries within its attempt budget). On success `b` binds every body
+/// variable, so ground(r.head, b) is a conclusion of `r` with this grounding as its support.
+bool random_grounding(const kg::FactStore& K, const FactIndex& index, const CRule& r, std::vector<kg::Id>& b,
+                      Rng& rng) {
+    std::uint32_t todo = r.body.size() >= 32 ? ~0u : (1u << r.body.size()) - 1;
+    while (todo != 0) {
+        const int i = next_atom(K, r, todo, b);
+        if (i < 0) return false;
+        todo &= ~(1u << i);
+        const CAtom& a = r.body[static_cast<std::size_t>(i)];
+        const kg::Id s = term_value(a.t[0], b);
+        kg::Id ns = s, no = 0;
+        if (a.unary) {
+            if (s != kg::kNoId) {
+                if (!K.has_type(s, a.pred)) return false;
+            } else {
+                const auto m = K.instances(a.pred);
+                ns = m[rng.below(m.size())];
+            }
+        } else {
+            const kg::Id o = term_value(a.t[1], b);
+            no = o;
+            if (s != kg::kNoId && o != kg::kNoId) {
+                if (!K.contains(s, a.pred, o)) return false;
+            } else if (s != kg::kNoId) {
+                const auto objs = K.objects(a.pred, s);
+                if (objs.empty()) return false;
+                no = objs[rng.below(objs.size())];
+            } else if (o != kg::kNoId) {
+                const auto subs = K.subjects(a.pred, o);
+                if (subs.empty()) return false;
+                ns = subs[rng.below(subs.size())];
+            } else {
+                const std::size_t n = K.relation_size(a.pred);
+                const kg::Triple f = K.fact(index.first[a.pred] + rng.below(n));
+                ns = f.s;
+                no = f.o;
+            }
+        }
+        std::array<std::uint32_t, 2> fresh{};
+        int nfresh = 0;
+        if (!bind_atom(a, ns, no, b, fresh, nfresh) || !inequalities_hold(r, b)) return false;
+    }
+    return true;
 }
 
 /// The `k` keys of smallest hash under `salt` (ties by key), in that order.
@@ -314,19 +609,25 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
     out.seconds_rules = clock.seconds();
     clock.restart();
 
-    // 2. Positives: sample, resolve, split.
+    // 2. Positives: per rule, T_r(K) \ K (materialise), then sample, resolve, split. One rule's
+    // conclusions at a time, so memory holds the largest rule's, not all of them.
     const FactAccess facts(K, nullptr);
     const bool want_consts = params.neg == NegMethod::RB;
-    const bool want_qg = params.neg == NegMethod::QG;
     std::vector<std::vector<kg::Id>> constants(out.rules.size());
-    std::vector<std::vector<GroundFact>> qg_pool(out.rules.size());
     KeySet taken;
     for (std::size_t r = 0; r < out.rules.size(); ++r) {
-        ctx.report(r, out.rules.size(), "Sampling conclusions of rule " + std::to_string(r + 1), r == 0);
+        ctx.report(r, out.rules.size(), "Computing new conclusions of rule " + std::to_string(r + 1), r == 0);
         BenchRule& br = out.rules[r];
         const CRule& cr = crules[r];
-        const auto heads = new_heads(cr, facts, threads, ctx, want_consts ? &constants[r] : nullptr);
+        Stopwatch phase;
+        // rb needs every support's constants, so it enumerates the supports; otherwise a rule with
+        // a head-covering body atom is a semi-join over that atom's facts.
+        const int cover = want_consts ? -1 : head_cover_atom(cr);
+        const auto heads = cover >= 0 ? new_heads_semijoin(cr, cover, K, threads, ctx)
+                                      : new_heads(cr, facts, threads, ctx, want_consts ? &constants[r] : nullptr);
         br.new_conclusions = heads.size();
+        out.seconds_materialise += phase.seconds();
+        phase.restart();
         const std::uint64_t salt = mix(params.seed ^ mix(0x5A3B'0000ull + r));
         const auto sample = bottom_k(heads, params.k2, salt);
         br.sampled = sample.size();
@@ -346,17 +647,7 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
             out.positives[static_cast<std::size_t>(s)].push_back({mine[i], static_cast<std::uint32_t>(r)});
             ++br.positives[static_cast<std::size_t>(s)];
         }
-        if (want_qg && br.complex) {
-            std::vector<std::uint64_t> pool;
-            for (const CRule& sub : sub_rules(cr)) {
-                auto h = new_heads(sub, facts, threads, ctx, nullptr);
-                pool.insert(pool.end(), h.begin(), h.end());
-            }
-            sort_unique(pool);
-            const auto picked = bottom_k(pool, 4 * br.sampled + 16, mix(salt ^ 0x9617ull));
-            for (auto k : picked)
-                qg_pool[r].push_back(from_head_key(cr.head, k));
-        }
+        out.seconds_sample += phase.seconds();
     }
     out.seconds_positives = clock.seconds();
     clock.restart();
@@ -366,12 +657,13 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
     for (std::size_t r = 0; r < crules.size(); ++r)
         by_head[(std::uint64_t{crules[r].head.unary} << 32) | crules[r].head.pred].push_back(
             static_cast<std::uint32_t>(r));
+    std::vector<kg::Id> scratch;
     auto in_p_all = [&](const GroundFact& f) {
         if (facts.contains(f) || taken.count(key_of(f))) return true;
         const auto it = by_head.find((std::uint64_t{f.unary} << 32) | f.pred);
         if (it == by_head.end()) return false;
         for (auto r : it->second)
-            if (derives(facts, crules[r], f)) return true;
+            if (derives_in(K, crules[r], f, scratch)) return true;
         return false;
     };
     KeySet used;
@@ -420,7 +712,11 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
         return {false, p.fact.pred, a, c[rng.below(c.size())]};
     };
     const NegMethod fill = params.neg == NegMethod::QG ? NegMethod::PA : params.neg;
-    std::vector<std::size_t> qg_cursor(out.rules.size(), 0);
+    std::vector<std::vector<CRule>> subs_of(out.rules.size());
+    if (params.neg == NegMethod::QG)
+        for (std::size_t r = 0; r < crules.size(); ++r)
+            subs_of[r] = sub_rules(crules[r]);
+    const FactIndex fact_index(K);
     for (int s : {kValid, kTest, kTrain}) {
         const auto su = static_cast<std::size_t>(s);
         const auto& P = out.positives[su];
@@ -433,19 +729,49 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
             ++out.rules[P[i].rule].negatives[su];
         };
         if (params.neg == NegMethod::QG && !out.rules.empty()) {
+            // Sub-rule conclusions, sampled: per positive H(a,b) of a rule with sub-rules, up to
+            // max_attempts random groundings of a random sub-rule's body with one head constant
+            // of the positive kept (a or b, drawn) and the other found by the walk. Passes over
+            // the positives repeat until the quota is met or a pass adds nothing; a positive
+            // whose budget found nothing is not tried again.
             out.qg_quota[su] = need * out.complex_rules / out.rules.size();
-            for (std::size_t i = 0; i < need && out.qg_drawn[su] < out.qg_quota[su]; ++i) {
-                const auto r = P[i].rule;
-                if (!out.rules[r].complex) continue;
-                auto& cur = qg_cursor[r];
-                while (cur < qg_pool[r].size()) {
-                    const GroundFact f = qg_pool[r][cur++];
-                    if (accept(f)) {
-                        add(f, i, NegMethod::QG);
-                        ++out.qg_drawn[su];
-                        break;
+            std::vector<bool> dry(need, false);
+            std::vector<kg::Id> b;
+            for (std::uint64_t pass = 0; out.qg_drawn[su] < out.qg_quota[su]; ++pass) {
+                ctx.throw_if_stopped();
+                bool progress = false;
+                for (std::size_t i = 0; i < need && out.qg_drawn[su] < out.qg_quota[su]; ++i) {
+                    const auto r = P[i].rule;
+                    const auto& subs = subs_of[r];
+                    if (subs.empty() || dry[i]) continue;
+                    if ((i & 1023) == 0)
+                        ctx.report(out.qg_drawn[su], out.qg_quota[su],
+                                   "Drawing " + std::string(split_name(s)) + " qg negatives");
+                    Rng qrng{mix(params.seed ^ mix((std::uint64_t{su} << 56) ^ (pass << 40) ^ i ^ 0x51C0ull))};
+                    const GroundFact& pf = P[i].fact;
+                    bool found = false;
+                    for (unsigned a = 0; a < params.max_attempts && !found; ++a) {
+                        const CRule& sub = subs[qrng.below(subs.size())];
+                        b.assign(sub.num_vars, kg::kNoId);
+                        // Keep one head constant when the head has two distinct variables.
+                        const CAtom& h = sub.head;
+                        if (!h.unary && h.t[0].var && h.t[1].var && h.t[0].id != h.t[1].id) {
+                            if (qrng.below(2) == 0)
+                                b[h.t[0].id] = pf.s;
+                            else
+                                b[h.t[1].id] = pf.o;
+                        }
+                        if (!random_grounding(K, fact_index, sub, b, qrng)) continue;
+                        const GroundFact f = rules::ground(h, b);
+                        if (accept(f)) {
+                            add(f, i, NegMethod::QG);
+                            ++out.qg_drawn[su];
+                            found = progress = true;
+                        }
                     }
+                    if (!found) dry[i] = true;
                 }
+                if (!progress) break;
             }
         }
         for (int pass = 0; N.size() < need; ++pass) {
@@ -477,11 +803,18 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
     if (params.neg == NegMethod::QG)
         for (int s : {kValid, kTest, kTrain}) {
             const auto su = static_cast<std::size_t>(s);
-            if (out.qg_drawn[su] < out.qg_quota[su])
+            bool any_sub = false;
+            for (const auto& p : out.positives[su])
+                any_sub = any_sub || !subs_of[p.rule].empty();
+            if (out.qg_drawn[su] < out.qg_quota[su] && !any_sub)
+                out.shortfalls.push_back(std::string(split_name(s)) + ": 0 of " + std::to_string(out.qg_quota[su]) +
+                                         " qg negatives from sub-rules (no rule of this split's positives has a "
+                                         "sub-rule that binds its head, e.g. composition; the rest from pa)");
+            else if (out.qg_drawn[su] < out.qg_quota[su])
                 out.shortfalls.push_back(
                     std::string(split_name(s)) + ": " + std::to_string(out.qg_drawn[su]) + " of " +
-                    std::to_string(out.qg_quota[su]) +
-                    " qg negatives from sub-rules (sub-rule conclusions exhausted; the rest from pa)");
+                    std::to_string(out.qg_quota[su]) + " qg negatives from sub-rules (no new sub-rule conclusion in " +
+                    std::to_string(params.max_attempts) + " sampled groundings per positive; the rest from pa)");
         }
     out.seconds_negatives = clock.seconds();
     ctx.report(1, 1, "Generated", true);

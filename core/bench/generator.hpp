@@ -30,7 +30,11 @@ using rules::GroundFact;
 ///   a type that has some instance in K);
 /// - qg: query-guided — conclusions of the sub-rules of the positive's rule (the body with one or
 ///   more atoms dropped, head still bound), for up to floor(|P_split| × |R_complex| / |R|)
-///   negatives of a split; the rest from pa.
+///   negatives of a split; the rest from pa. Sampled, not enumerated: for a positive H(a,b), up to
+///   max_attempts random walks each ground the body of a random sub-rule with one of a, b kept
+///   (drawn) and uniformly drawn facts for the other atoms; the walk's head is the candidate, a
+///   sub-rule conclusion by construction. Passes over the positives repeat until the quota is met
+///   or a pass adds nothing.
 enum class NegMethod : std::uint8_t { RC, RB, PA, QG };
 std::string_view neg_name(NegMethod m); ///< "rc", "rb", "pa", "qg"
 std::optional<NegMethod> parse_neg(std::string_view name);
@@ -87,6 +91,9 @@ struct Generated {
     std::vector<std::string> shortfalls;   ///< one line per split whose pool ran out (empty: none)
     std::size_t complex_rules = 0;
     double seconds_rules = 0, seconds_positives = 0, seconds_negatives = 0;
+    /// Parts of seconds_positives: computing T_r(K) \ K for every rule (materialise), and
+    /// sampling, resolving and splitting them.
+    double seconds_materialise = 0, seconds_sample = 0;
 };
 
 /// Generates a benchmark: (1) enumerate the candidate rules of each pattern from K and keep k1 per

@@ -3,12 +3,14 @@
 #include "bench/kg_metrics.hpp"
 
 #include "common/error.hpp"
+#include "embed/train_kg.hpp"
 #include "eval/metrics.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <unordered_map>
 
@@ -167,9 +169,25 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
     const auto& negs = b.neg.at(res.method);
     const kg::Vocabulary& v = b.train->vocab;
 
-    // Scores.
+    // Scores: from a run's model, or from the scores file.
     std::unordered_map<Key, double, KeyHash> score;
-    {
+    std::unique_ptr<embed::KgModel> model;
+    std::vector<kg::Id> model_entity, model_relation; // benchmark id -> model id (kNoId: unknown)
+    if (!params.run_dir.empty()) {
+        std::vector<std::string> ents, rels;
+        model = embed::load_kg_model(params.run_dir + "/checkpoint.bin", &ents, &rels);
+        res.model = model->name();
+        auto map_names = [](const kg::Interner& names, const std::vector<std::string>& model_names) {
+            std::vector<kg::Id> out(names.size(), kg::kNoId);
+            for (kg::Id i = 0; i < model_names.size(); ++i) {
+                const kg::Id mine = names.find(model_names[i]);
+                if (mine != kg::kNoId) out[mine] = i;
+            }
+            return out;
+        };
+        model_entity = map_names(v.entities(), ents);
+        model_relation = map_names(v.relations(), rels);
+    } else {
         std::ifstream in(params.scores_path, std::ios::binary);
         if (!in) throw InputError(params.scores_path, "cannot open");
         std::string line;
@@ -216,13 +234,30 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
                 throw InputError(params.scores_path, no, 1, "a second score for the same triple");
         }
     }
+    // The score of a fact, if any: a type fact or a name the model never saw has none.
+    std::function<std::optional<double>(const GroundFact&)> lookup;
+    if (model) {
+        lookup = [&](const GroundFact& f) -> std::optional<double> {
+            if (f.unary) return std::nullopt;
+            const kg::Id h = model_entity[f.s], r = model_relation[f.pred], t = model_entity[f.o];
+            if (h == kg::kNoId || r == kg::kNoId || t == kg::kNoId) return std::nullopt;
+            ++res.scores;
+            return static_cast<double>(model->score(h, r, t));
+        };
+    } else {
+        lookup = [&](const GroundFact& f) -> std::optional<double> {
+            const auto it = score.find(key_of(f));
+            if (it == score.end()) return std::nullopt;
+            return it->second;
+        };
+    }
+    const std::string source = model ? params.run_dir : params.scores_path;
     const double lowest = -std::numeric_limits<double>::infinity();
     auto scores_of = [&](const std::vector<GroundFact>& facts, const std::string& file) {
         std::vector<double> out;
         for (const auto& f : facts) {
-            const auto it = score.find(key_of(f));
-            if (it != score.end()) {
-                out.push_back(it->second);
+            if (const auto sc = lookup(f)) {
+                out.push_back(*sc);
                 continue;
             }
             if (!params.missing_lowest) {
@@ -230,8 +265,9 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
                     std::string(v.entities().name(f.s)) + " " +
                     (f.unary ? std::string("rdf:type ") + std::string(v.types().name(f.pred))
                              : std::string(v.relations().name(f.pred)) + " " + std::string(v.entities().name(f.o)));
-                throw InputError(params.scores_path, "no score for '" + text + "' of " + file +
-                                                         " (use --missing lowest to score it -infinity)");
+                throw InputError(source, "no score for '" + text + "' of " + file +
+                                             (model ? " (a type fact or a name the model never saw)" : "") +
+                                             " (use --missing lowest to score it -infinity)");
             }
             ++res.missing_classification;
             out.push_back(lowest);
@@ -254,8 +290,7 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
     std::vector<double> others;
     std::uint64_t missing = 0;
     auto candidate_score = [&](const GroundFact& c, bool& ok) {
-        const auto it = score.find(key_of(c));
-        if (it != score.end()) return it->second;
+        if (const auto sc = lookup(c)) return *sc;
         ++missing;
         ok = params.missing_lowest;
         return lowest;
@@ -272,8 +307,7 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
             ctx.throw_if_stopped();
             ctx.report(qi, tests.size(), "Ranking");
         }
-        const auto own = score.find(key_of(f));
-        const double target = own == score.end() ? lowest : own->second; // missing only under --missing lowest
+        const double target = lookup(f).value_or(lowest); // missing only under --missing lowest
         for (int slot = 0; slot < 3; ++slot) {
             others.clear();
             const auto& cands = slot == 2 ? b.candidate_relations : b.candidate_entities;

@@ -57,6 +57,10 @@ class SimpBL {
 struct EvalKgParams {
     std::string dir;
     std::string scores_path;
+    /// A run folder of `kbcx train` with a triple model's checkpoint.bin: when set, scores come
+    /// from the model's score(h, r, t) (names matched to the model's vocabulary) instead of
+    /// scores_path. Type facts and names the model never saw have no score (see missing_lowest).
+    std::string run_dir;
     std::string method;          ///< negatives to use; empty: the folder's only method
     bool missing_lowest = false; ///< a fact without a score scores -infinity (else: error)
     bool ranking = true;
@@ -67,7 +71,8 @@ struct EvalKgResult {
     double threshold = 0;                     ///< tuned on valid
     Classification valid, test;               ///< at the threshold
     std::optional<double> auc;                ///< test positives vs test negatives
-    std::uint64_t scores = 0;                 ///< score lines read
+    std::uint64_t scores = 0;                 ///< score lines read (run_dir: facts scored by the model)
+    std::string model;                        ///< run_dir: the model's name
     std::uint64_t unknown_names = 0;          ///< lines naming something not in the benchmark (ignored)
     std::uint64_t missing_classification = 0; ///< valid/test facts scored -infinity for lack of a score
     bool ranking_done = false;

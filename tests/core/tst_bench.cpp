@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -287,6 +289,45 @@ class TestBench : public QObject {
         QCOMPARE(generated, 12 * 6 * 4);
         for (auto m : {bench::NegMethod::RC, bench::NegMethod::RB, bench::NegMethod::PA, bench::NegMethod::QG})
             QVERIFY2(drawn[m] > 20, std::string(bench::neg_name(m)).c_str()); // the checks above saw each kind
+    }
+
+    void qgNegativesAreSubRuleConclusions() {
+        // The sampled qg negatives (random groundings of sub-rule bodies) on random KGs dense
+        // enough for diamonds: each is a conclusion of a sub-rule (brute force, in
+        // check_invariants), keeps a head constant of its positive, and the draw does not depend
+        // on the thread count.
+        using P = rules::Pattern;
+        std::mt19937 rng(19);
+        std::size_t qg = 0, checked = 0;
+        for (int round = 0; round < 20; ++round) {
+            const int n = 8 + static_cast<int>(rng() % 4);
+            const auto kg = test::load_text("kg.tsv", random_kg(rng, n, 2 + static_cast<int>(rng() % 2), 0, n * 5, 0));
+            const std::size_t k1 = 2 + rng() % 2, k2 = 5 + rng() % 30;
+            const std::uint64_t seed = rng();
+            const auto gen =
+                run_generate(kg.graph, {P::Diamond, P::Triangle, P::Intersection}, bench::NegMethod::QG, k1, k2, seed);
+            check_invariants(gen, *kg.graph);
+            if (QTest::currentTestFailed()) {
+                qWarning("round %d", round);
+                return;
+            }
+            const auto again = run_generate(kg.graph, {P::Diamond, P::Triangle, P::Intersection}, bench::NegMethod::QG,
+                                            k1, k2, seed, 3);
+            for (std::size_t s = 0; s < 3; ++s) {
+                QCOMPARE(again.negatives[s].size(), gen.negatives[s].size());
+                for (std::size_t i = 0; i < gen.negatives[s].size(); ++i) {
+                    const auto& neg = gen.negatives[s][i];
+                    QVERIFY(again.negatives[s][i].fact == neg.fact);
+                    if (neg.method != bench::NegMethod::QG) continue;
+                    ++qg;
+                    const GroundFact& t = gen.positives[s][neg.target].fact;
+                    QVERIFY2(neg.fact.s == t.s || neg.fact.o == t.o, "a qg negative shares no head constant");
+                }
+                checked += gen.negatives[s].size();
+            }
+        }
+        QVERIFY2(qg > 100, std::to_string(qg).c_str()); // the checks above saw many sampled qg negatives
+        QVERIFY(checked >= qg);
     }
 
     void exactCountsWhenPoolsAreLarge() {
@@ -573,6 +614,94 @@ class TestBench : public QObject {
         QVERIFY(bl.waitForFinished(30000));
         QCOMPARE(bl.exitCode(), 0);
         QVERIFY(QString(bl.readAllStandardOutput()).contains("\"precision\""));
+    }
+
+    void evalKgRunMatchesScoresFile() {
+        // A tiny benchmark, a briefly trained model: eval-kg --run (the model scored in process)
+        // against eval-kg --scores on the TSV that `kbcx score` writes for every needed fact.
+        std::mt19937 rng(23);
+        QTemporaryDir tmp;
+        const std::string data = test::write_file(tmp, "kg.tsv", random_kg(rng, 30, 4, 0, 220, 0));
+        const QString bench_dir = tmp.filePath("bench"), run = tmp.filePath("run");
+        auto r = test::run_kbcx({"generate", QString::fromStdString(data), "--pattern", "symmetry,composition,triangle",
+                                 "--neg", "pa", "--k1", "3", "--k2", "30", "--seed", "2", "--out", bench_dir});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        r = test::run_kbcx({"train", bench_dir, "--model", "distmult", "--dim", "8", "--epochs", "3", "--batch", "64",
+                            "--neg", "4", "--seed", "1", "--run", run});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        // Candidates: valid/test positives and negatives, and every head, tail and relation
+        // corruption of the test facts.
+        const std::string dir = bench_dir.toStdString();
+        auto lines = [&](const std::string& file) {
+            std::vector<std::string> out;
+            std::istringstream in(slurp(dir + "/" + file));
+            for (std::string l; std::getline(in, l);)
+                if (!l.empty()) out.push_back(l);
+            return out;
+        };
+        const auto ents = lines("candidate_entities.txt"), rels = lines("candidate_relations.txt");
+        std::set<std::string> cands;
+        for (const char* f : {"valid.txt", "test.txt", "valid_neg_pa.txt", "test_neg_pa.txt"})
+            for (const auto& l : lines(f))
+                cands.insert(l);
+        const auto tests = lines("test.txt");
+        QVERIFY(!tests.empty());
+        for (const auto& l : tests) {
+            const auto t1 = l.find('\t'), t2 = l.find('\t', t1 + 1);
+            const std::string h = l.substr(0, t1), rel = l.substr(t1 + 1, t2 - t1 - 1), t = l.substr(t2 + 1);
+            for (const auto& e : ents) {
+                cands.insert(e + "\t" + rel + "\t" + t);
+                cands.insert(h + "\t" + rel + "\t" + e);
+            }
+            for (const auto& x : rels)
+                cands.insert(h + "\t" + x + "\t" + t);
+        }
+        std::string text;
+        for (const auto& c : cands)
+            text += c + "\n";
+        const std::string cand_path = test::write_file(tmp, "cands.tsv", text);
+        const QString scores = tmp.filePath("scores.tsv");
+        r = test::run_kbcx({"score", "--run", run, "--candidates", QString::fromStdString(cand_path), "--out", scores});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+
+        jobs::JobContext ctx;
+        bench::EvalKgParams from_file, from_run;
+        from_file.dir = from_run.dir = dir;
+        from_file.scores_path = scores.toStdString();
+        from_run.run_dir = run.toStdString();
+        const auto a = bench::eval_kg(from_file, ctx), b = bench::eval_kg(from_run, ctx);
+        QVERIFY(a.ranking_done && b.ranking_done);
+        QCOMPARE(b.model, std::string("DistMult"));
+        // The TSV holds each float score to 9 significant digits, which keeps every order and tie.
+        QVERIFY(std::abs(a.threshold - b.threshold) <= 1e-6 * std::max(1.0, std::abs(a.threshold)));
+        for (auto [x, y] : {std::pair{a.valid, b.valid}, std::pair{a.test, b.test}}) {
+            QCOMPARE(x.tp, y.tp);
+            QCOMPARE(x.fp, y.fp);
+            QCOMPARE(x.tn, y.tn);
+            QCOMPARE(x.fn, y.fn);
+            QCOMPARE(x.f1, y.f1);
+            QCOMPARE(x.accuracy, y.accuracy);
+        }
+        QVERIFY(a.auc && b.auc);
+        QCOMPARE(*a.auc, *b.auc);
+        for (auto [x, y] : {std::pair{a.head, b.head}, std::pair{a.tail, b.tail}, std::pair{a.constant, b.constant},
+                            std::pair{a.relation, b.relation}}) {
+            QCOMPARE(x.queries, y.queries);
+            QCOMPARE(x.mrr, y.mrr);
+            QCOMPARE(x.hits1, y.hits1);
+            QCOMPARE(x.hits3, y.hits3);
+            QCOMPARE(x.hits10, y.hits10);
+        }
+        QVERIFY(a.constant.queries > 0);
+        // The CLI prints the same metrics; exactly one score source is required.
+        const auto cli_run = test::run_kbcx({"eval-kg", bench_dir, "--run", run});
+        const auto cli_file = test::run_kbcx({"eval-kg", bench_dir, "--scores", scores});
+        QVERIFY2(cli_run.code == 0, qPrintable(cli_run.err));
+        QVERIFY(cli_run.out.startsWith("model: DistMult"));
+        QCOMPARE(cli_run.out.section('\n', 1), cli_file.out);
+        QCOMPARE(test::run_kbcx({"eval-kg", bench_dir}).code, 2);
+        QCOMPARE(test::run_kbcx({"eval-kg", bench_dir, "--run", run, "--scores", scores}).code, 2);
+        QCOMPARE(test::run_kbcx({"eval-kg", bench_dir, "--run", tmp.filePath("nope")}).code, 2);
     }
 
     void cliGenerateAndInfo() {

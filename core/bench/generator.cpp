@@ -389,6 +389,45 @@ std::vector<std::uint64_t> new_heads_semijoin(const CRule& r, int cover, const k
     return all_heads;
 }
 
+/// The constants of the supports of `r` (every value a body variable takes in some support),
+/// sorted: per variable, each value of one of its atom positions in K that extends to a support
+/// (an existence check per value instead of enumerating all supports).
+std::vector<kg::Id> support_constants(const CRule& r, const kg::FactStore& K, unsigned threads, jobs::JobContext& ctx) {
+    const std::uint32_t all = r.body.size() >= 32 ? ~0u : (1u << r.body.size()) - 1;
+    std::vector<kg::Id> out;
+    for (std::uint32_t v = 0; v < r.num_vars; ++v) {
+        std::span<const kg::Id> values;
+        bool found = false;
+        for (const CAtom& a : r.body) {
+            for (int j = 0; j < (a.unary ? 1 : 2) && !found; ++j)
+                if (a.t[j].var && a.t[j].id == v) {
+                    found = true;
+                    if (a.unary)
+                        values = a.pred < K.num_types() ? K.instances(a.pred) : std::span<const kg::Id>{};
+                    else
+                        values = j == 0 ? K.subjects_of(a.pred) : K.objects_of(a.pred);
+                }
+            if (found) break;
+        }
+        const std::size_t chunk = 512, tasks = (values.size() + chunk - 1) / chunk;
+        std::vector<std::vector<kg::Id>> parts(tasks);
+        rules::parallel_for(tasks, threads, [&](std::size_t t) {
+            if (ctx.stop_requested()) return;
+            std::vector<kg::Id> b(r.num_vars, kg::kNoId);
+            for (std::size_t i = t * chunk; i < std::min(values.size(), (t + 1) * chunk); ++i) {
+                b[v] = values[i];
+                if (exists_grounding(K, r, all, b)) parts[t].push_back(values[i]);
+            }
+        });
+        ctx.throw_if_stopped();
+        for (const auto& part : parts)
+            out.insert(out.end(), part.begin(), part.end());
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
 /// Uniform random fact ids per relation: the first fact id of each relation in K.
 struct FactIndex {
     std::vector<std::size_t> first;
@@ -620,11 +659,13 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
         BenchRule& br = out.rules[r];
         const CRule& cr = crules[r];
         Stopwatch phase;
-        // rb needs every support's constants, so it enumerates the supports; otherwise a rule with
-        // a head-covering body atom is a semi-join over that atom's facts.
-        const int cover = want_consts ? -1 : head_cover_atom(cr);
+        // A rule with a head-covering body atom is a semi-join over that atom's facts (rb: and an
+        // existence check per variable value for the support constants); otherwise the supports
+        // are enumerated.
+        const int cover = head_cover_atom(cr);
         const auto heads = cover >= 0 ? new_heads_semijoin(cr, cover, K, threads, ctx)
                                       : new_heads(cr, facts, threads, ctx, want_consts ? &constants[r] : nullptr);
+        if (cover >= 0 && want_consts) constants[r] = support_constants(cr, K, threads, ctx);
         br.new_conclusions = heads.size();
         out.seconds_materialise += phase.seconds();
         phase.restart();

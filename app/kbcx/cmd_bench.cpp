@@ -191,7 +191,7 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
                 "Evaluates scores of any system against a benchmark folder: classification at the threshold\n"
                 "that maximises validation F1, ROC AUC, and filtered ranking metrics of the test facts.");
     p.positional("DIR", "benchmark folder", false, true);
-    p.option("scores", "FILE", "scores, one line per triple: h r t score (tabs or spaces; higher = more plausible)");
+    p.option("scores", "FILE", "scores, one line per triple: h r t score (tabs or spaces; higher = more plausible); required");
     p.option("neg", "M", "negative method (default: the folder's only one)");
     p.option("missing", "error|lowest", "a needed triple without a score: an error, or scored -infinity", "error");
     p.flag("no-ranking", "skip the ranking metrics");

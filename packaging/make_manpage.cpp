@@ -100,6 +100,8 @@ std::string run_program_help(const std::string& program) {
         std::cerr << "make_manpage: " << command << " failed\n";
         std::exit(1);
     }
+    // Qt prints the path it was started as ("Usage: /build/app/kbc-explorer"); show the name.
+    if (const auto at = text.find(program); at != std::string::npos) text.replace(at, program.size(), "kbc-explorer");
     return text;
 }
 

@@ -8,6 +8,8 @@
 #include <QAbstractSpinBox>
 #include <QAccessible>
 #include <QBoxLayout>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFormLayout>
@@ -20,6 +22,7 @@
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTextDocument>
 #include <QTextEdit>
 
@@ -49,7 +52,7 @@ bool isInternalPart(const QWidget* w)
     for (const QWidget* p = w->parentWidget(); p; p = p->parentWidget())
         if (qobject_cast<const QAbstractSpinBox*>(p) || qobject_cast<const QComboBox*>(p) ||
             qobject_cast<const QTabBar*>(p) || qobject_cast<const QAbstractItemView*>(p) ||
-            qobject_cast<const QMenu*>(p) || p->objectName().startsWith(QLatin1String("qt_")))
+            qobject_cast<const QMenu*>(p))
             return true;
     return false;
 }
@@ -85,7 +88,9 @@ QString formLabel(const QWidget* w)
     const QWidget* parent = w->parentWidget();
     if (!parent || !parent->layout())
         return {};
-    for (QFormLayout* form : parent->findChildren<QFormLayout*>() << qobject_cast<QFormLayout*>(parent->layout())) {
+    QList<QFormLayout*> forms = parent->findChildren<QFormLayout*>();
+    forms << qobject_cast<QFormLayout*>(parent->layout());
+    for (QFormLayout* form : forms) {
         if (!form)
             continue;
         if (auto* label = qobject_cast<QLabel*>(form->labelForField(const_cast<QWidget*>(w))))
@@ -185,6 +190,20 @@ QString accessibleNameOf(const QWidget* widget)
 int nameUnlabelledControls(QWidget* root)
 {
     int named = 0;
+    // Charts: named after their title, and pointing to the table of their numbers.
+    for (QChartView* view : root->findChildren<QChartView*>()) {
+        if (!view->accessibleName().isEmpty())
+            continue;
+        const QString title = view->chart() ? plain(view->chart()->title()) : QString();
+        view->setAccessibleName(title.isEmpty() ? QObject::tr("Chart") : QObject::tr("Chart: %1").arg(title));
+        if (view->accessibleDescription().isEmpty())
+            for (QWidget* p = view->parentWidget(); p && p != root; p = p->parentWidget())
+                if (!p->findChildren<QTableView*>().isEmpty()) {
+                    view->setAccessibleDescription(QObject::tr("The numbers of this chart are in the table beside it."));
+                    break;
+                }
+        ++named;
+    }
     for (QWidget* w : root->findChildren<QWidget*>()) {
         if (!isInteractive(w) || isInternalPart(w) || !accessibleNameOf(w).isEmpty())
             continue;

@@ -98,7 +98,6 @@ TabTour::TabTour(MainWindow* window) : QDialog(window), window_(window)
     setObjectName(QStringLiteral("tabTour"));
     setWindowTitle(tr("Tour of KBC Explorer"));
     setModal(false);
-    setAttribute(Qt::WA_DeleteOnClose);
     for (const TourStep& step : tourSteps())
         if (hasTab(window->tabs(), step.tab))
             steps_ << step;
@@ -181,6 +180,7 @@ TabTour* startTour(MainWindow* window)
         return open;
     }
     auto* tour = new TabTour(window);
+    tour->setAttribute(Qt::WA_DeleteOnClose);
     tour->show();
     return tour;
 }

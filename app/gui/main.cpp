@@ -25,7 +25,10 @@ int main(int argc, char* argv[])
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kbc-explorer.svg")));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("KBC Explorer — a workbench for knowledge-graph completion."));
+    parser.setApplicationDescription(
+        QStringLiteral("KBC Explorer — a workbench for knowledge-graph and EL-ontology completion.\n"
+                       "The first start without files opens the demo with a tour of the tabs; Help → Examples "
+                       "opens the shipped examples. KBCX_SETTINGS_DIR=DIR keeps the settings in DIR."));
     parser.addHelpOption();
     // Our own --version: it names the libraries too (Qt, Eigen, Boost, raptor2), like kbcx's.
     const QCommandLineOption versionOption({QStringLiteral("V"), QStringLiteral("version")},
@@ -38,8 +41,14 @@ int main(int argc, char* argv[])
         QStringLiteral("Render the main window to a PNG once the startup loads have ended, then exit "
                        "(status 1 if a load failed)."),
         QStringLiteral("file"));
-    const QCommandLineOption tabOption(QStringLiteral("tab"), QStringLiteral("Show the tab named <name> (e.g. Overview)."),
-                                       QStringLiteral("name"));
+    QStringList tabNames{QStringLiteral("Overview")};
+    for (const kbcx::ui::TourStep& step : kbcx::ui::tourSteps())
+        if (!tabNames.contains(step.tab))
+            tabNames << step.tab;
+    const QCommandLineOption tabOption(
+        QStringLiteral("tab"),
+        QStringLiteral("Show the tab named <name> (case-insensitive): %1.").arg(tabNames.join(QStringLiteral(", "))),
+        QStringLiteral("name"));
     const QCommandLineOption noTourOption(QStringLiteral("no-tour"),
                                           QStringLiteral("Do not show the tour of the tabs on this start (it is shown "
                                                          "on the first start until dismissed; Help → Tour reopens it)."));
@@ -48,8 +57,9 @@ int main(int argc, char* argv[])
     parser.addOption(screenshotOption);
     parser.addOption(tabOption);
     parser.addPositionalArgument(QStringLiteral("files"),
-                                 QStringLiteral("Knowledge-graph files to open as one dataset (TSV, N-Triples, "
-                                                "Turtle, RDF/XML; optionally .gz)."),
+                                 QStringLiteral("Files to open: knowledge graphs (TSV, N-Triples, Turtle, RDF/XML) "
+                                                "load together as one dataset, ontologies (OWL functional syntax, "
+                                                "OWL/XML, RDF/XML, OBO, .kbo text) one by one; optionally .gz."),
                                  QStringLiteral("[file…]"));
     parser.process(app);
     if (parser.isSet(versionOption)) {

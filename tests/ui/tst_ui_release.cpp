@@ -21,6 +21,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -79,8 +80,6 @@ bool isInternalPart(const QWidget* w)
     for (const QWidget* p = w->parentWidget(); p; p = p->parentWidget()) {
         if (qobject_cast<const QAbstractSpinBox*>(p) || qobject_cast<const QComboBox*>(p) ||
             qobject_cast<const QTabBar*>(p) || qobject_cast<const QAbstractItemView*>(p) || qobject_cast<const QMenu*>(p))
-            return true;
-        if (p->objectName().startsWith(QLatin1String("qt_")))
             return true;
     }
     return false;

@@ -2,6 +2,7 @@
 // JobRunner-driven load jobs; handles menus, recent files, drag and drop and QSettings.
 #include "main_window.hpp"
 
+#include "accessibility.hpp"
 #include "app_settings.hpp"
 #include "dataset_model.hpp"
 #include "demo_data.hpp"
@@ -10,6 +11,7 @@
 #include "inversions_page.hpp"
 #include "ontology_page.hpp"
 #include "graph_page.hpp"
+#include "help_extras.hpp"
 #include "job_handle.hpp"
 #include "job_runner.hpp"
 #include "jobs_panel.hpp"
@@ -134,6 +136,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     restoreLayout();
     updateWindowTitle();
     updateStatus();
+    // Accessible names for controls built now, on a tab's first showing, and after jobs.
+    nameUnlabelledControls(this);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] { nameUnlabelledControls(this); });
+    connect(runner_, &JobRunner::idle, this, [this] { nameUnlabelledControls(this); });
 }
 
 MainWindow::~MainWindow()
@@ -246,6 +252,7 @@ void MainWindow::createActions()
     QAction* about = help->addAction(windowIcon(), tr("&About KBC Explorer"), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    addHelpActions(this, help); // tour (F1) and the shipped examples
 }
 
 void MainWindow::createStatusBar()

@@ -33,6 +33,24 @@ void ArgParser::positional(const std::string& metavar, const std::string& help, 
     has_positional_ = true;
 }
 
+namespace {
+std::function<void(const ArgParser&)>& help_observer() {
+    static std::function<void(const ArgParser&)> observer;
+    return observer;
+}
+} // namespace
+
+void ArgParser::set_help_observer(std::function<void(const ArgParser&)> observer) {
+    help_observer() = std::move(observer);
+}
+
+std::vector<ArgParser::OptionInfo> ArgParser::options() const {
+    std::vector<OptionInfo> result;
+    for (const auto& spec : specs_)
+        result.push_back({spec.name, spec.metavar, spec.help, spec.default_value, spec.is_flag, spec.repeatable});
+    return result;
+}
+
 const ArgParser::Spec* ArgParser::find(const std::string& name) const {
     for (const auto& spec : specs_)
         if (spec.name == name) return &spec;
@@ -45,6 +63,7 @@ bool ArgParser::parse(const std::vector<std::string>& args, std::ostream& out) {
         const std::string& arg = args[i];
         if (only_positionals || arg.size() < 3 || !arg.starts_with("--")) {
             if (arg == "-h" && !only_positionals) {
+                if (help_observer()) help_observer()(*this);
                 out << help();
                 return false;
             }
@@ -63,6 +82,7 @@ bool ArgParser::parse(const std::vector<std::string>& args, std::ostream& out) {
             inline_value = true;
         }
         if (name == "help") {
+            if (help_observer()) help_observer()(*this);
             out << help();
             return false;
         }

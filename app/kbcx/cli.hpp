@@ -43,6 +43,20 @@ public:
     const std::vector<std::string>& positionals() const { return positionals_; }
     std::string help() const;
 
+    /// One declared option, as --help shows it (for tests and documentation generators).
+    struct OptionInfo {
+        std::string name, metavar, help;
+        std::optional<std::string> default_value;
+        bool is_flag = false;
+        bool repeatable = false;
+    };
+    std::vector<OptionInfo> options() const;
+    const std::string& command() const { return command_; }
+    const std::string& epilog_text() const { return epilog_; }
+    /// Called with every parser that is about to print its --help (null: none). Lets a test
+    /// check each command's help against the options the command declares.
+    static void set_help_observer(std::function<void(const ArgParser&)> observer);
+
 private:
     struct Spec {
         std::string name, metavar, help;

@@ -193,9 +193,12 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
                 "that maximises validation F1, ROC AUC, and filtered ranking metrics of the test facts.\n"
                 "Scores come from a file (--scores) or from a `kbcx train` run's checkpoint (--run).");
     p.positional("DIR", "benchmark folder", false, true);
-    p.option("scores", "FILE", "scores, one line per triple: h r t score (tabs or spaces; higher = more plausible)");
+    p.option("scores", "FILE",
+             "scores, one line per triple: h r t score (tabs or spaces; higher = more plausible); this or --run "
+             "is required");
     p.option("run", "RUNDIR",
-             "run folder of `kbcx train` (triple model): score every needed fact with the model's score(h,r,t)");
+             "run folder of `kbcx train` (triple model): score every needed fact with the model's score(h,r,t); "
+             "this or --scores is required");
     p.option("neg", "M", "negative method (default: the folder's only one)");
     p.option("missing", "error|lowest", "a needed triple without a score: an error, or scored -infinity", "error");
     p.flag("no-ranking", "skip the ranking metrics");

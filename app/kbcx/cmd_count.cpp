@@ -36,8 +36,8 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("candidate", "AXIOM", "a candidate axiom in the text syntax (repeatable)", std::nullopt, true);
     p.option("candidates", "FILE",
              "TSV of `kbcx sample` (status<TAB>nf<TAB>axiom); rewritten in place with the columns P (fraction) and "
-             "P_decimal; its status column is kept and compared with P");
-    p.option("dimacs", "FILE", "write the CNF of O to FILE and that of O ∪ {αi} to <stem>.cand<i><ext>");
+             "P_decimal; its status column is kept and compared with P (optional: without it only the --candidate axioms are counted)");
+    p.option("dimacs", "FILE", "write the CNF of O to FILE and that of O ∪ {αi} to <stem>.cand<i><ext> (optional: no CNF is written without it)");
     p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
     p.flag("tbox-only", "drop the ABox (assertions and individuals; each individual needs its own element)");
     p.flag("strict", "refuse an ontology with axioms outside EL instead of counting its EL part");

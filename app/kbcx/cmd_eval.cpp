@@ -249,8 +249,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, bool ladder_onl
                             : "Evaluates a scoring function against a test set of entailed, undetermined and\n"
                               "contradictory axioms: AUC+/-, Adm@k, FVR, Pair-FVR, rho_P, MRR and Hits@1/3/10 per\n"
                               "normal form and overall, and the L0-L3 placement with witnesses.");
-    p.option("tests", "FILE", "test set: status<TAB>nf<TAB>axiom[<TAB>P]");
-    p.option("scores", "FILE", "scores: axiom<TAB>score (higher = more plausible)");
+    p.option("tests", "FILE", "test set: status<TAB>nf<TAB>axiom[<TAB>P] (required)");
+    p.option("scores", "FILE", "scores: axiom<TAB>score (higher = more plausible) (required)");
     if (!ladder_only) p.option("k", "N", "k of Adm@k", "10");
     p.flag("lower-is-better", "the scores are losses: lower = more plausible");
     p.option("missing", "lowest",

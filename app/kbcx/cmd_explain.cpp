@@ -19,7 +19,7 @@ int cmd_explain(const std::vector<std::string>& args, std::ostream& out, std::os
                 "Materialises the rules over the data with provenance and prints the derivation tree of FACT:\n"
                 "at each step the fact, the rule that derived it and its premise facts, down to input facts.\n"
                 "Otherwise says that FACT is an input fact or that it is not derivable.");
-    p.option("rules", "FILE", "rule file (plain or RDFox .dlog syntax)");
+    p.option("rules", "FILE", "rule file (plain or RDFox .dlog syntax) (required)");
     p.positional("DATA... FACT", "knowledge-graph files, then the fact, e.g. \"ub:memberOf(<http://a>,<http://b>)\"");
     add_data_options(p);
     p.epilog(std::string(kRuleSyntaxHelp) +
@@ -72,7 +72,7 @@ int cmd_entails(const std::vector<std::string>& args, std::ostream& out, std::os
                 "Decides whether the rule set R entails RULE (R |= r): freezes r's body into a KG (each variable\n"
                 "a fresh constant _:v), materialises R over it and checks r's frozen head. Prints\n"
                 "  entailed: yes|no   and, if yes, the derivation of the frozen head.");
-    p.option("rules", "FILE", "the rule set R (plain or RDFox .dlog syntax)");
+    p.option("rules", "FILE", "the rule set R (plain or RDFox .dlog syntax) (required)");
     p.positional("RULE", "one rule in either syntax; R's prefixes may be used", false, true);
     p.option("threads", "N", "worker threads (0 = all cores)", "0");
     p.epilog(std::string(kRuleSyntaxHelp) +

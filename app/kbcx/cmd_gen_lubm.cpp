@@ -21,7 +21,7 @@ int cmd_gen_lubm(const std::vector<std::string>& args, std::ostream& out, std::o
                 "facts per university. The same N and S always give the same file.");
     p.option("universities", "N", "number of universities", "1");
     p.option("seed", "S", "random seed", "0");
-    p.option("out", "FILE", "output TSV file");
+    p.option("out", "FILE", "output TSV file (required)");
     p.epilog("output lines (tab-separated, IRIs in <>, literal values as bare quoted terms):\n"
              "  "
              "<http://www.Department0.University0.edu/FullProfessor0>\t<rdf:type>\t<http://swat.cse.lehigh.edu/onto/"

@@ -34,15 +34,15 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
                 "Turns a KG into an inferential benchmark (LogInfer): rules from inference patterns, their new\n"
                 "conclusions split into train/valid/test, and as many negatives as positives per split.");
     p.positional("DATA...", "knowledge-graph files (K)");
-    p.option("pattern", "NAME", "comma-separated patterns or `all` (see `kbcx rules --help`)");
-    p.option("neg", "M", "negative sampling: rc, rb, pa or qg");
+    p.option("pattern", "NAME", "comma-separated patterns or `all` (see `kbcx rules --help`) (required)");
+    p.option("neg", "M", "negative sampling: rc, rb, pa or qg (required)");
     p.option("k1", "N", "rules kept per pattern, largest support first", "10");
     p.option("k2", "N", "new conclusions sampled per rule", "200");
     p.option("split", "A:B:C", "train:valid:test ratio, applied rule by rule", "8:1:1");
     p.option("seed", "S", "seed: same inputs and seed give byte-identical output", "1");
     p.option("attempts", "N", "random draws per negative (qg: sub-rule groundings per positive) before moving on",
              "64");
-    p.option("out", "DIR", "output folder (created; files in it are overwritten)");
+    p.option("out", "DIR", "output folder (created; files in it are overwritten) (required)");
     p.flag("json", "print the summary as JSON");
     p.flag("stats", "print time per phase (load, enumerate rules, materialise, sample positives, negatives, "
                     "write), throughput and peak memory");

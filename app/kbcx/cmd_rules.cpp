@@ -106,7 +106,7 @@ int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostr
 int cmd_support(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
     ArgParser p("support", "--rules FILE DATA... [--json] [--stats]",
                 "Prints each rule's support count and number of new conclusions over the data, in file order.");
-    p.option("rules", "FILE", "rule file (plain or RDFox .dlog syntax)");
+    p.option("rules", "FILE", "rule file (plain or RDFox .dlog syntax) (required)");
     p.positional("DATA...", "knowledge-graph files");
     p.flag("json", "print JSON");
     p.flag("stats", "print time and peak memory");

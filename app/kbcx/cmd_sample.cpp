@@ -25,7 +25,7 @@ int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ost
                 "A class that cannot be filled (e.g. no contradictions without disjointness) is reported on\n"
                 "standard error, not an error.");
     p.positional("ONTO", "ontology file", false);
-    p.option("nf", "NAME", "GCI0, GCI1, GCI1_BOT, GCI2, GCI3, CA or RA");
+    p.option("nf", "NAME", "GCI0, GCI1, GCI1_BOT, GCI2, GCI3, CA or RA (required)");
     p.option("n", "N", "candidates per status", "100");
     p.option("seed", "S", "random seed", "1");
     p.option("out", "FILE", "write the TSV here instead of standard output", "");

@@ -57,9 +57,9 @@ int cmd_score(const std::vector<std::string>& args, std::ostream& out, std::ostr
                 "EL models: candidate axioms in the text syntax (one per line, or a tests TSV\n"
                 "status<TAB>nf<TAB>axiom[<TAB>P] as kbcx sample writes it); output `axiom<TAB>score` with a\n"
                 "header line, the scores file kbcx eval reads. score = −(sum of the normal forms' losses).");
-    p.option("run", "DIR", "run folder with checkpoint.bin");
-    p.option("candidates", "FILE", "one candidate per line: head<TAB>relation<TAB>tail[<TAB>more fields]");
-    p.option("out", "FILE", "scores file");
+    p.option("run", "DIR", "run folder with checkpoint.bin (required)");
+    p.option("candidates", "FILE", "one candidate per line: head<TAB>relation<TAB>tail[<TAB>more fields] (required)");
+    p.option("out", "FILE", "scores file: the candidate line<TAB>score (required)");
     p.option("order", "hrt|htr", "column order of the candidate file", "hrt");
     p.epilog("output line:  /m/027rn<TAB>/location/country/form_of_government<TAB>/m/06cx9<TAB>-7.4312\n"
              "EL output line:  pizza:Margherita SubClassOf pizza:Pizza<TAB>-0.0132\n"

@@ -210,7 +210,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("model", "NAME",
              "TransE (= TransE-L1), TransE-L2, DistMult, ComplEx, RotatE, BoxE, rgcn (R-GCN encoder + DistMult "
              "decoder); EL models: ELEmbeddings "
-             "(released loss), ELEmbeddings-iv (GCI1 term (iv) restored), EmEL++, ELBE, Box2EL");
+             "(released loss), ELEmbeddings-iv (GCI1 term (iv) restored), EmEL++, ELBE, Box2EL (required)");
     p.option("dim", "D", "embedding dimension (complex models: complex dimension; EL models: default 50)", "200");
     p.option("epochs", "E", "passes over the training triples", "100");
     p.option("batch", "B", "positives per optimiser step", "1024");
@@ -225,7 +225,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "γ of the distance and margin losses; also the init range (γ+2)/d. EL models: γ of models.md "
              "(defaults ELEm 0, EmEL++ 0.05, ELBE 0, Box2EL 0.02)",
              "12");
-    p.option("delta", "D", "EL box models: target δ of the negative term (δ − dneg)² (ELBE 2, Box2EL 2.5)");
+    p.option("delta", "D", "EL box models: target δ of the negative term (δ − dneg)² (default: the model's own, ELBE 2, Box2EL 2.5)");
     p.option("pool", "SOURCE",
              "EL: T- pool of --p-bot: 'disjoint' (shortcut from asserted disjointness), 'reason' (the "
              "reasoner's test-set sampler: T- of GCI0, GCI2, GCI1), 'tests' (the T- lines of --tests; they "
@@ -237,7 +237,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "fraction of negatives drawn from the explicit negatives (--negatives), for EL models from the "
              "contradiction pool (--pool)",
              "0");
-    p.option("negatives", "FILE", "explicit negative triples, or 'auto' for the folder's train_neg*.txt");
+    p.option("negatives", "FILE", "explicit negative triples, or 'auto' for the folder's train_neg*.txt (optional: without it negatives are sampled by corruption)");
     p.option("reg", "L",
              "N3 regulariser λ Σ|x|³ on the rows of each positive; EL models: regulariser weight (ELEm/EmEL++ "
              "|‖c‖−1| on centres, default 1; Box2EL λ‖β‖, default 0.2)",
@@ -257,7 +257,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("threads", "T", "worker threads", "1");
     p.option("seed", "S", "random seed; one thread + a seed gives bit-identical runs", "0");
     p.option("order", "hrt|htr", "column order of the triple files", "hrt");
-    p.option("run", "DIR", "run folder");
+    p.option("run", "DIR", "run folder (required; created; with --resume an existing run continues)");
     p.flag("resume", "continue from DIR/checkpoint.bin (same model and data)");
     p.flag("stats", "print seconds per epoch, positives per second and peak memory");
     p.epilog(

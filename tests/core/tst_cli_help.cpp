@@ -1,0 +1,142 @@
+// Audits kbcx's documentation: every registered command's --help exits 0, lists every option it
+// declares with its default, says what options without a default do when omitted, and
+// `kbcx --version` names the libraries; the metric definitions match DESIGN.md §3 eval.
+#include "kbcx/build_info.hpp"
+#include "kbcx/cli.hpp"
+#include "kbcx/commands.hpp"
+#include "test_util.hpp"
+
+#include <QRegularExpression>
+#include <QTest>
+
+#include <sstream>
+
+namespace {
+
+struct Help {
+    int code = -1;
+    std::string out, err;
+    std::vector<kbcx::cli::ArgParser::OptionInfo> options;
+    std::string epilog;
+    bool observed = false;
+};
+
+Help run_help(const std::string& command) {
+    Help h;
+    kbcx::cli::ArgParser::set_help_observer([&h](const kbcx::cli::ArgParser& p) {
+        h.options = p.options();
+        h.epilog = p.epilog_text();
+        h.observed = true;
+    });
+    std::ostringstream out, err;
+    h.code = kbcx::cli::run_cli({command, "--help"}, out, err);
+    kbcx::cli::ArgParser::set_help_observer(nullptr);
+    h.out = out.str();
+    h.err = err.str();
+    return h;
+}
+
+/// The help entry of option `name`: from its "  --name" line to the next option line.
+std::string entry_of(const std::string& help, const std::string& name) {
+    const std::string head = "\n  --" + name;
+    std::size_t at = help.find(head + " ");
+    if (at == std::string::npos) at = help.find(head + "\n");
+    if (at == std::string::npos) return {};
+    const std::size_t end = help.find("\n  --", at + 1);
+    return help.substr(at, end == std::string::npos ? std::string::npos : end - at);
+}
+
+bool mentions_absence(const std::string& text) {
+    // What happens without the option: a default, "required", or what is done instead.
+    for (const char* word : {"default", "required", "optional", "if omitted", "if not given", "without it", "none",
+                             "otherwise", "unless", "all ", "every", "(repeatable)", "only", "instead"})
+        if (text.find(word) != std::string::npos) return true;
+    return false;
+}
+
+} // namespace
+
+class TestCliHelp : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyCommandHelpIsComplete() {
+        const auto& commands = kbcx::cli::commands();
+        QVERIFY(commands.size() >= 10);
+        QStringList gaps;
+        for (const auto& c : commands) {
+            const Help h = run_help(c.name);
+            const QString name = QString::fromLatin1(c.name);
+            QVERIFY2(h.code == 0, qPrintable(name + ": --help exited with " + QString::number(h.code)));
+            QVERIFY2(h.err.empty(), qPrintable(name + ": --help wrote to stderr: " + QString::fromStdString(h.err)));
+            QVERIFY2(h.observed, qPrintable(name + ": --help did not go through ArgParser"));
+            QVERIFY2(h.out.starts_with("usage: kbcx " + std::string(c.name) + " "), qPrintable(name));
+            for (const auto& o : h.options) {
+                const std::string entry = entry_of(h.out, o.name);
+                if (entry.empty()) {
+                    gaps << name + ": --" + QString::fromStdString(o.name) + " not listed";
+                    continue;
+                }
+                if (o.default_value) {
+                    const std::string shown = o.default_value->empty() ? "none" : *o.default_value;
+                    if (entry.find("(default: " + shown + ")") == std::string::npos)
+                        gaps << name + ": --" + QString::fromStdString(o.name) + " default not shown";
+                } else if (!o.is_flag && !mentions_absence(entry)) {
+                    gaps << name + ": --" + QString::fromStdString(o.name) +
+                                " has no default and does not say what happens without it";
+                }
+            }
+            // Every command documents an input or output format, or its exit codes, in its epilog.
+            if (h.epilog.empty()) gaps << name + ": no epilog (formats, definitions, example lines)";
+        }
+        QVERIFY2(gaps.isEmpty(), qPrintable(gaps.join(QLatin1Char('\n'))));
+    }
+
+    void metricDefinitionsAreExact() {
+        // DESIGN.md §3 eval: the definitions users rely on, as kbcx eval --help states them.
+        const Help h = run_help("eval");
+        QCOMPARE(h.code, 0);
+        for (const char* definition : {
+                 "Pr[f(a+) > f(a-)] + 1/2 Pr[f(a+) = f(a-)] over T+ x T-",
+                 "1 - #{(a-,a?,a+): f(a-) < f(a?) < f(a+)} / (|T-||T?||T+|)",
+                 "Pr[f(a?) <= f(a-)] over T? x T-",
+                 "Spearman correlation (average ranks for ties) of f and P over T?",
+             })
+            QVERIFY2(h.out.find(definition) != std::string::npos, definition);
+        for (const char* metric : {"Adm@k", "Hits@", "MRR", "rank"})
+            QVERIFY2(h.out.find(metric) != std::string::npos, metric);
+    }
+
+    void fileFormatsHaveExampleLines() {
+        // Commands that read or write files show one line of each format (a TAB-separated example).
+        for (const char* command : {"info", "eval", "count", "status", "rules", "materialise", "train", "score"}) {
+            const Help h = run_help(command);
+            if (h.code != 0) QFAIL(command);
+            const bool example = h.out.find("<TAB>") != std::string::npos || h.out.find(":-") != std::string::npos ||
+                                 h.out.find("SubClassOf") != std::string::npos;
+            QVERIFY2(example, command);
+        }
+    }
+
+    void topLevelHelpListsEveryCommand() {
+        std::ostringstream out, err;
+        QCOMPARE(kbcx::cli::run_cli({"--help"}, out, err), 0);
+        for (const auto& c : kbcx::cli::commands())
+            QVERIFY2(out.str().find("  " + std::string(c.name)) != std::string::npos, c.name);
+    }
+
+    void versionNamesTheLibraries() {
+        const auto r = kbcx::test::run_kbcx({"--version"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("kbcx " KBCX_VERSION "\n")), qPrintable(r.out));
+        for (const char* lib : {"Qt +(6\\.\\d+\\.\\d+|none)", "Eigen +3\\.\\d+\\.\\d+", "Boost +1\\.\\d+\\.\\d+",
+                                "raptor2 +2\\.\\d+\\.\\d+"})
+            QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("\n  ") + QString::fromLatin1(lib))),
+                     qPrintable(r.out));
+        QCOMPARE(QString::fromStdString(kbcx::cli::version_report("kbcx", "")).section('\n', 0, 0),
+                 QStringLiteral("kbcx " KBCX_VERSION));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCliHelp)
+#include "tst_cli_help.moc"

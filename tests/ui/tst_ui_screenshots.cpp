@@ -1,0 +1,118 @@
+// Renders every main tab with the real program (`kbc-explorer --demo --tab T --screenshot F`)
+// and checks the committed release screenshots (packaging/screenshots/<tab>.png) that the
+// metainfo and the README show. KBCX_UPDATE_SCREENSHOTS=1 rewrites the committed ones.
+#include "app_settings.hpp"
+#include "main_window.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using kbcx::ui::MainWindow;
+
+namespace {
+
+const QString kPackaging = QStringLiteral(KBCX_TEST_DATA "/../../packaging");
+
+QString screenshotDir()
+{
+    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
+    return (dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir) + QStringLiteral("/release");
+}
+
+QString fileNameOf(const QString& tab)
+{
+    return tab.toLower().remove(QLatin1Char(' ')) + QStringLiteral(".png");
+}
+
+/// Distinct colours in a coarse sample: a rendered tab has text, tables and charts, not a blank page.
+int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    return colours.size();
+}
+
+} // namespace
+
+class TestUiScreenshots : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        static QTemporaryDir settings;
+        if (qEnvironmentVariableIsEmpty(kbcx::ui::kSettingsDirEnv))
+            qputenv(kbcx::ui::kSettingsDirEnv, settings.path().toLocal8Bit());
+    }
+
+    void everyTab_data()
+    {
+        QTest::addColumn<QString>("tab");
+        MainWindow window;
+        for (int i = 0; i < window.tabs()->count(); ++i) {
+            const QString tab = window.tabs()->tabText(i).remove(QLatin1Char('&'));
+            QTest::newRow(qPrintable(tab)) << tab;
+        }
+    }
+
+    void everyTab()
+    {
+        QFETCH(QString, tab);
+        QDir().mkpath(screenshotDir());
+        const QString png = screenshotDir() + QLatin1Char('/') + fileNameOf(tab);
+        QFile::remove(png);
+        QTemporaryDir settings;
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QString::fromLatin1(kbcx::ui::kSettingsDirEnv), settings.path());
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(KBCX_GUI_EXE),
+                      {QStringLiteral("--demo"), QStringLiteral("--tab"), tab, QStringLiteral("--screenshot"), png});
+        QVERIFY(process.waitForFinished(120000));
+        QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
+                 process.readAllStandardError().constData());
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY2(image.width() >= 1000 && image.height() >= 600,
+                 qPrintable(QStringLiteral("%1x%2").arg(image.width()).arg(image.height())));
+        QVERIFY2(distinctColours(image) >= 8, qPrintable(tab));
+        qInfo("screenshot: %s", qPrintable(png));
+
+        const QString committed = kPackaging + QStringLiteral("/screenshots/") + fileNameOf(tab);
+        if (qEnvironmentVariableIntValue("KBCX_UPDATE_SCREENSHOTS") == 1) {
+            QDir().mkpath(kPackaging + QStringLiteral("/screenshots"));
+            QFile::remove(committed);
+            QVERIFY(QFile::copy(png, committed));
+        }
+        const QImage release(committed);
+        QVERIFY2(!release.isNull(),
+                 qPrintable(committed + QStringLiteral(" is missing: run this test with KBCX_UPDATE_SCREENSHOTS=1")));
+        QCOMPARE(release.size(), image.size());
+    }
+
+    void metainfoShowsCommittedScreenshots()
+    {
+        QFile metainfo(kPackaging + QStringLiteral("/org.kbcexplorer.KbcExplorer.metainfo.xml"));
+        QVERIFY(metainfo.open(QIODevice::ReadOnly));
+        const QString xml = QString::fromUtf8(metainfo.readAll());
+        static const QRegularExpression image(QStringLiteral("<image[^>]*>[^<]*/screenshots/([a-z]+\\.png)</image>"));
+        int count = 0;
+        for (auto m = image.globalMatch(xml); m.hasNext(); ++count) {
+            const QString name = m.next().captured(1);
+            QVERIFY2(QFile::exists(kPackaging + QStringLiteral("/screenshots/") + name), qPrintable(name));
+        }
+        QVERIFY(count >= 4);
+        QVERIFY(xml.contains(QStringLiteral("<screenshot type=\"default\">")));
+    }
+};
+
+QTEST_MAIN(TestUiScreenshots)
+#include "tst_ui_screenshots.moc"

@@ -2,6 +2,7 @@
 // rule for new conclusions (and, for rb, support constants; for qg, sub-rule conclusions),
 // seeded bottom-k sampling, split resolution, and the negative samplers with their P_all filter.
 #include "bench/generator.hpp"
+#include "bench/rule_facts.hpp"
 
 #include "common/error.hpp"
 #include "common/json.hpp"
@@ -651,6 +652,7 @@ void write_benchmark(const Generated& gen, const std::string& dir) {
     OutFile f(d / "summary.json");
     f.write(j.str() + "\n");
     f.close();
+    write_rule_facts(gen, dir);
 }
 
 } // namespace kbcx::bench

@@ -13,10 +13,8 @@
 
 namespace kbcx::ui {
 
-std::optional<std::array<std::uint64_t, 3>> LoadedBenchmark::positivesOf(std::size_t r) const
-{
-    if (r < rules.size() && rules[r].positives)
-        return rules[r].positives;
+std::optional<std::array<std::uint64_t, 3>> LoadedBenchmark::positivesOf(std::size_t r) const {
+    if (r < rules.size() && rules[r].positives) return rules[r].positives;
     if (ruleFacts.present && r < ruleFacts.positives.size()) {
         std::array<std::uint64_t, 3> n{};
         for (std::size_t s = 0; s < 3; ++s)
@@ -26,18 +24,15 @@ std::optional<std::array<std::uint64_t, 3>> LoadedBenchmark::positivesOf(std::si
     return std::nullopt;
 }
 
-std::optional<std::array<std::uint64_t, 3>> LoadedBenchmark::negativesOf(std::size_t r) const
-{
-    if (!ruleFacts.present || r >= ruleFacts.negatives.size())
-        return std::nullopt;
+std::optional<std::array<std::uint64_t, 3>> LoadedBenchmark::negativesOf(std::size_t r) const {
+    if (!ruleFacts.present || r >= ruleFacts.negatives.size()) return std::nullopt;
     std::array<std::uint64_t, 3> n{};
     for (const bench::RuleNegative& neg : ruleFacts.negatives[r])
         ++n[neg.split];
     return n;
 }
 
-QString LoadedBenchmark::factText(const bench::GroundFact& f) const
-{
+QString LoadedBenchmark::factText(const bench::GroundFact& f) const {
     const kg::Vocabulary& v = folder->train->vocab;
     if (f.unary)
         return QStringLiteral("%1(%2)").arg(QString::fromStdString(v.display(kg::Namespace::Type, f.pred)),
@@ -48,14 +43,12 @@ QString LoadedBenchmark::factText(const bench::GroundFact& f) const
              QString::fromStdString(v.display(kg::Namespace::Entity, f.o)));
 }
 
-bool LoadedBenchmark::inTrain(const bench::GroundFact& f) const
-{
+bool LoadedBenchmark::inTrain(const bench::GroundFact& f) const {
     const auto& train = folder->pos[bench::kTrain].facts;
     return std::binary_search(train.begin(), train.end(), f);
 }
 
-LoadedBenchmark loadBenchmark(const std::string& dir, jobs::JobContext& ctx)
-{
+LoadedBenchmark loadBenchmark(const std::string& dir, jobs::JobContext& ctx) {
     QElapsedTimer clock;
     clock.start();
     ctx.report(0, 0, "Reading benchmark folder", true);
@@ -69,17 +62,15 @@ LoadedBenchmark loadBenchmark(const std::string& dir, jobs::JobContext& ctx)
     jobs::LoadKgResult train;
     train.graph = folder->train;
     train.seconds = static_cast<double>(clock.elapsed()) / 1000.0;
-    out.train = Dataset::fromLoadResult(
-        QStringLiteral("%1 (benchmark train)").arg(QFileInfo(out.dir).fileName()),
-        {out.dir + QStringLiteral("/train.txt")}, train);
+    out.train = Dataset::fromLoadResult(QStringLiteral("%1 (benchmark train)").arg(QFileInfo(out.dir).fileName()),
+                                        {out.dir + QStringLiteral("/train.txt")}, train);
     out.folder = std::move(folder);
     out.seconds = static_cast<double>(clock.elapsed()) / 1000.0;
     return out;
 }
 
 LoadedBenchmark generateBenchmark(const bench::GenerateParams& params, const std::string& dir,
-                                  const QString& datasetName, jobs::JobContext& ctx)
-{
+                                  const QString& datasetName, jobs::JobContext& ctx) {
     QElapsedTimer clock;
     clock.start();
     const bench::Generated generated = bench::generate_benchmark(params, ctx);

@@ -14,8 +14,7 @@ namespace kbcx::ui {
 
 namespace {
 
-QString number(std::uint64_t n)
-{
+QString number(std::uint64_t n) {
     return QLocale().toString(static_cast<qulonglong>(n));
 }
 
@@ -28,35 +27,28 @@ const char* const kSplitNames[3] = {"train", "valid", "test"};
 
 BenchmarkRuleModel::BenchmarkRuleModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void BenchmarkRuleModel::setBenchmark(BenchmarkPtr benchmark)
-{
+void BenchmarkRuleModel::setBenchmark(BenchmarkPtr benchmark) {
     beginResetModel();
     benchmark_ = std::move(benchmark);
     endResetModel();
 }
 
-int BenchmarkRuleModel::rowCount(const QModelIndex& parent) const
-{
+int BenchmarkRuleModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() || !benchmark_ ? 0 : static_cast<int>(benchmark_->rules.size());
 }
 
-int BenchmarkRuleModel::columnCount(const QModelIndex& parent) const
-{
+int BenchmarkRuleModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString BenchmarkRuleModel::columnDefinition(int column)
-{
+QString BenchmarkRuleModel::columnDefinition(int column) {
     switch (column) {
-    case IndexColumn:
-        return tr("Line of the rule among the rule lines of rules.txt (1-based).");
+    case IndexColumn: return tr("Line of the rule among the rule lines of rules.txt (1-based).");
     case PatternColumn:
         return tr("Inference pattern the rule instantiates (empty when rules.txt does not say, as in "
                   "LogInfer's releases).");
-    case RuleColumn:
-        return tr("The rule H :- B1, …, Bn.");
-    case SupportColumn:
-        return tr("Support: the number of substitutions σ that map the rule's body into K.");
+    case RuleColumn: return tr("The rule H :- B1, …, Bn.");
+    case SupportColumn: return tr("Support: the number of substitutions σ that map the rule's body into K.");
     case NewColumn:
         return tr("New conclusions: |T_r(K) \\ K|, the distinct one-step conclusions of the rule not in K.");
     case TrainColumn:
@@ -71,13 +63,11 @@ QString BenchmarkRuleModel::columnDefinition(int column)
     case ShortfallColumn:
         return tr("Shortfall: Σ over splits of max(0, positives − negatives aimed at the rule); "
                   "a pool that ran out leaves positives without a negative.");
-    default:
-        return {};
+    default: return {};
     }
 }
 
-QVariant BenchmarkRuleModel::data(const QModelIndex& index, int role) const
-{
+QVariant BenchmarkRuleModel::data(const QModelIndex& index, int role) const {
     if (!benchmark_ || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const auto r = static_cast<std::size_t>(index.row());
@@ -87,30 +77,18 @@ QVariant BenchmarkRuleModel::data(const QModelIndex& index, int role) const
     std::optional<std::uint64_t> value;
     QString text;
     switch (index.column()) {
-    case IndexColumn:
-        value = r + 1;
-        break;
-    case PatternColumn:
-        text = QString::fromStdString(rule.pattern);
-        break;
-    case RuleColumn:
-        text = QString::fromStdString(rule.text);
-        break;
-    case SupportColumn:
-        value = rule.support;
-        break;
-    case NewColumn:
-        value = rule.new_conclusions;
-        break;
+    case IndexColumn: value = r + 1; break;
+    case PatternColumn: text = QString::fromStdString(rule.pattern); break;
+    case RuleColumn: text = QString::fromStdString(rule.text); break;
+    case SupportColumn: value = rule.support; break;
+    case NewColumn: value = rule.new_conclusions; break;
     case TrainColumn:
     case ValidColumn:
     case TestColumn:
-        if (pos)
-            value = (*pos)[static_cast<std::size_t>(index.column() - TrainColumn)];
+        if (pos) value = (*pos)[static_cast<std::size_t>(index.column() - TrainColumn)];
         break;
     case NegativesColumn:
-        if (neg)
-            value = (*neg)[0] + (*neg)[1] + (*neg)[2];
+        if (neg) value = (*neg)[0] + (*neg)[1] + (*neg)[2];
         break;
     case ShortfallColumn:
         if (pos && neg) {
@@ -120,44 +98,34 @@ QVariant BenchmarkRuleModel::data(const QModelIndex& index, int role) const
             value = s;
         }
         break;
-    default:
-        break;
+    default: break;
     }
     const bool numeric = index.column() != PatternColumn && index.column() != RuleColumn;
     switch (role) {
     case Qt::DisplayRole:
-        if (numeric)
-            return value ? QVariant(number(*value)) : QVariant(QStringLiteral("—"));
+        if (numeric) return value ? QVariant(number(*value)) : QVariant(QStringLiteral("—"));
         return text;
     case BenchmarkSortRole:
-        if (numeric)
-            return value ? QVariant(qulonglong(*value)) : QVariant(qulonglong(0));
+        if (numeric) return value ? QVariant(qulonglong(*value)) : QVariant(qulonglong(0));
         return text;
-    case BenchmarkRuleIndexRole:
-        return qulonglong(r);
+    case BenchmarkRuleIndexRole: return qulonglong(r);
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(numeric ? (Qt::AlignRight | Qt::AlignVCenter) : (Qt::AlignLeft | Qt::AlignVCenter));
     case Qt::ForegroundRole:
-        if (index.column() == ShortfallColumn && value && *value > 0)
-            return QBrush(QColor(0xb0, 0x30, 0x20));
+        if (index.column() == ShortfallColumn && value && *value > 0) return QBrush(QColor(0xb0, 0x30, 0x20));
         return {};
     case Qt::ToolTipRole:
-        if (index.column() == RuleColumn)
-            return text;
+        if (index.column() == RuleColumn) return text;
         return columnDefinition(index.column());
-    default:
-        return {};
+    default: return {};
     }
 }
 
-QVariant BenchmarkRuleModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant BenchmarkRuleModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    if (role == Qt::ToolTipRole)
-        return columnDefinition(section);
-    if (role != Qt::DisplayRole)
-        return {};
+    if (role == Qt::ToolTipRole) return columnDefinition(section);
+    if (role != Qt::DisplayRole) return {};
     static const char* const names[ColumnCount] = {"#",     "Pattern", "Rule", "Support",   "New",
                                                    "Train", "Valid",   "Test", "Negatives", "Shortfall"};
     return tr(names[section]);
@@ -168,13 +136,11 @@ QVariant BenchmarkRuleModel::headerData(int section, Qt::Orientation orientation
 
 BenchmarkFactModel::BenchmarkFactModel(Kind kind, QObject* parent) : QAbstractTableModel(parent), kind_(kind) {}
 
-void BenchmarkFactModel::clear()
-{
+void BenchmarkFactModel::clear() {
     setRule(nullptr, -1);
 }
 
-void BenchmarkFactModel::setRule(BenchmarkPtr benchmark, int rule)
-{
+void BenchmarkFactModel::setRule(BenchmarkPtr benchmark, int rule) {
     beginResetModel();
     benchmark_ = std::move(benchmark);
     rule_ = benchmark_ ? rule : -1;
@@ -188,8 +154,7 @@ void BenchmarkFactModel::setRule(BenchmarkPtr benchmark, int rule)
         } else {
             for (const bench::RuleNegative& n : benchmark_->ruleFacts.negatives[r]) {
                 QString method = QString::fromStdString(n.method);
-                if (n.drawn_by != n.method)
-                    method += tr(" (drawn by %1)").arg(QString::fromStdString(n.drawn_by));
+                if (n.drawn_by != n.method) method += tr(" (drawn by %1)").arg(QString::fromStdString(n.drawn_by));
                 rows_.push_back({n.fact, n.split, method, benchmark_->factText(n.fact), benchmark_->inTrain(n.fact)});
             }
         }
@@ -197,90 +162,69 @@ void BenchmarkFactModel::setRule(BenchmarkPtr benchmark, int rule)
     endResetModel();
 }
 
-const BenchmarkFactModel::Row* BenchmarkFactModel::rowAt(int row) const
-{
+const BenchmarkFactModel::Row* BenchmarkFactModel::rowAt(int row) const {
     return row >= 0 && row < static_cast<int>(rows_.size()) ? &rows_[static_cast<std::size_t>(row)] : nullptr;
 }
 
-int BenchmarkFactModel::rowCount(const QModelIndex& parent) const
-{
+int BenchmarkFactModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
-int BenchmarkFactModel::columnCount(const QModelIndex& parent) const
-{
+int BenchmarkFactModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant BenchmarkFactModel::data(const QModelIndex& index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
+QVariant BenchmarkFactModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const Row& row = rows_[static_cast<std::size_t>(index.row())];
     switch (role) {
     case Qt::DisplayRole:
     case BenchmarkSortRole:
         switch (index.column()) {
         case SplitColumn:
-            return role == BenchmarkSortRole ? QVariant(int(row.split)) : QVariant(QString::fromLatin1(kSplitNames[row.split]));
-        case FactColumn:
-            return row.text;
-        case MethodColumn:
-            return kind_ == Kind::Positives ? QStringLiteral("—") : row.method;
+            return role == BenchmarkSortRole ? QVariant(int(row.split))
+                                             : QVariant(QString::fromLatin1(kSplitNames[row.split]));
+        case FactColumn: return row.text;
+        case MethodColumn: return kind_ == Kind::Positives ? QStringLiteral("—") : row.method;
         case InTrainColumn:
-            if (role == BenchmarkSortRole)
-                return int(row.inTrain);
+            if (role == BenchmarkSortRole) return int(row.inTrain);
             return row.inTrain ? tr("yes") : tr("no");
-        default:
-            return {};
+        default: return {};
         }
-    case BenchmarkFactRowRole:
-        return index.row();
-    case Qt::ToolTipRole:
-        return tr("%1 — double-click or press Enter to show it in the Graph tab").arg(row.text);
+    case BenchmarkFactRowRole: return index.row();
+    case Qt::ToolTipRole: return tr("%1 — double-click or press Enter to show it in the Graph tab").arg(row.text);
     case Qt::ForegroundRole:
         if (index.column() == InTrainColumn && row.inTrain && index.row() >= 0 &&
             (kind_ == Kind::Negatives || row.split != bench::kTrain))
             return QBrush(QColor(0xb0, 0x30, 0x20)); // a negative or a valid/test positive in train
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }
 
-QVariant BenchmarkFactModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant BenchmarkFactModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case SplitColumn:
-            return tr("The split file the fact is in");
+        case SplitColumn: return tr("The split file the fact is in");
         case FactColumn:
             return kind_ == Kind::Positives ? tr("A sampled new conclusion of the rule (in T_r(K) \\ K)")
                                             : tr("A negative drawn for one of the rule's sampled positives");
         case MethodColumn:
             return tr("rc: random tail corruption; rb: head predicate × support constants; pa: position-aware "
                       "corruption; qg: conclusion of a sub-rule (the rest from pa)");
-        case InTrainColumn:
-            return tr("Whether train.txt (K ∪ train positives) holds the fact");
-        default:
-            return {};
+        case InTrainColumn: return tr("Whether train.txt (K ∪ train positives) holds the fact");
+        default: return {};
         }
     }
-    if (role != Qt::DisplayRole)
-        return {};
+    if (role != Qt::DisplayRole) return {};
     switch (section) {
-    case SplitColumn:
-        return tr("Split");
-    case FactColumn:
-        return tr("Fact");
-    case MethodColumn:
-        return tr("Method");
-    case InTrainColumn:
-        return tr("In train");
-    default:
-        return {};
+    case SplitColumn: return tr("Split");
+    case FactColumn: return tr("Fact");
+    case MethodColumn: return tr("Method");
+    case InTrainColumn: return tr("In train");
+    default: return {};
     }
 }
 
@@ -289,8 +233,7 @@ QVariant BenchmarkFactModel::headerData(int section, Qt::Orientation orientation
 
 PatternSplitModel::PatternSplitModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void PatternSplitModel::setBenchmark(const BenchmarkPtr& benchmark)
-{
+void PatternSplitModel::setBenchmark(const BenchmarkPtr& benchmark) {
     beginResetModel();
     rows_.clear();
     perRule_ = true;
@@ -335,26 +278,21 @@ void PatternSplitModel::setBenchmark(const BenchmarkPtr& benchmark)
     endResetModel();
 }
 
-int PatternSplitModel::rowCount(const QModelIndex& parent) const
-{
+int PatternSplitModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
-int PatternSplitModel::columnCount(const QModelIndex& parent) const
-{
+int PatternSplitModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant PatternSplitModel::data(const QModelIndex& index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
+QVariant PatternSplitModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const Row& row = rows_[static_cast<std::size_t>(index.row())];
     std::uint64_t value = 0;
     switch (index.column()) {
     case PatternColumn:
-        if (role == Qt::DisplayRole || role == BenchmarkSortRole)
-            return row.pattern;
+        if (role == Qt::DisplayRole || role == BenchmarkSortRole) return row.pattern;
         if (role == Qt::ToolTipRole) {
             const auto p = rules::parse_pattern(row.pattern.toStdString());
             return p ? QString::fromUtf8(rules::pattern_template(*p).data(),
@@ -362,34 +300,22 @@ QVariant PatternSplitModel::data(const QModelIndex& index, int role) const
                      : QVariant();
         }
         return {};
-    case RulesColumn:
-        value = row.rules;
-        break;
+    case RulesColumn: value = row.rules; break;
     case TrainColumn:
     case ValidColumn:
-    case TestColumn:
-        value = row.positives[static_cast<std::size_t>(index.column() - TrainColumn)];
-        break;
-    case TotalColumn:
-        value = row.positives[0] + row.positives[1] + row.positives[2];
-        break;
-    default:
-        return {};
+    case TestColumn: value = row.positives[static_cast<std::size_t>(index.column() - TrainColumn)]; break;
+    case TotalColumn: value = row.positives[0] + row.positives[1] + row.positives[2]; break;
+    default: return {};
     }
     switch (role) {
-    case Qt::DisplayRole:
-        return number(value);
-    case BenchmarkSortRole:
-        return qulonglong(value);
-    case Qt::TextAlignmentRole:
-        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    default:
-        return {};
+    case Qt::DisplayRole: return number(value);
+    case BenchmarkSortRole: return qulonglong(value);
+    case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    default: return {};
     }
 }
 
-QVariant PatternSplitModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant PatternSplitModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::ToolTipRole) {
@@ -398,8 +324,7 @@ QVariant PatternSplitModel::headerData(int section, Qt::Orientation orientation,
                       "includes the original KG)");
         return tr("Sampled positives per split, summed over the pattern's rules");
     }
-    if (role != Qt::DisplayRole)
-        return {};
+    if (role != Qt::DisplayRole) return {};
     static const char* const names[ColumnCount] = {"Pattern", "Rules", "Train", "Valid", "Test", "Total"};
     return tr(names[section]);
 }

@@ -20,7 +20,7 @@ enum BenchmarkRole {
 /// One row per rule of rules.txt.
 class BenchmarkRuleModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column {
         IndexColumn,
         PatternColumn,
@@ -48,22 +48,22 @@ public:
     /// Exact definitions (header tooltips).
     static QString columnDefinition(int column);
 
-private:
+  private:
     BenchmarkPtr benchmark_;
 };
 
 /// The sampled positives of one rule per split, or the negatives aimed at it.
 class BenchmarkFactModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum class Kind { Positives, Negatives };
     enum Column { SplitColumn, FactColumn, MethodColumn, InTrainColumn, ColumnCount };
 
     struct Row {
         bench::GroundFact fact;
         std::uint8_t split = 0;
-        QString method;   ///< negatives: file method, with the drawing sampler if it differs
-        QString text;     ///< R(a,b) / T(a)
+        QString method; ///< negatives: file method, with the drawing sampler if it differs
+        QString text;   ///< R(a,b) / T(a)
         bool inTrain = false;
     };
 
@@ -82,7 +82,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     Kind kind_;
     BenchmarkPtr benchmark_;
     int rule_ = -1;
@@ -92,7 +92,7 @@ private:
 /// Sampled positives per split summed over the rules of each pattern (the chart's numbers).
 class PatternSplitModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { PatternColumn, RulesColumn, TrainColumn, ValidColumn, TestColumn, TotalColumn, ColumnCount };
 
     struct Row {
@@ -114,7 +114,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     std::vector<Row> rows_;
     bool perRule_ = true;
 };

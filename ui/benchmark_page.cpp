@@ -34,8 +34,8 @@
 #include <QStyle>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 
@@ -43,13 +43,11 @@ namespace kbcx::ui {
 
 namespace {
 
-QString number(std::uint64_t n)
-{
+QString number(std::uint64_t n) {
     return QLocale().toString(static_cast<qulonglong>(n));
 }
 
-QTableView* makeTable(QWidget* parent, const QString& name)
-{
+QTableView* makeTable(QWidget* parent, const QString& name) {
     auto* view = new QTableView(parent);
     view->setObjectName(name);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -63,8 +61,7 @@ QTableView* makeTable(QWidget* parent, const QString& name)
     return view;
 }
 
-QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent)
-{
+QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent) {
     auto* proxy = new QSortFilterProxyModel(parent);
     proxy->setSourceModel(source);
     proxy->setSortRole(BenchmarkSortRole);
@@ -73,8 +70,7 @@ QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent)
     return proxy;
 }
 
-QLabel* sectionTitle(const QString& text, QWidget* parent)
-{
+QLabel* sectionTitle(const QString& text, QWidget* parent) {
     auto* label = new QLabel(text, parent);
     QFont f = label->font();
     f.setBold(true);
@@ -85,8 +81,7 @@ QLabel* sectionTitle(const QString& text, QWidget* parent)
 } // namespace
 
 BenchmarkPage::BenchmarkPage(JobRunner* runner, DatasetModel* datasets, QWidget* parent)
-    : QWidget(parent), runner_(runner), datasets_(datasets)
-{
+    : QWidget(parent), runner_(runner), datasets_(datasets) {
     setObjectName(QStringLiteral("benchmarkPage"));
     ruleModel_ = new BenchmarkRuleModel(this);
     ruleProxy_ = makeProxy(ruleModel_, this);
@@ -100,8 +95,7 @@ BenchmarkPage::BenchmarkPage(JobRunner* runner, DatasetModel* datasets, QWidget*
 
 BenchmarkPage::~BenchmarkPage() = default;
 
-void BenchmarkPage::buildUi()
-{
+void BenchmarkPage::buildUi() {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(6, 6, 6, 6);
 
@@ -196,8 +190,7 @@ void BenchmarkPage::buildUi()
         view->sortByColumn(BenchmarkFactModel::SplitColumn, Qt::AscendingOrder);
         view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
         view->horizontalHeader()->setSectionResizeMode(BenchmarkFactModel::FactColumn, QHeaderView::Stretch);
-        if (!negative)
-            view->setColumnHidden(BenchmarkFactModel::MethodColumn, true);
+        if (!negative) view->setColumnHidden(BenchmarkFactModel::MethodColumn, true);
         view->setToolTip(tr("Double-click a fact (or press Enter) to show it in the Graph tab"));
         l->addWidget(view);
         connect(view, &QTableView::activated, this, [this, proxy, negative](const QModelIndex& index) {
@@ -258,8 +251,7 @@ void BenchmarkPage::buildUi()
     updateFactTitles();
 }
 
-void BenchmarkPage::chooseFolder()
-{
+void BenchmarkPage::chooseFolder() {
     auto* dialog = new QFileDialog(this, tr("Open Benchmark Folder"),
                                    benchmark_ ? QFileInfo(benchmark_->dir).absolutePath() : QDir::homePath());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -269,53 +261,44 @@ void BenchmarkPage::chooseFolder()
     dialog->open();
 }
 
-GenerateBenchmarkDialog* BenchmarkPage::showGenerateDialog()
-{
+GenerateBenchmarkDialog* BenchmarkPage::showGenerateDialog() {
     auto* dialog = new GenerateBenchmarkDialog(datasets_, currentDataset_ ? currentDataset_() : nullptr, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (const DatasetPtr d = dialog->dataset())
-        dialog->setOutputDir(QDir(QDir::homePath()).filePath(QStringLiteral("benchmarks/") +
-                                                             QFileInfo(d->name).completeBaseName()));
+        dialog->setOutputDir(
+            QDir(QDir::homePath()).filePath(QStringLiteral("benchmarks/") + QFileInfo(d->name).completeBaseName()));
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        if (const DatasetPtr d = dialog->dataset())
-            generate(dialog->params(), d->name, dialog->outputDir());
+        if (const DatasetPtr d = dialog->dataset()) generate(dialog->params(), d->name, dialog->outputDir());
     });
     dialog->open();
     return dialog;
 }
 
-JobHandle* BenchmarkPage::openFolder(const QString& dir)
-{
+JobHandle* BenchmarkPage::openFolder(const QString& dir) {
     const std::string path = QDir::cleanPath(dir).toStdString();
-    JobHandle* job = runner_->start(tr("Read benchmark %1").arg(QFileInfo(dir).fileName()),
-                                    [path](jobs::JobContext& ctx) {
-                                        return std::make_shared<const LoadedBenchmark>(loadBenchmark(path, ctx));
-                                    });
+    JobHandle* job =
+        runner_->start(tr("Read benchmark %1").arg(QFileInfo(dir).fileName()), [path](jobs::JobContext& ctx) {
+            return std::make_shared<const LoadedBenchmark>(loadBenchmark(path, ctx));
+        });
     return track(job, tr("Could not open the benchmark folder %1.").arg(QDir::toNativeSeparators(dir)));
 }
 
 JobHandle* BenchmarkPage::generate(const bench::GenerateParams& params, const QString& datasetName,
-                                   const QString& outDir)
-{
-    if (!params.graph)
-        return nullptr;
+                                   const QString& outDir) {
+    if (!params.graph) return nullptr;
     const std::string path = QDir::cleanPath(outDir).toStdString();
-    JobHandle* job = runner_->start(tr("Generate benchmark from %1").arg(datasetName),
-                                    [params, path, datasetName](jobs::JobContext& ctx) {
-                                        return std::make_shared<const LoadedBenchmark>(
-                                            generateBenchmark(params, path, datasetName, ctx));
-                                    });
+    JobHandle* job = runner_->start(
+        tr("Generate benchmark from %1").arg(datasetName), [params, path, datasetName](jobs::JobContext& ctx) {
+            return std::make_shared<const LoadedBenchmark>(generateBenchmark(params, path, datasetName, ctx));
+        });
     return track(job, tr("Could not generate a benchmark from %1.").arg(datasetName));
 }
 
-JobHandle* BenchmarkPage::generateDemo(const DatasetPtr& demo)
-{
-    if (!demo)
-        return nullptr;
+JobHandle* BenchmarkPage::generateDemo(const DatasetPtr& demo) {
+    if (!demo) return nullptr;
     if (!demoDir_) {
         demoDir_ = std::make_unique<QTemporaryDir>();
-        if (!demoDir_->isValid())
-            return nullptr;
+        if (!demoDir_->isValid()) return nullptr;
     }
     bench::GenerateParams p;
     p.graph = demo->graph;
@@ -327,42 +310,34 @@ JobHandle* BenchmarkPage::generateDemo(const DatasetPtr& demo)
     return generate(p, demo->name, demoDir_->filePath(QStringLiteral("demo-benchmark")));
 }
 
-JobHandle* BenchmarkPage::track(JobHandle* job, const QString& what)
-{
-    if (job_ && job_->isActive())
-        job_->cancel(); // the newer request wins
+JobHandle* BenchmarkPage::track(JobHandle* job, const QString& what) {
+    if (job_ && job_->isActive()) job_->cancel(); // the newer request wins
     job_ = job;
     status_->setText(job->title() + QStringLiteral("…"));
     connect(job, &JobHandle::progress, this, [this, job](quint64, quint64, const QString& message) {
-        if (job == job_)
-            status_->setText(job->title() + QStringLiteral(": ") + message);
+        if (job == job_) status_->setText(job->title() + QStringLiteral(": ") + message);
     });
     connect(job, &JobHandle::finished, this, [this, job] {
-        if (job != job_)
-            return;
+        if (job != job_) return;
         setBenchmark(job->resultAs<BenchmarkPtr>());
     });
     connect(job, &JobHandle::failed, this,
             [this, job, what](const QString& message, const QString& file, quint64 line, quint64 column) {
-                if (job == job_)
-                    status_->clear();
+                if (job == job_) status_->clear();
                 showError(what, message, file, line, column);
             });
     connect(job, &JobHandle::cancelled, this, [this, job] {
-        if (job == job_)
-            status_->setText(tr("%1: cancelled").arg(job->title()));
+        if (job == job_) status_->setText(tr("%1: cancelled").arg(job->title()));
     });
     return job;
 }
 
 void BenchmarkPage::showError(const QString& what, const QString& message, const QString& file, quint64 line,
-                              quint64 column)
-{
+                              quint64 column) {
     QString location = file;
     if (line > 0) {
         location += QStringLiteral(":%1").arg(line);
-        if (column > 0)
-            location += QStringLiteral(":%1").arg(column);
+        if (column > 0) location += QStringLiteral(":%1").arg(column);
     }
     const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
     auto* box = new QMessageBox(QMessageBox::Warning, tr("Benchmark"), what, QMessageBox::Ok, this);
@@ -378,8 +353,7 @@ void BenchmarkPage::showError(const QString& what, const QString& message, const
     box->open();
 }
 
-void BenchmarkPage::setBenchmark(BenchmarkPtr benchmark)
-{
+void BenchmarkPage::setBenchmark(BenchmarkPtr benchmark) {
     benchmark_ = std::move(benchmark);
     positiveModel_->clear();
     negativeModel_->clear();
@@ -389,38 +363,33 @@ void BenchmarkPage::setBenchmark(BenchmarkPtr benchmark)
     if (benchmark_) {
         title_->setText(QFileInfo(benchmark_->dir).fileName());
         title_->setToolTip(QDir::toNativeSeparators(benchmark_->dir));
-        status_->setText(benchmark_->generatedFrom.isEmpty()
-                             ? tr("read in %1 s").arg(benchmark_->seconds, 0, 'f', 2)
-                             : tr("generated from %1 in %2 s").arg(benchmark_->generatedFrom).arg(benchmark_->seconds, 0, 'f', 2));
+        status_->setText(
+            benchmark_->generatedFrom.isEmpty()
+                ? tr("read in %1 s").arg(benchmark_->seconds, 0, 'f', 2)
+                : tr("generated from %1 in %2 s").arg(benchmark_->generatedFrom).arg(benchmark_->seconds, 0, 'f', 2));
     }
     updateSummary();
     updateChart();
     updateFactTitles();
     if (benchmark_ && ruleProxy_->rowCount() > 0)
         ruleView_->setCurrentIndex(ruleProxy_->index(0, BenchmarkRuleModel::RuleColumn));
-    if (benchmark_)
-        emit benchmarkShown(benchmark_->dir);
+    if (benchmark_) emit benchmarkShown(benchmark_->dir);
 }
 
-int BenchmarkPage::selectedRule() const
-{
+int BenchmarkPage::selectedRule() const {
     return positiveModel_->rule();
 }
 
-bool BenchmarkPage::selectRule(int rule)
-{
-    if (!benchmark_ || rule < 0 || rule >= ruleModel_->rowCount())
-        return false;
+bool BenchmarkPage::selectRule(int rule) {
+    if (!benchmark_ || rule < 0 || rule >= ruleModel_->rowCount()) return false;
     const QModelIndex proxy = ruleProxy_->mapFromSource(ruleModel_->index(rule, BenchmarkRuleModel::RuleColumn));
-    if (!proxy.isValid())
-        return false;
+    if (!proxy.isValid()) return false;
     ruleView_->setCurrentIndex(proxy);
     ruleView_->scrollTo(proxy);
     return positiveModel_->rule() == rule;
 }
 
-void BenchmarkPage::onRuleChanged(const QModelIndex& proxyIndex)
-{
+void BenchmarkPage::onRuleChanged(const QModelIndex& proxyIndex) {
     if (!benchmark_ || !proxyIndex.isValid()) {
         positiveModel_->clear();
         negativeModel_->clear();
@@ -432,8 +401,7 @@ void BenchmarkPage::onRuleChanged(const QModelIndex& proxyIndex)
     updateFactTitles();
 }
 
-void BenchmarkPage::updateFactTitles()
-{
+void BenchmarkPage::updateFactTitles() {
     const int rule = positiveModel_->rule();
     if (!benchmark_ || rule < 0) {
         positivesTitle_->setText(tr("Sampled positives"));
@@ -452,15 +420,14 @@ void BenchmarkPage::updateFactTitles()
     positivesTitle_->setText(tr("Positives of rule %1: %2 train, %3 valid, %4 test")
                                  .arg(rule + 1)
                                  .arg(number(n[0]), number(n[1]), number(n[2])));
-    negativesTitle_->setText(tr("Negatives aimed at rule %1: %2").arg(rule + 1).arg(number(negativeModel_->rowCount())));
+    negativesTitle_->setText(
+        tr("Negatives aimed at rule %1: %2").arg(rule + 1).arg(number(negativeModel_->rowCount())));
 }
 
-bool BenchmarkPage::activateFact(bool negative, int row)
-{
+bool BenchmarkPage::activateFact(bool negative, int row) {
     const BenchmarkFactModel* model = negative ? negativeModel_ : positiveModel_;
     const BenchmarkFactModel::Row* r = model->rowAt(row);
-    if (!benchmark_ || !r)
-        return false;
+    if (!benchmark_ || !r) return false;
     const kg::Vocabulary& v = benchmark_->folder->train->vocab;
     HighlightFact f;
     f.role = HighlightFact::Role::Conclusion;
@@ -468,24 +435,26 @@ bool BenchmarkPage::activateFact(bool negative, int row)
     f.pred = r->fact.pred;
     f.s = r->fact.s;
     f.o = r->fact.unary ? kg::kNoId : r->fact.o;
-    f.predName = QString::fromStdString(v.display(r->fact.unary ? kg::Namespace::Type : kg::Namespace::Relation, f.pred));
+    f.predName =
+        QString::fromStdString(v.display(r->fact.unary ? kg::Namespace::Type : kg::Namespace::Relation, f.pred));
     f.subjectName = QString::fromStdString(v.display(kg::Namespace::Entity, f.s));
-    if (!f.unary)
-        f.objectName = QString::fromStdString(v.display(kg::Namespace::Entity, f.o));
+    if (!f.unary) f.objectName = QString::fromStdString(v.display(kg::Namespace::Entity, f.o));
     f.text = r->text;
     f.inKg = r->inTrain;
     GraphHighlight h;
     static const char* const splits[3] = {"train", "valid", "test"};
-    h.title = negative ? tr("Negative (%1, %2) aimed at rule %3").arg(QString::fromLatin1(splits[r->split]), r->method).arg(model->rule() + 1)
-                       : tr("Positive (%1) of rule %2").arg(QString::fromLatin1(splits[r->split])).arg(model->rule() + 1);
+    h.title = negative
+                  ? tr("Negative (%1, %2) aimed at rule %3")
+                        .arg(QString::fromLatin1(splits[r->split]), r->method)
+                        .arg(model->rule() + 1)
+                  : tr("Positive (%1) of rule %2").arg(QString::fromLatin1(splits[r->split])).arg(model->rule() + 1);
     h.centre = f.s;
     h.facts.push_back(f);
     emit factActivated(benchmark_->train, h);
     return true;
 }
 
-void BenchmarkPage::updateSummary()
-{
+void BenchmarkPage::updateSummary() {
     checks_->clear();
     if (!benchmark_) {
         summary_->clear();
@@ -496,7 +465,8 @@ void BenchmarkPage::updateSummary()
     auto row = [&](const QString& a, const QStringList& cells, bool head = false) {
         html += QStringLiteral("<tr><td>%1</td>").arg(head ? QStringLiteral("<b>%1</b>").arg(a) : a);
         for (const QString& c : cells)
-            html += QStringLiteral("<td align='right'>&nbsp;&nbsp;%1</td>").arg(head ? QStringLiteral("<b>%1</b>").arg(c) : c);
+            html += QStringLiteral("<td align='right'>&nbsp;&nbsp;%1</td>")
+                        .arg(head ? QStringLiteral("<b>%1</b>").arg(c) : c);
         html += QStringLiteral("</tr>");
     };
     QStringList head{tr("positives")};
@@ -555,14 +525,12 @@ void BenchmarkPage::updateSummary()
                             checks_);
 }
 
-void BenchmarkPage::updateChart()
-{
+void BenchmarkPage::updateChart() {
     QChart* chart = chartView_->chart();
     chart->removeAllSeries();
     for (QAbstractAxis* axis : chart->axes())
         chart->removeAxis(axis);
-    if (!benchmark_)
-        return;
+    if (!benchmark_) return;
     auto* series = new QHorizontalStackedBarSeries;
     static const char* const splits[3] = {"train", "valid", "test"};
     static const QColor colours[3] = {QColor(0x4c, 0x72, 0xb0), QColor(0xdd, 0x84, 0x52), QColor(0x55, 0xa8, 0x68)};

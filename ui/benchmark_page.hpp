@@ -33,7 +33,7 @@ class PatternSplitModel;
 
 class BenchmarkPage : public QWidget {
     Q_OBJECT
-public:
+  public:
     BenchmarkPage(JobRunner* runner, DatasetModel* datasets, QWidget* parent = nullptr);
     ~BenchmarkPage() override;
 
@@ -78,13 +78,13 @@ public:
     QListWidget* checksList() const { return checks_; }
     QLineEdit* ruleFilter() const { return ruleFilter_; }
 
-signals:
+  signals:
     /// A fact was activated: show `highlight` on `train` (the benchmark's train KG) in the Graph tab.
     void factActivated(kbcx::ui::DatasetPtr train, const kbcx::ui::GraphHighlight& highlight);
     /// A benchmark is shown (after a load or a generation).
     void benchmarkShown(const QString& dir);
 
-private:
+  private:
     void buildUi();
     JobHandle* track(JobHandle* job, const QString& what);
     void setBenchmark(BenchmarkPtr benchmark);

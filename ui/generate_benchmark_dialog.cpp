@@ -27,16 +27,14 @@ namespace kbcx::ui {
 
 namespace {
 
-QString viewOf(std::string_view s)
-{
+QString viewOf(std::string_view s) {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
 } // namespace
 
 GenerateBenchmarkDialog::GenerateBenchmarkDialog(DatasetModel* datasets, DatasetPtr preselect, QWidget* parent)
-    : QDialog(parent), datasets_(datasets)
-{
+    : QDialog(parent), datasets_(datasets) {
     setObjectName(QStringLiteral("generateBenchmarkDialog"));
     setWindowTitle(tr("Generate Benchmark"));
 
@@ -45,8 +43,7 @@ GenerateBenchmarkDialog::GenerateBenchmarkDialog(DatasetModel* datasets, Dataset
     for (int i = 0; i < datasets_->datasetCount(); ++i) {
         const DatasetPtr d = datasets_->datasetAt(i);
         datasetCombo_->addItem(tr("%1 (%2 facts)").arg(d->name).arg(d->numFacts() + d->numTypeFacts()), d->id);
-        if (preselect && d->id == preselect->id)
-            datasetCombo_->setCurrentIndex(i);
+        if (preselect && d->id == preselect->id) datasetCombo_->setCurrentIndex(i);
     }
     datasetCombo_->setToolTip(tr("The knowledge graph K the benchmark is built from (train = K ∪ train positives)"));
 
@@ -145,8 +142,7 @@ GenerateBenchmarkDialog::GenerateBenchmarkDialog(DatasetModel* datasets, Dataset
     buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons_->button(QDialogButtonBox::Ok)->setText(tr("&Generate"));
     connect(buttons_, &QDialogButtonBox::accepted, this, [this] {
-        if (problem().isEmpty())
-            accept();
+        if (problem().isEmpty()) accept();
     });
     connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -162,29 +158,23 @@ GenerateBenchmarkDialog::GenerateBenchmarkDialog(DatasetModel* datasets, Dataset
     updateState();
 }
 
-std::optional<std::array<unsigned, 3>> GenerateBenchmarkDialog::parseRatio(const QString& text)
-{
+std::optional<std::array<unsigned, 3>> GenerateBenchmarkDialog::parseRatio(const QString& text) {
     static const QRegularExpression re(QStringLiteral("^\\s*(\\d{1,6}):(\\d{1,6}):(\\d{1,6})\\s*$"));
     const auto m = re.match(text);
-    if (!m.hasMatch())
-        return std::nullopt;
+    if (!m.hasMatch()) return std::nullopt;
     std::array<unsigned, 3> r{m.captured(1).toUInt(), m.captured(2).toUInt(), m.captured(3).toUInt()};
-    if (r[0] + r[1] + r[2] == 0)
-        return std::nullopt;
+    if (r[0] + r[1] + r[2] == 0) return std::nullopt;
     return r;
 }
 
-DatasetPtr GenerateBenchmarkDialog::dataset() const
-{
+DatasetPtr GenerateBenchmarkDialog::dataset() const {
     const int row = datasetCombo_->currentIndex();
     return row >= 0 ? datasets_->datasetAt(row) : nullptr;
 }
 
-bench::GenerateParams GenerateBenchmarkDialog::params() const
-{
+bench::GenerateParams GenerateBenchmarkDialog::params() const {
     bench::GenerateParams p;
-    if (const DatasetPtr d = dataset())
-        p.graph = d->graph;
+    if (const DatasetPtr d = dataset()) p.graph = d->graph;
     for (int i = 0; i < patternList_->count(); ++i)
         if (patternList_->item(i)->checkState() == Qt::Checked)
             if (auto pat = rules::parse_pattern(patternList_->item(i)->data(Qt::UserRole).toString().toStdString()))
@@ -192,40 +182,32 @@ bench::GenerateParams GenerateBenchmarkDialog::params() const
     p.neg = *bench::parse_neg(negCombo_->currentData().toString().toStdString());
     p.k1 = static_cast<std::size_t>(k1Spin_->value());
     p.k2 = static_cast<std::size_t>(k2Spin_->value());
-    if (auto r = parseRatio(ratioEdit_->text()))
-        p.ratio = *r;
+    if (auto r = parseRatio(ratioEdit_->text())) p.ratio = *r;
     p.seed = static_cast<std::uint64_t>(seedSpin_->value());
     return p;
 }
 
-QString GenerateBenchmarkDialog::outputDir() const
-{
+QString GenerateBenchmarkDialog::outputDir() const {
     return outputEdit_->text().trimmed();
 }
 
-QString GenerateBenchmarkDialog::problem() const
-{
-    if (!dataset())
-        return tr("Load a knowledge graph first (File → Open… or Open Demo).");
+QString GenerateBenchmarkDialog::problem() const {
+    if (!dataset()) return tr("Load a knowledge graph first (File → Open… or Open Demo).");
     bool any = false;
     for (int i = 0; i < patternList_->count(); ++i)
         any = any || patternList_->item(i)->checkState() == Qt::Checked;
-    if (!any)
-        return tr("Choose at least one pattern.");
+    if (!any) return tr("Choose at least one pattern.");
     if (!parseRatio(ratioEdit_->text()))
         return tr("The split ratio must be three whole numbers like 8:1:1 with a positive sum.");
-    if (outputDir().isEmpty())
-        return tr("Choose an output folder.");
+    if (outputDir().isEmpty()) return tr("Choose an output folder.");
     return {};
 }
 
-void GenerateBenchmarkDialog::setOutputDir(const QString& dir)
-{
+void GenerateBenchmarkDialog::setOutputDir(const QString& dir) {
     outputEdit_->setText(dir);
 }
 
-void GenerateBenchmarkDialog::setPatterns(const QStringList& names)
-{
+void GenerateBenchmarkDialog::setPatterns(const QStringList& names) {
     const bool all = names.contains(QStringLiteral("all"));
     for (int i = 0; i < patternList_->count(); ++i) {
         QListWidgetItem* item = patternList_->item(i);
@@ -233,33 +215,28 @@ void GenerateBenchmarkDialog::setPatterns(const QStringList& names)
     }
 }
 
-void GenerateBenchmarkDialog::setNegMethod(bench::NegMethod method)
-{
+void GenerateBenchmarkDialog::setNegMethod(bench::NegMethod method) {
     negCombo_->setCurrentIndex(negCombo_->findData(viewOf(bench::neg_name(method))));
 }
 
-void GenerateBenchmarkDialog::setCounts(int k1, int k2, int seed)
-{
+void GenerateBenchmarkDialog::setCounts(int k1, int k2, int seed) {
     k1Spin_->setValue(k1);
     k2Spin_->setValue(k2);
     seedSpin_->setValue(seed);
 }
 
-void GenerateBenchmarkDialog::setRatio(const QString& ratio)
-{
+void GenerateBenchmarkDialog::setRatio(const QString& ratio) {
     ratioEdit_->setText(ratio);
 }
 
-void GenerateBenchmarkDialog::updateState()
-{
+void GenerateBenchmarkDialog::updateState() {
     const QString why = problem();
     problem_->setText(why);
     problem_->setVisible(!why.isEmpty());
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(why.isEmpty());
 }
 
-void GenerateBenchmarkDialog::browse()
-{
+void GenerateBenchmarkDialog::browse() {
     auto* dialog = new QFileDialog(this, tr("Output Folder"), outputDir().isEmpty() ? QDir::homePath() : outputDir());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setFileMode(QFileDialog::Directory);

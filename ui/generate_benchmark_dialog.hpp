@@ -22,7 +22,7 @@ class DatasetModel;
 
 class GenerateBenchmarkDialog : public QDialog {
     Q_OBJECT
-public:
+  public:
     /// Offers the datasets of `datasets`, `preselect` chosen if given.
     GenerateBenchmarkDialog(DatasetModel* datasets, DatasetPtr preselect, QWidget* parent = nullptr);
 
@@ -55,7 +55,7 @@ public:
     /// Parses "8:1:1" (three non-negative integers, positive sum).
     static std::optional<std::array<unsigned, 3>> parseRatio(const QString& text);
 
-private:
+  private:
     void updateState();
     void browse();
 

@@ -31,9 +31,9 @@ void write_rule_facts(const Generated& g, const std::string& dir);
 /// One line of rules.txt. Our layout gives pattern and counts; LogInfer's gives the rule only.
 struct FolderRule {
     std::string text;
-    std::string pattern;                         ///< empty when rules.txt does not say
-    std::optional<std::uint64_t> support;        ///< |supports| in K
-    std::optional<std::uint64_t> new_conclusions; ///< |T_r(K) \ K|
+    std::string pattern;                                   ///< empty when rules.txt does not say
+    std::optional<std::uint64_t> support;                  ///< |supports| in K
+    std::optional<std::uint64_t> new_conclusions;          ///< |T_r(K) \ K|
     std::optional<std::array<std::uint64_t, 3>> positives; ///< sampled positives per split
 };
 
@@ -46,7 +46,7 @@ std::vector<FolderRule> read_rules_file(const std::string& path);
 struct RuleNegative {
     GroundFact fact;
     std::uint8_t split = kTrain;
-    std::string method;  ///< of the file it is in ({split}_neg_<method>.txt)
+    std::string method;   ///< of the file it is in ({split}_neg_<method>.txt)
     std::string drawn_by; ///< the sampler that drew it (differs for qg's pa fallback)
 };
 

@@ -25,8 +25,7 @@ namespace {
 using Named = std::tuple<std::string, std::string, std::string>; // h, r (or rdf:type), t
 
 Named named(const kg::Vocabulary& v, const GroundFact& f) {
-    if (f.unary)
-        return {std::string(v.entities().name(f.s)), "rdf:type", std::string(v.types().name(f.pred))};
+    if (f.unary) return {std::string(v.entities().name(f.s)), "rdf:type", std::string(v.types().name(f.pred))};
     return {std::string(v.entities().name(f.s)), std::string(v.relations().name(f.pred)),
             std::string(v.entities().name(f.o))};
 }
@@ -57,7 +56,7 @@ std::string slurp(const std::string& path) {
 
 class TestBenchRuleFacts : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void roundTripOnRandomKgs() {
         std::mt19937 rng(11);
         int checked = 0;
@@ -167,7 +166,7 @@ private slots:
         QVERIFY(bench::read_rule_facts(folder, gen.rules.size(), ctx).present);
     }
 
-private:
+  private:
     void check(const bench::Generated& gen, const std::string& dir, std::size_t& facts_seen) {
         const kg::Vocabulary& gv = gen.params.graph->vocab;
         jobs::JobContext ctx;

@@ -46,50 +46,40 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
-bool waitForEnd(JobHandle* job)
-{
-    if (!job)
-        return false;
-    if (!job->isActive())
-        return true;
+bool waitForEnd(JobHandle* job) {
+    if (!job) return false;
+    if (!job->isActive()) return true;
     QSignalSpy ended(job, &JobHandle::ended);
     return ended.wait(60000);
 }
 
-QString screenshotDir()
-{
+QString screenshotDir() {
     const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
     return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
 }
 
 /// Lines of a text file (CR stripped), blank lines and `#` lines dropped.
-QStringList fileLines(const QString& path)
-{
+QStringList fileLines(const QString& path) {
     QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
+    if (!f.open(QIODevice::ReadOnly)) return {};
     QStringList out;
     for (QString line : QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'))) {
         line.remove(QLatin1Char('\r'));
-        if (!line.trimmed().isEmpty() && !line.startsWith(QLatin1Char('#')))
-            out << line;
+        if (!line.trimmed().isEmpty() && !line.startsWith(QLatin1Char('#'))) out << line;
     }
     return out;
 }
 
-std::set<QString> lineSet(const QString& path)
-{
+std::set<QString> lineSet(const QString& path) {
     const QStringList lines = fileLines(path);
     return {lines.begin(), lines.end()};
 }
 
 /// The fact as a split-file line, with the folder's names.
-QString tsvLine(const ui::LoadedBenchmark& b, const bench::GroundFact& f)
-{
+QString tsvLine(const ui::LoadedBenchmark& b, const bench::GroundFact& f) {
     const kg::Vocabulary& v = b.folder->train->vocab;
     const auto str = [](std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); };
-    if (f.unary)
-        return str(v.entities().name(f.s)) + QStringLiteral("\trdf:type\t") + str(v.types().name(f.pred));
+    if (f.unary) return str(v.entities().name(f.s)) + QStringLiteral("\trdf:type\t") + str(v.types().name(f.pred));
     return str(v.entities().name(f.s)) + QLatin1Char('\t') + str(v.relations().name(f.pred)) + QLatin1Char('\t') +
            str(v.entities().name(f.o));
 }
@@ -100,7 +90,7 @@ const char* const kSplits[3] = {"train", "valid", "test"};
 
 class TestUiBenchmark : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase();
     void init();
     void cleanup();
@@ -115,7 +105,7 @@ private slots:
     void screenshots();
     void executableRendersBenchmarkTab();
 
-private:
+  private:
     /// Opens the demo and waits for its load and its generated benchmark.
     void openDemoBenchmark();
     /// Generates through the dialog (qg negatives) into dataDir_/name; returns the folder.
@@ -128,15 +118,13 @@ private:
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers_;
 };
 
-void TestUiBenchmark::initTestCase()
-{
+void TestUiBenchmark::initTestCase() {
     QVERIFY(settingsDir_.isValid());
     QVERIFY(dataDir_.isValid());
     qputenv(ui::kSettingsDirEnv, settingsDir_.path().toLocal8Bit());
 }
 
-void TestUiBenchmark::init()
-{
+void TestUiBenchmark::init() {
     window_ = std::make_unique<MainWindow>();
     window_->resize(1700, 1000);
     page_ = window_->findChild<BenchmarkPage*>();
@@ -149,15 +137,13 @@ void TestUiBenchmark::init()
     window_->show();
 }
 
-void TestUiBenchmark::cleanup()
-{
+void TestUiBenchmark::cleanup() {
     testers_.clear();
     window_.reset();
     page_ = nullptr;
 }
 
-void TestUiBenchmark::openDemoBenchmark()
-{
+void TestUiBenchmark::openDemoBenchmark() {
     QVERIFY(waitForEnd(window_->openDemo()));
     JobHandle* job = page_->currentJob();
     QVERIFY(job);
@@ -166,33 +152,27 @@ void TestUiBenchmark::openDemoBenchmark()
     QVERIFY(page_->benchmark());
 }
 
-QString TestUiBenchmark::generateWithDialog(const QString& name)
-{
+QString TestUiBenchmark::generateWithDialog(const QString& name) {
     QAction* action = window_->findChild<QAction*>(QStringLiteral("generateBenchmarkAction"));
-    if (!action)
-        return {};
+    if (!action) return {};
     action->trigger();
     auto* dialog = window_->findChild<ui::GenerateBenchmarkDialog*>();
-    if (!dialog || !dialog->isVisible())
-        return {};
+    if (!dialog || !dialog->isVisible()) return {};
     const QString out = dataDir_.filePath(name);
     dialog->setOutputDir(out);
     dialog->setNegMethod(bench::NegMethod::QG);
     dialog->setCounts(4, 30, 7);
     dialog->setRatio(QStringLiteral("6:2:2"));
     QPushButton* ok = dialog->buttons()->button(QDialogButtonBox::Ok);
-    if (!ok->isEnabled())
-        return {};
+    if (!ok->isEnabled()) return {};
     JobHandle* before = page_->currentJob();
     QTest::mouseClick(ok, Qt::LeftButton);
     JobHandle* job = page_->currentJob();
-    if (job == before || !waitForEnd(job) || job->state() != JobHandle::State::Finished)
-        return {};
+    if (job == before || !waitForEnd(job) || job->state() != JobHandle::State::Finished) return {};
     return out;
 }
 
-void TestUiBenchmark::demoBringsABenchmark()
-{
+void TestUiBenchmark::demoBringsABenchmark() {
     openDemoBenchmark();
     const ui::BenchmarkPtr b = page_->benchmark();
     QCOMPARE(b->generatedFrom, QStringLiteral("Demo university"));
@@ -203,8 +183,7 @@ void TestUiBenchmark::demoBringsABenchmark()
     QCOMPARE(window_->tabs()->currentWidget(), page_);
 }
 
-void TestUiBenchmark::generateThroughDialog()
-{
+void TestUiBenchmark::generateThroughDialog() {
     openDemoBenchmark();
     const ui::BenchmarkPtr demo = page_->benchmark();
     const QString dir = generateWithDialog(QStringLiteral("qg-bench"));
@@ -254,8 +233,7 @@ void TestUiBenchmark::generateThroughDialog()
     QVERIFY(!page_->chartView()->chart()->series().isEmpty());
 }
 
-void TestUiBenchmark::dialogValidation()
-{
+void TestUiBenchmark::dialogValidation() {
     // No dataset: the dialog says why and cannot run.
     auto* dialog = page_->showGenerateDialog();
     QVERIFY(dialog);
@@ -287,8 +265,7 @@ void TestUiBenchmark::dialogValidation()
     dialog->close();
 }
 
-void TestUiBenchmark::ruleFactsComeFromSplitFiles()
-{
+void TestUiBenchmark::ruleFactsComeFromSplitFiles() {
     openDemoBenchmark();
     const QString dir = generateWithDialog(QStringLiteral("facts-bench"));
     QVERIFY(!dir.isEmpty());
@@ -327,8 +304,7 @@ void TestUiBenchmark::ruleFactsComeFromSplitFiles()
     QCOMPARE(seen[2], pos[2]);
 }
 
-void TestUiBenchmark::factOpensGraphTab()
-{
+void TestUiBenchmark::factOpensGraphTab() {
     openDemoBenchmark();
     QVERIFY(window_->showTab(QStringLiteral("Benchmark")));
     const ui::BenchmarkPtr b = page_->benchmark();
@@ -361,8 +337,7 @@ void TestUiBenchmark::factOpensGraphTab()
     QCOMPARE(graph->highlight().facts.size(), std::size_t{1});
     QCOMPARE(graph->highlight().facts[0].text, row->text);
     QVERIFY(!graph->highlight().facts[0].inKg); // a test positive is not in train
-    if (graph->currentJob())
-        QVERIFY(waitForEnd(graph->currentJob()));
+    if (graph->currentJob()) QVERIFY(waitForEnd(graph->currentJob()));
 
     // A negative opens the same way (keyboard: Enter on the current row).
     QVERIFY(window_->showTab(QStringLiteral("Benchmark")));
@@ -376,8 +351,7 @@ void TestUiBenchmark::factOpensGraphTab()
     }
 }
 
-void TestUiBenchmark::malformedFolderKeepsBenchmark()
-{
+void TestUiBenchmark::malformedFolderKeepsBenchmark() {
     openDemoBenchmark();
     const ui::BenchmarkPtr before = page_->benchmark();
     const int rows = page_->ruleModel()->rowCount();
@@ -436,8 +410,7 @@ void TestUiBenchmark::malformedFolderKeepsBenchmark()
     QCOMPARE(page_->benchmark(), before);
 }
 
-void TestUiBenchmark::logInferFolder()
-{
+void TestUiBenchmark::logInferFolder() {
     JobHandle* job = page_->openFolder(QStringLiteral(KBCX_TEST_DATA "/bench/loginfer_quirks"));
     QVERIFY(waitForEnd(job));
     QCOMPARE(job->state(), JobHandle::State::Finished);
@@ -468,8 +441,7 @@ void TestUiBenchmark::logInferFolder()
     QCOMPARE(page_->patternModel()->rows()[0].positives[2], std::uint64_t(b->folder->pos[2].facts.size()));
 }
 
-void TestUiBenchmark::sortAndFilterRules()
-{
+void TestUiBenchmark::sortAndFilterRules() {
     openDemoBenchmark();
     QSortFilterProxyModel* proxy = page_->ruleProxy();
     const int all = proxy->rowCount();
@@ -491,8 +463,7 @@ void TestUiBenchmark::sortAndFilterRules()
     QCOMPARE(proxy->rowCount(), all);
 }
 
-void TestUiBenchmark::screenshots()
-{
+void TestUiBenchmark::screenshots() {
     openDemoBenchmark();
     QVERIFY(window_->showTab(QStringLiteral("Benchmark")));
     auto* dock = window_->findChild<QDockWidget*>(QStringLiteral("datasetDock"));
@@ -526,8 +497,7 @@ void TestUiBenchmark::screenshots()
     dialog->close();
 }
 
-void TestUiBenchmark::executableRendersBenchmarkTab()
-{
+void TestUiBenchmark::executableRendersBenchmarkTab() {
     const QString png = dataDir_.filePath(QStringLiteral("benchmark-tab.png"));
     QProcess process;
     process.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--demo"), QStringLiteral("--tab"),

@@ -65,6 +65,7 @@ LoadedBenchmark loadBenchmark(const std::string& dir, jobs::JobContext& ctx) {
     out.train = Dataset::fromLoadResult(QStringLiteral("%1 (benchmark train)").arg(QFileInfo(out.dir).fileName()),
                                         {out.dir + QStringLiteral("/train.txt")}, train);
     out.folder = std::move(folder);
+    ctx.report(1, 1, "Read", true);
     out.seconds = static_cast<double>(clock.elapsed()) / 1000.0;
     return out;
 }

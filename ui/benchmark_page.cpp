@@ -148,13 +148,13 @@ void BenchmarkPage::buildUi() {
     stack->addWidget(content_);
     auto* contentLayout = new QHBoxLayout(content_);
     contentLayout->setContentsMargins(0, 0, 0, 0);
-    auto* split = new QSplitter(Qt::Horizontal, content_);
+    // Top: the rules (full width for their text) beside the summary; bottom: the selected rule's
+    // positives and negatives beside the chart.
+    auto* split = new QSplitter(Qt::Vertical, content_);
     split->setObjectName(QStringLiteral("benchmarkSplit"));
     contentLayout->addWidget(split);
-
-    // Centre: rules above, the selected rule's facts below.
-    auto* centre = new QSplitter(Qt::Vertical, split);
-    auto* rulesPane = new QWidget(centre);
+    auto* top = new QSplitter(Qt::Horizontal, split);
+    auto* rulesPane = new QWidget(top);
     auto* rulesLayout = new QVBoxLayout(rulesPane);
     rulesLayout->setContentsMargins(0, 0, 0, 0);
     auto* rulesHead = new QHBoxLayout;
@@ -176,10 +176,48 @@ void BenchmarkPage::buildUi() {
     connect(ruleView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { onRuleChanged(current); });
 
-    auto* factsSplit = new QSplitter(Qt::Horizontal, centre);
+
+    auto* side = new QWidget(top);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    auto* summaryBox = new QGroupBox(tr("Summary"), side);
+    auto* summaryLayout = new QVBoxLayout(summaryBox);
+    summaryLayout->setContentsMargins(6, 4, 6, 6);
+    summary_ = new QLabel(summaryBox);
+    summary_->setObjectName(QStringLiteral("benchmarkSummary"));
+    summary_->setTextFormat(Qt::RichText);
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    summaryLayout->addWidget(summary_);
+    checks_ = new QListWidget(summaryBox);
+    checks_->setObjectName(QStringLiteral("benchmarkChecks"));
+    checks_->setToolTip(tr("The checks of `kbcx info DIR`: overlaps between splits, negatives that are positives, "
+                           "duplicate lines, negative counts; and pools that ran out during generation"));
+    checks_->setWordWrap(true);
+    checks_->setMinimumHeight(56);
+    checks_->setMaximumHeight(120);
+    summaryLayout->addWidget(checks_, 1);
+    sideLayout->addWidget(summaryBox, 2);
+    auto* tableBox = new QGroupBox(tr("Sampled positives per pattern"), side);
+    auto* tableLayout = new QVBoxLayout(tableBox);
+    tableLayout->setContentsMargins(6, 4, 6, 6);
+    patternView_ = makeTable(tableBox, QStringLiteral("benchmarkPatternView"));
+    auto* patternProxy = makeProxy(patternModel_, this);
+    patternView_->setModel(patternProxy);
+    patternView_->setSortingEnabled(false);
+    patternView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    patternView_->horizontalHeader()->setSectionResizeMode(PatternSplitModel::PatternColumn, QHeaderView::Stretch);
+    patternView_->setAccessibleDescription(tr("The chart's numbers as a table"));
+    tableLayout->addWidget(patternView_);
+    sideLayout->addWidget(tableBox, 3);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 1);
+
+    auto* bottom = new QSplitter(Qt::Horizontal, split);
     auto makeFactPane = [&](QLabel*& title, QTableView*& view, QSortFilterProxyModel* proxy, const QString& name,
                             bool negative) {
-        auto* pane = new QWidget(factsSplit);
+        auto* pane = new QWidget(bottom);
         auto* l = new QVBoxLayout(pane);
         l->setContentsMargins(0, 0, 0, 0);
         title = sectionTitle(QString(), pane);
@@ -199,29 +237,10 @@ void BenchmarkPage::buildUi() {
     };
     makeFactPane(positivesTitle_, positiveView_, positiveProxy_, QStringLiteral("benchmarkPositiveView"), false);
     makeFactPane(negativesTitle_, negativeView_, negativeProxy_, QStringLiteral("benchmarkNegativeView"), true);
-    centre->setStretchFactor(0, 3);
-    centre->setStretchFactor(1, 2);
 
-    // Right: summary and checks, chart and its table.
-    auto* right = new QSplitter(Qt::Vertical, split);
-    auto* summaryBox = new QGroupBox(tr("Summary"), right);
-    auto* summaryLayout = new QVBoxLayout(summaryBox);
-    summary_ = new QLabel(summaryBox);
-    summary_->setObjectName(QStringLiteral("benchmarkSummary"));
-    summary_->setTextFormat(Qt::RichText);
-    summary_->setWordWrap(true);
-    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    summaryLayout->addWidget(summary_);
-    checks_ = new QListWidget(summaryBox);
-    checks_->setObjectName(QStringLiteral("benchmarkChecks"));
-    checks_->setToolTip(tr("The checks of `kbcx info DIR`: overlaps between splits, negatives that are positives, "
-                           "duplicate lines, negative counts; and pools that ran out during generation"));
-    checks_->setWordWrap(true);
-    summaryLayout->addWidget(checks_, 1);
-
-    auto* chartBox = new QGroupBox(tr("Positives per pattern and split"), right);
+    auto* chartBox = new QGroupBox(tr("Positives per pattern and split"), bottom);
     auto* chartLayout = new QVBoxLayout(chartBox);
+    chartLayout->setContentsMargins(2, 2, 2, 2);
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -230,22 +249,15 @@ void BenchmarkPage::buildUi() {
     chartView_ = new QChartView(chart, chartBox);
     chartView_->setObjectName(QStringLiteral("benchmarkChart"));
     chartView_->setRenderHint(QPainter::Antialiasing);
-    chartView_->setMinimumHeight(220);
-    chartLayout->addWidget(chartView_, 3);
-    patternView_ = makeTable(chartBox, QStringLiteral("benchmarkPatternView"));
-    auto* patternProxy = makeProxy(patternModel_, this);
-    patternView_->setModel(patternProxy);
-    patternView_->setSortingEnabled(false);
-    patternView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    patternView_->horizontalHeader()->setSectionResizeMode(PatternSplitModel::PatternColumn, QHeaderView::Stretch);
-    patternView_->setAccessibleDescription(tr("The chart's numbers as a table"));
-    chartLayout->addWidget(patternView_, 2);
-    right->setStretchFactor(0, 2);
-    right->setStretchFactor(1, 3);
+    chartView_->setMinimumHeight(200);
+    chartView_->setMinimumWidth(400);
+    chartLayout->addWidget(chartView_);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 3);
+    bottom->setStretchFactor(2, 3);
 
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setSizes({800, 460});
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 4);
 
     stack->setCurrentIndex(0);
     updateFactTitles();

@@ -61,7 +61,7 @@ GenerateBenchmarkDialog::GenerateBenchmarkDialog(DatasetModel* datasets, Dataset
         item->setCheckState(Qt::Checked);
         item->setToolTip(viewOf(rules::pattern_template(p)));
     }
-    patternList_->setMinimumHeight(patternList_->sizeHintForRow(0) * 10 + 2 * patternList_->frameWidth() + 4);
+    patternList_->setFixedHeight(patternList_->sizeHintForRow(0) * 10 + 2 * patternList_->frameWidth() + 6);
     allPatterns_->setChecked(true);
     connect(allPatterns_, &QCheckBox::toggled, this, [this](bool on) {
         const QSignalBlocker block(patternList_);

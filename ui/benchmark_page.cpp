@@ -256,8 +256,8 @@ void BenchmarkPage::buildUi() {
     bottom->setStretchFactor(1, 3);
     bottom->setStretchFactor(2, 3);
 
-    split->setStretchFactor(0, 5);
-    split->setStretchFactor(1, 4);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
 
     stack->setCurrentIndex(0);
     updateFactTitles();
@@ -566,6 +566,9 @@ void BenchmarkPage::updateChart() {
     chart->addSeries(series);
     auto* y = new QBarCategoryAxis;
     y->append(categories);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    y->setLabelsFont(small);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     auto* x = new QValueAxis;

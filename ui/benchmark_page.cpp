@@ -250,7 +250,7 @@ void BenchmarkPage::buildUi() {
     chartView_->setObjectName(QStringLiteral("benchmarkChart"));
     chartView_->setRenderHint(QPainter::Antialiasing);
     chartView_->setMinimumHeight(200);
-    chartView_->setMinimumWidth(400);
+    chartView_->setMinimumWidth(320);
     chartLayout->addWidget(chartView_);
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 3);
@@ -569,6 +569,7 @@ void BenchmarkPage::updateChart() {
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     y->setLabelsFont(small);
+    y->setTruncateLabels(false);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     auto* x = new QValueAxis;

@@ -4,6 +4,7 @@
 
 #include "accessibility.hpp"
 #include "app_settings.hpp"
+#include "benchmark_page.hpp"
 #include "dataset_model.hpp"
 #include "demo_data.hpp"
 #include "eval_workspace.hpp"
@@ -98,6 +99,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             showTab(QStringLiteral("Graph"));
     });
     connect(rules_, &RulesPage::derivedFactSelected, graph_, &GraphPage::showDerivation);
+    // Benchmark tab: its facts open in the Graph tab on the benchmark's own train KG; the demo
+    // dataset brings a small generated benchmark with it.
+    auto* benchmark = new BenchmarkPage(runner_, datasets_, tabs_);
+    benchmark->setCurrentDatasetSource([this] { return currentDataset(); });
+    tabs_->addTab(benchmark, style()->standardIcon(QStyle::SP_FileDialogContentsView), tr("Benchmark"));
+    connect(benchmark, &BenchmarkPage::factActivated, this, [this](const DatasetPtr& train, const GraphHighlight& h) {
+        graph_->setDataset(train);
+        graph_->showHighlight(h);
+        showTab(QStringLiteral("Graph"));
+    });
+    connect(this, &MainWindow::datasetAdded, benchmark, [benchmark](const DatasetPtr& dataset) {
+        if (dataset && dataset->name == demoDatasetName() && !benchmark->benchmark() && !benchmark->currentJob())
+            benchmark->generateDemo(dataset);
+    });
     ontologies_ = new OntologyWorkspace(runner_, this);
     ontologies_->addTabs(tabs_);
     connect(ontologies_, &OntologyWorkspace::loadFailed, this,
@@ -247,6 +262,26 @@ void MainWindow::createActions()
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
     quit->setMenuRole(QAction::QuitRole);
+
+    if (auto* benchmark = findChild<BenchmarkPage*>()) {
+        QMenu* benchMenu = menuBar()->addMenu(tr("&Benchmark"));
+        QAction* generate = benchMenu->addAction(style()->standardIcon(QStyle::SP_MediaPlay),
+                                                 tr("&Generate Benchmark…"), this, [this, benchmark] {
+                                                     showTab(QStringLiteral("Benchmark"));
+                                                     benchmark->showGenerateDialog();
+                                                 });
+        generate->setObjectName(QStringLiteral("generateBenchmarkAction"));
+        generate->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+        generate->setStatusTip(tr("Build an inferential benchmark from a loaded knowledge graph"));
+        QAction* openBench = benchMenu->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon),
+                                                  tr("&Open Benchmark Folder…"), this, [this, benchmark] {
+                                                      showTab(QStringLiteral("Benchmark"));
+                                                      benchmark->chooseFolder();
+                                                  });
+        openBench->setObjectName(QStringLiteral("openBenchmarkAction"));
+        openBench->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+        openBench->setStatusTip(tr("Open a benchmark folder (ours or LogInfer's)"));
+    }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(windowIcon(), tr("&About KBC Explorer"), this, &MainWindow::showAbout);

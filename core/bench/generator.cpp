@@ -3,6 +3,7 @@
 // support constants), seeded bottom-k sampling, split resolution, and the negative samplers
 // (qg: random groundings of sub-rule bodies) with their P_all filter.
 #include "bench/generator.hpp"
+#include "bench/rule_facts.hpp"
 
 #include "common/error.hpp"
 #include "common/json.hpp"
@@ -1025,6 +1026,7 @@ void write_benchmark(const Generated& gen, const std::string& dir) {
     OutFile f(d / "summary.json");
     f.write(j.str() + "\n");
     f.close();
+    write_rule_facts(gen, dir);
 }
 
 } // namespace kbcx::bench

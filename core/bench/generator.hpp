@@ -109,7 +109,8 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
 
 /// Writes LogInfer's layout into `dir` (created if missing): train.txt (K then train shares),
 /// valid.txt, test.txt, {train,valid,test}_neg_<m>.txt, rules.txt, candidate_entities.txt,
-/// candidate_relations.txt, summary.json. Triples are `h<TAB>r<TAB>t`, type facts `e<TAB>rdf:type<TAB>T`,
+/// candidate_relations.txt, summary.json, and facts_by_rule.tsv (which rule each positive came from
+/// and each negative was aimed at; see bench/rule_facts.hpp). Triples are `h<TAB>r<TAB>t`, type facts `e<TAB>rdf:type<TAB>T`,
 /// LF line ends. Throws InputError when a file cannot be written.
 void write_benchmark(const Generated& g, const std::string& dir);
 

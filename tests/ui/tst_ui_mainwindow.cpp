@@ -144,9 +144,10 @@ void TestMainWindow::openDemoShowsCounts()
     QCOMPARE(overview->relationView()->model()->rowCount(), 1);
     QCOMPARE(overview->typeView()->model()->rowCount(), 2); // Course, GraduateCourse
     overview->filterEdit()->clear();
-    // Only real tabs: Overview, Rules, Graph, Ontology, Partition, Teach, Training, Hierarchy, Inversions.
+    // Only real tabs: Overview, Rules, Graph, Benchmark, Ontology, Partition, Teach, Training, Hierarchy,
+    // Inversions.
     QCOMPARE(window.tabs()->tabText(0).remove(QLatin1Char('&')), QStringLiteral("Overview"));
-    QCOMPARE(window.tabs()->count(), 9);
+    QCOMPARE(window.tabs()->count(), 10);
     QVERIFY(window.showTab(QStringLiteral("rules")));
     QVERIFY(window.showTab(QStringLiteral("graph")));
     QVERIFY(window.showTab(QStringLiteral("training")));

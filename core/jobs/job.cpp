@@ -12,11 +12,11 @@ JobContext::JobContext(std::stop_token stop, ProgressSink sink, std::chrono::mil
 void JobContext::report(std::uint64_t done, std::uint64_t total, const std::string& message, bool force) {
     if (!sink_) return;
     const auto now = std::chrono::steady_clock::now();
-    {
-        std::lock_guard lock(mutex_);
-        if (!force && last_report_.time_since_epoch().count() != 0 && now - last_report_ < min_interval_) return;
-        last_report_ = now;
-    }
+    // The sink runs under the lock as well: parallel workers of one job report through the same
+    // context, and a sink (the terminal progress bar) need not be thread-safe itself.
+    std::lock_guard lock(mutex_);
+    if (!force && last_report_.time_since_epoch().count() != 0 && now - last_report_ < min_interval_) return;
+    last_report_ = now;
     sink_(Progress{done, total, message});
 }
 

@@ -95,7 +95,7 @@ ExprId AxiomBuilder::class_expr(const SNode& n) {
     std::size_t i = 0;
     if (e.kind == ConceptKind::MinCard || e.kind == ConceptKind::MaxCard || e.kind == ConceptKind::ExactCard) {
         if (n.kids.empty() || n.kids[0].kind != SNode::Kind::Number) fail(n, t + " needs a cardinality");
-        e.number = static_cast<std::uint32_t>(std::stoul(n.kids[0].text));
+        e.number = cardinality(n.kids[0], t);
         i = 1;
     }
     const bool has_role = e.kind == ConceptKind::ForAll || e.kind == ConceptKind::MinCard ||
@@ -106,6 +106,34 @@ ExprId AxiomBuilder::class_expr(const SNode& n) {
         bool inv = false;
         e.name = role(n.kids[i++], inv);
     }
+    // Operand counts of OWL 2 (structural specification §8): the writer, the EL filter and the
+    // normaliser index these operands, so a malformed expression is refused here.
+    const std::size_t rest = n.kids.size() - i;
+    switch (e.kind) {
+    case ConceptKind::Not:
+    case ConceptKind::ForAll:
+    case ConceptKind::HasValue:
+        if (rest != 1)
+            fail(n, t + (e.kind == ConceptKind::HasValue ? " needs a property and one individual"
+                         : e.kind == ConceptKind::Not    ? " needs exactly one class expression"
+                                                         : " needs a property and one class expression"));
+        break;
+    case ConceptKind::MinCard:
+    case ConceptKind::MaxCard:
+    case ConceptKind::ExactCard:
+        if (rest > 1) fail(n, t + " takes at most one class expression after the property");
+        break;
+    case ConceptKind::HasSelf:
+        if (rest != 0) fail(n, t + " takes only a property");
+        break;
+    case ConceptKind::Or:
+        if (rest < 2) fail(n, t + " needs at least two operands");
+        break;
+    case ConceptKind::OneOf:
+        if (rest < 1) fail(n, t + " needs at least one individual");
+        break;
+    default: break;
+    }
     for (; i < n.kids.size(); ++i) {
         if (e.kind == ConceptKind::HasValue || e.kind == ConceptKind::OneOf)
             e.individuals.push_back(individual(n.kids[i]));
@@ -113,6 +141,16 @@ ExprId AxiomBuilder::class_expr(const SNode& n) {
             e.args.push_back(class_expr(n.kids[i]));
     }
     return onto_.pool.make(std::move(e));
+}
+
+std::uint32_t AxiomBuilder::cardinality(const SNode& n, const std::string& construct) const {
+    // A non-negative integer (OWL 2: xsd:nonNegativeInteger) that fits 32 bits; std::stoul would
+    // throw std::invalid_argument/out_of_range on anything else, which is not an InputError.
+    if (n.text.empty() || n.text.size() > 10 || n.text.find_first_not_of("0123456789") != std::string::npos)
+        fail(n, construct + ": the cardinality '" + n.text + "' is not a non-negative integer below 2^32");
+    const unsigned long long v = std::stoull(n.text);
+    if (v > 0xFFFFFFFFull) fail(n, construct + ": the cardinality " + n.text + " does not fit 32 bits");
+    return static_cast<std::uint32_t>(v);
 }
 
 RoleName AxiomBuilder::role(const SNode& n, bool& inverse) {

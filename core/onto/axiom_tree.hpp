@@ -41,6 +41,8 @@ class AxiomBuilder {
   private:
     [[noreturn]] void fail(const SNode& at, const std::string& message) const;
     const std::string& iri_of(const SNode& n) const;
+    /// The digits of a cardinality node as a number (fails unless 0 ≤ value < 2^32).
+    std::uint32_t cardinality(const SNode& n, const std::string& construct) const;
     std::vector<const SNode*> operands(const SNode& axiom) const; ///< children minus annotations
     void not_el(const std::string& construct, std::size_t line);
 

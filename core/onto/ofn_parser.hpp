@@ -38,12 +38,13 @@ class OfnParser {
     std::string expand(std::string_view pname);
     std::string full_iri();
     void prefix_decl();
+    /// One token of a node: a leaf, or the opening `Name(` of an element (sets `opened`).
+    SNode token(bool& opened);
 
     std::string_view text_;
     std::string file_;
     Ontology& onto_;
     std::size_t pos_ = 0, line_ = 1, line_start_ = 0, column_bias_ = 0;
-    std::size_t depth_ = 0; ///< nesting of node(), bounded by kMaxNesting
     std::unordered_map<std::string, std::string> prefixes_;
 };
 

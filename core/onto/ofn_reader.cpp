@@ -1,5 +1,5 @@
-// OWL 2 functional-syntax reader: a hand-written lexer and recursive parser that builds one
-// structural tree per axiom and hands it to AxiomBuilder. Also parses single axioms.
+// OWL 2 functional-syntax reader: a hand-written lexer and a parser with an explicit stack that
+// builds one structural tree per axiom and hands it to AxiomBuilder. Also parses single axioms.
 #include "onto/axiom_tree.hpp"
 #include "onto/ofn_parser.hpp"
 #include "onto/readers.hpp"
@@ -101,9 +101,38 @@ std::string OfnParser::full_iri() {
 }
 
 SNode OfnParser::node() {
-    skip_space();
-    const NestingGuard guard(depth_);
-    if (guard.too_deep()) fail("expression nested deeper than " + std::to_string(kMaxNesting) + " levels");
+    // An explicit stack of the elements whose ')' is still to come, not recursion: input of any
+    // depth costs heap, not call stack. Depth stays capped (kMaxNesting) because the stages after
+    // the parser (AxiomBuilder, normaliser, writer, reasoner) walk the tree recursively.
+    std::vector<SNode> open;
+    for (;;) {
+        skip_space();
+        if (open.size() >= kMaxNesting)
+            fail("expression nested deeper than " + std::to_string(kMaxNesting) + " levels");
+        bool opened = false;
+        SNode n = token(opened);
+        if (opened) {
+            open.push_back(std::move(n));
+        } else {
+            if (open.empty()) return n;
+            open.back().kids.push_back(std::move(n));
+        }
+        while (!open.empty()) {
+            if (peek() != ')') {
+                if (pos_ >= text_.size()) fail("unexpected end of input inside " + open.back().tag + "(…)");
+                break;
+            }
+            ++pos_;
+            SNode done = std::move(open.back());
+            open.pop_back();
+            if (open.empty()) return done;
+            open.back().kids.push_back(std::move(done));
+        }
+    }
+}
+
+SNode OfnParser::token(bool& opened) {
+    opened = false;
     SNode n;
     n.line = line_;
     n.column = column();
@@ -146,11 +175,7 @@ SNode OfnParser::node() {
         n.kind = SNode::Kind::Element;
         n.tag = std::string(w);
         expect('(');
-        while (peek() != ')') {
-            if (pos_ >= text_.size()) fail("unexpected end of input inside " + n.tag + "(…)");
-            n.kids.push_back(node());
-        }
-        ++pos_;
+        opened = true;
         return n;
     }
     if (std::isdigit(static_cast<unsigned char>(w[0])) && w.find(':') == std::string_view::npos) {

@@ -155,6 +155,8 @@ void read_owlxml(std::string_view text, const std::string& file, Ontology& onto)
                 SNode k;
                 k.kind = SNode::Kind::Number;
                 k.text = str(card);
+                k.line = n.line;
+                k.column = n.column;
                 n.kids.push_back(std::move(k));
                 xmlFree(card);
             }

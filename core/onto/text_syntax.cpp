@@ -77,7 +77,6 @@ struct TextParser::Impl {
     TextParseOptions opt;
     std::vector<Tok> toks;
     std::size_t p = 0, line = 1;
-    std::size_t depth = 0; ///< nesting of unary(), bounded by kMaxNesting
     std::string_view line_text;
     // Lazily built lookup tables: label → id and IRI local name → id (kNone if ambiguous).
     std::unordered_map<std::string, std::uint32_t> by_label[3], by_local[3];
@@ -209,67 +208,100 @@ struct TextParser::Impl {
         return id;
     }
 
-    ExprId class_expr() { // conj := unary ('and' unary)*  ('or' unary)*
-        std::vector<ExprId> ops{unary()};
-        while (is_kw("and")) {
-            ++p;
-            ops.push_back(unary());
-        }
-        ExprId c = ops.size() == 1 ? ops[0] : onto.pool.conj(ops);
-        if (is_kw("or")) {
-            ConceptExpr e;
-            e.kind = ConceptKind::Or;
-            e.args.push_back(c);
-            while (is_kw("or")) {
-                ++p;
-                e.args.push_back(unary());
+    /// class_expr := unary ('and' unary)* ('or' unary)*
+    /// unary      := '(' class_expr ')' | 'not' unary | Thing | Nothing | role ('some'|'only') unary | name
+    /// Parsed with an explicit stack of pending constructors instead of recursion, so the call
+    /// stack stays flat for input of any depth; the depth is still capped at kMaxNesting for the
+    /// recursive stages after the parser (normaliser, writer, reasoner).
+    ExprId class_expr() {
+        enum class K : std::uint8_t { Expr, Paren, Not, Some, Only };
+        struct Frame {
+            K k = K::Expr;
+            std::vector<ExprId> ands, ors; ///< Expr: operands so far
+            bool in_or = false;            ///< Expr: an 'or' was read
+            RoleName role = kNone;         ///< Some/Only
+        };
+        std::vector<Frame> st(1);
+        std::size_t nesting = 0; // Paren, Not, Some and Only frames on the stack
+        for (;;) {
+            // Descend: read prefixes of one unary down to a name, pushing what waits for it.
+            ExprId v = kNone;
+            while (v == kNone) {
+                const Tok& t = cur();
+                if (nesting + 1 > kMaxNesting)
+                    fail(t.col, "class expression nested deeper than " + std::to_string(kMaxNesting) + " levels");
+                if (t.k == Tok::K::LPar) {
+                    ++p;
+                    st.push_back(Frame{K::Paren, {}, {}, false, kNone});
+                    st.emplace_back();
+                    ++nesting;
+                } else if (is_kw("not")) {
+                    ++p;
+                    st.push_back(Frame{K::Not, {}, {}, false, kNone});
+                    ++nesting;
+                } else if (t.k == Tok::K::Name && (t.text == "owl:Thing" || t.text == "Thing")) {
+                    ++p;
+                    v = onto.pool.top();
+                } else if (t.k == Tok::K::Name && (t.text == "owl:Nothing" || t.text == "Nothing")) {
+                    ++p;
+                    v = onto.pool.bottom();
+                } else if (t.k == Tok::K::End) {
+                    fail(t.col, "unexpected end of axiom, expected a class expression");
+                } else if (toks[p + 1].k == Tok::K::Name &&
+                           (toks[p + 1].text == "some" || toks[p + 1].text == "only")) {
+                    const RoleName r = name_in(1);
+                    const bool some = cur().text == "some";
+                    ++p;
+                    st.push_back(Frame{some ? K::Some : K::Only, {}, {}, false, r});
+                    ++nesting;
+                } else {
+                    v = onto.pool.named(name_in(0));
+                }
             }
-            c = onto.pool.make(std::move(e));
+            // Ascend: hand the value to the frames waiting for it until one wants another operand.
+            for (;;) {
+                Frame& f = st.back();
+                if (f.k == K::Not || f.k == K::Only) {
+                    ConceptExpr e;
+                    e.kind = f.k == K::Not ? ConceptKind::Not : ConceptKind::ForAll;
+                    if (f.k == K::Only) e.name = f.role;
+                    e.args = {v};
+                    v = onto.pool.make(std::move(e));
+                } else if (f.k == K::Some) {
+                    v = onto.pool.exists(f.role, v);
+                } else if (f.k == K::Paren) {
+                    if (cur().k != Tok::K::RPar) fail(cur().col, "expected ')'");
+                    ++p;
+                } else {
+                    (f.in_or ? f.ors : f.ands).push_back(v);
+                    if (!f.in_or && is_kw("and")) {
+                        ++p;
+                        break;
+                    }
+                    if (is_kw("or")) {
+                        if (!f.in_or) {
+                            f.ors.push_back(f.ands.size() == 1 ? f.ands[0] : onto.pool.conj(f.ands));
+                            f.in_or = true;
+                        }
+                        ++p;
+                        break;
+                    }
+                    if (f.in_or) {
+                        ConceptExpr e;
+                        e.kind = ConceptKind::Or;
+                        e.args = std::move(f.ors);
+                        v = onto.pool.make(std::move(e));
+                    } else {
+                        v = f.ands.size() == 1 ? f.ands[0] : onto.pool.conj(f.ands);
+                    }
+                    st.pop_back();
+                    if (st.empty()) return v;
+                    continue;
+                }
+                st.pop_back();
+                --nesting;
+            }
         }
-        return c;
-    }
-
-    ExprId unary() {
-        const Tok& t = cur();
-        const NestingGuard guard(depth);
-        if (guard.too_deep())
-            fail(t.col, "class expression nested deeper than " + std::to_string(kMaxNesting) + " levels");
-        if (t.k == Tok::K::LPar) {
-            ++p;
-            const ExprId c = class_expr();
-            if (cur().k != Tok::K::RPar) fail(cur().col, "expected ')'");
-            ++p;
-            return c;
-        }
-        if (is_kw("not")) {
-            ++p;
-            ConceptExpr e;
-            e.kind = ConceptKind::Not;
-            e.args.push_back(unary());
-            return onto.pool.make(std::move(e));
-        }
-        if (t.k == Tok::K::Name && (t.text == "owl:Thing" || t.text == "Thing")) {
-            ++p;
-            return onto.pool.top();
-        }
-        if (t.k == Tok::K::Name && (t.text == "owl:Nothing" || t.text == "Nothing")) {
-            ++p;
-            return onto.pool.bottom();
-        }
-        if (t.k == Tok::K::End) fail(t.col, "unexpected end of axiom, expected a class expression");
-        if (toks[p + 1].k == Tok::K::Name && (toks[p + 1].text == "some" || toks[p + 1].text == "only")) {
-            const RoleName r = name_in(1);
-            const bool some = cur().text == "some";
-            ++p;
-            const ExprId f = unary();
-            if (some) return onto.pool.exists(r, f);
-            ConceptExpr e;
-            e.kind = ConceptKind::ForAll;
-            e.name = r;
-            e.args = {f};
-            return onto.pool.make(std::move(e));
-        }
-        return onto.pool.named(name_in(0));
     }
 
     std::size_t find_kw(const char* kw) const {
@@ -558,9 +590,6 @@ std::string TextWriter::expr_prec(ExprId id, bool atom) const {
         }
         return atom ? "(" + s + ")" : s;
     }
-    case ConceptKind::Exists: return role_name(e.name) + " some " + expr_prec(e.args[0], true);
-    case ConceptKind::ForAll: return role_name(e.name) + " only " + expr_prec(e.args[0], true);
-    case ConceptKind::Not: return "not " + expr_prec(e.args[0], true);
     case ConceptKind::Or: {
         std::string s;
         for (std::size_t i = 0; i < e.args.size(); ++i) {
@@ -569,6 +598,17 @@ std::string TextWriter::expr_prec(ExprId id, bool atom) const {
         }
         return atom ? "(" + s + ")" : s;
     }
+    case ConceptKind::Exists:
+    case ConceptKind::ForAll:
+    case ConceptKind::Not:
+        // The readers give these exactly one operand; anything else is printed in the
+        // functional form of the default branch below rather than indexed.
+        if (e.args.size() == 1) {
+            if (e.kind == ConceptKind::Not) return "not " + expr_prec(e.args[0], true);
+            return role_name(e.name) + (e.kind == ConceptKind::Exists ? " some " : " only ") +
+                   expr_prec(e.args[0], true);
+        }
+        [[fallthrough]];
     default: {
         std::string s = e.kind == ConceptKind::Other ? e.construct : concept_kind_name(e.kind);
         s += "(";

@@ -9,6 +9,7 @@
 #include <array>
 #include <map>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace kbcx::reason {
 
@@ -502,89 +503,127 @@ ReasonerStats Reasoner::stats() const {
 
 // ---------------------------------------------------------------- proofs
 
-void Reasoner::proof_rec(bool link, Node c, Node x, RoleName r, std::vector<ProofStep>& out,
-                         std::vector<std::pair<std::uint64_t, std::uint64_t>>& seen) const {
-    // Iterative DFS would avoid deep recursion; derivation depth stays small in practice
-    // (bounded by the longest chain of told subsumptions), so recursion is kept for clarity.
-    const std::uint64_t k1 = (std::uint64_t{link} << 63) | (std::uint64_t{c} << 32) | x;
-    const std::uint64_t k2 = link ? r : 0;
-    for (const auto& s : seen)
-        if (s.first == k1 && s.second == k2) return;
-    seen.push_back({k1, k2});
-    ProofStep step;
-    step.link = link;
-    step.ctx = c;
-    step.x = x;
-    step.role = r;
-    if (link) {
-        const Context& D = *contexts_[x];
-        const std::uint32_t pos = D.pred_set.find(link_key(r, c));
-        if (pos == U64Map::kMissing) return;
-        step.inf = D.pred_infs[pos];
-    } else {
-        const Context& C = *contexts_[c];
-        const std::uint32_t pos = C.subs.find(x);
-        if (pos == U64Map::kMissing) return;
-        step.inf = C.infs[pos];
-    }
-    const Inference& inf = step.inf;
-    auto add = [&](bool l, Node a, Node b, RoleName role) {
-        proof_rec(l, a, b, role, out, seen);
-        for (std::size_t i = 0; i < out.size(); ++i)
-            if (out[i].link == l && out[i].ctx == a && out[i].x == b && (!l || out[i].role == role)) {
-                step.premises.push_back(i);
-                return;
-            }
+std::vector<ProofStep> Reasoner::proof_from(bool link, Node c, Node x, RoleName r) const {
+    // Depth-first over premises with an explicit stack (a proof can be as deep as the longest
+    // chain of told subsumptions, far beyond the call stack): every step is emitted after the
+    // steps of its premises, each conclusion once; a premise met again while its own proof is
+    // still open (a cycle) is left out of the premise list.
+    struct Goal {
+        bool link;
+        Node c, x;
+        RoleName r;
     };
-    switch (inf.rule) {
-    case Rule::Init:
-    case Rule::Top: break;
-    case Rule::Told:
-        if (inf.premise != c) add(false, c, inf.premise, 0);
-        break;
-    case Rule::Conj:
-        add(false, c, inf.premise, 0);
-        add(false, c, inf.node, 0);
-        break;
-    case Rule::Exists:
-        if (inf.premise != c) add(false, c, inf.premise, 0);
-        break;
-    case Rule::ExistsLeft:
-        add(true, c, inf.node, inf.r1);
-        add(false, inf.node, inf.premise, 0);
-        break;
-    case Rule::BottomLink:
-        add(true, c, inf.node, inf.r1);
-        add(false, inf.node, kBottomNode, 0);
-        break;
-    case Rule::Chain:
-        add(true, c, inf.node, inf.r1);
-        add(true, inf.node, x, inf.r2);
-        break;
-    case Rule::Range:
-        if (inf.axiom != kNoAxiom && axioms_[inf.axiom].nf == NormalForm::RA) {
-            const NormalAxiom& ra = axioms_[inf.axiom];
-            add(true, individual_node(ra.x), c, ra.r);
+    struct Frame {
+        ProofStep step;
+        std::vector<Goal> premises;
+        std::size_t next = 0;
+        bool waiting = false; ///< premises[next - 1] has a frame above this one
+    };
+    auto key = [](const Goal& g) {
+        const std::uint64_t k1 = (std::uint64_t{g.link} << 63) | (std::uint64_t{g.c} << 32) | g.x;
+        return std::pair<std::uint64_t, std::uint64_t>{k1, g.link ? g.r : 0};
+    };
+    struct KeyHash {
+        std::size_t operator()(const std::pair<std::uint64_t, std::uint64_t>& k) const {
+            return std::hash<std::uint64_t>{}(k.first * 0x9E3779B97F4A7C15ull ^ k.second);
         }
-        break;
+    };
+    std::vector<ProofStep> out;
+    std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, std::size_t, KeyHash> seen; // → index in out, or npos
+    constexpr std::size_t kOpen = static_cast<std::size_t>(-1);
+    std::vector<Frame> stack;
+
+    auto open = [&](const Goal& g) {
+        if (!seen.emplace(key(g), kOpen).second) return false;
+        Frame f;
+        f.step.link = g.link;
+        f.step.ctx = g.c;
+        f.step.x = g.x;
+        f.step.role = g.r;
+        if (g.link) {
+            const Context& D = *contexts_[g.x];
+            const std::uint32_t pos = D.pred_set.find(link_key(g.r, g.c));
+            if (pos == U64Map::kMissing) return false;
+            f.step.inf = D.pred_infs[pos];
+        } else {
+            const Context& C = *contexts_[g.c];
+            const std::uint32_t pos = C.subs.find(g.x);
+            if (pos == U64Map::kMissing) return false;
+            f.step.inf = C.infs[pos];
+        }
+        const Inference& inf = f.step.inf;
+        auto add = [&](bool l, Node a, Node b, RoleName role) { f.premises.push_back(Goal{l, a, b, role}); };
+        switch (inf.rule) {
+        case Rule::Init:
+        case Rule::Top: break;
+        case Rule::Told:
+            if (inf.premise != g.c) add(false, g.c, inf.premise, 0);
+            break;
+        case Rule::Conj:
+            add(false, g.c, inf.premise, 0);
+            add(false, g.c, inf.node, 0);
+            break;
+        case Rule::Exists:
+            if (inf.premise != g.c) add(false, g.c, inf.premise, 0);
+            break;
+        case Rule::ExistsLeft:
+            add(true, g.c, inf.node, inf.r1);
+            add(false, inf.node, inf.premise, 0);
+            break;
+        case Rule::BottomLink:
+            add(true, g.c, inf.node, inf.r1);
+            add(false, inf.node, kBottomNode, 0);
+            break;
+        case Rule::Chain:
+            add(true, g.c, inf.node, inf.r1);
+            add(true, inf.node, g.x, inf.r2);
+            break;
+        case Rule::Range:
+            if (inf.axiom != kNoAxiom && axioms_[inf.axiom].nf == NormalForm::RA) {
+                const NormalAxiom& ra = axioms_[inf.axiom];
+                add(true, individual_node(ra.x), g.c, ra.r);
+            }
+            break;
+        }
+        stack.push_back(std::move(f));
+        return true;
+    };
+    // Records premise g of frame f if its step was emitted (not when missing or still open).
+    auto link_premise = [&](Frame& f, const Goal& g) {
+        auto it = seen.find(key(g));
+        if (it != seen.end() && it->second != kOpen) f.step.premises.push_back(it->second);
+    };
+
+    open(Goal{link, c, x, r});
+    while (!stack.empty()) {
+        Frame& f = stack.back();
+        if (f.waiting) {
+            f.waiting = false;
+            link_premise(f, f.premises[f.next - 1]);
+        }
+        if (f.next < f.premises.size()) {
+            const Goal g = f.premises[f.next++];
+            f.waiting = true;
+            if (open(g)) continue; // f may be invalid now; its turn comes again after g's frame
+            f.waiting = false;
+            link_premise(f, g);
+            continue;
+        }
+        seen[key(Goal{f.step.link, f.step.ctx, f.step.x, f.step.role})] = out.size();
+        out.push_back(std::move(f.step));
+        stack.pop_back();
     }
-    out.push_back(std::move(step));
+    return out;
 }
 
 std::vector<ProofStep> Reasoner::proof(Node c, Node b) const {
-    std::vector<ProofStep> out;
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> seen;
-    if (!has_context(c) || !contexts_[c]->subs.contains(b)) return out;
-    proof_rec(false, c, b, 0, out, seen);
-    return out;
+    if (!has_context(c) || !contexts_[c]->subs.contains(b)) return {};
+    return proof_from(false, c, b, 0);
 }
 
 std::vector<ProofStep> Reasoner::proof_link(Node c, RoleName r, Node d) const {
-    std::vector<ProofStep> out;
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> seen;
-    if (!has_context(d) || !contexts_[d]->pred_set.contains(link_key(r, c))) return out;
-    proof_rec(true, c, d, r, out, seen);
-    return out;
+    if (!has_context(d) || !contexts_[d]->pred_set.contains(link_key(r, c))) return {};
+    return proof_from(true, c, d, r);
 }
 
 // ---------------------------------------------------------------- delta

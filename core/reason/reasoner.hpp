@@ -152,8 +152,8 @@ class Reasoner {
     Context& ctx_of(Node n);
     void build_holders();
     template <class F> void for_holders(Node b, F&& f) const;
-    void proof_rec(bool link, Node c, Node x, RoleName r, std::vector<ProofStep>& out,
-                   std::vector<std::pair<std::uint64_t, std::uint64_t>>& seen) const;
+    /// The proof of one conclusion (C ⊑ X, or C →r X with link), premises first.
+    std::vector<ProofStep> proof_from(bool link, Node c, Node x, RoleName r) const;
 
     std::vector<NormalAxiom> axioms_;
     std::size_t num_concepts_, num_roles_, num_individuals_;

@@ -422,53 +422,88 @@ Materialisation::Derivation Materialisation::derivation(std::uint64_t id) const 
     return {prov_rule_[k], {prov_premises_.data() + prov_offset_[k], prov_premises_.data() + prov_offset_[k + 1]}};
 }
 
-DerivationNode Materialisation::explain_rec(std::uint64_t id, std::vector<bool>& seen) const {
-    DerivationNode node;
-    node.fact_id = id;
-    node.fact = fact(id);
-    if (id < first_derived_) {
-        node.input = true;
-        return node;
+DerivationNode::~DerivationNode() {
+    // Tear the tree down level by level from a worklist: the implicit recursive destruction
+    // would use one stack frame per level of a derivation that can be arbitrarily deep.
+    std::vector<DerivationNode> work = std::move(premises);
+    while (!work.empty()) {
+        DerivationNode last = std::move(work.back());
+        work.pop_back();
+        for (DerivationNode& p : last.premises)
+            work.push_back(std::move(p));
+        last.premises.clear();
     }
-    if (seen[id - first_derived_]) {
-        node.repeated = true;
-        node.rule = derivation(id).rule;
-        return node;
-    }
-    seen[id - first_derived_] = true;
-    const Derivation d = derivation(id);
-    node.rule = d.rule;
-    for (std::uint32_t p : d.premises)
-        node.premises.push_back(explain_rec(p, seen));
-    return node;
 }
 
 DerivationNode Materialisation::explain(std::uint64_t id) const {
     if (id >= num_facts()) throw std::out_of_range("fact id out of range");
     std::vector<bool> seen(stats_.derived, false);
-    return explain_rec(id, seen);
-}
-
-namespace {
-void format_rec(const Materialisation& m, const DerivationNode& n, int depth, std::string& out) {
-    out.append(static_cast<std::size_t>(depth) * 2, ' ');
-    out += m.program().display(n.fact);
-    if (n.input)
-        out += "  [input]";
-    else {
-        out += "  [rule " + std::to_string(n.rule + 1) + ": " +
-               to_string(m.program().rule_set().rules[static_cast<std::size_t>(n.rule)], m.program().prefixes()) + "]";
-        if (n.repeated) out += "  (derivation shown above)";
+    // Depth first with an explicit stack (a derivation can be deeper than the call stack):
+    // a frame is a node whose premises are being built, the next one at premises.size().
+    struct Frame {
+        DerivationNode node;
+        Derivation d;
+    };
+    std::vector<Frame> stack;
+    // Starts the node of fact `f`; returns true when it has premises to build (frame pushed).
+    auto start = [&](std::uint64_t f, DerivationNode& leaf) {
+        leaf.fact_id = f;
+        leaf.fact = fact(f);
+        if (f < first_derived_) {
+            leaf.input = true;
+            return false;
+        }
+        if (seen[f - first_derived_]) {
+            leaf.repeated = true;
+            leaf.rule = derivation(f).rule;
+            return false;
+        }
+        seen[f - first_derived_] = true;
+        const Derivation d = derivation(f);
+        leaf.rule = d.rule;
+        if (d.premises.empty()) return false;
+        stack.push_back(Frame{std::move(leaf), d});
+        return true;
+    };
+    DerivationNode root;
+    if (!start(id, root)) return root;
+    for (;;) {
+        Frame& top = stack.back();
+        const std::size_t k = top.node.premises.size();
+        if (k < top.d.premises.size()) {
+            DerivationNode child;
+            if (!start(top.d.premises[k], child)) top.node.premises.push_back(std::move(child));
+            continue;
+        }
+        DerivationNode done = std::move(top.node);
+        stack.pop_back();
+        if (stack.empty()) return done;
+        stack.back().node.premises.push_back(std::move(done));
     }
-    out += '\n';
-    for (const auto& c : n.premises)
-        format_rec(m, c, depth + 1, out);
 }
-} // namespace
 
 std::string format_tree(const Materialisation& m, const DerivationNode& node) {
+    // Pre-order with an explicit stack (children pushed in reverse) instead of recursion.
     std::string out;
-    format_rec(m, node, 0, out);
+    std::vector<std::pair<const DerivationNode*, std::size_t>> stack{{&node, 0}};
+    while (!stack.empty()) {
+        const auto [np, depth] = stack.back();
+        stack.pop_back();
+        const DerivationNode& n = *np;
+        out.append(depth * 2, ' ');
+        out += m.program().display(n.fact);
+        if (n.input)
+            out += "  [input]";
+        else {
+            out += "  [rule " + std::to_string(n.rule + 1) + ": " +
+                   to_string(m.program().rule_set().rules[static_cast<std::size_t>(n.rule)], m.program().prefixes()) +
+                   "]";
+            if (n.repeated) out += "  (derivation shown above)";
+        }
+        out += '\n';
+        for (auto it = n.premises.rbegin(); it != n.premises.rend(); ++it)
+            stack.emplace_back(&*it, depth + 1);
+    }
     return out;
 }
 

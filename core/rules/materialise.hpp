@@ -47,6 +47,14 @@ struct DerivationNode {
     bool repeated = false;  ///< already expanded elsewhere in this tree
     std::int64_t rule = -1; ///< index into Program::rules(); -1 for input facts
     std::vector<DerivationNode> premises;
+
+    DerivationNode() = default;
+    DerivationNode(const DerivationNode&) = default;
+    DerivationNode(DerivationNode&&) noexcept = default;
+    DerivationNode& operator=(const DerivationNode&) = default;
+    DerivationNode& operator=(DerivationNode&&) noexcept = default;
+    /// Iterative, so that dropping a deep tree does not recurse once per level.
+    ~DerivationNode();
 };
 
 /// The closure of a KG under a rule set: input facts (the KG's FactStore, unchanged) plus the
@@ -93,7 +101,6 @@ class Materialisation {
   private:
     Materialisation() = default;
     void build_inverse() const;
-    DerivationNode explain_rec(std::uint64_t id, std::vector<bool>& seen) const;
 
     std::shared_ptr<const Program> program_;
     DerivedStore store_;

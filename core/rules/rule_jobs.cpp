@@ -14,24 +14,32 @@ RuleSet rules_of(const std::string& path, const std::optional<RuleSet>& rules) {
     return RuleSet{};
 }
 
-void flatten(const Materialisation& m, const DerivationNode& n, int depth, std::vector<TreeRow>& out) {
-    TreeRow row;
-    row.depth = depth;
-    row.fact_id = n.fact_id;
-    row.fact = n.fact;
-    row.fact_text = m.program().display(n.fact);
-    row.input = n.input;
-    if (n.input)
-        row.justification = "input";
-    else {
-        row.justification =
-            "rule " + std::to_string(n.rule + 1) + ": " +
-            to_string(m.program().rule_set().rules[static_cast<std::size_t>(n.rule)], m.program().prefixes());
-        if (n.repeated) row.justification += " (shown above)";
+void flatten(const Materialisation& m, const DerivationNode& root, std::vector<TreeRow>& out) {
+    // Pre-order with an explicit stack (children pushed in reverse), not recursion: the rows
+    // come out as a depth-first listing however deep the derivation is.
+    std::vector<std::pair<const DerivationNode*, int>> stack{{&root, 0}};
+    while (!stack.empty()) {
+        const auto [node, depth] = stack.back();
+        stack.pop_back();
+        const DerivationNode& n = *node;
+        TreeRow row;
+        row.depth = depth;
+        row.fact_id = n.fact_id;
+        row.fact = n.fact;
+        row.fact_text = m.program().display(n.fact);
+        row.input = n.input;
+        if (n.input)
+            row.justification = "input";
+        else {
+            row.justification =
+                "rule " + std::to_string(n.rule + 1) + ": " +
+                to_string(m.program().rule_set().rules[static_cast<std::size_t>(n.rule)], m.program().prefixes());
+            if (n.repeated) row.justification += " (shown above)";
+        }
+        out.push_back(std::move(row));
+        for (auto it = n.premises.rbegin(); it != n.premises.rend(); ++it)
+            stack.emplace_back(&*it, depth + 1);
     }
-    out.push_back(std::move(row));
-    for (const auto& c : n.premises)
-        flatten(m, c, depth + 1, out);
 }
 } // namespace
 
@@ -88,7 +96,7 @@ MaterialiseResult materialise_job(const MaterialiseParams& params, jobs::JobCont
 
 std::vector<TreeRow> derivation_rows(const Materialisation& closure, std::uint64_t fact_id) {
     std::vector<TreeRow> rows;
-    flatten(closure, closure.explain(fact_id), 0, rows);
+    flatten(closure, closure.explain(fact_id), rows);
     return rows;
 }
 

@@ -1,0 +1,259 @@
+// Qt Test (issue 9): an offscreen soak of the whole window on the demo. For a bounded time
+// (KBCX_SOAK_SECONDS, default 20) and a fixed seed it switches tabs, starts up to three trainings,
+// cancels and restarts them, loads and closes datasets and ontologies, redraws the graph and imports
+// scores; then checks: no crash, no job left running, bounded memory growth, no Qt warning about
+// cross-thread object use, and how long the event loop stalled.
+#include "app_settings.hpp"
+#include "common/resources.hpp"
+#include "dataset_model.hpp"
+#include "eval_workspace.hpp"
+#include "graph_page.hpp"
+#include "job_handle.hpp"
+#include "job_runner.hpp"
+#include "main_window.hpp"
+#include "ontology_list_model.hpp"
+#include "ontology_workspace.hpp"
+#include "training_config.hpp"
+#include "training_page.hpp"
+#include "training_run.hpp"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QMessageBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QTreeView>
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <random>
+
+using namespace kbcx;
+using kbcx::ui::JobHandle;
+using kbcx::ui::MainWindow;
+
+namespace {
+
+/// Qt warnings that mean an object was used from the wrong thread.
+std::mutex g_mutex;
+QStringList g_threadWarnings;
+QtMessageHandler g_previous = nullptr;
+
+void recordThreadWarnings(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    if (type != QtDebugMsg && type != QtInfoMsg &&
+        (message.contains(QLatin1String("thread"), Qt::CaseInsensitive) ||
+         message.contains(QLatin1String("Cannot create children")) ||
+         message.contains(QLatin1String("Timers cannot")) ||
+         message.contains(QLatin1String("Cannot send events to objects owned by a different thread")))) {
+        std::lock_guard lock(g_mutex);
+        g_threadWarnings << message;
+    }
+    if (g_previous) g_previous(type, context, message);
+}
+
+ui::TrainingConfig soakConfig(int seed) {
+    ui::TrainingConfig c;
+    static const char* models[] = {"TransE-L1", "DistMult", "RotatE"};
+    c.model = QString::fromLatin1(models[seed % 3]);
+    c.dim = 16;
+    c.epochs = 100000; // runs until cancelled
+    c.evalEvery = 5;
+    c.batch = 32;
+    c.neg = 4;
+    c.chunk = 4;
+    c.lr = 0.02;
+    c.seed = static_cast<quint64>(seed);
+    return c;
+}
+
+} // namespace
+
+class TestUiSoak : public QObject {
+    Q_OBJECT
+  private slots:
+    void randomActionsAcrossAllTabs();
+};
+
+void TestUiSoak::randomActionsAcrossAllTabs() {
+    QTemporaryDir settings, work;
+    QVERIFY(settings.isValid() && work.isValid());
+    qputenv(ui::kSettingsDirEnv, settings.path().toLocal8Bit());
+    const double seconds =
+        qEnvironmentVariableIsSet("KBCX_SOAK_SECONDS") ? qEnvironmentVariable("KBCX_SOAK_SECONDS").toDouble() : 20.0;
+    std::mt19937 rng(20261129u);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+
+    const QString smallKg = work.filePath(QStringLiteral("small.tsv"));
+    {
+        QFile f(smallKg);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 400; ++i)
+            f.write(QStringLiteral("e%1\tr%2\te%3\n").arg(i).arg(i % 7).arg((i * 13 + 5) % 400).toUtf8());
+    }
+    const QString badKg = work.filePath(QStringLiteral("bad.tsv"));
+    {
+        QFile f(badKg);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("a\tr\tb\nc\td\n");
+    }
+
+    g_previous = qInstallMessageHandler(recordThreadWarnings);
+    auto window = std::make_unique<MainWindow>();
+    window->resize(1300, 850);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    ui::JobRunner* runner = window->jobRunner();
+    auto* training = window->findChild<ui::TrainingPage*>();
+    auto* eval = window->findChild<ui::EvalWorkspace*>(QStringLiteral("evalWorkspace"));
+    QVERIFY(training && eval);
+    JobHandle* demo = window->openDemo();
+    QVERIFY(demo);
+    QTRY_VERIFY_WITH_TIMEOUT(!demo->isActive(), 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(runner->activeJobCount(), 0, 30000);
+
+    // Event-loop stalls: the largest gap between ticks of a 5 ms timer.
+    QElapsedTimer clock;
+    qint64 lastTick = -1, maxGapNs = 0;
+    QTimer ticker;
+    ticker.setTimerType(Qt::PreciseTimer);
+    ticker.setInterval(5);
+    connect(&ticker, &QTimer::timeout, this, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        if (lastTick >= 0) maxGapNs = std::max(maxGapNs, now - lastTick);
+        lastTick = now;
+    });
+    clock.start();
+    ticker.start();
+
+    QList<ui::TrainingRun*> active;
+    int started = 0, cancelled = 0, loads = 0, closes = 0, switches = 0, imports = 0, redraws = 0, errors = 0;
+    std::uint64_t rssWarm = 0;
+    const qint64 end = static_cast<qint64>(seconds * 1000);
+    QElapsedTimer soak;
+    soak.start();
+    while (soak.elapsed() < end) {
+        if (rssWarm == 0 && soak.elapsed() > end / 4) rssWarm = current_memory_bytes();
+        // Forget runs that ended (finished, failed or cancelled by a close).
+        active.erase(std::remove_if(active.begin(), active.end(), [](ui::TrainingRun* r) { return !r->isActive(); }),
+                     active.end());
+        switch (pick(10)) {
+        case 0:
+        case 1:
+            window->tabs()->setCurrentIndex(pick(window->tabs()->count()));
+            ++switches;
+            break;
+        case 2:
+            if (active.size() < 3 && window->currentDataset()) {
+                training->setConfig(soakConfig(started));
+                if (!training->selectDataset(window->currentDataset()->id)) break;
+                training->setRunFolder(work.filePath(QStringLiteral("run%1").arg(started)));
+                if (ui::TrainingRun* run = training->startRun()) {
+                    active << run;
+                    ++started;
+                }
+            }
+            break;
+        case 3:
+            if (!active.isEmpty()) {
+                training->cancelRun(active[pick(static_cast<int>(active.size()))]);
+                ++cancelled;
+            }
+            break;
+        case 4:
+            window->openFiles({pick(4) == 0 ? badKg : smallKg});
+            ++loads;
+            break;
+        case 5:
+            if (window->datasetModel()->datasetCount() > 1) {
+                const QModelIndex row = window->datasetModel()->index(pick(window->datasetModel()->datasetCount()), 0);
+                window->explorerView()->setCurrentIndex(row);
+                window->closeCurrentDataset();
+                ++closes;
+            }
+            break;
+        case 6:
+            if (pick(2) == 0)
+                window->openDemoOntology();
+            else if (window->ontologyWorkspace()->model()->ontologyCount() > 1)
+                window->ontologyWorkspace()->closeCurrentOntology();
+            break;
+        case 7:
+            if (pick(3) == 0) {
+                eval->importDemo();
+                ++imports;
+            } else if (JobHandle* j = window->graphPage()->redraw()) {
+                (void)j;
+                ++redraws;
+            }
+            break;
+        case 8: {
+            // Cancel any running job (loads, imports, redraws, trainings alike).
+            const QList<JobHandle*> jobs = runner->jobs();
+            QList<JobHandle*> running;
+            for (JobHandle* j : jobs)
+                if (j->isActive()) running << j;
+            if (!running.isEmpty()) running[pick(static_cast<int>(running.size()))]->cancel();
+            break;
+        }
+        case 9:
+            // Close error boxes as a user would, and forget ended jobs.
+            for (QMessageBox* box : window->findChildren<QMessageBox*>())
+                if (box->isVisible()) {
+                    box->close();
+                    ++errors;
+                }
+            runner->clearFinished();
+            break;
+        }
+        QTest::qWait(5 + pick(40));
+    }
+    const double maxStallMs = static_cast<double>(maxGapNs) / 1e6;
+
+    // Wind down: cancel what runs, the pool drains, every handle ends.
+    runner->cancelAll();
+    QVERIFY(runner->waitForDone(10000));
+    QTRY_COMPARE_WITH_TIMEOUT(runner->activeJobCount(), 0, 10000);
+    for (ui::TrainingRun* run : active)
+        QTRY_VERIFY_WITH_TIMEOUT(!run->isActive(), 5000);
+    for (QMessageBox* box : window->findChildren<QMessageBox*>())
+        box->close();
+    runner->clearFinished();
+    QTest::qWait(50);
+    const std::uint64_t rssEnd = current_memory_bytes();
+    ticker.stop();
+
+    // Still responsive.
+    bool ran = false;
+    QTimer::singleShot(0, this, [&] { ran = true; });
+    QTRY_VERIFY_WITH_TIMEOUT(ran, 200);
+
+    const double growthMb = (static_cast<double>(rssEnd) - static_cast<double>(rssWarm)) / 1e6;
+    qInfo("soak %.0f s: %d tab switches, %d trainings started, %d cancels, %d loads, %d closes, %d imports, "
+          "%d redraws, %d error boxes closed; resident %.1f MB after warm-up, %.1f MB at the end (%+.1f MB); "
+          "largest event-loop gap %.1f ms",
+          seconds, switches, started, cancelled, loads, closes, imports, redraws, errors, rssWarm / 1e6, rssEnd / 1e6,
+          growthMb, maxStallMs);
+    QVERIFY(started >= 3);
+    QVERIFY(switches >= 10);
+    QVERIFY2(growthMb < 150.0, qPrintable(QStringLiteral("resident memory grew %1 MB").arg(growthMb)));
+    {
+        std::lock_guard lock(g_mutex);
+        QVERIFY2(g_threadWarnings.isEmpty(), qPrintable(g_threadWarnings.join(QLatin1Char('\n'))));
+    }
+    // The issue asks for no stall over 100 ms; on a shared 2-core machine the scheduler alone can
+    // exceed that, so the bound is KBCX_SOAK_MAX_STALL_MS (default 100 ms, set higher on busy hosts).
+    const double stallBound = qEnvironmentVariableIsSet("KBCX_SOAK_MAX_STALL_MS")
+                                  ? qEnvironmentVariable("KBCX_SOAK_MAX_STALL_MS").toDouble()
+                                  : 100.0;
+    QVERIFY2(maxStallMs <= stallBound, qPrintable(QStringLiteral("event loop stalled %1 ms").arg(maxStallMs)));
+
+    window.reset();
+    qInstallMessageHandler(g_previous);
+}
+
+QTEST_MAIN(TestUiSoak)
+#include "tst_ui_soak.moc"

@@ -47,6 +47,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QTreeView>
 #include <QUrl>
@@ -99,6 +100,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             showTab(QStringLiteral("Graph"));
     });
     connect(rules_, &RulesPage::derivedFactSelected, graph_, &GraphPage::showDerivation);
+    // The demo opens with its pattern rules scored, so the Rules tab has something to show.
+    connect(this, &MainWindow::datasetAdded, rules_, [this](const DatasetPtr& dataset) {
+        if (!dataset || dataset->name != demoDatasetName() || rules_->ruleView()->model()->rowCount() > 0) return;
+        rules_->setDataset(dataset);
+        rules_->setPatterns(QStringLiteral("all"), 3, 1);
+        if (JobHandle* job = rules_->scoreRules())
+            connect(job, &JobHandle::finished, rules_, [this] { rules_->selectRule(0); });
+    });
     // Benchmark tab: its facts open in the Graph tab on the benchmark's own train KG; the demo
     // dataset brings a small generated benchmark with it.
     auto* benchmark = new BenchmarkPage(runner_, datasets_, tabs_);

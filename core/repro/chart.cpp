@@ -318,7 +318,7 @@ RenderedChart render_chart(const Chart& chart, int width, int height) {
             const int y = ly + 6 + 14 * static_cast<int>(si);
             fill_rect(img, lx + 6, y + 2, lx + 24, y + 4, series_colour(si));
             std::string name = ascii_label(chart.series[si].name);
-            const int max_chars = std::max(1, (legend_w - 30) / 6);
+            const int max_chars = std::max(1, (legend_w - 30 + 1) / 6);
             if (static_cast<int>(name.size()) > max_chars) name = name.substr(0, static_cast<std::size_t>(max_chars));
             draw_text(img, lx + 30, y, name, kBlack, 1);
         }

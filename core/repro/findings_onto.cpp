@@ -394,7 +394,7 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
         s2.checks.push_back(
             {"Box2EL is below 0.5 but less inverted than ELEmbeddings and EmEL++ (paper: 0.39)",
              auc("Box2EL") < 0.5 && auc("Box2EL") > worst,
-             "ours: Box2EL " + number_text(auc("Box2EL"), 3) + ", worst of the ball models " + number_text(worst, 3)});
+             "ours: Box2EL " + number_text(auc("Box2EL"), 3) + ", the higher of the two ball models " + number_text(worst, 3)});
     }
     if (has("ELEmbeddings") && has("ELEmbeddings-iv"))
         s2.checks.push_back({"restoring term (iv) raises AUC± of ELEmbeddings",

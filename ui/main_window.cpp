@@ -20,6 +20,7 @@
 #include "ontology_workspace.hpp"
 #include "overview_page.hpp"
 #include "recent_files.hpp"
+#include "reproductions_dialog.hpp"
 #include "training_page.hpp"
 #include "rules_page.hpp"
 
@@ -297,6 +298,14 @@ void MainWindow::createActions()
     about->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
     addHelpActions(this, help); // tour (F1) and the shipped examples
+    QAction* repro = help->addAction(tr("&Reproductions…"), this, [this] {
+        auto* dialog = findChild<ReproductionsDialog*>(QStringLiteral("reproductionsDialog"));
+        if (!dialog) dialog = new ReproductionsDialog(runner_, this);
+        dialog->show();
+        dialog->raise();
+    });
+    repro->setObjectName(QStringLiteral("reproductionsAction"));
+    repro->setStatusTip(tr("Run the papers' findings on real data and read the reports beside the published numbers"));
 }
 
 void MainWindow::createStatusBar()

@@ -1,0 +1,191 @@
+// Help → Reproductions offscreen: the menu action opens the dialog, the list model passes
+// QAbstractItemModelTester, a tiny registered reproduction runs as a job and its report (with a
+// chart) is shown, Cancel stops a slow one, a missing data folder is reported without blocking,
+// and a real quick reproduction (gci1-inversion, reduced) renders for the screenshot.
+#include "onto_ui_test_util.hpp"
+
+#include "job_handle.hpp"
+#include "job_runner.hpp"
+#include "main_window.hpp"
+#include "reproductions_dialog.hpp"
+
+#include "repro/registry.hpp"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QComboBox>
+#include <QDir>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QTextFrame>
+
+#include <thread>
+
+using namespace kbcx;
+using kbcx::ui::ReproductionsDialog;
+
+namespace {
+
+repro::Report tinyReport() {
+    repro::Report r;
+    r.title = "Tiny finding";
+    r.seeds = {1};
+    repro::Section s;
+    s.heading = "Numbers";
+    s.tables.push_back({"Table", {"model", "AUC+/−"}, {{"A", "0.9"}, {"B", "0.4"}}});
+    s.charts.push_back({"Curve", "x", "y", "curve.png", {{"A", {0, 1, 2}, {0.2, 0.5, 0.9}, {}}}});
+    s.checks.push_back({"A beats B", true, "0.9 > 0.4"});
+    r.sections.push_back(s);
+    return r;
+}
+
+int imagesIn(QTextDocument* doc) {
+    int n = 0;
+    for (QTextBlock b = doc->begin(); b.isValid(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it)
+            n += it.fragment().charFormat().isImageFormat();
+    return n;
+}
+
+} // namespace
+
+class TestUiReproductions : public QObject {
+    Q_OBJECT
+    QTemporaryDir out_;
+
+  private slots:
+    void initTestCase() {
+        test::useTestSettings();
+        repro::register_reproduction(
+            {"tiny", "Tiny finding", "A test reproduction.", [](const repro::Options&, jobs::JobContext& ctx) {
+                 ctx.report(1, 2, "half way", true);
+                 return tinyReport();
+             }});
+        repro::register_reproduction({"slow", "Slow finding", "Runs until cancelled.",
+                                      [](const repro::Options&, jobs::JobContext& ctx) -> repro::Report {
+                                          for (std::uint64_t i = 0;; ++i) {
+                                              ctx.throw_if_stopped();
+                                              ctx.report(i % 100, 100, "spinning");
+                                              std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                                          }
+                                      }});
+    }
+
+    void menuActionOpensTheDialog() {
+        ui::MainWindow window;
+        auto* action = window.findChild<QAction*>(QStringLiteral("reproductionsAction"));
+        QVERIFY(action);
+        action->trigger();
+        auto* dialog = window.findChild<ReproductionsDialog*>(QStringLiteral("reproductionsDialog"));
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        action->trigger(); // a second trigger reuses the dialog
+        QCOMPARE(window.findChildren<ReproductionsDialog*>().size(), 1);
+        QVERIFY(dialog->model()->rowOf(QStringLiteral("rank-vs-faithfulness")) >= 0);
+        QVERIFY(dialog->model()->rowOf(QStringLiteral("contradiction-sweep")) >= 0);
+    }
+
+    void modelPassesTester() {
+        ui::ReproductionListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(model.rowCount() >= 5);
+        const int row = model.rowOf(QStringLiteral("tiny"));
+        QVERIFY(row >= 0);
+        QCOMPARE(model.data(model.index(row), Qt::DisplayRole).toString(), QStringLiteral("Tiny finding"));
+        model.setReport(QStringLiteral("tiny"), QStringLiteral("/x/report.md"));
+        QCOMPARE(model.data(model.index(row), ui::ReproductionListModel::ReportRole).toString(),
+                 QStringLiteral("/x/report.md"));
+        model.reload();
+    }
+
+    void runsTinyAndShowsTheReport() {
+        ui::JobRunner runner;
+        ReproductionsDialog d(&runner);
+        d.setOutputDir(out_.filePath(QStringLiteral("tiny-run")));
+        QVERIFY(d.select(QStringLiteral("tiny")));
+        ui::JobHandle* job = d.runSelected();
+        QVERIFY(job);
+        QVERIFY(!d.runButton()->isEnabled());
+        QVERIFY(d.cancelButton()->isEnabled());
+        QVERIFY(test::waitForEnd(job));
+        QCOMPARE(job->state(), ui::JobHandle::State::Finished);
+        QTRY_VERIFY(d.runButton()->isEnabled());
+        const QString md = out_.filePath(QStringLiteral("tiny-run/tiny/report.md"));
+        QVERIFY(QFile::exists(md));
+        QVERIFY(QFile::exists(out_.filePath(QStringLiteral("tiny-run/tiny/curve.png"))));
+        const QString text = d.browser()->toPlainText();
+        QVERIFY(text.contains(QStringLiteral("Tiny finding")));
+        QVERIFY(text.contains(QStringLiteral("A beats B")));
+        QCOMPARE(imagesIn(d.browser()->document()), 1);
+        // The image resource resolves to the PNG in the report folder.
+        const QVariant img =
+            d.browser()->document()->resource(QTextDocument::ImageResource, QUrl(QStringLiteral("curve.png")));
+        QVERIFY(img.isValid());
+    }
+
+    void cancelStopsARun() {
+        ui::JobRunner runner;
+        ReproductionsDialog d(&runner);
+        d.setOutputDir(out_.filePath(QStringLiteral("slow-run")));
+        QVERIFY(d.select(QStringLiteral("slow")));
+        ui::JobHandle* job = d.runSelected();
+        QVERIFY(job);
+        QVERIFY(!d.runSelected()); // one run at a time
+        QTest::qWait(50);
+        d.cancelButton()->click();
+        QVERIFY(test::waitForEnd(job));
+        QCOMPARE(job->state(), ui::JobHandle::State::Cancelled);
+        QVERIFY(!QFile::exists(out_.filePath(QStringLiteral("slow-run/slow/report.md"))));
+    }
+
+    void missingDataIsReportedWithoutBlocking() {
+        ui::JobRunner runner;
+        ReproductionsDialog d(&runner);
+        d.show();
+        d.setOutputDir(out_.filePath(QStringLiteral("bad")));
+        d.setDataDir(out_.filePath(QStringLiteral("no-such-data")));
+        QVERIFY(d.select(QStringLiteral("gci1-inversion")));
+        ui::JobHandle* job = d.runSelected();
+        QVERIFY(test::waitForEnd(job));
+        QCOMPARE(job->state(), ui::JobHandle::State::Failed);
+        QVERIFY(job->errorLocation().file.endsWith(QStringLiteral("pizza.owl")));
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY((box = d.findChild<QMessageBox*>()) != nullptr);
+        QVERIFY(!box->isModal() || box->windowModality() != Qt::ApplicationModal);
+        box->close();
+    }
+
+    void quickReproductionScreenshot() {
+        if (!QDir(QStringLiteral(KBCX_SHARED_DATA "/onto")).exists()) QSKIP("shared data folder absent");
+        ui::MainWindow window;
+        window.findChild<QAction*>(QStringLiteral("reproductionsAction"))->trigger();
+        auto* d = window.findChild<ReproductionsDialog*>(QStringLiteral("reproductionsDialog"));
+        QVERIFY(d);
+        d->resize(1300, 900);
+        d->setOutputDir(out_.filePath(QStringLiteral("real")));
+        d->setDataDir(QStringLiteral(KBCX_SHARED_DATA));
+        repro::Options reduce;
+        reduce.epochs = 40;
+        reduce.per_band = 15;
+        reduce.seeds = 1;
+        reduce.models = {"ELEmbeddings", "Box2EL", "ELEmbeddings-iv"};
+        d->setOverrides(reduce);
+        QVERIFY(d->select(QStringLiteral("gci1-inversion")));
+        QCOMPARE(d->modeBox()->currentIndex(), 0); // quick
+        ui::JobHandle* job = d->runSelected();
+        QVERIFY(test::waitForEnd(job, 120000));
+        QCOMPARE(job->state(), ui::JobHandle::State::Finished);
+        QVERIFY(d->browser()->toPlainText().contains(QStringLiteral("AUC")));
+        QCOMPARE(imagesIn(d->browser()->document()), 1);
+        QTest::qWait(100);
+        const QString path = test::screenshotDir() + QStringLiteral("/reproductions.png");
+        QDir().mkpath(test::screenshotDir());
+        QVERIFY(d->grab().save(path));
+        qInfo("screenshot: %s", qPrintable(path));
+    }
+};
+
+QTEST_MAIN(TestUiReproductions)
+#include "tst_ui_reproductions.moc"

@@ -68,7 +68,7 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
     p.option("min-confidence", "C", "keep rules with confidence >= C", "0.0001");
     p.option("min-support", "N", "keep rules with support >= N", "2");
     p.option("sample-size", "N", "anchors evaluated per cyclic rule (all when fewer)", "1000");
-    p.option("format", "anyburl|plain", "output syntax", "anyburl");
+    p.option("syntax", "anyburl|plain", "output syntax: AnyBURL's format or the plain rule syntax", "anyburl");
     p.flag("stats", "print time, throughput and peak memory");
     add_data_options(p);
     p.epilog(std::string(kAnyburlFormat) +
@@ -76,7 +76,7 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
              "  anchors X (nodes with an edge of the first step) are all used, or a sample of --sample-size\n"
              "  of them, and then predicted/support are counts on the sample (as in AnyBURL). AC1/AC2 rules are\n"
              "  counted exactly. confidence = support / (predicted + pc).\n"
-             "--format plain writes  r1(?X,?Y) :- r2(?Y,?X).  # predicted 10 support 8 confidence 0.53\n"
+             "--syntax plain writes  r1(?X,?Y) :- r2(?Y,?X).  # predicted 10 support 8 confidence 0.53\n"
              "exit codes: 0 success, 2 bad input, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
     if (!p.has("out")) throw UsageError("--out FILE is required");
@@ -88,8 +88,8 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
         lp.mode = learn::LearnMode::RuleN;
     else
         throw UsageError("--mode must be anyburl or rulen");
-    const std::string fmt = p.get("format");
-    if (fmt != "anyburl" && fmt != "plain") throw UsageError("--format must be anyburl or plain");
+    const std::string fmt = p.get("syntax");
+    if (fmt != "anyburl" && fmt != "plain") throw UsageError("--syntax must be anyburl or plain");
     lp.seconds = parse_real("seconds", p.get("seconds"), 0, 1e9);
     lp.max_samples = parse_count("samples", p.get("samples"));
     if (p.has("samples") && !p.has("seconds")) lp.seconds = 0;
@@ -192,6 +192,7 @@ void json_pct(JsonWriter& j, const learn::Percentages& p) {
         .field("rules", p.rules)
         .field("entailed", p.entailed)
         .field("contained", p.contained)
+        .field("undecided", p.undecided)
         .field("eps_ent", p.eps_ent())
         .field("eps_cont", p.eps_cont())
         .end_object();
@@ -207,6 +208,10 @@ int cmd_compare_rules(const std::vector<std::string>& args, std::ostream& out, s
     p.option("benchmark", "DIR", "benchmark folder (its rules.txt) or a rule file");
     p.option("learnt", "FILE", "learnt rules (AnyBURL/RuleN format or the project's syntaxes)");
     p.option("min-confidence", "C", "use learnt rules with confidence >= C", "0");
+    p.option("entail-seconds", "T",
+             "time limit per rule for the second entailment stage (learnt rules with constants); a rule\n"
+             "that runs out is counted as not entailed and reported as undecided",
+             "10");
     p.flag("rules", "list every benchmark rule and sub-rule with its verdict");
     p.flag("json", "print JSON");
     p.flag("stats", "print time and peak memory");
@@ -220,6 +225,7 @@ int cmd_compare_rules(const std::vector<std::string>& args, std::ostream& out, s
     cp.benchmark_rules = p.get("benchmark");
     cp.learnt_path = p.get("learnt");
     cp.min_confidence = parse_real("min-confidence", p.get("min-confidence"), 0, 1);
+    cp.entail_seconds = parse_real("entail-seconds", p.get("entail-seconds"), 0, 1e9);
     TerminalProgress progress(p.has("json"));
     jobs::JobContext ctx(interrupt_token(), progress.sink());
     const auto res = learn::compare_rules(cp, ctx);
@@ -269,7 +275,8 @@ int cmd_compare_rules(const std::vector<std::string>& args, std::ostream& out, s
     }
     auto line = [&](const std::string& title, const learn::Percentages& pc) {
         out << title << ": eps_ent " << fixed(pc.eps_ent()) << " %, eps_cont " << fixed(pc.eps_cont()) << " %  ("
-            << pc.entailed << " entailed, " << pc.contained << " contained of " << pc.rules << ")\n";
+            << pc.entailed << " entailed, " << pc.contained << " contained of " << pc.rules
+            << (pc.undecided ? ", " + std::to_string(pc.undecided) + " undecided" : std::string()) << ")\n";
     };
     out << "learnt rules used: " << res.learnt_rules << "\n";
     line("benchmark rules", res.all);
@@ -284,7 +291,7 @@ int cmd_compare_rules(const std::vector<std::string>& args, std::ostream& out, s
     if (p.has("rules")) {
         auto list = [&](const std::vector<learn::RuleVerdict>& vs, const char* indent) {
             for (const auto& v : vs) {
-                out << indent << (v.entailed ? "E" : "-") << (v.contained ? "C" : "-") << "  " << v.text;
+                out << indent << (v.entailed ? "E" : v.undecided ? "?" : "-") << (v.contained ? "C" : "-") << "  " << v.text;
                 if (!v.entailing.empty()) {
                     out << "   <= learnt";
                     for (std::size_t k : v.entailing)
@@ -293,7 +300,7 @@ int cmd_compare_rules(const std::vector<std::string>& args, std::ostream& out, s
                 out << "\n";
             }
         };
-        out << "rules (E entailed, C contained; #n = learnt rule n after the confidence filter):\n";
+        out << "rules (E entailed, ? undecided, C contained; #n = learnt rule n after the confidence filter):\n";
         list(res.rules, "  ");
         if (!res.sub.empty()) {
             out << "sub-rules R-:\n";

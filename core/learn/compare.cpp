@@ -9,6 +9,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <filesystem>
 #include <numeric>
 #include <set>
@@ -188,8 +191,9 @@ std::optional<std::size_t> LearntIndex::contains(const rules::Rule& r) const {
     return std::nullopt;
 }
 
-bool LearntIndex::entails(const rules::Rule& r, jobs::JobContext& ctx, std::vector<std::size_t>* used) const {
-    // Rules that can fire on the frozen body, to a fixpoint over predicates and constants.
+LearntIndex::Verdict LearntIndex::check(const rules::Rule& r, jobs::JobContext& ctx, std::vector<std::size_t>* used,
+                                        double seconds) const {
+    // Forward: rules that can fire on the frozen body, to a fixpoint over predicates and constants.
     std::set<std::string> preds, consts;
     for (const auto& a : r.body) {
         preds.insert(pred_key(a));
@@ -197,7 +201,6 @@ bool LearntIndex::entails(const rules::Rule& r, jobs::JobContext& ctx, std::vect
             if (!t.is_var()) consts.insert(t.name);
     }
     std::vector<bool> in(rules_.size(), false);
-    std::vector<std::size_t> chosen;
     for (bool changed = true; changed;) {
         changed = false;
         for (std::size_t i = 0; i < rules_.size(); ++i) {
@@ -212,31 +215,97 @@ bool LearntIndex::entails(const rules::Rule& r, jobs::JobContext& ctx, std::vect
             }
             if (!ok) continue;
             in[i] = true;
-            chosen.push_back(i);
             changed = true;
             preds.insert(pred_key(lr.head));
             for (const auto& t : lr.head.args)
                 if (!t.is_var()) consts.insert(t.name);
         }
     }
-    std::sort(chosen.begin(), chosen.end());
-    rules::RuleSet rs;
-    for (std::size_t i : chosen)
-        rs.rules.push_back(rules_[i].rule);
-    rules::MaterialiseOptions opt;
-    opt.threads = 1;
-    opt.provenance = used != nullptr;
-    const auto res = rules::entails(rs, r, opt, ctx);
-    if (res.entailed && used) {
-        used->clear();
-        if (res.head_id != UINT64_MAX && !res.closure->is_input(res.head_id)) {
-            std::set<std::size_t> ids;
-            collect_rules(res.closure->explain(res.head_id), ids);
-            for (std::size_t k : ids)
-                used->push_back(chosen[k]);
+    // Backward: rules whose head predicate is r's head predicate or a body predicate of a rule kept.
+    std::set<std::string> wanted{pred_key(r.head)};
+    std::vector<bool> relevant(rules_.size(), false);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t i = 0; i < rules_.size(); ++i) {
+            if (!in[i] || relevant[i] || !wanted.count(pred_key(rules_[i].rule.head))) continue;
+            relevant[i] = true;
+            changed = true;
+            for (const auto& a : rules_[i].rule.body)
+                wanted.insert(pred_key(a));
         }
     }
-    return res.entailed;
+    auto has_constant = [](const rules::Rule& x) {
+        for (const auto& t : x.head.args)
+            if (!t.is_var()) return true;
+        for (const auto& a : x.body)
+            for (const auto& t : a.args)
+                if (!t.is_var()) return true;
+        return false;
+    };
+    std::vector<std::size_t> plain, all;
+    for (std::size_t i = 0; i < rules_.size(); ++i)
+        if (relevant[i]) {
+            all.push_back(i);
+            if (!has_constant(rules_[i].rule)) plain.push_back(i);
+        }
+    auto run = [&](const std::vector<std::size_t>& chosen, jobs::JobContext& c) {
+        rules::RuleSet rs;
+        for (std::size_t i : chosen)
+            rs.rules.push_back(rules_[i].rule);
+        rules::MaterialiseOptions opt;
+        opt.threads = 1;
+        opt.provenance = used != nullptr;
+        const auto res = rules::entails(rs, r, opt, c);
+        if (res.entailed && used) {
+            used->clear();
+            if (res.head_id != UINT64_MAX && !res.closure->is_input(res.head_id)) {
+                std::set<std::size_t> ids;
+                collect_rules(res.closure->explain(res.head_id), ids);
+                for (std::size_t k : ids)
+                    used->push_back(chosen[k]);
+            }
+        }
+        return res.entailed;
+    };
+    if (run(plain, ctx)) return Verdict::Yes;
+    if (plain.size() == all.size()) return Verdict::No;
+    // Second stage with a time limit: a stop source of our own, triggered by the caller's stop
+    // or by the deadline.
+    std::stop_source stop;
+    std::mutex m;
+    std::condition_variable cv;
+    bool finished = false;
+    std::thread watchdog([&] {
+        std::unique_lock lock(m);
+        const auto deadline =
+            std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                   std::chrono::duration<double>(seconds));
+        while (!finished && std::chrono::steady_clock::now() < deadline && !ctx.stop_requested())
+            cv.wait_for(lock, std::chrono::milliseconds(20));
+        if (!finished) stop.request_stop();
+    });
+    auto stop_watchdog = [&] {
+        {
+            std::lock_guard lock(m);
+            finished = true;
+        }
+        cv.notify_all();
+        watchdog.join();
+    };
+    jobs::JobContext limited(stop.get_token());
+    bool yes = false;
+    try {
+        yes = run(all, limited);
+    } catch (const Cancelled&) {
+        stop_watchdog();
+        ctx.throw_if_stopped();
+        return Verdict::Undecided;
+    } catch (...) {
+        stop_watchdog();
+        throw;
+    }
+    stop_watchdog();
+    return yes ? Verdict::Yes : Verdict::No;
 }
 
 CompareResult compare_rules(const CompareParams& params, jobs::JobContext& ctx) {
@@ -257,13 +326,16 @@ CompareResult compare_rules(const CompareParams& params, jobs::JobContext& ctx) 
         v.text = rules::to_string(r, none);
         v.containing = index.contains(r);
         v.contained = v.containing.has_value();
-        v.entailed = index.entails(r, ctx, &v.entailing);
+        const auto outcome = index.check(r, ctx, &v.entailing, params.entail_seconds);
+        v.entailed = outcome == LearntIndex::Verdict::Yes;
+        v.undecided = outcome == LearntIndex::Verdict::Undecided;
         return v;
     };
     auto count = [](Percentages& p, const RuleVerdict& v) {
         ++p.rules;
         p.entailed += v.entailed;
         p.contained += v.contained;
+        p.undecided += v.undecided;
     };
     std::size_t done = 0;
     for (const auto& br : bench) {

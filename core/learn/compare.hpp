@@ -40,11 +40,21 @@ class LearntIndex {
     const std::vector<LearntRule>& rules() const { return rules_; }
     /// Index of a learnt rule syntactically equal to r (up to renaming), or nullopt.
     std::optional<std::size_t> contains(const rules::Rule& r) const;
+    enum class Verdict { No, Yes, Undecided };
     /// Whether the learnt set entails r (rules engine: freeze r's body, materialise); if so,
     /// `used` receives the learnt rules in the derivation of the frozen head (ascending).
-    /// Only rules that can fire on the frozen body are given to the engine (body predicates
-    /// reachable from r's body predicates, body constants among r's constants).
-    bool entails(const rules::Rule& r, jobs::JobContext& ctx, std::vector<std::size_t>* used = nullptr) const;
+    /// Only rules that can fire on the frozen body (body predicates reachable from r's body
+    /// predicates, body constants among the constants available) and that can contribute to
+    /// r's head predicate are given to the engine: first the constant-free ones (cheap, and
+    /// enough for most rules), then, if that fails, all of them. The second stage can grow
+    /// large on big learnt sets (rules with constants chain through their constants); it stops
+    /// after `seconds` and then answers Undecided.
+    Verdict check(const rules::Rule& r, jobs::JobContext& ctx, std::vector<std::size_t>* used = nullptr,
+                  double seconds = 10.0) const;
+    /// check() == Yes.
+    bool entails(const rules::Rule& r, jobs::JobContext& ctx, std::vector<std::size_t>* used = nullptr) const {
+        return check(r, ctx, used) == Verdict::Yes;
+    }
 
   private:
     std::vector<LearntRule> rules_;
@@ -55,13 +65,14 @@ struct RuleVerdict {
     std::string pattern;
     std::string text; ///< plain syntax
     bool entailed = false, contained = false;
+    bool undecided = false; ///< the entailment check ran out of time (counted as not entailed)
     std::vector<std::size_t> entailing; ///< learnt rules used in the entailment
     std::optional<std::size_t> containing;
     int parent = -1; ///< for a sub-rule: index of its benchmark rule in CompareResult::rules
 };
 
 struct Percentages {
-    std::uint64_t rules = 0, entailed = 0, contained = 0;
+    std::uint64_t rules = 0, entailed = 0, contained = 0, undecided = 0;
     double eps_ent() const { return rules ? 100.0 * double(entailed) / double(rules) : 0.0; }
     double eps_cont() const { return rules ? 100.0 * double(contained) / double(rules) : 0.0; }
 };
@@ -71,6 +82,7 @@ struct CompareParams {
     std::string learnt_path;
     std::optional<LearntRuleSet> learnt; ///< used when learnt_path is empty
     double min_confidence = 0;
+    double entail_seconds = 10.0; ///< per rule, for the second stage of LearntIndex::check
 };
 
 struct CompareResult {

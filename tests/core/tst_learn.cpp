@@ -354,12 +354,11 @@ class TestLearn : public QObject {
         QCOMPARE(model.size(), res.rules.size());
         learn::ReachCache cache;
         const auto& v = g->vocab;
-        auto fires = [&](const rules::Rule& r, const std::string& h, const std::string& t) {
-            // brute force: some assignment of the body variables with the head's = (h, t)
-            std::set<Fact> one;
-            const auto [pred, supp] = brute_stats(r, f, n);
-            (void)pred;
-            (void)supp;
+        // brute force once per rule: the (h, t) pairs some body grounding yields
+        std::vector<std::set<std::pair<std::string, std::string>>> fired;
+        for (const auto& lr : res.rules) {
+            const rules::Rule& r = lr.rule;
+            std::set<std::pair<std::string, std::string>> pairs;
             std::vector<std::string> vars = r.variables();
             std::vector<int> val(vars.size(), 0);
             auto term = [&](const rules::Term& x) {
@@ -367,16 +366,22 @@ class TestLearn : public QObject {
                 const auto i = std::find(vars.begin(), vars.end(), x.name) - vars.begin();
                 return ent(val[static_cast<std::size_t>(i)]);
             };
+            const bool cyclic = r.head.args[0].is_var() && r.head.args[1].is_var();
             for (;;) {
-                bool ok = term(r.head.args[0]) == h && term(r.head.args[1]) == t;
+                bool ok = true;
                 for (const auto& a : r.body)
                     ok = ok && f.count({term(a.args[0]), a.predicate, term(a.args[1])});
-                if (ok) return !(r.head.args[0].is_var() && r.head.args[1].is_var() && h == t);
+                const auto h = term(r.head.args[0]), t = term(r.head.args[1]);
+                if (ok && !(cyclic && h == t)) pairs.insert({h, t});
                 std::size_t k = 0;
                 while (k < val.size() && ++val[k] == n)
                     val[k++] = 0;
-                if (k == val.size()) return false;
+                if (k == val.size()) break;
             }
+            fired.push_back(std::move(pairs));
+        }
+        auto fires = [&](std::size_t ri, const std::string& h, const std::string& t) {
+            return fired[ri].count({h, t}) > 0;
         };
         int checked = 0;
         for (int h = 0; h < n; ++h)
@@ -386,8 +391,9 @@ class TestLearn : public QObject {
                 std::map<std::string, std::vector<double>> direct;
                 for (int t = 0; t < n; ++t) {
                     std::vector<double> confs;
-                    for (const auto& r : res.rules)
-                        if (r.rule.head.predicate == rel && fires(r.rule, ent(h), ent(t))) confs.push_back(r.confidence);
+                    for (std::size_t ri = 0; ri < res.rules.size(); ++ri)
+                        if (res.rules[ri].rule.head.predicate == rel && fires(ri, ent(h), ent(t)))
+                            confs.push_back(res.rules[ri].confidence);
                     std::sort(confs.rbegin(), confs.rend());
                     if (!confs.empty()) direct[ent(t)] = confs;
                 }

@@ -6,6 +6,7 @@
 #include "derived_fact_model.hpp"
 #include "job_handle.hpp"
 #include "job_runner.hpp"
+#include "learnt_rules_panel.hpp"
 #include "rule_table_model.hpp"
 #include "support_table_model.hpp"
 
@@ -326,8 +327,10 @@ void RulesPage::buildUi()
     treeLayout->addWidget(derivationTitle_);
     treeLayout->addWidget(derivationView_);
 
+    learnt_ = new LearntRulesPanel(runner_, right);
     right->addWidget(derivedPane);
     right->addWidget(treePane);
+    right->addWidget(learnt_);
     bottom->addWidget(supportsPane);
     bottom->addWidget(right);
     bottom->setStretchFactor(0, 3);
@@ -632,6 +635,7 @@ void RulesPage::onRuleSelected(const QModelIndex& proxyIndex)
     const auto program = program_;
     supportModel_->clear();
     supportsTitle_->setText(tr("Supports of %1: loading…").arg(ruleLabel(rule)));
+    learnt_->showRule(program->rule_set().rules[rule], ruleLabel(rule));
     JobHandle* job = runner_->start(tr("Supports of %1").arg(ruleLabel(rule)), [program, rule](jobs::JobContext& ctx) {
         ctx.throw_if_stopped();
         return rules::supports_for_display(*program, rule, kSupportLimit);

@@ -33,6 +33,7 @@ class DerivationTreeModel;
 class DerivedFactModel;
 class JobHandle;
 class JobRunner;
+class LearntRulesPanel;
 class RuleTableModel;
 class SupportTableModel;
 
@@ -89,6 +90,8 @@ public:
     QLineEdit* ruleFilter() const { return ruleFilter_; }
     QLineEdit* derivedFilter() const { return derivedFilter_; }
     QLabel* statusLabel() const { return status_; }
+    /// The pane listing the learnt rules that entail the selected rule.
+    LearntRulesPanel* learntPanel() const { return learnt_; }
 
 signals:
     /// A support was selected: its premises and conclusion, centred on the conclusion's subject.
@@ -152,6 +155,7 @@ private:
     QTableView* derivedView_ = nullptr;
     QLabel* derivationTitle_ = nullptr;
     QTreeView* derivationView_ = nullptr;
+    LearntRulesPanel* learnt_ = nullptr;
 };
 
 } // namespace kbcx::ui

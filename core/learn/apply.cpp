@@ -1,0 +1,431 @@
+// Rule application: compiling rules for prediction, answering head and tail queries with cached
+// path prefixes, and writing the scores file of a benchmark (grouped by query, multi-threaded).
+#include "learn/apply.hpp"
+
+#include "bench/folder.hpp"
+#include "common/error.hpp"
+#include "kg/byte_source.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace kbcx::learn {
+
+bool max_aggregation_less(std::span<const double> a, std::span<const double> b) {
+    const std::size_t n = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < n; ++i)
+        if (a[i] != b[i]) return a[i] < b[i];
+    return a.size() < b.size();
+}
+
+double encode_confidences(std::span<const double> descending) {
+    double score = 0;
+    double unit = 1.0;
+    for (std::size_t i = 0; i < descending.size() && i < 4; ++i) {
+        unit /= 8192.0;
+        const double c = std::clamp(descending[i], 0.0, 1.0);
+        const double q = 1.0 + std::floor(c * 8190.0);
+        score += q * unit;
+    }
+    return score;
+}
+
+const std::vector<kg::Id>& ReachCache::reach(const PathWalker& w, kg::Id start, std::span<const Step> path) {
+    if (start != start_) {
+        sets_.clear();
+        start_ = start;
+    }
+    bool cacheable = path.size() <= 4;
+    for (const Step& s : path)
+        cacheable = cacheable && s.rel < 32767;
+    if (!cacheable) {
+        scratch_ = w.reach(start, path);
+        return scratch_;
+    }
+    std::uint64_t key = 0;
+    const std::vector<kg::Id>* prev = nullptr;
+    std::vector<kg::Id> origin{start};
+    for (std::size_t k = 0; k < path.size(); ++k) {
+        key |= static_cast<std::uint64_t>(path[k].rel * 2u + (path[k].inverse ? 1u : 0u) + 1u) << (16 * k);
+        auto it = sets_.find(key);
+        if (it == sets_.end()) {
+            std::vector<kg::Id> out;
+            w.step(prev ? std::span<const kg::Id>(*prev) : std::span<const kg::Id>(origin), path[k], out);
+            it = sets_.emplace(key, std::move(out)).first;
+        }
+        prev = &it->second;
+    }
+    return *prev;
+}
+
+RuleModel::RuleModel(std::shared_ptr<const kg::KnowledgeGraph> graph, const LearntRuleSet& rules,
+                     double min_confidence)
+    : graph_(std::move(graph)), walker_(graph_->facts) {
+    const auto& v = graph_->vocab;
+    by_head_.resize(graph_->facts.num_relations());
+    bool unknown = false;
+    auto fe = [&](const std::string& n) {
+        const kg::Id id = v.entities().find(n);
+        unknown = unknown || id == kg::kNoId;
+        return id;
+    };
+    auto fr = [&](const std::string& n) {
+        const kg::Id id = v.relations().find(n);
+        unknown = unknown || id == kg::kNoId || id >= graph_->facts.num_relations();
+        return id >= graph_->facts.num_relations() ? kg::kNoId : id;
+    };
+    for (const auto& lr : rules.rules) {
+        if (lr.confidence < min_confidence) continue;
+        unknown = false;
+        auto pr = from_rule(lr.rule, fe, fr);
+        if (!pr) {
+            ++skipped_;
+            if (unknown) ++skipped_names_;
+            continue;
+        }
+        Compiled c;
+        c.rule = std::move(*pr);
+        c.back = reversed(c.rule.path);
+        c.confidence = lr.confidence;
+        if (c.rule.kind == PathRule::Kind::AC1 || (c.rule.kind == PathRule::Kind::AC2 && c.rule.path.size() > 1))
+            c.anchors = walker_.anchors(c.rule.path, c.rule.kind == PathRule::Kind::AC1 ? c.rule.end_const : kg::kNoId);
+        rules_.push_back(std::move(c));
+    }
+    for (std::size_t i = 0; i < rules_.size(); ++i)
+        by_head_[rules_[i].rule.head].push_back(i);
+    for (auto& list : by_head_)
+        std::stable_sort(list.begin(), list.end(),
+                         [&](std::size_t a, std::size_t b) { return rules_[a].confidence > rules_[b].confidence; });
+}
+
+namespace {
+std::span<const kg::Id> anchor_set(const PathWalker& w, const PathRule& r, const std::vector<kg::Id>& stored) {
+    if (r.kind == PathRule::Kind::AC2 && r.path.size() == 1) return w.domain(r.path.front());
+    return stored;
+}
+} // namespace
+
+RuleModel::Candidates RuleModel::tails(kg::Id h, kg::Id r, ReachCache& cache) const {
+    Candidates out;
+    if (r >= by_head_.size()) return out;
+    for (std::size_t i : by_head_[r]) {
+        const Compiled& c = rules_[i];
+        if (c.rule.kind == PathRule::Kind::Cyclic) {
+            for (kg::Id y : cache.reach(walker_, h, c.rule.path))
+                if (y != h) out[y].push_back(c.confidence);
+            continue;
+        }
+        const auto anchors = anchor_set(walker_, c.rule, c.anchors);
+        if (!c.rule.anchor_object) {
+            if (std::binary_search(anchors.begin(), anchors.end(), h)) out[c.rule.head_const].push_back(c.confidence);
+        } else if (h == c.rule.head_const) {
+            for (kg::Id y : anchors)
+                out[y].push_back(c.confidence);
+        }
+    }
+    return out;
+}
+
+RuleModel::Candidates RuleModel::heads(kg::Id t, kg::Id r, ReachCache& cache) const {
+    Candidates out;
+    if (r >= by_head_.size()) return out;
+    for (std::size_t i : by_head_[r]) {
+        const Compiled& c = rules_[i];
+        if (c.rule.kind == PathRule::Kind::Cyclic) {
+            for (kg::Id x : cache.reach(walker_, t, c.back))
+                if (x != t) out[x].push_back(c.confidence);
+            continue;
+        }
+        const auto anchors = anchor_set(walker_, c.rule, c.anchors);
+        if (c.rule.anchor_object) {
+            if (std::binary_search(anchors.begin(), anchors.end(), t)) out[c.rule.head_const].push_back(c.confidence);
+        } else if (t == c.rule.head_const) {
+            for (kg::Id x : anchors)
+                out[x].push_back(c.confidence);
+        }
+    }
+    return out;
+}
+
+std::vector<double> RuleModel::confidences(kg::Id h, kg::Id r, kg::Id t, ReachCache& from_h, ReachCache& from_t) const {
+    std::vector<double> out;
+    if (r >= by_head_.size()) return out;
+    for (std::size_t i : by_head_[r]) {
+        const Compiled& c = rules_[i];
+        if (c.rule.kind == PathRule::Kind::Cyclic) {
+            if (h == t) continue;
+            const std::size_t n = c.rule.path.size(), k = (n + 1) / 2;
+            const auto& a = from_h.reach(walker_, h, std::span<const Step>(c.rule.path).first(k));
+            if (a.empty()) continue;
+            bool hit;
+            if (k == n) {
+                hit = std::binary_search(a.begin(), a.end(), t);
+            } else {
+                const auto& b = from_t.reach(walker_, t, std::span<const Step>(c.back).first(n - k));
+                // sorted sets: any common node?
+                hit = false;
+                for (std::size_t x = 0, y = 0; x < a.size() && y < b.size();) {
+                    if (a[x] == b[y]) {
+                        hit = true;
+                        break;
+                    }
+                    if (a[x] < b[y])
+                        ++x;
+                    else
+                        ++y;
+                }
+            }
+            if (hit) out.push_back(c.confidence);
+            continue;
+        }
+        const auto anchors = anchor_set(walker_, c.rule, c.anchors);
+        const kg::Id anchor = c.rule.anchor_object ? t : h, other = c.rule.anchor_object ? h : t;
+        if (other == c.rule.head_const && std::binary_search(anchors.begin(), anchors.end(), anchor))
+            out.push_back(c.confidence);
+    }
+    return out;
+}
+
+std::vector<std::pair<kg::Id, std::vector<double>>> RuleModel::ranked(const Candidates& c) {
+    std::vector<std::pair<kg::Id, std::vector<double>>> v(c.begin(), c.end());
+    std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) {
+        if (max_aggregation_less(b.second, a.second)) return true;
+        if (max_aggregation_less(a.second, b.second)) return false;
+        return a.first < b.first;
+    });
+    return v;
+}
+
+namespace {
+
+struct Need {
+    kg::Id s, r, o;
+    bool unary;
+    friend bool operator<(const Need& a, const Need& b) {
+        return std::tie(a.unary, a.r, a.s, a.o) < std::tie(b.unary, b.r, b.s, b.o);
+    }
+    friend bool operator==(const Need&, const Need&) = default;
+};
+
+std::vector<std::string> split_fields(const std::string& line) {
+    std::vector<std::string> f;
+    const bool tabs = line.find('\t') != std::string::npos;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && (line[i] == '\t' || (!tabs && line[i] == ' ')))
+            ++i;
+        if (i >= line.size()) break;
+        std::size_t j = tabs ? line.find('\t', i) : line.find_first_of(" \t", i);
+        if (j == std::string::npos) j = line.size();
+        f.push_back(line.substr(i, j - i));
+        i = j;
+    }
+    return f;
+}
+
+std::string unbracket(std::string s) {
+    if (s.size() >= 2 && s.front() == '<' && s.back() == '>') return s.substr(1, s.size() - 2);
+    return s;
+}
+
+} // namespace
+
+ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ApplyResult res;
+    const LearntRuleSet rules = load_rule_set(params.rules_path);
+    std::shared_ptr<const kg::KnowledgeGraph> graph = params.graph;
+    std::vector<Need> needs;
+    std::vector<std::string> raw_lines; // --triples: the names as written, per need
+    std::optional<bench::BenchmarkFolder> bf;
+    if (!params.benchmark_dir.empty()) {
+        bf = bench::read_benchmark(params.benchmark_dir, ctx);
+        graph = bf->train;
+    }
+    if (!graph) throw InputError("<apply-rules>", "no training graph (give a benchmark folder or data files)");
+    const auto& v = graph->vocab;
+    if (!params.triples_path.empty()) {
+        std::ifstream in(params.triples_path, std::ios::binary);
+        if (!in) throw InputError(params.triples_path, "cannot open");
+        std::string line;
+        std::size_t no = 0;
+        while (std::getline(in, line)) {
+            ++no;
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            if (line.empty() || line[0] == '#') continue;
+            const auto f = split_fields(line);
+            if (f.size() < 3) throw InputError(params.triples_path, no, 1, "expected h r t");
+            const std::string h = unbracket(f[0]), r = unbracket(f[1]), t = unbracket(f[2]);
+            Need n{};
+            if (r == "rdf:type" || r == kg::kRdfType) {
+                n = {v.entities().find(h), v.types().find(t), 0, true};
+            } else {
+                n = {v.entities().find(h), v.relations().find(r), v.entities().find(t), false};
+            }
+            needs.push_back(n);
+            raw_lines.push_back(f[0] + "\t" + f[1] + "\t" + f[2]);
+        }
+    } else if (bf) {
+        auto add = [&](const std::vector<rules::GroundFact>& facts) {
+            for (const auto& g : facts)
+                needs.push_back({g.s, g.pred, g.o, g.unary});
+        };
+        for (int s : {1, 2}) {
+            add(bf->pos[static_cast<std::size_t>(s)].facts);
+            for (const auto& [m, lists] : bf->neg)
+                add(lists[static_cast<std::size_t>(s)].facts);
+        }
+        if (params.ranking) {
+            for (const auto& f : bf->pos[2].facts) {
+                if (f.unary) continue;
+                for (int slot = 0; slot < 3; ++slot) {
+                    const auto& cands = slot == 2 ? bf->candidate_relations : bf->candidate_entities;
+                    for (kg::Id c : cands) {
+                        rules::GroundFact g = f;
+                        (slot == 0 ? g.s : slot == 1 ? g.o : g.pred) = c;
+                        if (g == f || bf->is_positive(g)) continue;
+                        needs.push_back({g.s, g.pred, g.o, false});
+                    }
+                }
+            }
+        }
+        std::sort(needs.begin(), needs.end());
+        needs.erase(std::unique(needs.begin(), needs.end()), needs.end());
+    } else {
+        throw InputError("<apply-rules>", "give a benchmark folder or a triples file");
+    }
+    ctx.throw_if_stopped();
+    ctx.report(0, needs.size(), "Compiling rules", true);
+    const RuleModel model(graph, rules, params.min_confidence);
+    res.rules = model.size();
+    res.skipped_rules = model.skipped();
+
+    // Group the binary facts by query: tail queries (s, r, ?) or head queries (?, r, o), whichever
+    // group is larger, so that one query answers many facts.
+    const std::size_t nrel = graph->facts.num_relations();
+    const std::size_t nent = graph->facts.num_entities();
+    auto valid = [&](const Need& n) {
+        return !n.unary && n.s < nent && n.o < nent && n.r < nrel;
+    };
+    std::unordered_map<std::uint64_t, std::uint32_t> tail_size, head_size;
+    auto tkey = [](const Need& n) { return (std::uint64_t(n.r) << 32) | n.s; };
+    auto hkey = [](const Need& n) { return (std::uint64_t(n.r) << 32) | n.o; };
+    for (const Need& n : needs)
+        if (valid(n)) {
+            ++tail_size[tkey(n)];
+            ++head_size[hkey(n)];
+        }
+    // anchor side (0 tail query from s, 1 head query from o), anchor, relation → fact indices
+    std::map<std::tuple<int, kg::Id, kg::Id>, std::vector<std::size_t>> groups;
+    for (std::size_t i = 0; i < needs.size(); ++i) {
+        const Need& n = needs[i];
+        if (!valid(n)) continue;
+        if (tail_size[tkey(n)] >= head_size[hkey(n)])
+            groups[{0, n.s, n.r}].push_back(i);
+        else
+            groups[{1, n.o, n.r}].push_back(i);
+    }
+    tail_size.clear();
+    head_size.clear();
+    std::vector<const std::pair<const std::tuple<int, kg::Id, kg::Id>, std::vector<std::size_t>>*> order;
+    for (const auto& g : groups)
+        order.push_back(&g);
+    std::vector<double> scores(needs.size(), 0.0);
+    // Work items: runs of groups with the same anchor (side, node) share one cache.
+    std::vector<std::size_t> run_begin;
+    for (std::size_t i = 0; i < order.size(); ++i)
+        if (i == 0 || std::get<0>(order[i]->first) != std::get<0>(order[i - 1]->first) ||
+            std::get<1>(order[i]->first) != std::get<1>(order[i - 1]->first))
+            run_begin.push_back(i);
+    run_begin.push_back(order.size());
+    std::atomic<std::size_t> next_run{0}, done{0};
+    constexpr std::size_t kPairLimit = 16;
+    const unsigned threads = params.threads ? params.threads : std::max(1u, std::thread::hardware_concurrency());
+    std::exception_ptr error;
+    std::mutex mu;
+    auto worker = [&]() {
+        try {
+            ReachCache cache, other;
+            for (;;) {
+                if (ctx.stop_requested()) return;
+                const std::size_t k = next_run.fetch_add(1);
+                if (k + 1 >= run_begin.size()) return;
+                for (std::size_t gi = run_begin[k]; gi < run_begin[k + 1]; ++gi) {
+                    const auto& [key, idx] = *order[gi];
+                    const auto [side, anchor, rel] = key;
+                    if (idx.size() <= kPairLimit) {
+                        // a few facts: check each (h, r, t) directly
+                        for (std::size_t i : idx) {
+                            const Need& n = needs[i];
+                            const auto confs = side == 0 ? model.confidences(n.s, rel, n.o, cache, other)
+                                                         : model.confidences(n.s, rel, n.o, other, cache);
+                            scores[i] = encode_confidences(confs);
+                        }
+                    } else {
+                        const auto cands =
+                            side == 0 ? model.tails(anchor, rel, cache) : model.heads(anchor, rel, cache);
+                        for (std::size_t i : idx) {
+                            const auto it = cands.find(side == 0 ? needs[i].o : needs[i].s);
+                            if (it != cands.end()) scores[i] = encode_confidences(it->second);
+                        }
+                    }
+                    done.fetch_add(idx.size(), std::memory_order_relaxed);
+                }
+                ctx.report(done.load(), needs.size(), "Applying rules");
+            }
+        } catch (...) {
+            std::lock_guard lock(mu);
+            if (!error) error = std::current_exception();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned i = 1; i < threads; ++i)
+        pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool)
+        t.join();
+    if (error) std::rethrow_exception(error);
+    ctx.throw_if_stopped();
+
+    ctx.report(needs.size(), needs.size(), "Writing scores", true);
+    const std::string tmp = params.out_path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary);
+        if (!out) throw InputError(params.out_path, "cannot write");
+        std::string buf;
+        char num[40];
+        for (std::size_t i = 0; i < needs.size(); ++i) {
+            const Need& n = needs[i];
+            if (!raw_lines.empty()) {
+                buf += raw_lines[i];
+            } else if (n.unary) {
+                buf += std::string(v.entities().name(n.s)) + "\trdf:type\t" + std::string(v.types().name(n.r));
+            } else {
+                buf += std::string(v.entities().name(n.s)) + "\t" + std::string(v.relations().name(n.r)) + "\t" +
+                       std::string(v.entities().name(n.o));
+            }
+            std::snprintf(num, sizeof num, "\t%.17g\n", scores[i]);
+            buf += num;
+            if (scores[i] > 0) ++res.predicted;
+            if (buf.size() > (1 << 20)) {
+                out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+                buf.clear();
+            }
+        }
+        out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+        if (!out) throw InputError(params.out_path, "write failed");
+    }
+    std::rename(tmp.c_str(), params.out_path.c_str());
+    res.triples = needs.size();
+    res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return res;
+}
+
+} // namespace kbcx::learn

@@ -93,9 +93,14 @@ bool isEvaluationSplit(const QString& split)
 
 bool isBookkeepingField(const QString& name)
 {
-    return name == QLatin1String("epoch") || name == QLatin1String("split") || name == QLatin1String("seconds") ||
-           name == QLatin1String("n_missing_scores") || name == QLatin1String("placement") ||
-           (name.size() == 2 && name[0] == QLatin1Char('l') && name[1].isDigit()) || name.contains(QLatin1Char('/'));
+    return name == QLatin1String("epoch") || name == QLatin1String("split") || name == QLatin1String("seconds");
+}
+
+bool isChartedMetric(const QString& name)
+{
+    return !isBookkeepingField(name) && name != QLatin1String("n_missing_scores") &&
+           name != QLatin1String("placement") &&
+           !(name.size() == 2 && name[0] == QLatin1Char('l') && name[1].isDigit()) && !name.contains(QLatin1Char('/'));
 }
 
 namespace {
@@ -260,7 +265,7 @@ QStringList TrainingRun::metricNames() const
         if (!isEvaluationSplit(r.split))
             continue;
         for (auto it = r.values.begin(); it != r.values.end(); ++it)
-            if (!isBookkeepingField(it.key()) && !names.contains(it.key()))
+            if (isChartedMetric(it.key()) && !names.contains(it.key()))
                 names << it.key();
     }
     sortMetricNames(names);

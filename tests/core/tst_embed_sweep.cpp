@@ -20,6 +20,7 @@
 
 using namespace kbcx;
 using namespace kbcx::embed;
+using kbcx::test::run_kbcx;
 
 namespace {
 

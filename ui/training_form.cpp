@@ -126,6 +126,7 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
            "• an ontology loaded in the explorer, or an ontology file (OWL functional, OWL/XML, RDF/XML, Turtle, "
            "OBO, text): its EL part is normalised into GCI0–GCI3 and the EL models train on those axioms"));
     connect(dataSource_, &QComboBox::currentIndexChanged, this, &TrainingForm::updateDataControls);
+    connect(dataSource_, &QComboBox::activated, this, [this] { sourceChosen_ = true; });
     dataForm_->addRow(tr("&Data:"), dataSource_);
     dataFolder_ = new QLineEdit(dataBox);
     dataFolder_->setObjectName(QStringLiteral("dataFolder"));
@@ -327,8 +328,8 @@ void TrainingForm::rebuildDataSources()
     dataSource_->addItem(style()->standardIcon(QStyle::SP_FileIcon), tr("Ontology file…"),
                          QVariant::fromValue(kOntologyFileItem));
     int i = previous.isValid() ? dataSource_->findData(previous) : -1;
-    // A newly loaded dataset is the natural choice when nothing was chosen yet.
-    if ((i < 0 || (!hadLoaded && dataFolder_->text().isEmpty())) && dataSource_->count() > 2)
+    // The first loaded dataset (knowledge graphs first) is the natural choice until one is chosen.
+    if ((i < 0 || !sourceChosen_ || (!hadLoaded && dataFolder_->text().isEmpty())) && dataSource_->count() > 2)
         i = 0;
     dataSource_->setCurrentIndex(std::max(0, i));
     block.unblock();
@@ -501,6 +502,7 @@ void TrainingForm::setConfig(const TrainingConfig& c)
 
 bool TrainingForm::selectDataset(quint64 datasetId)
 {
+    sourceChosen_ = true;
     const int i = dataSource_->findData(QVariant::fromValue(static_cast<qlonglong>(datasetId)));
     if (i < 0)
         return false;
@@ -510,6 +512,7 @@ bool TrainingForm::selectDataset(quint64 datasetId)
 
 bool TrainingForm::selectOntology(quint64 ontologyId)
 {
+    sourceChosen_ = true;
     const int i = dataSource_->findData(QVariant::fromValue(ontologyItem(ontologyId)));
     if (i < 0)
         return false;
@@ -519,6 +522,7 @@ bool TrainingForm::selectOntology(quint64 ontologyId)
 
 void TrainingForm::setDataFolder(const QString& path, const QString& negatives)
 {
+    sourceChosen_ = true;
     dataSource_->setCurrentIndex(dataSource_->findData(QVariant::fromValue(kFolderItem)));
     dataFolder_->setText(path);
     negatives_->setText(negatives);
@@ -526,6 +530,7 @@ void TrainingForm::setDataFolder(const QString& path, const QString& negatives)
 
 void TrainingForm::setOntologyFile(const QString& path)
 {
+    sourceChosen_ = true;
     dataSource_->setCurrentIndex(dataSource_->findData(QVariant::fromValue(kOntologyFileItem)));
     dataFolder_->setText(path);
 }

@@ -68,6 +68,7 @@ private:
     DatasetModel* datasets_;
     OntologyListModel* ontologies_ = nullptr;
     bool el_ = false;
+    bool sourceChosen_ = false; ///< the user (or a select/set call) chose the data; until then the first loaded one
     QString lastModel_;
 
     QComboBox* dataSource_ = nullptr;

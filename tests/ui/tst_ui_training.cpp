@@ -25,6 +25,7 @@
 #include <QJsonObject>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QMessageBox>
 #include <QSignalSpy>

@@ -155,7 +155,7 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
            "MRR, Hits@k: filtered rank of the true filler of each T⁺ axiom, rank = 1 + #better + #tied/2"));
     auto* testsButton = browseButton(tr("Choose the test-set TSV"), dataBox);
     connect(testsButton, &QToolButton::clicked, this, &TrainingForm::chooseTests);
-    dataForm_->addRow(tr("&Test set:"), withButton(tests_, testsButton));
+    dataForm_->addRow(tr("Test set:"), withButton(tests_, testsButton));
     v->addWidget(dataBox);
 
     // Model

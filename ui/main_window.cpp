@@ -131,8 +131,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             });
     connect(ontologies_, &OntologyWorkspace::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
-    tabs_->addTab(new TrainingPage(runner_, datasets_, tabs_), style()->standardIcon(QStyle::SP_MediaPlay),
-                  tr("Training"));
+    auto* training = new TrainingPage(runner_, datasets_, tabs_);
+    training->setOntologies(ontologies_->model());
+    tabs_->addTab(training, style()->standardIcon(QStyle::SP_MediaPlay), tr("Training"));
     // Hierarchy and Inversions tabs share the imported evaluations (File → Import Scores…);
     // the demo dataset brings a demo evaluation with it.
     auto* evalWorkspace = new EvalWorkspace(runner_, this, this);

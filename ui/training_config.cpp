@@ -3,6 +3,7 @@
 #include "training_config.hpp"
 
 #include "common/error.hpp"
+#include "embed/el_models.hpp"
 #include "embed/loss.hpp"
 #include "embed/optimizer.hpp"
 
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
 
 namespace kbcx::ui {
 
@@ -18,6 +20,8 @@ QString TrainingDataSource::label() const
 {
     if (kind == Kind::LoadedDataset)
         return QStringLiteral("dataset:") + (dataset ? dataset->name : QString());
+    if (kind == Kind::LoadedOntology)
+        return QStringLiteral("ontology:") + (ontology ? ontology->name : QString());
     return QFileInfo(folder).absoluteFilePath();
 }
 
@@ -64,6 +68,54 @@ embed::TripleDataset loadTrainingData(const TrainingDataSource& source, jobs::Jo
     load.path = QFile::encodeName(source.folder).toStdString();
     load.negatives_path = source.negatives.toStdString();
     return embed::load_triple_dataset(load, ctx);
+}
+
+bool TrainingConfig::isEl() const
+{
+    return embed::is_el_model_name(model.toStdString());
+}
+
+TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& elModel)
+{
+    TrainingConfig c;
+    if (!el)
+        return c;
+    const embed::ElModelConfig m = embed::default_el_config(embed::canonical_el_model_name(elModel.toStdString()));
+    c.model = QString::fromStdString(m.name);
+    c.dim = m.dim;
+    c.margin = m.margin;
+    c.delta = m.delta;
+    c.reg = m.reg;
+    c.batch = 256;
+    c.neg = 4;
+    c.lr = 0.01;
+    c.evalEvery = 10;
+    return c;
+}
+
+embed::ElJobParams TrainingConfig::toElParams() const
+{
+    embed::ElJobParams p;
+    p.model = embed::default_el_config(embed::canonical_el_model_name(model.toStdString()));
+    p.model.dim = dim;
+    p.model.margin = static_cast<float>(margin);
+    p.model.delta = static_cast<float>(delta);
+    p.model.reg = static_cast<float>(reg);
+    auto& st = p.train;
+    st.epochs = epochs;
+    st.batch = batch;
+    st.neg = neg;
+    st.threads = threads;
+    st.seed = seed;
+    st.lr = static_cast<float>(lr);
+    st.optimizer = embed::parse_optimizer(optimizer.toStdString());
+    st.p_bot = static_cast<float>(pBot);
+    st.eval_every = evalEvery;
+    p.pool = pool.toStdString();
+    p.tests = QFile::encodeName(tests).toStdString();
+    if (pBot > 0 && pool == QLatin1String("tests") && tests.isEmpty())
+        throw std::invalid_argument("the pool 'T− of the test set' needs a test set");
+    return p;
 }
 
 embed::KgTrainParams TrainingConfig::toParams() const
@@ -121,6 +173,12 @@ TrainingConfig TrainingConfig::fromParamsJson(const QJsonObject& params)
     real("p_bot", c.pBot);
     integer("eval_every", c.evalEvery);
     integer("threads", c.threads);
+    real("delta", c.delta);
+    real("reg", c.reg);
+    text("pool", c.pool);
+    text("tests", c.tests);
+    if (c.sampler == QLatin1String("stratified") || c.sampler == QLatin1String("corruption"))
+        c.sampler = QStringLiteral("uniform"); // the EL runs' sampler field describes p⊥
     if (params.contains(QStringLiteral("seed")))
         c.seed = static_cast<quint64>(params.value(QStringLiteral("seed")).toDouble(0));
     return c;

@@ -3,8 +3,10 @@
 #pragma once
 
 #include "dataset.hpp"
+#include "onto_data.hpp"
 
 #include "embed/dataset.hpp"
+#include "embed/el_job.hpp"
 #include "embed/train_kg.hpp"
 #include "jobs/job.hpp"
 
@@ -13,17 +15,21 @@
 
 namespace kbcx::ui {
 
-/// Where a run's triples come from.
+/// Where a run's data come from: triples for the KG models, an ontology for the EL models.
 struct TrainingDataSource {
-    enum class Kind { LoadedDataset, Folder };
+    enum class Kind { LoadedDataset, Folder, LoadedOntology, OntologyFile };
     Kind kind = Kind::Folder;
-    DatasetPtr dataset; ///< LoadedDataset: the explorer's dataset (its relation facts)
-    QString folder;     ///< Folder: train.txt [valid.txt test.txt], or one triple file
-    QString negatives;  ///< Folder: explicit negatives file, "auto", or "" for none
+    DatasetPtr dataset;   ///< LoadedDataset: the explorer's dataset (its relation facts)
+    OntologyPtr ontology; ///< LoadedOntology: the explorer's ontology (as read)
+    QString folder;       ///< Folder: train.txt [valid.txt test.txt], or one triple file; OntologyFile: the file
+    QString negatives;    ///< Folder: explicit negatives file, "auto", or "" for none
     quint64 splitSeed = 0;
 
-    /// The text recorded as "data" in params.json: the absolute folder, or
-    /// "dataset:<name>" for a loaded dataset (resume looks the dataset up by that name).
+    /// True for the ontology kinds (EL models train on them).
+    bool isOntology() const { return kind == Kind::LoadedOntology || kind == Kind::OntologyFile; }
+    /// The text recorded as "data" in params.json: the absolute folder or file, or
+    /// "dataset:<name>" / "ontology:<name>" for a loaded dataset or ontology (resume looks it up
+    /// by that name).
     QString label() const;
 };
 
@@ -38,7 +44,9 @@ embed::TripleDataset splitLoadedDataset(const Dataset& dataset, quint64 seed, jo
 /// Loads or splits the data of `source` (in the job).
 embed::TripleDataset loadTrainingData(const TrainingDataSource& source, jobs::JobContext& ctx);
 
-/// The options of the Training form; defaults suit a small dataset such as the demo.
+/// The options of the Training form; defaults suit a small dataset such as the demo. One struct
+/// for both families: the KG models use the sampler/chunk/adversarial fields, the EL models
+/// delta, reg, pool and tests (see toElParams).
 struct TrainingConfig {
     QString model = QStringLiteral("TransE-L1");
     int dim = 32;
@@ -56,10 +64,23 @@ struct TrainingConfig {
     int evalEvery = 5;
     int threads = 1;
     quint64 seed = 0;
+    // EL models
+    double delta = 2.5;                   ///< box models' target δ of the negative term
+    double reg = 1.0;                     ///< regulariser weight (model-specific, see embed::ElModelConfig)
+    QString pool = QStringLiteral("reason"); ///< T− pool of p⊥: reason, disjoint, tests, or a tests TSV path
+    QString tests;                        ///< test-set TSV evaluated at every evaluation ("" = none)
+
+    /// True when `model` names an EL model (ELEmbeddings, ELEmbeddings-iv, EmEL++, ELBE, Box2EL).
+    bool isEl() const;
+    /// The form's defaults for a family: the KG defaults above, or for EL models dim 50,
+    /// batch 256, neg 4, lr 0.01, evaluation every 10 epochs and γ, δ, λ of `elModel`.
+    static TrainingConfig defaultsFor(bool el, const QString& elModel = QStringLiteral("ELEmbeddings"));
 
     /// The engine's parameters (without run folder and hooks). Throws std::invalid_argument
     /// for an unknown model, optimiser or loss name.
     embed::KgTrainParams toParams() const;
+    /// The same for an EL model (train.data, run folder, ontology and hooks left to the caller).
+    embed::ElJobParams toElParams() const;
     /// Reads the fields of a params.json written by the engine; absent fields keep defaults.
     static TrainingConfig fromParamsJson(const QJsonObject& params);
 };

@@ -1,5 +1,6 @@
-// Implementation of TrainingPage: the form, the run list and its buttons, the jobs that train
-// (through JobRunner), the queued per-epoch reports, throttled chart refresh and the exports.
+// Implementation of TrainingPage: the run box and run list with its buttons, the jobs that train
+// (through JobRunner; KG models by train_kg, EL models by run_el_job), the queued per-epoch
+// reports, the export dialogs and the persisted run list.
 #include "training_page.hpp"
 
 #include "app_settings.hpp"
@@ -8,7 +9,12 @@
 #include "job_handle.hpp"
 #include "job_runner.hpp"
 #include "run_list_model.hpp"
+#include "ontology_list_model.hpp"
+#include "training_chart_panel.hpp"
 #include "training_charts.hpp"
+#include "training_form.hpp"
+
+#include "embed/el_job.hpp"
 
 #include "common/error.hpp"
 
@@ -51,7 +57,6 @@ namespace kbcx::ui {
 
 namespace {
 
-constexpr int kFolderItem = -1;
 constexpr const char* kRunListKey = "training/runFolders";
 
 /// Tableau 10: distinct, colour-blind-aware line colours.
@@ -60,59 +65,25 @@ const QColor kRunColors[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b),
                              QColor(0xb0, 0x7a, 0xa1), QColor(0xff, 0x9d, 0xa7), QColor(0x9c, 0x75, 0x5f),
                              QColor(0xba, 0xb0, 0xac)};
 
-QSpinBox* intSpin(int lo, int hi, int value, const QString& tip, QWidget* parent)
-{
-    auto* s = new QSpinBox(parent);
-    s->setRange(lo, hi);
-    s->setValue(value);
-    s->setToolTip(tip);
-    s->setAccelerated(true);
-    return s;
-}
-
-QDoubleSpinBox* realSpin(double lo, double hi, int decimals, double step, double value, const QString& tip,
-                         QWidget* parent)
-{
-    auto* s = new QDoubleSpinBox(parent);
-    s->setRange(lo, hi);
-    s->setDecimals(decimals);
-    s->setSingleStep(step);
-    s->setValue(value);
-    s->setToolTip(tip);
-    return s;
-}
-
-QComboBox* combo(const QList<QPair<QString, QString>>& items, const QString& tip, QWidget* parent)
-{
-    auto* c = new QComboBox(parent);
-    for (const auto& [text, data] : items)
-        c->addItem(text, data);
-    c->setToolTip(tip);
-    return c;
-}
-
-void selectData(QComboBox* c, const QString& data)
-{
-    const int i = c->findData(data, Qt::UserRole, Qt::MatchFixedString);
-    if (i >= 0)
-        c->setCurrentIndex(i);
-}
-
-QString csvField(const QString& text)
-{
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
 /// The data source a run folder's "data" field names: "dataset:NAME" among `datasets`, else a path.
 TrainingDataSource sourceFromLabel(const QString& label, const std::vector<DatasetPtr>& datasets,
-                                   const TrainingConfig& config, const QString& dir)
+                                   const std::vector<OntologyPtr>& ontologies, const TrainingConfig& config,
+                                   const QString& dir)
 {
     TrainingDataSource source;
     source.splitSeed = config.seed;
+    if (label.startsWith(QLatin1String("ontology:"))) {
+        const QString name = label.mid(9);
+        for (const OntologyPtr& o : ontologies)
+            if (o->name == name) {
+                source.kind = TrainingDataSource::Kind::LoadedOntology;
+                source.ontology = o;
+                return source;
+            }
+        throw InputError(QDir(dir).filePath(QStringLiteral("params.json")).toStdString(),
+                         "this run was trained on the loaded ontology '" + name.toStdString() +
+                             "': load it first (File → Open Ontology…), then resume");
+    }
     if (label.startsWith(QLatin1String("dataset:"))) {
         const QString name = label.mid(8);
         for (const DatasetPtr& d : datasets)
@@ -128,8 +99,12 @@ TrainingDataSource sourceFromLabel(const QString& label, const std::vector<Datas
     if (label.isEmpty())
         throw InputError(QDir(dir).filePath(QStringLiteral("params.json")).toStdString(),
                          "params.json does not say which data the run was trained on");
-    source.kind = TrainingDataSource::Kind::Folder;
     source.folder = label;
+    if (config.isEl()) {
+        source.kind = TrainingDataSource::Kind::OntologyFile;
+        return source;
+    }
+    source.kind = TrainingDataSource::Kind::Folder;
     if (config.pBot > 0)
         source.negatives = QStringLiteral("auto");
     return source;
@@ -147,15 +122,11 @@ TrainingPage::TrainingPage(JobRunner* runner, DatasetModel* datasets, QWidget* p
                     : QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs"));
 
     runs_ = new RunListModel(this);
-    dataModel_ = new ChartDataModel(this);
-    refreshTimer_ = new QTimer(this);
-    refreshTimer_->setSingleShot(true);
-    refreshTimer_->setInterval(250); // at most four redraws a second, however fast epochs end
-    connect(refreshTimer_, &QTimer::timeout, this, &TrainingPage::refreshCharts);
+    chartPanel_ = new TrainingChartPanel;
 
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(createRunsPanel());
-    right->addWidget(createChartsPanel());
+    right->addWidget(chartPanel_);
     right->setStretchFactor(0, 0);
     right->setStretchFactor(1, 1);
     right->setSizes({170, 600});
@@ -174,13 +145,8 @@ TrainingPage::TrainingPage(JobRunner* runner, DatasetModel* datasets, QWidget* p
     connect(runs_, &RunListModel::checkedRunsChanged, this, &TrainingPage::refreshCharts);
     connect(runs_, &QAbstractItemModel::dataChanged, this, &TrainingPage::updateRunButtons);
     connect(runs_, &QAbstractItemModel::rowsRemoved, this, &TrainingPage::updateRunButtons);
-    connect(charts_, &TrainingCharts::metricsChanged, this, &TrainingPage::updateMetricChoices);
-    if (datasets_) {
-        connect(datasets_, &QAbstractItemModel::rowsInserted, this, &TrainingPage::rebuildDataSources);
-        connect(datasets_, &QAbstractItemModel::rowsRemoved, this, &TrainingPage::rebuildDataSources);
-        connect(datasets_, &QAbstractItemModel::modelReset, this, &TrainingPage::rebuildDataSources);
-    }
-    rebuildDataSources();
+    connect(chartPanel_, &TrainingChartPanel::metricChoicesChanged, this,
+            [this](bool any) { metricsButton_->setEnabled(any); });
     updateRunButtons();
     restoreRunList();
 }
@@ -205,134 +171,8 @@ TrainingPage::~TrainingPage()
 
 QWidget* TrainingPage::createForm()
 {
-    auto* panel = new QWidget;
-    auto* v = new QVBoxLayout(panel);
-    v->setContentsMargins(0, 0, 6, 0);
-    const TrainingConfig d;
-
-    // Data
-    auto* dataBox = new QGroupBox(tr("Data"), panel);
-    auto* dataForm = new QFormLayout(dataBox);
-    dataSource_ = new QComboBox(dataBox);
-    dataSource_->setObjectName(QStringLiteral("dataSource"));
-    dataSource_->setToolTip(tr("A dataset loaded in the explorer (its relation facts, split at random — seeded by the "
-                               "run's seed — into 80% train, 10% validation, 10% test), or a folder the engine "
-                               "reads: train.txt with optional valid.txt and test.txt (FB15k-237, WN18RR, LogInfer "
-                               "layout), or a single triple file used for training"));
-    connect(dataSource_, &QComboBox::currentIndexChanged, this, &TrainingPage::updateDataControls);
-    dataForm->addRow(tr("&Dataset:"), dataSource_);
-    dataFolder_ = new QLineEdit(dataBox);
-    dataFolder_->setObjectName(QStringLiteral("dataFolder"));
-    dataFolder_->setPlaceholderText(tr("folder with train/valid/test.txt"));
-    dataFolder_->setToolTip(dataSource_->toolTip());
-    dataFolderButton_ = new QToolButton(dataBox);
-    dataFolderButton_->setText(tr("…"));
-    dataFolderButton_->setToolTip(tr("Choose the data folder"));
-    connect(dataFolderButton_, &QToolButton::clicked, this, &TrainingPage::chooseDataFolder);
-    auto* folderRow = new QHBoxLayout;
-    folderRow->addWidget(dataFolder_);
-    folderRow->addWidget(dataFolderButton_);
-    dataForm->addRow(tr("Folder:"), folderRow);
-    negatives_ = new QLineEdit(dataBox);
-    negatives_->setObjectName(QStringLiteral("negatives"));
-    negatives_->setPlaceholderText(tr("none"));
-    negatives_->setToolTip(tr("Explicit negative triples for the p⊥ share of negatives: a file, or 'auto' for the "
-                              "folder's single train_neg*.txt (benchmark layout). Empty = none; with p⊥ > 0 "
-                              "'auto' is used"));
-    dataForm->addRow(tr("Ne&gatives:"), negatives_);
-    v->addWidget(dataBox);
-
-    // Model
-    auto* modelBox = new QGroupBox(tr("Model"), panel);
-    auto* modelForm = new QFormLayout(modelBox);
-    model_ = combo({{QStringLiteral("TransE (L1)"), QStringLiteral("TransE-L1")},
-                    {QStringLiteral("TransE (L2)"), QStringLiteral("TransE-L2")},
-                    {QStringLiteral("DistMult"), QStringLiteral("DistMult")},
-                    {QStringLiteral("ComplEx"), QStringLiteral("ComplEx")},
-                    {QStringLiteral("RotatE"), QStringLiteral("RotatE")},
-                    {QStringLiteral("BoxE"), QStringLiteral("BoxE")}},
-                   tr("The scoring function (higher = more plausible; distance models score γ − distance):\n"
-                      "TransE ‖h + r − t‖ (L1 or L2), DistMult ⟨h, r, t⟩, ComplEx Re⟨h, r, t̄⟩,\n"
-                      "RotatE ‖h ∘ r − t‖ with |rᵢ| = 1, BoxE points in relation boxes"),
-                   modelBox);
-    model_->setObjectName(QStringLiteral("model"));
-    modelForm->addRow(tr("&Model:"), model_);
-    dim_ = intSpin(1, 4096, d.dim, tr("Embedding dimension d (complex models: complex dimension)"), modelBox);
-    modelForm->addRow(tr("D&imension:"), dim_);
-    margin_ = realSpin(0, 1000, 2, 0.5, d.margin,
-                       tr("Margin γ of the distance and margin losses (also sets the initialisation range "
-                          "(γ + 2)/d)"),
-                       modelBox);
-    modelForm->addRow(tr("Ma&rgin γ:"), margin_);
-    loss_ = combo({{tr("Model default"), QString()},
-                   {tr("Logistic"), QStringLiteral("logistic")},
-                   {tr("Distance"), QStringLiteral("distance")},
-                   {tr("Margin"), QStringLiteral("margin")}},
-                  tr("Training objective on scores s with negative weights p_j:\n"
-                     "logistic  −log σ(s⁺) − Σ p_j log σ(−s⁻_j)\n"
-                     "distance  the same on s + γ\n"
-                     "margin    Σ p_j [γ − s⁺ + s⁻_j]₊\n"
-                     "Model default: distance for TransE, RotatE, BoxE; logistic for DistMult, ComplEx"),
-                  modelBox);
-    modelForm->addRow(tr("&Loss:"), loss_);
-    v->addWidget(modelBox);
-
-    // Sampler
-    auto* samplerBox = new QGroupBox(tr("Negative sampling"), panel);
-    auto* samplerForm = new QFormLayout(samplerBox);
-    sampler_ = combo({{tr("Uniform"), QStringLiteral("uniform")}, {tr("Bernoulli"), QStringLiteral("bernoulli")}},
-                     tr("Which slot of a positive to corrupt: head or tail with probability ½ (uniform), or the "
-                        "head with probability tph/(tph + hpt) of its relation (Bernoulli, Wang et al. 2014)"),
-                     samplerBox);
-    samplerForm->addRow(tr("&Sampler:"), sampler_);
-    neg_ = intSpin(0, 100000, d.neg, tr("Negatives K drawn per positive"), samplerBox);
-    samplerForm->addRow(tr("&Negatives per positive:"), neg_);
-    chunk_ = intSpin(1, 100000, d.chunk,
-                     tr("Positives sharing one draw of corrupting entities (1 = private negatives per positive)"),
-                     samplerBox);
-    samplerForm->addRow(tr("C&hunk:"), chunk_);
-    advTemp_ = realSpin(0, 100, 2, 0.5, d.advTemp,
-                        tr("Self-adversarial temperature α: negatives weighted by softmax(α s⁻); 0 = uniform "
-                           "weights 1/K"),
-                        samplerBox);
-    samplerForm->addRow(tr("Adversarial &α:"), advTemp_);
-    pBot_ = realSpin(0, 1, 2, 0.05, d.pBot,
-                     tr("p⊥: the fraction of each positive's negatives drawn from the explicit negatives "
-                        "(contradictions); the rest by random corruption. Needs explicit negatives"),
-                     samplerBox);
-    pBot_->setObjectName(QStringLiteral("pBot"));
-    samplerForm->addRow(tr("&p⊥:"), pBot_);
-    v->addWidget(samplerBox);
-
-    // Optimisation
-    auto* optBox = new QGroupBox(tr("Optimisation"), panel);
-    auto* optForm = new QFormLayout(optBox);
-    epochs_ = intSpin(1, 1000000, d.epochs, tr("Passes over the training triples"), optBox);
-    epochs_->setObjectName(QStringLiteral("epochs"));
-    optForm->addRow(tr("&Epochs:"), epochs_);
-    batch_ = intSpin(1, 1000000, d.batch, tr("Positives per optimiser step"), optBox);
-    optForm->addRow(tr("&Batch:"), batch_);
-    lr_ = realSpin(1e-6, 10, 5, 0.001, d.lr, tr("Learning rate of the optimiser"), optBox);
-    optForm->addRow(tr("Learning r&ate:"), lr_);
-    optimizer_ = combo({{QStringLiteral("Adam"), QStringLiteral("adam")}, {QStringLiteral("Adagrad"), QStringLiteral("adagrad")}},
-                       tr("Adam or Adagrad, both lazy: only the rows a minibatch touched are updated"), optBox);
-    optForm->addRow(tr("O&ptimiser:"), optimizer_);
-    threads_ = intSpin(1, 256, d.threads,
-                       tr("Worker threads per minibatch; one thread and a fixed seed give bit-identical runs"),
-                       optBox);
-    optForm->addRow(tr("&Threads:"), threads_);
-    seed_ = intSpin(0, std::numeric_limits<int>::max(), static_cast<int>(d.seed),
-                    tr("Random seed of initialisation, shuffling, negatives and (for a loaded dataset) the "
-                       "train/valid/test split"),
-                    optBox);
-    optForm->addRow(tr("See&d:"), seed_);
-    evalEvery_ = intSpin(0, 1000000, d.evalEvery,
-                         tr("Evaluate filtered MRR and Hits@k on the validation split every N epochs and after the "
-                            "last; 0 = only after the last. Each evaluation is one point in the metric charts"),
-                         optBox);
-    evalEvery_->setObjectName(QStringLiteral("evalEvery"));
-    optForm->addRow(tr("E&valuate every:"), evalEvery_);
-    v->addWidget(optBox);
+    form_ = new TrainingForm(datasets_);
+    auto* panel = form_;
 
     // Run folder and buttons
     auto* runBox = new QGroupBox(tr("Run"));
@@ -367,7 +207,6 @@ QWidget* TrainingPage::createForm()
     more->addWidget(resumeButton);
     more->addWidget(openButton);
     runForm->addLayout(more);
-    v->addStretch(1);
 
     // The settings scroll; the run folder and the buttons stay in view below them.
     auto* scroll = new QScrollArea;
@@ -430,7 +269,8 @@ QWidget* TrainingPage::createRunsPanel()
     });
     metricsButton_ = tool(QStyle::SP_FileDialogDetailedView, tr("Charts"), tr("Choose which metrics have charts"));
     metricsButton_->setPopupMode(QToolButton::InstantPopup);
-    metricsButton_->setMenu(new QMenu(metricsButton_));
+    metricsButton_->setMenu(chartPanel_->metricsMenu());
+    metricsButton_->setEnabled(false);
     exportButton_ = tool(QStyle::SP_DialogSaveButton, tr("Export"),
                          tr("Save the charts of the checked runs as PNG or SVG, or their metrics as CSV"));
     exportButton_->setPopupMode(QToolButton::InstantPopup);
@@ -468,102 +308,40 @@ QWidget* TrainingPage::createRunsPanel()
     return box;
 }
 
-QWidget* TrainingPage::createChartsPanel()
+void TrainingPage::setOntologies(OntologyListModel* ontologies)
 {
-    chartTabs_ = new QTabWidget;
-    chartTabs_->setObjectName(QStringLiteral("chartTabs"));
-    charts_ = new TrainingCharts(chartTabs_);
-    chartTabs_->addTab(charts_, tr("Charts"));
-
-    auto* data = new QWidget(chartTabs_);
-    auto* v = new QVBoxLayout(data);
-    auto* row = new QHBoxLayout;
-    auto* label = new QLabel(tr("&Chart:"), data);
-    dataMetric_ = new QComboBox(data);
-    dataMetric_->setObjectName(QStringLiteral("dataMetric"));
-    dataMetric_->setToolTip(tr("The chart whose numbers the table lists"));
-    dataMetric_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    label->setBuddy(dataMetric_);
-    connect(dataMetric_, &QComboBox::currentIndexChanged, this,
-            [this] { dataModel_->setSource(dataMetric_->currentData().toString(), runs_->checkedRuns()); });
-    row->addWidget(label);
-    row->addWidget(dataMetric_);
-    row->addStretch(1);
-    v->addLayout(row);
-    dataView_ = new QTableView(data);
-    dataView_->setObjectName(QStringLiteral("chartData"));
-    dataView_->setModel(dataModel_);
-    dataView_->setAccessibleName(tr("Chart data"));
-    dataView_->verticalHeader()->hide();
-    dataView_->setAlternatingRowColors(true);
-    dataView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    v->addWidget(dataView_);
-    chartTabs_->addTab(data, tr("Data"));
-    return chartTabs_;
+    ontologies_ = ontologies;
+    form_->setOntologies(ontologies);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Form
 
 TrainingConfig TrainingPage::config() const
 {
-    TrainingConfig c;
-    c.model = model_->currentData().toString();
-    c.dim = dim_->value();
-    c.epochs = epochs_->value();
-    c.batch = batch_->value();
-    c.neg = neg_->value();
-    c.chunk = chunk_->value();
-    c.lr = lr_->value();
-    c.margin = margin_->value();
-    c.optimizer = optimizer_->currentData().toString();
-    c.loss = loss_->currentData().toString();
-    c.sampler = sampler_->currentData().toString();
-    c.advTemp = advTemp_->value();
-    c.pBot = pBot_->value();
-    c.evalEvery = evalEvery_->value();
-    c.threads = threads_->value();
-    c.seed = static_cast<quint64>(seed_->value());
-    return c;
+    return form_->config();
 }
 
-void TrainingPage::setConfig(const TrainingConfig& c)
+void TrainingPage::setConfig(const TrainingConfig& config)
 {
-    QString model = c.model;
-    if (model == QLatin1String("TransE"))
-        model = QStringLiteral("TransE-L1");
-    selectData(model_, model);
-    dim_->setValue(c.dim);
-    epochs_->setValue(c.epochs);
-    batch_->setValue(c.batch);
-    neg_->setValue(c.neg);
-    chunk_->setValue(c.chunk);
-    lr_->setValue(c.lr);
-    margin_->setValue(c.margin);
-    selectData(optimizer_, c.optimizer);
-    loss_->setCurrentIndex(std::max(0, loss_->findData(c.loss)));
-    selectData(sampler_, c.sampler);
-    advTemp_->setValue(c.advTemp);
-    pBot_->setValue(c.pBot);
-    evalEvery_->setValue(c.evalEvery);
-    threads_->setValue(c.threads);
-    seed_->setValue(static_cast<int>(std::min<quint64>(c.seed, std::numeric_limits<int>::max())));
+    form_->setConfig(config);
 }
 
 bool TrainingPage::selectDataset(quint64 datasetId)
 {
-    const int i = dataSource_->findData(QVariant::fromValue(static_cast<qlonglong>(datasetId)));
-    if (i < 0)
-        return false;
-    dataSource_->setCurrentIndex(i);
-    return true;
+    return form_->selectDataset(datasetId);
+}
+
+bool TrainingPage::selectOntology(quint64 ontologyId)
+{
+    return form_->selectOntology(ontologyId);
 }
 
 void TrainingPage::setDataFolder(const QString& path, const QString& negatives)
 {
-    dataSource_->setCurrentIndex(dataSource_->findData(QVariant::fromValue(static_cast<qlonglong>(kFolderItem))));
-    dataFolder_->setText(path);
-    negatives_->setText(negatives);
+    form_->setDataFolder(path, negatives);
+}
+
+void TrainingPage::setOntologyFile(const QString& path)
+{
+    form_->setOntologyFile(path);
 }
 
 void TrainingPage::setRunFolder(const QString& dir)
@@ -571,36 +349,34 @@ void TrainingPage::setRunFolder(const QString& dir)
     runFolder_->setText(dir);
 }
 
-void TrainingPage::rebuildDataSources()
+TrainingCharts* TrainingPage::charts() const
 {
-    const QVariant previous = dataSource_->currentData();
-    const bool hadDatasets = dataSource_->count() > 1;
-    QSignalBlocker block(dataSource_);
-    dataSource_->clear();
-    if (datasets_)
-        for (int row = 0; row < datasets_->datasetCount(); ++row) {
-            const DatasetPtr d = datasets_->datasetAt(row);
-            dataSource_->addItem(style()->standardIcon(QStyle::SP_DriveHDIcon),
-                                 tr("%1 (%2 facts)").arg(d->name).arg(d->numFacts()),
-                                 QVariant::fromValue(static_cast<qlonglong>(d->id)));
-        }
-    dataSource_->addItem(style()->standardIcon(QStyle::SP_DirIcon), tr("Folder…"),
-                         QVariant::fromValue(static_cast<qlonglong>(kFolderItem)));
-    int i = previous.isValid() ? dataSource_->findData(previous) : -1;
-    // A newly loaded dataset is the natural choice when nothing was chosen yet.
-    if ((i < 0 || (!hadDatasets && dataFolder_->text().isEmpty())) && dataSource_->count() > 1)
-        i = 0;
-    dataSource_->setCurrentIndex(std::max(0, i));
-    block.unblock();
-    updateDataControls();
+    return chartPanel_->charts();
 }
 
-void TrainingPage::updateDataControls()
+ChartDataModel* TrainingPage::dataModel() const
 {
-    const bool folder = dataSource_->currentData().toLongLong() == kFolderItem;
-    dataFolder_->setEnabled(folder);
-    dataFolderButton_->setEnabled(folder);
-    negatives_->setEnabled(folder);
+    return chartPanel_->dataModel();
+}
+
+QComboBox* TrainingPage::dataMetricCombo() const
+{
+    return chartPanel_->dataMetricCombo();
+}
+
+QTableView* TrainingPage::dataView() const
+{
+    return chartPanel_->dataView();
+}
+
+QTabWidget* TrainingPage::chartTabs() const
+{
+    return chartPanel_;
+}
+
+QComboBox* TrainingPage::dataSourceCombo() const
+{
+    return form_->dataSourceCombo();
 }
 
 QString TrainingPage::freshRunFolder(const QString& model) const
@@ -620,7 +396,7 @@ TrainingRun* TrainingPage::newRun(const QString& folder)
 {
     auto* run = new TrainingRun(nextRunId_++, folder, this);
     run->setColor(kRunColors[nextColor_++ % std::size(kRunColors)]);
-    connect(run, &TrainingRun::metricsChanged, this, &TrainingPage::scheduleRefresh);
+    connect(run, &TrainingRun::metricsChanged, chartPanel_, &TrainingChartPanel::scheduleRefresh);
     runs_->addRun(run, true);
     saveRunList();
     emit runAdded(run);
@@ -631,38 +407,16 @@ TrainingRun* TrainingPage::startRun()
 {
     Launch l;
     l.config = config();
-    const qlonglong item = dataSource_->currentData().toLongLong();
-    if (item == kFolderItem) {
-        const QString folder = dataFolder_->text().trimmed();
-        if (folder.isEmpty() || !QFileInfo::exists(folder)) {
-            showError(tr("Cannot Start Run"), folder.isEmpty() ? tr("Choose a data folder (or a loaded dataset).")
-                                                               : tr("%1 does not exist.").arg(folder));
-            return nullptr;
-        }
-        l.source.kind = TrainingDataSource::Kind::Folder;
-        l.source.folder = QFileInfo(folder).absoluteFilePath();
-        l.source.negatives = negatives_->text().trimmed();
-        if (l.config.pBot > 0 && l.source.negatives.isEmpty())
-            l.source.negatives = QStringLiteral("auto");
-    } else {
-        for (int row = 0; datasets_ && row < datasets_->datasetCount(); ++row)
-            if (static_cast<qlonglong>(datasets_->datasetAt(row)->id) == item)
-                l.source.dataset = datasets_->datasetAt(row);
-        if (!l.source.dataset) {
-            showError(tr("Cannot Start Run"), tr("Load a dataset (File → Open…) or choose a data folder."));
-            return nullptr;
-        }
-        if (l.config.pBot > 0) {
-            showError(tr("Cannot Start Run"),
-                      tr("p⊥ > 0 draws negatives from explicit negatives, which a loaded dataset does not have. "
-                         "Choose a benchmark folder with train_neg*.txt, or set p⊥ to 0."));
-            return nullptr;
-        }
-        l.source.kind = TrainingDataSource::Kind::LoadedDataset;
+    QString error;
+    if (!form_->source(l.source, error)) {
+        showError(tr("Cannot Start Run"), error);
+        return nullptr;
     }
-    l.source.splitSeed = l.config.seed;
     try {
-        (void)l.config.toParams();
+        if (l.config.isEl())
+            (void)l.config.toElParams();
+        else
+            (void)l.config.toParams();
     } catch (const std::invalid_argument& e) {
         showError(tr("Cannot Start Run"), QString::fromUtf8(e.what()));
         return nullptr;
@@ -706,6 +460,9 @@ TrainingRun* TrainingPage::resumeFromFolder(const QString& dir)
     if (datasets_)
         for (int row = 0; row < datasets_->datasetCount(); ++row)
             l.datasets.push_back(datasets_->datasetAt(row));
+    if (ontologies_)
+        for (int row = 0; row < ontologies_->ontologyCount(); ++row)
+            l.ontologies.push_back(ontologies_->ontologyAt(row));
     launch(run, std::move(l));
     return run;
 }
@@ -728,7 +485,7 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
                                  "no checkpoint to resume from");
             config = TrainingConfig::fromParamsJson(before.params);
             const QString label = before.params.value(QStringLiteral("data")).toString();
-            source = sourceFromLabel(label, l.datasets, config, dir);
+            source = sourceFromLabel(label, l.datasets, l.ontologies, config, dir);
             QMetaObject::invokeMethod(
                 run,
                 [run, config, label, records = before.records] {
@@ -737,16 +494,35 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
                 },
                 Qt::QueuedConnection);
         }
-        embed::KgTrainParams params = config.toParams();
-        params.train.run_dir = QFile::encodeName(dir).toStdString();
-        params.train.resume = l.resume;
-        params.train.data = source.label().toStdString();
-        params.hooks.control = control;
-        params.hooks.on_epoch = [run](const embed::EpochReport& report) {
+        auto onEpoch = [run](const embed::EpochReport& report) {
             QMetaObject::invokeMethod(run, [run, report] { run->addReport(report); }, Qt::QueuedConnection);
         };
-        const embed::TripleDataset data = loadTrainingData(source, ctx);
-        embed::train_kg(data, params, ctx);
+        if (config.isEl()) {
+            if (!source.isOntology())
+                throw InputError(source.label().toStdString(), "the EL models train on an ontology, not on triples");
+            embed::ElJobParams params = config.toElParams();
+            params.train.run_dir = QFile::encodeName(dir).toStdString();
+            params.train.resume = l.resume;
+            params.train.data = source.kind == TrainingDataSource::Kind::OntologyFile
+                                    ? QFile::encodeName(source.folder).toStdString()
+                                    : source.label().toStdString();
+            if (source.kind == TrainingDataSource::Kind::LoadedOntology)
+                params.ontology = [original = source.ontology->original] { return cloneOntology(*original); };
+            params.hooks.control = control;
+            params.hooks.on_epoch = onEpoch;
+            embed::run_el_job(params, ctx);
+        } else {
+            if (source.isOntology())
+                throw InputError(source.label().toStdString(), "the KG models train on triples, not on an ontology");
+            embed::KgTrainParams params = config.toParams();
+            params.train.run_dir = QFile::encodeName(dir).toStdString();
+            params.train.resume = l.resume;
+            params.train.data = source.label().toStdString();
+            params.hooks.control = control;
+            params.hooks.on_epoch = onEpoch;
+            const embed::TripleDataset data = loadTrainingData(source, ctx);
+            embed::train_kg(data, params, ctx);
+        }
         return readRunFolder(dir); // the file is the record: the charts end on its exact values
     };
     JobHandle* job = runner_->start(tr("Train %1").arg(run->name()), std::move(work));
@@ -878,96 +654,27 @@ void TrainingPage::updateRunButtons()
 // ---------------------------------------------------------------------------------------------
 // Charts
 
-void TrainingPage::scheduleRefresh()
-{
-    if (!refreshTimer_->isActive())
-        refreshTimer_->start();
-}
-
 void TrainingPage::refreshCharts()
 {
-    refreshTimer_->stop();
-    const QVector<TrainingRun*> checked = runs_->checkedRuns();
-    charts_->setRuns(checked);
-    charts_->refresh();
-    updateMetricChoices();
-    dataModel_->setSource(dataMetric_->currentData().toString(), checked);
+    chartPanel_->setRuns(runs_->checkedRuns());
 }
-
-void TrainingPage::updateMetricChoices()
-{
-    const QStringList metrics = charts_->metrics();
-    const QString current = dataMetric_->currentData().toString();
-    bool same = dataMetric_->count() == metrics.size();
-    for (int i = 0; same && i < metrics.size(); ++i)
-        same = dataMetric_->itemData(i).toString() == metrics[i];
-    if (!same) {
-        QSignalBlocker block(dataMetric_);
-        dataMetric_->clear();
-        for (const QString& m : metrics)
-            dataMetric_->addItem(metricDisplayName(m), m);
-        dataMetric_->setCurrentIndex(std::max(0, dataMetric_->findData(current)));
-    }
-    QMenu* menu = metricsButton_->menu();
-    menu->clear();
-    for (const QString& m : metrics) {
-        QAction* a = menu->addAction(metricDisplayName(m));
-        a->setCheckable(true);
-        a->setChecked(charts_->isMetricVisible(m));
-        connect(a, &QAction::toggled, this, [this, m](bool on) { charts_->setMetricVisible(m, on); });
-    }
-    metricsButton_->setEnabled(!metrics.isEmpty());
-}
-
-// ---------------------------------------------------------------------------------------------
-// Export
 
 bool TrainingPage::exportCsv(const QString& path, QString* error)
 {
-    QVector<TrainingRun*> runs = runs_->checkedRuns();
-    QStringList metrics;
-    for (const TrainingRun* run : runs)
-        for (const MetricRecord& r : run->records())
-            for (auto it = r.values.begin(); it != r.values.end(); ++it)
-                if (!isBookkeepingField(it.key()) && it.key() != QLatin1String("loss") && !metrics.contains(it.key()))
-                    metrics << it.key();
-    sortMetricNames(metrics);
-    QString text = QStringLiteral("run,epoch,split,loss,seconds");
-    for (const QString& m : metrics)
-        text += QLatin1Char(',') + csvField(m);
-    text += QLatin1Char('\n');
-    auto number = [](const QMap<QString, double>& values, const QString& key) {
-        const auto it = values.find(key);
-        return it == values.end() ? QString() : QString::number(it.value(), 'g', 17);
-    };
-    for (const TrainingRun* run : runs)
-        for (const MetricRecord& r : run->records()) {
-            text += csvField(run->name()) + QLatin1Char(',') + QString::number(r.epoch) + QLatin1Char(',') +
-                    csvField(r.split) + QLatin1Char(',') + number(r.values, QStringLiteral("loss")) +
-                    QLatin1Char(',') + number(r.values, QStringLiteral("seconds"));
-            for (const QString& m : metrics)
-                text += QLatin1Char(',') + number(r.values, m);
-            text += QLatin1Char('\n');
-        }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit()) {
-        if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    refreshCharts();
+    return chartPanel_->exportCsv(path, error);
 }
 
 bool TrainingPage::exportPng(const QString& path, QString* error)
 {
     refreshCharts();
-    return charts_->exportPng(path, error);
+    return chartPanel_->exportPng(path, error);
 }
 
 bool TrainingPage::exportSvg(const QString& path, QString* error)
 {
     refreshCharts();
-    return charts_->exportSvg(path, error);
+    return chartPanel_->exportSvg(path, error);
 }
 
 void TrainingPage::chooseExport(const QString& format)
@@ -991,13 +698,6 @@ void TrainingPage::chooseExport(const QString& format)
 
 // ---------------------------------------------------------------------------------------------
 // Dialogs, errors, persistence
-
-void TrainingPage::chooseDataFolder()
-{
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Data Folder"), dataFolder_->text());
-    if (!dir.isEmpty())
-        dataFolder_->setText(dir);
-}
 
 void TrainingPage::chooseRunFolder()
 {

@@ -1,6 +1,6 @@
-// The "Training" tab: a form for a run (data, model, sampler, hyperparameters, run folder),
+// The "Training" tab: the settings form (training_form.hpp) with the run folder and buttons,
 // the list of runs (several at once, pause/resume/cancel, resume from a checkpoint, open a
-// folder), live charts of every reported metric with overlay, a data table, CSV/PNG/SVG export.
+// folder; run_list_model.hpp) and the live charts with exports (training_chart_panel.hpp).
 #pragma once
 
 #include "dataset.hpp"
@@ -11,13 +11,10 @@
 #include <QWidget>
 
 class QComboBox;
-class QDoubleSpinBox;
 class QLineEdit;
 class QPushButton;
-class QSpinBox;
 class QTabWidget;
 class QTableView;
-class QTimer;
 class QToolButton;
 class QTreeView;
 
@@ -27,8 +24,11 @@ class ChartDataModel;
 class DatasetModel;
 class JobHandle;
 class JobRunner;
+class OntologyListModel;
 class RunListModel;
+class TrainingChartPanel;
 class TrainingCharts;
+class TrainingForm;
 class TrainingRun;
 
 /// Every training job runs through the JobRunner (it shows in the jobs dock with progress in
@@ -41,13 +41,16 @@ public:
     /// Cancels this page's active runs and waits for them (their checkpoints stay).
     ~TrainingPage() override;
 
-    // --- the form ---
+    /// Offers the explorer's loaded ontologies as data for the EL models.
+    void setOntologies(OntologyListModel* ontologies);
+
+    // --- the form (see TrainingForm) ---
     TrainingConfig config() const;
     void setConfig(const TrainingConfig& config);
-    /// Selects a loaded dataset as the data (by its explorer id); false if it is not loaded.
     bool selectDataset(quint64 datasetId);
-    /// Selects "Folder" as the data: `path` holds train.txt [valid.txt test.txt] or is one file.
+    bool selectOntology(quint64 ontologyId);
     void setDataFolder(const QString& path, const QString& negatives = {});
+    void setOntologyFile(const QString& path);
     /// The run folder of the next Start ("" = a fresh folder under runsRoot()).
     void setRunFolder(const QString& dir);
     /// Where fresh run folders are made: $KBCX_SETTINGS_DIR/runs when that variable is set
@@ -80,14 +83,15 @@ public:
     /// Redraws charts and the data table now (normally throttled).
     void refreshCharts();
 
+    TrainingForm* form() const { return form_; }
     RunListModel* runModel() const { return runs_; }
-    TrainingCharts* charts() const { return charts_; }
-    ChartDataModel* dataModel() const { return dataModel_; }
-    QComboBox* dataMetricCombo() const { return dataMetric_; }
-    QTableView* dataView() const { return dataView_; }
+    TrainingCharts* charts() const;
+    ChartDataModel* dataModel() const;
+    QComboBox* dataMetricCombo() const;
+    QTableView* dataView() const;
     QTreeView* runView() const { return runView_; }
-    QTabWidget* chartTabs() const { return chartTabs_; }
-    QComboBox* dataSourceCombo() const { return dataSource_; }
+    QTabWidget* chartTabs() const;
+    QComboBox* dataSourceCombo() const;
     QPushButton* startButton() const { return startButton_; }
     QToolButton* pauseButton() const { return pauseButton_; }
     QToolButton* cancelButton() const { return cancelButton_; }
@@ -107,16 +111,12 @@ private:
         bool resume = false;
         TrainingConfig config;
         TrainingDataSource source;
-        std::vector<DatasetPtr> datasets; ///< resume: the loaded datasets to find the run's data in
+        std::vector<DatasetPtr> datasets;    ///< resume: the loaded datasets to find the run's data in
+        std::vector<OntologyPtr> ontologies; ///< resume: the loaded ontologies to find it in
     };
     QWidget* createForm();
     QWidget* createRunsPanel();
-    QWidget* createChartsPanel();
-    void rebuildDataSources();
-    void updateDataControls();
     void updateRunButtons();
-    void updateMetricChoices();
-    void scheduleRefresh();
     TrainingRun* newRun(const QString& folder);
     void launch(TrainingRun* run, Launch launch);
     void addStoredRun(const RunFolderContents& contents);
@@ -124,7 +124,6 @@ private:
     QString freshRunFolder(const QString& model) const;
     void saveRunList() const;
     void restoreRunList();
-    void chooseDataFolder();
     void chooseRunFolder();
     void chooseResumeFolder();
     void chooseOpenFolder();
@@ -137,26 +136,8 @@ private:
     int nextColor_ = 0;
 
     // form
-    QComboBox* dataSource_ = nullptr;
-    QLineEdit* dataFolder_ = nullptr;
-    QToolButton* dataFolderButton_ = nullptr;
-    QLineEdit* negatives_ = nullptr;
-    QComboBox* model_ = nullptr;
-    QSpinBox* dim_ = nullptr;
-    QSpinBox* epochs_ = nullptr;
-    QSpinBox* batch_ = nullptr;
-    QSpinBox* neg_ = nullptr;
-    QSpinBox* chunk_ = nullptr;
-    QDoubleSpinBox* lr_ = nullptr;
-    QDoubleSpinBox* margin_ = nullptr;
-    QComboBox* optimizer_ = nullptr;
-    QComboBox* loss_ = nullptr;
-    QComboBox* sampler_ = nullptr;
-    QDoubleSpinBox* advTemp_ = nullptr;
-    QDoubleSpinBox* pBot_ = nullptr;
-    QSpinBox* evalEvery_ = nullptr;
-    QSpinBox* threads_ = nullptr;
-    QSpinBox* seed_ = nullptr;
+    TrainingForm* form_ = nullptr;
+    OntologyListModel* ontologies_ = nullptr;
     QLineEdit* runFolder_ = nullptr;
     QPushButton* startButton_ = nullptr;
 
@@ -171,12 +152,7 @@ private:
     QToolButton* exportButton_ = nullptr;
 
     // charts
-    QTabWidget* chartTabs_ = nullptr;
-    TrainingCharts* charts_ = nullptr;
-    ChartDataModel* dataModel_ = nullptr;
-    QComboBox* dataMetric_ = nullptr;
-    QTableView* dataView_ = nullptr;
-    QTimer* refreshTimer_ = nullptr;
+    TrainingChartPanel* chartPanel_ = nullptr;
 };
 
 } // namespace kbcx::ui

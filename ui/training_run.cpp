@@ -86,9 +86,21 @@ RunFolderContents readRunFolder(const QString& dir)
     return contents;
 }
 
+bool isEvaluationSplit(const QString& split)
+{
+    return split == QLatin1String("valid") || split == QLatin1String("tests");
+}
+
 bool isBookkeepingField(const QString& name)
 {
     return name == QLatin1String("epoch") || name == QLatin1String("split") || name == QLatin1String("seconds");
+}
+
+bool isChartedMetric(const QString& name)
+{
+    return !isBookkeepingField(name) && name != QLatin1String("n_missing_scores") &&
+           name != QLatin1String("placement") &&
+           !(name.size() == 2 && name[0] == QLatin1Char('l') && name[1].isDigit()) && !name.contains(QLatin1Char('/'));
 }
 
 namespace {
@@ -111,6 +123,10 @@ QString metricDisplayName(const QString& name)
         return QStringLiteral("MRR");
     if (n.startsWith(QLatin1String("hits@")))
         return QStringLiteral("Hits@") + name.mid(5);
+    if (n.startsWith(QLatin1String("hits_at_")))
+        return QStringLiteral("Hits@") + name.mid(8);
+    if (n == QLatin1String("adm_at_k"))
+        return QStringLiteral("Adm@k");
     if (n == QLatin1String("mean_rank"))
         return QStringLiteral("Mean rank");
     if (n == QLatin1String("auc") || n == QLatin1String("auc_pm") || n == QLatin1String("auc+/_") ||
@@ -141,7 +157,8 @@ int metricRank(const QString& name)
 bool metricShownByDefault(const QString& name)
 {
     const QString n = normalised(name);
-    return !(n == QLatin1String("hits@1") || n == QLatin1String("hits@3") || n == QLatin1String("mean_rank"));
+    return !(n == QLatin1String("hits@1") || n == QLatin1String("hits@3") || n == QLatin1String("mean_rank") ||
+             n == QLatin1String("hits_at_1") || n == QLatin1String("hits_at_3"));
 }
 
 void sortMetricNames(QStringList& names)
@@ -230,7 +247,7 @@ void TrainingRun::addReport(const embed::EpochReport& report)
         for (const auto& [key, value] : report.metrics)
             if (std::isfinite(value))
                 record.values.insert(QString::fromStdString(key), value);
-        while (!records_.isEmpty() && records_.back().split == QLatin1String("valid") &&
+        while (!records_.isEmpty() && isEvaluationSplit(records_.back().split) &&
                records_.back().epoch >= report.epoch)
             records_.removeLast();
         records_.append(std::move(record));
@@ -245,10 +262,10 @@ QStringList TrainingRun::metricNames() const
     if (!epochLoss_.isEmpty())
         names << QStringLiteral("loss");
     for (const MetricRecord& r : records_) {
-        if (r.split != QLatin1String("valid"))
+        if (!isEvaluationSplit(r.split))
             continue;
         for (auto it = r.values.begin(); it != r.values.end(); ++it)
-            if (!isBookkeepingField(it.key()) && !names.contains(it.key()))
+            if (isChartedMetric(it.key()) && !names.contains(it.key()))
                 names << it.key();
     }
     sortMetricNames(names);
@@ -261,7 +278,7 @@ QVector<QPointF> TrainingRun::series(const QString& metric) const
         // Every live epoch, plus the evaluated epochs of the folder before this job (resume).
         QMap<int, double> byEpoch;
         for (const MetricRecord& r : records_)
-            if (r.split == QLatin1String("valid") && r.values.contains(metric))
+            if (isEvaluationSplit(r.split) && r.values.contains(metric))
                 byEpoch.insert(r.epoch, r.values.value(metric));
         for (const QPointF& p : epochLoss_)
             byEpoch.insert(static_cast<int>(p.x()), p.y());
@@ -272,7 +289,7 @@ QVector<QPointF> TrainingRun::series(const QString& metric) const
     }
     QVector<QPointF> points;
     for (const MetricRecord& r : records_) {
-        if (r.split != QLatin1String("valid"))
+        if (!isEvaluationSplit(r.split))
             continue;
         const auto it = r.values.find(metric);
         if (it != r.values.end())
@@ -284,7 +301,7 @@ QVector<QPointF> TrainingRun::series(const QString& metric) const
 double TrainingRun::lastValue(const QString& metric) const
 {
     for (auto it = records_.rbegin(); it != records_.rend(); ++it)
-        if (it->split == QLatin1String("valid") && it->values.contains(metric))
+        if (isEvaluationSplit(it->split) && it->values.contains(metric))
             return it->values.value(metric);
     return std::numeric_limits<double>::quiet_NaN();
 }

@@ -45,8 +45,14 @@ QVector<MetricRecord> parseMetricsJsonl(const QByteArray& text, const QString& p
 /// path that is not a folder, a folder with neither params.json nor metrics.jsonl, or bad JSON.
 RunFolderContents readRunFolder(const QString& dir);
 
-/// Fields of a metrics line that are bookkeeping, not metrics to chart.
+/// Splits whose lines are evaluations to chart: "valid" (KG runs) and "tests" (EL runs with a
+/// test set); the final "test" line of a KG run is not charted.
+bool isEvaluationSplit(const QString& split);
+/// Fields of a metrics line that are bookkeeping, not metrics (epoch, split, seconds).
 bool isBookkeepingField(const QString& name);
+/// Fields that get a chart: not bookkeeping, and not the test-set hook's placement, l0…l3,
+/// n_missing_scores or per-normal-form "GCI0/…" copies (those stay in the CSV export).
+bool isChartedMetric(const QString& name);
 /// The name shown for a metric: "mrr" → "MRR", "hits@10" → "Hits@10", "pair_fvr" → "Pair-FVR",
 /// "rho_p" → "ρ_P", "auc" → "AUC⁺ᐟ⁻"; unknown names are shown as they are.
 QString metricDisplayName(const QString& name);

@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
+#include "embed/el_job.hpp"
 #include "embed/tests_hook.hpp"
 #include "embed/train_el.hpp"
 #include "embed/train_kg.hpp"
@@ -98,81 +99,39 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     if (p.has("negatives")) throw UsageError("--negatives is for triple models; EL models use --pool");
 
     Stopwatch total;
-    onto::Ontology onto = load_onto_cli(st.data, "auto", false);
-    const embed::ElDataset data = embed::make_el_dataset(onto);
-    if (data.axioms.empty()) throw InputError(st.data, "no EL axioms to train on");
-    err << "data: " << data.axioms.size() << " normal-form axioms (";
-    bool first = true;
-    for (int k = 0; k < embed::kNfKinds; ++k) {
-        const auto kind = static_cast<embed::NfKind>(k);
-        if (const std::size_t n = data.count(kind)) {
-            err << (first ? "" : ", ") << embed::nf_kind_name(kind) << " " << n;
-            first = false;
-        }
-    }
-    err << "); " << data.names.concepts.size() << " concepts (" << data.names.named_concepts << " named), "
-        << data.names.roles.size() << " roles, " << data.names.individuals.size() << " individuals";
-    if (data.dropped_non_el) err << "; " << data.dropped_non_el << " non-EL axioms dropped";
-    for (const auto& [nf, n] : data.skipped)
-        err << "; " << n << " " << nf << " not trained";
-    err << "\n";
-    {
-        auto probe = embed::make_el_model(params.model, data.names.sizes());
-        std::size_t unsupported = 0;
-        for (const auto& a : data.axioms)
-            unsupported += !probe->supports(a.kind);
-        if (unsupported)
-            err << "note: " << params.model.name << " has no loss for " << unsupported
-                << " axioms (role inclusions/chains); they are not trained\n";
-    }
-
+    embed::ElJobParams job;
+    job.model = params.model;
+    job.train = params.train;
+    job.pool = p.get("pool");
+    if (p.has("tests")) job.tests = p.get("tests");
+    if (st.p_bot > 0 && job.pool == "tests" && job.tests.empty()) throw UsageError("--pool tests needs --tests FILE");
     TerminalProgress progress;
     jobs::JobContext ctx(interrupt_token(), progress.sink());
-    auto translator = std::make_shared<const embed::AxiomTranslator>(data.names);
-    if (p.has("tests")) {
-        params.tests = p.get("tests");
-        auto tests = std::make_shared<const eval::TestSet>(eval::read_tests(params.tests, ctx));
-        params.hooks.eval_hooks.push_back(embed::make_tests_hook(tests, translator));
-    }
-    if (st.p_bot > 0) {
-        const std::string src = p.get("pool");
-        params.pool_source = src;
-        std::size_t skipped = 0;
-        if (src == "disjoint") {
-            params.contradiction_pool = embed::contradiction_pool_from_disjointness(data);
-        } else if (src == "reason") {
-            onto::Ontology fresh = load_onto_cli(st.data, "auto", true);
-            params.contradiction_pool =
-                embed::contradiction_pool_from_reasoner(fresh, *translator, 1000, st.seed + 1, ctx);
-        } else if (src == "tests") {
-            if (!p.has("tests")) throw UsageError("--pool tests needs --tests FILE");
-            params.contradiction_pool =
-                embed::contradiction_pool_from_tests(p.get("tests"), *translator, ctx, &skipped);
-        } else {
-            params.contradiction_pool = embed::contradiction_pool_from_tests(src, *translator, ctx, &skipped);
-        }
+    auto prepared = [&](const embed::ElJobInfo& info) {
         progress.finish();
-        std::size_t held_out = 0;
-        if (p.has("tests") && src != "tests") {
-            // Keep the test set out of training: pool axioms that are test axioms are removed.
-            std::vector<embed::NfAxiom> test_axioms;
-            for (const auto& t : eval::read_tests(p.get("tests"), ctx).axioms)
-                if (const auto parts = translator->try_translate(t.axiom); parts && parts->size() == 1)
-                    test_axioms.push_back(parts->front());
-            auto& pool = params.contradiction_pool;
-            const std::size_t before = pool.size();
-            std::erase_if(pool, [&](const embed::NfAxiom& a) {
-                return std::find(test_axioms.begin(), test_axioms.end(), a) != test_axioms.end();
-            });
-            held_out = before - pool.size();
+        err << "data: " << info.axioms << " normal-form axioms (";
+        bool first = true;
+        for (const auto& [nf, n] : info.by_form) {
+            err << (first ? "" : ", ") << nf << " " << n;
+            first = false;
         }
-        err << "contradiction pool (" << src << "): " << params.contradiction_pool.size() << " axioms";
-        if (held_out) err << " (" << held_out << " test axioms held out)";
-        if (skipped) err << " (" << skipped << " needing fresh names skipped)";
+        err << "); " << info.concepts << " concepts (" << info.named_concepts << " named), " << info.roles
+            << " roles, " << info.individuals << " individuals";
+        if (info.dropped_non_el) err << "; " << info.dropped_non_el << " non-EL axioms dropped";
+        for (const auto& [nf, n] : info.not_trained)
+            err << "; " << n << " " << nf << " not trained";
         err << "\n";
-        if (params.contradiction_pool.empty())
-            err << "warning: the contradiction pool is empty; every negative comes from corruption\n";
-    }
+        if (info.unsupported)
+            err << "note: " << params.model.name << " has no loss for " << info.unsupported
+                << " axioms (role inclusions/chains); they are not trained\n";
+        if (info.pool_used) {
+            err << "contradiction pool (" << job.pool << "): " << info.pool << " axioms";
+            if (info.pool_held_out) err << " (" << info.pool_held_out << " test axioms held out)";
+            if (info.pool_skipped) err << " (" << info.pool_skipped << " needing fresh names skipped)";
+            err << "\n";
+            if (info.pool == 0) err << "warning: the contradiction pool is empty; every negative comes from corruption\n";
+        }
+    };
 
     int epochs_seen = 0;
     params.hooks.on_epoch = [&](const embed::EpochReport& r) {
@@ -183,7 +142,8 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
         std::snprintf(b, sizeof b, "epoch %d/%d  loss %.5f  %.3f s", r.epoch, r.epochs, r.loss, r.seconds);
         out << b << metrics_text(r.metrics) << "\n" << std::flush;
     };
-    const embed::TrainResult res = embed::train_el(data, params, ctx);
+    job.hooks = params.hooks;
+    const embed::TrainResult res = embed::run_el_job(job, ctx, prepared);
     progress.finish();
     if (res.first_epoch > 1) err << "resumed after epoch " << res.first_epoch - 1 << "\n";
     if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";

@@ -221,6 +221,24 @@ std::size_t draw_negatives(const NfAxiom& positive, std::size_t K, float p_bot, 
     return Kp;
 }
 
+FormPools::FormPools(std::span<const NfAxiom> pool) : sorted_(pool.begin(), pool.end()) {
+    std::stable_sort(sorted_.begin(), sorted_.end(),
+                     [](const NfAxiom& x, const NfAxiom& y) { return x.kind < y.kind; });
+    for (std::size_t i = 0; i < sorted_.size();) {
+        std::size_t j = i;
+        while (j < sorted_.size() && sorted_[j].kind == sorted_[i].kind)
+            ++j;
+        range_[static_cast<std::size_t>(sorted_[i].kind)] = {i, j};
+        i = j;
+    }
+}
+
+std::span<const NfAxiom> FormPools::for_form(NfKind kind) const {
+    const auto [lo, hi] = range_[static_cast<std::size_t>(kind)];
+    if (hi > lo) return std::span<const NfAxiom>(sorted_).subspan(lo, hi - lo);
+    return sorted_;
+}
+
 std::vector<NfAxiom> contradiction_pool_from_tests(const std::string& path, const AxiomTranslator& tr,
                                                    jobs::JobContext& ctx, std::size_t* skipped) {
     const eval::TestSet tests = eval::read_tests(path, ctx);

@@ -7,6 +7,7 @@
 #include "jobs/job.hpp"
 #include "onto/ontology.hpp"
 
+#include <array>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -82,6 +83,20 @@ bool corrupt(const NfAxiom& positive, std::size_t named_concepts, std::size_t in
 std::size_t draw_negatives(const NfAxiom& positive, std::size_t K, float p_bot, std::span<const NfAxiom> pool,
                            std::size_t named_concepts, std::size_t individuals, std::mt19937_64& rng,
                            std::vector<NfAxiom>& out);
+
+/// The T− pool split by normal form. The stratified sampler draws a positive's contradiction
+/// negatives from the pool axioms of the positive's own normal form (a GCI0 axiom gets
+/// contradictory GCI0 axioms), and from the whole pool when it holds none of that form.
+class FormPools {
+  public:
+    explicit FormPools(std::span<const NfAxiom> pool);
+    /// The pool axioms of `kind`'s normal form, or the whole pool if there are none.
+    std::span<const NfAxiom> for_form(NfKind kind) const;
+
+  private:
+    std::vector<NfAxiom> sorted_; ///< stable-sorted by kind
+    std::array<std::pair<std::size_t, std::size_t>, kNfKinds> range_{};
+};
 
 /// T− pools for the stratified sampler.
 /// From a tests TSV (`status<TAB>nf<TAB>axiom…`, as `kbcx sample`/`kbcx count` write it): its

@@ -31,6 +31,7 @@ double el_batch_loss_grad(const ElModel& model, std::span<const NfAxiom> batch, 
     const std::size_t K = static_cast<std::size_t>(std::max(0, st.neg));
     const std::size_t individuals = model.sizes().individuals;
     std::vector<NfAxiom> negs;
+    const FormPools pools(pool);
     double L = 0, P = 0;
     for (std::size_t i = 0; i < batch.size(); ++i) {
         const NfAxiom& a = batch[i];
@@ -43,7 +44,7 @@ double el_batch_loss_grad(const ElModel& model, std::span<const NfAxiom> batch, 
         if (K > 0 && model.has_negative(a.kind)) {
             negs.clear();
             std::mt19937_64 rng(mix_seed(seed, first + i));
-            draw_negatives(a, K, st.p_bot, pool, named_concepts, individuals, rng, negs);
+            draw_negatives(a, K, st.p_bot, pools.for_form(a.kind), named_concepts, individuals, rng, negs);
             std::size_t usable = 0;
             for (const NfAxiom& n : negs)
                 usable += model.has_negative(n.kind) && model.in_signature(n);
@@ -105,6 +106,7 @@ std::string params_json(const ElTrainParams& p, const ElDataset& data, std::size
         .field("p_bot", static_cast<double>(st.p_bot))
         .field("pool", p.pool_source)
         .field("pool_size", static_cast<std::uint64_t>(p.contradiction_pool.size()))
+        .field("pool_draw", "same normal form")
         .field("tests", p.tests)
         .field("eval_every", st.eval_every)
         .field("early_stop", st.early_stop)

@@ -18,7 +18,8 @@ struct ElTrainParams {
     TrainSettings train; ///< batch = axioms per step; neg = negatives per positive; chunk unused
     TrainHooks hooks;
     /// T− pool of the stratified sampler: a fraction train.p_bot of each positive's negatives
-    /// is drawn from it uniformly, the rest by corruption (el_data.hpp).
+    /// is drawn from it uniformly — from its axioms of the positive's normal form when it has
+    /// any (FormPools) — the rest by corruption (el_data.hpp).
     std::vector<NfAxiom> contradiction_pool;
     std::string pool_source; ///< where the pool came from (params.json)
     std::string tests;       ///< the tests file of the hooks (params.json)

@@ -308,6 +308,35 @@ class TestEmbedElGradients : public QObject {
         g1.a = 0, g1.b = 1, g1.c = 2;
         QCOMPARE(m3->loss(g1), 1.0); // intersection (centre 1.5, half-width 0.5) inside E; empty by 1
     }
+
+    void formPoolsMatchThePositivesForm() {
+        // A mixed pool: contradiction negatives for a GCI0 positive come from its GCI0 part only.
+        std::vector<NfAxiom> pool;
+        std::mt19937_64 g(9);
+        std::size_t n0 = 0, n2 = 0;
+        for (int i = 0; i < 50; ++i) {
+            NfAxiom a;
+            a.kind = g() % 3 == 0 ? NfKind::GCI0 : NfKind::GCI2;
+            a.a = static_cast<kg::Id>(i);
+            a.b = static_cast<kg::Id>(i + 1);
+            (a.kind == NfKind::GCI0 ? n0 : n2)++;
+            pool.push_back(a);
+        }
+        const FormPools pools(pool);
+        QCOMPARE(pools.for_form(NfKind::GCI0).size(), n0);
+        QCOMPARE(pools.for_form(NfKind::GCI2).size(), n2);
+        for (const NfAxiom& a : pools.for_form(NfKind::GCI0))
+            QCOMPARE(a.kind, NfKind::GCI0);
+        QCOMPARE(pools.for_form(NfKind::GCI3).size(), pool.size()); // none of that form: the whole pool
+        NfAxiom pos;
+        pos.kind = NfKind::GCI0;
+        pos.a = 0, pos.b = 1;
+        std::mt19937_64 rng(2);
+        std::vector<NfAxiom> out;
+        QCOMPARE(draw_negatives(pos, 10, 1.0f, pools.for_form(pos.kind), 60, 0, rng, out), std::size_t{10});
+        for (const NfAxiom& n : out)
+            QCOMPARE(n.kind, NfKind::GCI0);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestEmbedElGradients)

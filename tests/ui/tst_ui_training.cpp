@@ -10,6 +10,7 @@
 #include "main_window.hpp"
 #include "run_list_model.hpp"
 #include "training_charts.hpp"
+#include "training_form.hpp"
 #include "training_page.hpp"
 #include "training_run.hpp"
 
@@ -24,6 +25,7 @@
 #include <QJsonObject>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QMessageBox>
 #include <QSignalSpy>
@@ -118,6 +120,7 @@ private slots:
     void errorsShowMessageAndKeepRuns();
     void exportsCsvPngSvg();
     void openedFolderShowsNewMetricsAutomatically();
+    void elModelsOnAnOntology();
     void runListSurvivesRestart();
 
 private:
@@ -509,6 +512,95 @@ void TestTraining::openedFolderShowsNewMetricsAutomatically()
         QCOMPARE(e.line(), std::size_t{2});
     }
     QVERIFY(threw);
+}
+
+void TestTraining::elModelsOnAnOntology()
+{
+    // The model list follows the data: the KG models (R-GCN among them) for triples …
+    QComboBox* model = page_->form()->modelCombo();
+    QVERIFY(!page_->form()->elFamily());
+    const int rgcn = model->findData(QStringLiteral("rgcn"));
+    QVERIFY(rgcn >= 0);
+    QCOMPARE(model->itemText(rgcn), QStringLiteral("R-GCN (DistMult decoder)"));
+    QCOMPARE(model->findData(QStringLiteral("Box2EL")), -1);
+    QVERIFY(!page_->form()->poolCombo()->isVisibleTo(page_));
+    // … the EL models for an ontology, with the pool of p⊥ and the test set.
+    page_->setOntologyFile(QStringLiteral(KBCX_TEST_DATA "/embed/toy_chain.kbo"));
+    QVERIFY(page_->form()->elFamily());
+    QStringList ids;
+    for (int i = 0; i < model->count(); ++i)
+        ids << model->itemData(i).toString();
+    QCOMPARE(ids, (QStringList{QStringLiteral("ELEmbeddings"), QStringLiteral("ELEmbeddings-iv"),
+                               QStringLiteral("EmEL++"), QStringLiteral("ELBE"), QStringLiteral("Box2EL")}));
+    QCOMPARE(model->itemText(1), QStringLiteral("ELEmbeddings with term (iv)"));
+    QVERIFY(page_->form()->poolCombo()->isVisibleTo(page_));
+    QVERIFY(page_->form()->testsEdit()->isVisibleTo(page_));
+    QVERIFY(page_->config().isEl());
+    QCOMPARE(page_->config().dim, 50); // the EL family's defaults came with the data
+
+    TrainingConfig c = page_->config();
+    c.model = QStringLiteral("Box2EL");
+    c.dim = 8;
+    c.epochs = 6;
+    c.evalEvery = 2;
+    c.pBot = 0.5;
+    c.pool = QStringLiteral("disjoint");
+    c.tests = QStringLiteral(KBCX_TEST_DATA "/embed/toy_chain_tests.tsv");
+    c.seed = 3;
+    c.threads = 1;
+    TrainingRun* run = start(c, QStringLiteral("box2el"));
+    QVERIFY(run);
+    QVERIFY(waitForRun(run));
+    QCOMPARE(run->status(), TrainingRun::Status::Finished);
+    QCOMPARE(run->epochsDone(), 6);
+
+    // Each evaluation on the test set is a "tests" line of metrics.jsonl and a chart point.
+    QList<QJsonObject> lines;
+    for (const QJsonObject& o : readJsonl(QDir(run->folder()).filePath(QStringLiteral("metrics.jsonl"))))
+        if (o.value(QStringLiteral("split")).toString() == QLatin1String("tests"))
+            lines << o;
+    QCOMPARE(lines.size(), 3);
+    ui::TrainingCharts* charts = page_->charts();
+    for (const QString& metric : {QStringLiteral("fvr"), QStringLiteral("auc_pm"), QStringLiteral("pair_fvr")}) {
+        QLineSeries* s = charts->series(metric, run->id());
+        QVERIFY2(s, qPrintable(metric));
+        QCOMPARE(s->count(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(s->at(i).x(), lines[i].value(QStringLiteral("epoch")).toDouble());
+            QCOMPARE(s->at(i).y(), lines[i].value(metric).toDouble());
+        }
+    }
+    QCOMPARE(charts->chart(QStringLiteral("fvr"))->title(), QStringLiteral("FVR"));
+    QVERIFY(!charts->metrics().contains(QStringLiteral("GCI0/fvr"))); // per-form copies are not charted
+
+    // params.json records what the form asked for, and reads back into the same form values.
+    QFile paramsFile(QDir(run->folder()).filePath(QStringLiteral("params.json")));
+    QVERIFY(paramsFile.open(QIODevice::ReadOnly));
+    const QJsonObject params = QJsonDocument::fromJson(paramsFile.readAll()).object();
+    QCOMPARE(params.value(QStringLiteral("model")).toString(), QStringLiteral("Box2EL"));
+    QCOMPARE(params.value(QStringLiteral("p_bot")).toDouble(), 0.5);
+    QCOMPARE(params.value(QStringLiteral("pool")).toString(), QStringLiteral("disjoint"));
+    QVERIFY(params.value(QStringLiteral("pool_size")).toDouble() > 0);
+    const TrainingConfig back = TrainingConfig::fromParamsJson(params);
+    QVERIFY(back.isEl());
+    QCOMPARE(back.pool, c.pool);
+    QCOMPARE(back.tests, c.tests);
+    QCOMPARE(back.dim, 8);
+
+    // The run overlays with nothing else for the screenshot.
+    for (TrainingRun* r : page_->runModel()->runs())
+        page_->runModel()->setChecked(r, r == run);
+    page_->setCurrentRun(run);
+    page_->refreshCharts();
+    QTest::qWait(50);
+    const QString path = screenshotDir() + QStringLiteral("/training_el.png");
+    QVERIFY(window_->saveScreenshot(path));
+    qInfo("screenshot: %s", qPrintable(path));
+
+    // Back to the loaded dataset: the KG models return.
+    page_->dataSourceCombo()->setCurrentIndex(0);
+    QVERIFY(!page_->form()->elFamily());
+    QVERIFY(model->findData(QStringLiteral("TransE-L1")) >= 0);
 }
 
 void TestTraining::runListSurvivesRestart()

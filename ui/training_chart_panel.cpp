@@ -1,0 +1,167 @@
+// Implementation of TrainingChartPanel: chart grid and data table tabs, metric menu, throttled
+// refresh, and the exports (CSV from the runs' records, PNG/SVG from the chart grid).
+#include "training_chart_panel.hpp"
+
+#include "chart_data_model.hpp"
+#include "training_charts.hpp"
+#include "training_run.hpp"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QSaveFile>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace kbcx::ui {
+
+namespace {
+
+QString csvField(const QString& text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+        return text;
+    QString quoted = text;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+} // namespace
+
+TrainingChartPanel::TrainingChartPanel(QWidget* parent) : QTabWidget(parent)
+{
+    setObjectName(QStringLiteral("chartTabs"));
+    dataModel_ = new ChartDataModel(this);
+    metricsMenu_ = new QMenu(this);
+    refreshTimer_ = new QTimer(this);
+    refreshTimer_->setSingleShot(true);
+    refreshTimer_->setInterval(250);
+    connect(refreshTimer_, &QTimer::timeout, this, &TrainingChartPanel::refresh);
+
+    charts_ = new TrainingCharts(this);
+    addTab(charts_, tr("Charts"));
+    connect(charts_, &TrainingCharts::metricsChanged, this, &TrainingChartPanel::updateMetricChoices);
+
+    auto* data = new QWidget(this);
+    auto* v = new QVBoxLayout(data);
+    auto* row = new QHBoxLayout;
+    auto* label = new QLabel(tr("&Chart:"), data);
+    dataMetric_ = new QComboBox(data);
+    dataMetric_->setObjectName(QStringLiteral("dataMetric"));
+    dataMetric_->setToolTip(tr("The chart whose numbers the table lists"));
+    dataMetric_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    label->setBuddy(dataMetric_);
+    connect(dataMetric_, &QComboBox::currentIndexChanged, this,
+            [this] { dataModel_->setSource(dataMetric_->currentData().toString(), runs_); });
+    row->addWidget(label);
+    row->addWidget(dataMetric_);
+    row->addStretch(1);
+    v->addLayout(row);
+    dataView_ = new QTableView(data);
+    dataView_->setObjectName(QStringLiteral("chartData"));
+    dataView_->setModel(dataModel_);
+    dataView_->setAccessibleName(tr("Chart data"));
+    dataView_->verticalHeader()->hide();
+    dataView_->setAlternatingRowColors(true);
+    dataView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    v->addWidget(dataView_);
+    addTab(data, tr("Data"));
+}
+
+void TrainingChartPanel::setRuns(const QVector<TrainingRun*>& runs)
+{
+    runs_ = runs;
+    refresh();
+}
+
+void TrainingChartPanel::scheduleRefresh()
+{
+    if (!refreshTimer_->isActive())
+        refreshTimer_->start();
+}
+
+void TrainingChartPanel::refresh()
+{
+    refreshTimer_->stop();
+    charts_->setRuns(runs_);
+    charts_->refresh();
+    updateMetricChoices();
+    dataModel_->setSource(dataMetric_->currentData().toString(), runs_);
+}
+
+void TrainingChartPanel::updateMetricChoices()
+{
+    const QStringList metrics = charts_->metrics();
+    const QString current = dataMetric_->currentData().toString();
+    bool same = dataMetric_->count() == metrics.size();
+    for (int i = 0; same && i < metrics.size(); ++i)
+        same = dataMetric_->itemData(i).toString() == metrics[i];
+    if (!same) {
+        QSignalBlocker block(dataMetric_);
+        dataMetric_->clear();
+        for (const QString& m : metrics)
+            dataMetric_->addItem(metricDisplayName(m), m);
+        dataMetric_->setCurrentIndex(std::max(0, dataMetric_->findData(current)));
+    }
+    metricsMenu_->clear();
+    for (const QString& m : metrics) {
+        QAction* a = metricsMenu_->addAction(metricDisplayName(m));
+        a->setCheckable(true);
+        a->setChecked(charts_->isMetricVisible(m));
+        connect(a, &QAction::toggled, this, [this, m](bool on) { charts_->setMetricVisible(m, on); });
+    }
+    emit metricChoicesChanged(!metrics.isEmpty());
+}
+
+bool TrainingChartPanel::exportCsv(const QString& path, QString* error)
+{
+    QStringList metrics;
+    for (const TrainingRun* run : runs_)
+        for (const MetricRecord& r : run->records())
+            for (auto it = r.values.begin(); it != r.values.end(); ++it)
+                if (!isBookkeepingField(it.key()) && it.key() != QLatin1String("loss") && !metrics.contains(it.key()))
+                    metrics << it.key();
+    sortMetricNames(metrics);
+    QString text = QStringLiteral("run,epoch,split,loss,seconds");
+    for (const QString& m : metrics)
+        text += QLatin1Char(',') + csvField(m);
+    text += QLatin1Char('\n');
+    auto number = [](const QMap<QString, double>& values, const QString& key) {
+        const auto it = values.find(key);
+        return it == values.end() ? QString() : QString::number(it.value(), 'g', 17);
+    };
+    for (const TrainingRun* run : runs_)
+        for (const MetricRecord& r : run->records()) {
+            text += csvField(run->name()) + QLatin1Char(',') + QString::number(r.epoch) + QLatin1Char(',') +
+                    csvField(r.split) + QLatin1Char(',') + number(r.values, QStringLiteral("loss")) +
+                    QLatin1Char(',') + number(r.values, QStringLiteral("seconds"));
+            for (const QString& m : metrics)
+                text += QLatin1Char(',') + number(r.values, m);
+            text += QLatin1Char('\n');
+        }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit()) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool TrainingChartPanel::exportPng(const QString& path, QString* error)
+{
+    refresh();
+    return charts_->exportPng(path, error);
+}
+
+bool TrainingChartPanel::exportSvg(const QString& path, QString* error)
+{
+    refresh();
+    return charts_->exportSvg(path, error);
+}
+
+} // namespace kbcx::ui

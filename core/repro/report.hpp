@@ -49,12 +49,16 @@ struct Section {
 
 /// Everything one reproduction produced.
 struct Report {
-    std::string name;  ///< e.g. "rank-vs-faithfulness"
-    std::string title; ///< e.g. "Ranking accuracy vs faithfulness on Pizza GCI0"
-    std::string mode;  ///< "quick" or "full"
+    std::string name;                  ///< e.g. "rank-vs-faithfulness"
+    std::string title;                 ///< e.g. "Ranking accuracy vs faithfulness on Pizza GCI0"
+    std::string mode;                  ///< "quick" or "full"
     std::vector<std::string> commands; ///< exact kbcx commands equivalent to what was run
     std::vector<unsigned long long> seeds;
     double wall_seconds = 0;
+    int threads = 1;
+    std::string data_dir;    ///< the data folder the run read
+    std::string started_utc; ///< e.g. "2026-11-29 17:40:02 UTC"
+    std::string summary;     ///< one paragraph: what the finding is and what our run shows
     std::vector<Section> sections;
 };
 

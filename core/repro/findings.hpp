@@ -1,0 +1,21 @@
+// The reproduction functions of the registry (registry.cpp lists them). Ontology findings of
+// the faithfulness-hierarchy paper on Pizza: findings_onto.cpp. The KG findings of LogInfer
+// (negative-difficulty, pattern-difficulty) are to be added the same way.
+#pragma once
+
+#include "repro/registry.hpp"
+
+namespace kbcx::repro {
+
+/// 1. Seven models on Pizza GCI0: MRR ordering vs Pair-FVR and ρ_P orderings.
+Report rank_vs_faithfulness(const Options& o, jobs::JobContext& ctx);
+/// 2. ELEm / EmEL++ / Box2EL with released GCI1 losses, and ELEm with term (iv), on Pizza GCI1.
+Report gci1_inversion(const Options& o, jobs::JobContext& ctx);
+/// 3. The logic-geometric models by normal form (GCI0, GCI1, GCI1_BOT, GCI2, GCI3).
+Report construct_dependence(const Options& o, jobs::JobContext& ctx);
+/// 4. The p⊥ sweep of the stratified contradiction sampler, one chart per (model, form) panel.
+Report contradiction_sweep(const Options& o, jobs::JobContext& ctx);
+/// 7. ρ_P with P counted at growing |Δ|, and the small-domain artefacts of P on T?.
+Report relative_count_ranking(const Options& o, jobs::JobContext& ctx);
+
+} // namespace kbcx::repro

@@ -1,0 +1,820 @@
+// The ontology findings of the faithfulness-hierarchy paper reproduced on Pizza (findings 1,
+// 2, 3, 4 and 7 of issue 12): each trains models through OntoLab and compares with the paper.
+#include "repro/findings.hpp"
+
+#include "common/resources.hpp"
+#include "repro/markdown.hpp"
+#include "repro/onto_lab.hpp"
+#include "repro/published.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <numeric>
+#include <sstream>
+
+namespace kbcx::repro {
+
+namespace {
+
+namespace fs = std::filesystem;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// ---- mode defaults ---------------------------------------------------------------------
+
+struct Plan {
+    int seeds, epochs, dim;
+    std::size_t per_band;
+    int threads;
+    std::vector<unsigned long long> seed_list() const {
+        std::vector<unsigned long long> s(static_cast<std::size_t>(seeds));
+        std::iota(s.begin(), s.end(), 1ull);
+        return s;
+    }
+    TrainPlan train(float p_bot = 0, int eval_every = 0) const { return {epochs, dim, threads, p_bot, eval_every}; }
+};
+
+Plan plan_of(const Options& o) {
+    const bool full = o.mode == Mode::Full;
+    Plan p{full ? 5 : 2, full ? 1000 : 100, full ? 50 : 20, full ? std::size_t{100} : std::size_t{30}, o.threads};
+    if (o.seeds > 0) p.seeds = o.seeds;
+    if (o.epochs > 0) p.epochs = o.epochs;
+    if (o.dim > 0) p.dim = o.dim;
+    if (o.per_band > 0) p.per_band = o.per_band;
+    return p;
+}
+
+std::vector<std::string> models_or(const Options& o, std::vector<std::string> defaults) {
+    if (o.models.empty()) return defaults;
+    std::vector<std::string> keep;
+    for (const auto& m : defaults)
+        if (std::find(o.models.begin(), o.models.end(), m) != o.models.end()) keep.push_back(m);
+    return keep.empty() ? defaults : keep;
+}
+
+std::vector<std::string> forms_or(const Options& o, std::vector<std::string> defaults) {
+    if (o.forms.empty()) return defaults;
+    std::vector<std::string> keep;
+    for (const auto& f : defaults)
+        if (std::find(o.forms.begin(), o.forms.end(), f) != o.forms.end()) keep.push_back(f);
+    return keep.empty() ? defaults : keep;
+}
+
+std::string display(const std::string& model) {
+    return model == "TransE-L1" ? "TransE" : model;
+}
+
+std::string work_dir(const Options& o, const std::string& name) {
+    return (fs::path(o.out_dir.empty() ? "." : o.out_dir) / name / "work").string();
+}
+
+/// The kbcx commands equivalent to the sampling, counting and EL training of a run.
+void add_commands(Report& r, const Plan& p, const std::vector<std::string>& forms,
+                  const std::vector<std::string>& models, std::uint32_t domain, float p_bot = 0, bool pool = false) {
+    const std::string onto = "$DATA/onto/pizza.owl";
+    for (const auto& nf : forms) {
+        r.commands.push_back("kbcx sample " + onto + " --nf " + nf + " --n " + std::to_string(p.per_band) +
+                             " --seed 1 --out tests_" + nf + ".tsv");
+        r.commands.push_back("kbcx count " + onto + " --tbox-only --domain " + std::to_string(domain) +
+                             " --no-reasoner --candidates tests_" + nf + ".tsv");
+    }
+    bool triples = false;
+    for (const auto& m : models) {
+        if (is_triple_model(m)) {
+            triples = true;
+            continue;
+        }
+        std::string c = "kbcx train " + onto + " --model " + m + " --dim " + std::to_string(p.dim) + " --epochs " +
+                        std::to_string(p.epochs) + " --batch 256 --neg 4 --lr 0.01 --threads " +
+                        std::to_string(p.threads) + " --seed 1 --tests tests_" + forms.front() + ".tsv --eval-every " +
+                        std::to_string(p.epochs) + " --run runs/" + m + "-s1";
+        if (p_bot > 0 || pool) c += " --p-bot P --pool pool.tsv";
+        r.commands.push_back(c);
+    }
+    if (triples)
+        r.commands.push_back("# TransE, DistMult, ComplEx, BoxE: trained in-process on the graph projection "
+                             "(A ⊑ B → (A, SubClassOf, B), A ⊑ ∃r.B → (A, r, B)); kbcx train has no ontology "
+                             "projection, so there is no one-line equivalent");
+}
+
+// ---- tables ----------------------------------------------------------------------------
+
+using PerSeed = std::vector<MetricRow>;
+
+MeanStd stat(const PerSeed& runs, const char* key) {
+    std::vector<double> v;
+    for (const auto& r : runs) {
+        auto it = r.find(key);
+        v.push_back(it == r.end() ? kNaN : it->second);
+    }
+    return mean_std(v);
+}
+
+std::vector<std::string> metric_header(const std::string& first) {
+    std::vector<std::string> h{first};
+    for (const char* m : kMetricHeaders)
+        h.emplace_back(m);
+    return h;
+}
+
+std::vector<std::string> our_cells(const std::string& label, const PerSeed& runs) {
+    std::vector<std::string> row{label};
+    for (const char* k : kMetricKeys) {
+        const MeanStd s = stat(runs, k);
+        row.push_back(mean_std_text(s.mean, s.std, 2, runs.size() > 1));
+    }
+    return row;
+}
+
+std::optional<std::vector<std::string>> paper_cells(const std::string& label, const std::string& table,
+                                                    const std::string& model) {
+    const auto row = published(table, model);
+    if (!row) return std::nullopt;
+    std::vector<std::string> cells{label};
+    for (std::size_t i = 0; i < 7; ++i)
+        cells.push_back(mean_std_text(row->mean[i], row->std[i]));
+    return cells;
+}
+
+/// "ours − paper" of the means, and the largest absolute difference seen.
+std::vector<std::string> diff_cells(const std::string& label, const PerSeed& runs, const std::string& table,
+                                    const std::string& model, double* largest) {
+    std::vector<std::string> cells{label};
+    const auto row = published(table, model);
+    for (std::size_t i = 0; i < 7; ++i) {
+        if (!row) {
+            cells.emplace_back("–");
+            continue;
+        }
+        const double d = stat(runs, kMetricKeys[i]).mean - row->mean[i];
+        if (largest && std::isfinite(d)) *largest = std::max(*largest, std::abs(d));
+        cells.push_back(std::isfinite(d) ? (d >= 0 ? "+" : "") + number_text(d, 2) : "–");
+    }
+    return cells;
+}
+
+/// Models sorted by a metric (best first; `lower_better` for FVR and Pair-FVR), names joined.
+std::vector<std::string> order_by(const std::vector<std::string>& models, const std::map<std::string, PerSeed>& res,
+                                  const char* key, bool lower_better) {
+    std::vector<std::string> o = models;
+    std::stable_sort(o.begin(), o.end(), [&](const std::string& a, const std::string& b) {
+        const double x = stat(res.at(a), key).mean, y = stat(res.at(b), key).mean;
+        return lower_better ? x < y : x > y;
+    });
+    return o;
+}
+
+std::string join(const std::vector<std::string>& v, const std::string& sep = " > ") {
+    std::string s;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        s += (i ? sep : "") + display(v[i]);
+    return s;
+}
+
+/// Kendall's τ between two orderings of the same items.
+double kendall(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    const std::size_t n = a.size();
+    if (n < 2) return 1;
+    auto pos = [&](const std::string& m) { return static_cast<long>(std::find(b.begin(), b.end(), m) - b.begin()); };
+    long conc = 0, disc = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = i + 1; j < n; ++j)
+            (pos(a[i]) < pos(a[j]) ? conc : disc) += 1;
+    return static_cast<double>(conc - disc) / static_cast<double>(conc + disc);
+}
+
+/// The same orderings computed on the paper's published means.
+std::vector<std::string> paper_order(const std::vector<std::string>& models, const std::string& table,
+                                     std::size_t metric, bool lower_better) {
+    std::vector<std::string> o;
+    for (const auto& m : models)
+        if (published(table, m)) o.push_back(m);
+    std::stable_sort(o.begin(), o.end(), [&](const std::string& a, const std::string& b) {
+        const double x = published(table, a)->mean[metric], y = published(table, b)->mean[metric];
+        return lower_better ? x < y : x > y;
+    });
+    return o;
+}
+
+std::string settings_paragraph(const Plan& p, const OntoLab& lab, std::uint32_t domain) {
+    std::ostringstream s;
+    s << "Settings: Pizza's EL part (" << lab.data().axioms.size() << " normal-form axioms, "
+      << lab.data().names.named_concepts << " named classes, " << lab.data().dropped_non_el
+      << " non-EL axioms dropped); test sets of up to " << p.per_band
+      << " axioms per band (T+, T?, T−) drawn by the reasoner's sampler (seed 1, incoherence reading); P counted "
+         "exactly over |Δ| = "
+      << domain << " on the TBox; EL models dim " << p.dim << ", " << p.epochs
+      << " epochs, batch 256, 4 negatives per axiom, Adam lr 0.01; triple models dim " << p.dim
+      << ", batch 128, 32 negatives, Adam lr 0.01, γ = 12, on the graph projection; " << p.seeds
+      << " seed(s). Ranking metrics (MRR, Hits@10, Adm@10) use one query per T+ axiom over the names in the test "
+         "set, filtered.";
+    return s.str();
+}
+
+const char* kWhyDiffer =
+    "Why our numbers can differ from the paper's: the paper's test-set sizes, dimensions, epochs and learning "
+    "rates are not all published, so ours are the defaults of this explorer (above), not tuned towards the "
+    "published values; our test sets are drawn by our own sampler (a different draw of T+, T?, T−, and the "
+    "incoherence reading for contradictions); ranking queries range over the names in the test set; and the Pizza "
+    "version is owlcs/pizza-ontology @ 4922ecb. Quick mode uses far fewer epochs and a smaller dimension, so its "
+    "numbers are a smoke test of the direction of each effect, not a replication.";
+
+} // namespace
+
+// =========================================================================================
+// 1. rank-vs-faithfulness
+// =========================================================================================
+
+Report rank_vs_faithfulness(const Options& o, jobs::JobContext& ctx) {
+    const Plan p = plan_of(o);
+    const auto models = models_or(o, {"ELEmbeddings", "EmEL++", "Box2EL", "TransE-L1", "DistMult", "ComplEx", "BoxE"});
+    const std::uint32_t domain = 2;
+    StepProgress prog(ctx, 2 + models.size() * static_cast<std::size_t>(p.seeds));
+    Report r;
+    r.title = "Ranking accuracy vs faithfulness on Pizza GCI0";
+    r.seeds = p.seed_list();
+    std::uint64_t step = 0;
+    auto c0 = prog.step(step++, "loading Pizza");
+    OntoLab lab(pizza_path(o), work_dir(o, "rank-vs-faithfulness"), c0);
+    auto c1 = prog.step(step++, "sampling and counting GCI0 tests");
+    auto [tests, tests_path] = lab.tests("GCI0", p.per_band, 1, domain, c1);
+
+    std::map<std::string, PerSeed> res;
+    for (const auto& m : models)
+        for (auto seed : r.seeds) {
+            auto c = prog.step(step++, display(m) + " seed " + std::to_string(seed));
+            const RunMetrics rm = lab.train_and_evaluate(m, seed, p.train(), {}, {&tests}, c);
+            res[m].push_back(metric_row(rm.final_metrics.at(0)));
+        }
+    add_commands(r, p, {"GCI0"}, models, domain);
+
+    Section s1;
+    s1.heading = "Results on Pizza GCI0";
+    s1.paragraphs.push_back(settings_paragraph(p, lab, domain));
+    s1.paragraphs.push_back("Test set: " + std::to_string(tests.axioms.size()) + " GCI0 axioms (" +
+                            fs::path(tests_path).filename().string() + " in work/).");
+    Table ours{"Our run (mean ± std over seeds)", metric_header("model"), {}};
+    Table paper{"Paper, Pizza GCI0 (Table 4)", metric_header("model"), {}};
+    Table diff{"Ours − paper (means)", metric_header("model"), {}};
+    double largest = 0;
+    for (const auto& m : models) {
+        ours.rows.push_back(our_cells(display(m), res[m]));
+        if (auto pc = paper_cells(display(m), "Pizza GCI0", m)) paper.rows.push_back(*pc);
+        diff.rows.push_back(diff_cells(display(m), res[m], "Pizza GCI0", m, &largest));
+    }
+    s1.tables = {ours, paper, diff};
+    s1.paragraphs.push_back("Largest absolute difference from the paper's means: " + number_text(largest, 2) + ". " +
+                            kWhyDiffer);
+    r.sections.push_back(s1);
+
+    Section s2;
+    s2.heading = "Does ranking accuracy order the models like faithfulness?";
+    const auto by_mrr = order_by(models, res, "mrr", false);
+    const auto by_pair = order_by(models, res, "pair_fvr", true);
+    const auto by_rho = order_by(models, res, "rho_p", false);
+    const auto p_mrr = paper_order(models, "Pizza GCI0", 5, false), p_pair = paper_order(models, "Pizza GCI0", 3, true),
+               p_rho = paper_order(models, "Pizza GCI0", 4, false);
+    Table ord{"Orderings (best first)", {"metric", "our ordering", "paper's ordering"}, {}};
+    ord.rows.push_back({"MRR", join(by_mrr), join(p_mrr)});
+    ord.rows.push_back({"Pair-FVR (lower is better)", join(by_pair), join(p_pair)});
+    ord.rows.push_back({"ρ_P", join(by_rho), join(p_rho)});
+    s2.tables.push_back(ord);
+    auto tau = [](double t) { return "Kendall τ = " + number_text(t, 2); };
+    s2.checks.push_back({"the ordering by MRR differs from the ordering by Pair-FVR", by_mrr != by_pair,
+                         "ours " + tau(kendall(by_mrr, by_pair)) + "; paper " + tau(kendall(p_mrr, p_pair))});
+    s2.checks.push_back({"the ordering by MRR differs from the ordering by ρ_P", by_mrr != by_rho,
+                         "ours " + tau(kendall(by_mrr, by_rho)) + "; paper " + tau(kendall(p_mrr, p_rho))});
+    s2.checks.push_back({"the model with the best MRR is not the one with the lowest Pair-FVR",
+                         by_mrr.front() != by_pair.front(),
+                         "best MRR: " + display(by_mrr.front()) + ", lowest Pair-FVR: " + display(by_pair.front()) +
+                             " (paper: " + display(p_mrr.front()) + " and " + display(p_pair.front()) + ")"});
+    // Chart: models in MRR order; if faithfulness followed MRR every line would fall.
+    Chart ch{"Models in MRR order (1 = best MRR)", "model rank by MRR", "metric value", "metrics_by_mrr_rank.png", {}};
+    for (const auto& [key, name, flip] : {std::tuple{"mrr", "MRR", false}, std::tuple{"pair_fvr", "1 - Pair-FVR", true},
+                                          std::tuple{"rho_p", "rho_P", false}, std::tuple{"auc_pm", "AUC+/-", false}}) {
+        Series se{name, {}, {}, {}};
+        for (std::size_t i = 0; i < by_mrr.size(); ++i) {
+            const MeanStd s = stat(res[by_mrr[i]], key);
+            se.x.push_back(static_cast<double>(i + 1));
+            se.y.push_back(flip ? 1 - s.mean : s.mean);
+            se.y_err.push_back(s.std);
+        }
+        ch.series.push_back(se);
+    }
+    s2.charts.push_back(ch);
+    s2.paragraphs.push_back("x = position of the model in the MRR ordering (" + join(by_mrr, ", ") +
+                            "). If ranking accuracy implied faithfulness, 1 − Pair-FVR and ρ_P would fall with MRR.");
+    r.sections.push_back(s2);
+    std::ostringstream sum;
+    sum << "Paper: on Pizza GCI0 the model ordering by MRR is not the ordering by Pair-FVR or ρ_P (ranking accuracy "
+           "does not imply faithfulness). Ours: by MRR "
+        << join(by_mrr) << "; by Pair-FVR " << join(by_pair) << ".";
+    r.summary = sum.str();
+    return r;
+}
+
+// =========================================================================================
+// 2. gci1-inversion
+// =========================================================================================
+
+Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
+    const Plan p = plan_of(o);
+    const auto models = models_or(o, {"ELEmbeddings", "EmEL++", "Box2EL", "ELEmbeddings-iv"});
+    const std::uint32_t domain = 2;
+    StepProgress prog(ctx, 2 + models.size() * static_cast<std::size_t>(p.seeds));
+    Report r;
+    r.title = "The released GCI1 loss inverts conjunctive subsumption (Pizza GCI1)";
+    r.seeds = p.seed_list();
+    std::uint64_t step = 0;
+    auto c0 = prog.step(step++, "loading Pizza");
+    OntoLab lab(pizza_path(o), work_dir(o, "gci1-inversion"), c0);
+    auto c1 = prog.step(step++, "sampling and counting GCI1 tests");
+    auto [tests, tests_path] = lab.tests("GCI1", p.per_band, 1, domain, c1);
+    const int every = std::max(1, p.epochs / 10);
+    std::map<std::string, PerSeed> res;
+    std::map<std::string, std::map<int, std::vector<double>>> curves; // model → epoch → AUC per seed
+    for (const auto& m : models)
+        for (auto seed : r.seeds) {
+            auto c = prog.step(step++, display(m) + " seed " + std::to_string(seed));
+            const RunMetrics rm = lab.train_and_evaluate(m, seed, p.train(0, every), {}, {&tests}, c);
+            res[m].push_back(metric_row(rm.final_metrics.at(0)));
+            for (const auto& [epoch, row] : rm.curve)
+                curves[m][epoch].push_back(row.at("auc_pm"));
+        }
+    add_commands(r, p, {"GCI1"}, models, domain);
+
+    Section s1;
+    s1.heading = "AUC± and the other metrics on Pizza GCI1";
+    s1.paragraphs.push_back(settings_paragraph(p, lab, domain));
+    s1.paragraphs.push_back(
+        "ELEmbeddings and EmEL++ use the released GCI1 loss (term (iv) omitted); ELEmbeddings-iv restores the "
+        "published term (iv) (min of the two radii minus the third). Our EmEL++ has no variant with term (iv), so "
+        "the restored loss is shown for ELEmbeddings only. Test set: " +
+        std::to_string(tests.axioms.size()) + " GCI1 axioms.");
+    Table ours{"Our run (mean ± std over seeds)", metric_header("model"), {}};
+    Table paper{"Paper, Pizza GCI1 (Table 8; released losses)", metric_header("model"), {}};
+    double largest = 0;
+    Table diff{"Ours − paper (means)", metric_header("model"), {}};
+    for (const auto& m : models) {
+        ours.rows.push_back(our_cells(m, res[m]));
+        if (auto pc = paper_cells(m, "Pizza GCI1", m)) {
+            paper.rows.push_back(*pc);
+            diff.rows.push_back(diff_cells(m, res[m], "Pizza GCI1", m, &largest));
+        }
+    }
+    s1.tables = {ours, paper, diff};
+    s1.paragraphs.push_back("Largest absolute difference from the paper's means: " + number_text(largest, 2) + ". " +
+                            kWhyDiffer);
+    Chart ch{"AUC+/- on Pizza GCI1 during training", "epoch", "AUC+/- (mean over seeds)", "gci1_auc_by_epoch.png", {}};
+    for (const auto& m : models) {
+        Series se{m, {}, {}, {}};
+        for (const auto& [epoch, v] : curves[m]) {
+            const MeanStd s = mean_std(v);
+            se.x.push_back(epoch);
+            se.y.push_back(s.mean);
+            se.y_err.push_back(s.std);
+        }
+        ch.series.push_back(se);
+    }
+    s1.charts.push_back(ch);
+    r.sections.push_back(s1);
+
+    Section s2;
+    s2.heading = "The paper's claims on our numbers";
+    auto auc = [&](const std::string& m) { return res.count(m) ? stat(res[m], "auc_pm").mean : kNaN; };
+    auto has = [&](const std::string& m) { return res.count(m) > 0; };
+    for (const std::string m : {"ELEmbeddings", "EmEL++"})
+        if (has(m))
+            s2.checks.push_back({display(m) + " (released loss) has AUC± far below 0.5 (paper: " +
+                                     number_text(published("Pizza GCI1", m)->mean[0], 2) + ")",
+                                 auc(m) < 0.25, "ours " + number_text(auc(m), 3) + " (threshold 0.25)"});
+    if (has("Box2EL")) {
+        double worst = std::max(has("ELEmbeddings") ? auc("ELEmbeddings") : -1, has("EmEL++") ? auc("EmEL++") : -1);
+        s2.checks.push_back(
+            {"Box2EL is below 0.5 but less inverted than ELEmbeddings and EmEL++ (paper: 0.39)",
+             auc("Box2EL") < 0.5 && auc("Box2EL") > worst,
+             "ours: Box2EL " + number_text(auc("Box2EL"), 3) + ", worst of the ball models " + number_text(worst, 3)});
+    }
+    if (has("ELEmbeddings") && has("ELEmbeddings-iv"))
+        s2.checks.push_back({"restoring term (iv) raises AUC± of ELEmbeddings",
+                             auc("ELEmbeddings-iv") > auc("ELEmbeddings"),
+                             "released " + number_text(auc("ELEmbeddings"), 3) + " → with term (iv) " +
+                                 number_text(auc("ELEmbeddings-iv"), 3)});
+    r.sections.push_back(s2);
+    r.summary = "Paper: with the released GCI1 loss ELEm and EmEL++ score entailed A ⊓ B ⊑ C below contradictory ones "
+                "(AUC± 0.02 and 0.05), Box2EL less so (0.39); restoring term (iv) should lift AUC±. Ours: ELEm " +
+                number_text(auc("ELEmbeddings"), 2) + ", EmEL++ " + number_text(auc("EmEL++"), 2) + ", Box2EL " +
+                number_text(auc("Box2EL"), 2) + ", ELEm with term (iv) " + number_text(auc("ELEmbeddings-iv"), 2) + ".";
+    return r;
+}
+
+// =========================================================================================
+// 3. construct-dependence
+// =========================================================================================
+
+Report construct_dependence(const Options& o, jobs::JobContext& ctx) {
+    const Plan p = plan_of(o);
+    const auto models = models_or(o, {"ELEmbeddings", "EmEL++", "Box2EL"});
+    const auto forms = forms_or(o, {"GCI0", "GCI1", "GCI1_BOT", "GCI2", "GCI3"});
+    const std::uint32_t domain = 2;
+    StepProgress prog(ctx, 1 + forms.size() + models.size() * static_cast<std::size_t>(p.seeds));
+    Report r;
+    r.title = "Faithfulness by construct: the logic-geometric models per normal form";
+    r.seeds = p.seed_list();
+    std::uint64_t step = 0;
+    auto c0 = prog.step(step++, "loading Pizza");
+    OntoLab lab(pizza_path(o), work_dir(o, "construct-dependence"), c0);
+    std::vector<eval::TestSet> tests;
+    for (const auto& nf : forms) {
+        auto c = prog.step(step++, "sampling and counting " + nf + " tests");
+        tests.push_back(lab.tests(nf, p.per_band, 1, domain, c).first);
+    }
+    std::vector<const eval::TestSet*> tp;
+    for (const auto& t : tests)
+        tp.push_back(&t);
+    std::map<std::string, std::map<std::string, PerSeed>> res; // nf → model → seeds
+    for (const auto& m : models)
+        for (auto seed : r.seeds) {
+            auto c = prog.step(step++, display(m) + " seed " + std::to_string(seed));
+            const RunMetrics rm = lab.train_and_evaluate(m, seed, p.train(), {}, tp, c);
+            for (std::size_t i = 0; i < forms.size(); ++i)
+                res[forms[i]][m].push_back(metric_row(rm.final_metrics.at(i)));
+        }
+    add_commands(r, p, forms, models, domain);
+
+    Section s1;
+    s1.heading = "Metrics per normal form";
+    s1.paragraphs.push_back(settings_paragraph(p, lab, domain));
+    s1.paragraphs.push_back("Each model is trained once per seed on the whole EL part and evaluated on the test set "
+                            "of every normal form.");
+    Table ours{"Our run (mean ± std over seeds)", metric_header("form / model"), {}};
+    Table paper{"Paper (Tables 4, 8, 10, 6, 12)", metric_header("form / model"), {}};
+    double largest = 0;
+    for (const auto& nf : forms)
+        for (const auto& m : models) {
+            ours.rows.push_back(our_cells(nf + " " + m, res[nf][m]));
+            if (auto pc = paper_cells(nf + " " + m, "Pizza " + nf, m)) paper.rows.push_back(*pc);
+            diff_cells("", res[nf][m], "Pizza " + nf, m, &largest);
+        }
+    s1.tables = {ours, paper};
+    s1.paragraphs.push_back("Largest absolute difference from the paper's means: " + number_text(largest, 2) + ". " +
+                            kWhyDiffer);
+    for (const auto& [key, name, file] : {std::tuple{"auc_pm", "AUC+/-", "auc_by_form.png"},
+                                          std::tuple{"pair_fvr", "Pair-FVR", "pair_fvr_by_form.png"}}) {
+        std::string xl = "normal form:";
+        for (std::size_t i = 0; i < forms.size(); ++i)
+            xl += " " + std::to_string(i + 1) + "=" + forms[i];
+        Chart ch{std::string(name) + " by normal form", xl, name, file, {}};
+        for (const auto& m : models) {
+            Series se{m, {}, {}, {}};
+            for (std::size_t i = 0; i < forms.size(); ++i) {
+                const MeanStd s = stat(res[forms[i]][m], key);
+                se.x.push_back(static_cast<double>(i + 1));
+                se.y.push_back(s.mean);
+                se.y_err.push_back(s.std);
+            }
+            ch.series.push_back(se);
+        }
+        s1.charts.push_back(ch);
+    }
+    r.sections.push_back(s1);
+
+    Section s2;
+    s2.heading = "The paper's claims on our numbers";
+    auto val = [&](const std::string& nf, const std::string& m, const char* k) {
+        return res.count(nf) && res[nf].count(m) ? stat(res[nf][m], k).mean : kNaN;
+    };
+    const bool has_bot = std::find(forms.begin(), forms.end(), "GCI1_BOT") != forms.end();
+    const bool has_gci1 = std::find(forms.begin(), forms.end(), "GCI1") != forms.end();
+    if (has_bot)
+        for (const auto& m : models)
+            s2.checks.push_back(
+                {"disjointness (GCI1_BOT) is handled faithfully by " + m + ": AUC± ≥ 0.9 and Pair-FVR ≤ 0.15",
+                 val("GCI1_BOT", m, "auc_pm") >= 0.9 && val("GCI1_BOT", m, "pair_fvr") <= 0.15,
+                 "AUC± " + number_text(val("GCI1_BOT", m, "auc_pm"), 3) + ", Pair-FVR " +
+                     number_text(val("GCI1_BOT", m, "pair_fvr"), 3)});
+    if (has_gci1)
+        for (const auto& m : models)
+            s2.checks.push_back({"conjunctive subsumption (GCI1) is inverted by " + m + ": AUC± < 0.5",
+                                 val("GCI1", m, "auc_pm") < 0.5,
+                                 "AUC± " + number_text(val("GCI1", m, "auc_pm"), 3) + " (paper " +
+                                     (published("Pizza GCI1", m) ? number_text(published("Pizza GCI1", m)->mean[0], 2)
+                                                                 : std::string("–")) +
+                                     ")"});
+    r.sections.push_back(s2);
+    r.summary = "Paper: disjointness (GCI1_BOT) is handled faithfully (AUC± 0.96–1.00, Pair-FVR ≤ 0.08), conjunctive "
+                "subsumption (GCI1) is inverted (AUC± 0.02–0.39). See the checks for what our run shows.";
+    return r;
+}
+
+// =========================================================================================
+// 4. contradiction-sweep
+// =========================================================================================
+
+Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
+    const Plan p = plan_of(o);
+    const auto models = models_or(o, {"ELEmbeddings", "EmEL++", "Box2EL"});
+    const auto forms = forms_or(o, {"GCI0", "GCI2", "GCI1_BOT", "GCI3"});
+    std::vector<double> grid = o.p_bot;
+    if (grid.empty())
+        grid = o.mode == Mode::Full ? std::vector<double>{0, 0.25, 0.5, 0.75, 1} : std::vector<double>{0, 0.5, 1};
+    std::sort(grid.begin(), grid.end());
+    const std::uint32_t domain = 2;
+    StepProgress prog(ctx, 2 + forms.size() + models.size() * static_cast<std::size_t>(p.seeds) * grid.size());
+    Report r;
+    r.title = "Contradiction negatives: FVR and MRR as p⊥ goes from 0 to 1";
+    r.seeds = p.seed_list();
+    std::uint64_t step = 0;
+    auto c0 = prog.step(step++, "loading Pizza");
+    OntoLab lab(pizza_path(o), work_dir(o, "contradiction-sweep"), c0);
+    std::vector<eval::TestSet> tests;
+    for (const auto& nf : forms) {
+        auto c = prog.step(step++, "sampling and counting " + nf + " tests");
+        tests.push_back(lab.tests(nf, p.per_band, 1, domain, c).first);
+    }
+    std::vector<const eval::TestSet*> tp;
+    for (const auto& t : tests)
+        tp.push_back(&t);
+    auto cp = prog.step(step++, "drawing the contradiction pool");
+    const std::vector<std::string> pool_forms{"GCI0", "GCI1", "GCI1_BOT", "GCI2", "GCI3"};
+    const auto pool = lab.contradiction_pool(pool_forms, 2 * p.per_band, 1001, tp, cp);
+    // res[model][nf][p index] → per seed rows
+    std::map<std::string, std::map<std::string, std::vector<PerSeed>>> res;
+    for (const auto& m : models)
+        for (std::size_t gi = 0; gi < grid.size(); ++gi)
+            for (auto seed : r.seeds) {
+                auto c =
+                    prog.step(step++, display(m) + " p⊥ " + number_text(grid[gi], 2) + " seed " + std::to_string(seed));
+                const RunMetrics rm =
+                    lab.train_and_evaluate(m, seed, p.train(static_cast<float>(grid[gi])), pool, tp, c);
+                for (std::size_t i = 0; i < forms.size(); ++i) {
+                    auto& v = res[m][forms[i]];
+                    v.resize(grid.size());
+                    v[gi].push_back(metric_row(rm.final_metrics.at(i)));
+                }
+            }
+    add_commands(r, p, forms, models, domain, 1, true);
+    r.commands.push_back("# pool.tsv: T− of GCI0, GCI1, GCI1_BOT, GCI2, GCI3 drawn with kbcx sample --seed 1001, "
+                         "test axioms removed; P in {" +
+                         [&] {
+                             std::string s;
+                             for (std::size_t i = 0; i < grid.size(); ++i)
+                                 s += (i ? ", " : "") + number_text(grid[i], 2);
+                             return s;
+                         }() +
+                         "}");
+
+    Section s0;
+    s0.heading = "Setup";
+    s0.paragraphs.push_back(settings_paragraph(p, lab, domain));
+    s0.paragraphs.push_back(
+        "The stratified sampler draws round(p⊥·K) of each positive's K = 4 negatives from a pool of " +
+        std::to_string(pool.size()) +
+        " contradictions (T− of GCI0, GCI1, GCI1_BOT, GCI2 and GCI3 drawn with another seed, every test axiom "
+        "removed), the rest by corruption. One training per (model, p⊥, seed) is evaluated on all four panels' "
+        "test sets. The paper's sweep is reported in its text only (all 12 settings lower FVR at p⊥ = 1, largest "
+        "reduction 0.13 for Box2EL on GCI3, FVR above 0.43 at p⊥ = 1 in most settings, MRR moving the other way in "
+        "6 of 12).");
+    r.sections.push_back(s0);
+
+    Section s1;
+    s1.heading = "Endpoint contrast per panel";
+    Table t{"FVR and MRR at p⊥ = " + number_text(grid.front(), 2) + " and p⊥ = " + number_text(grid.back(), 2),
+            {"panel", "FVR(p⊥=0)", "FVR(p⊥=1)", "ΔFVR", "MRR(p⊥=0)", "MRR(p⊥=1)", "ΔMRR", "monotone FVR"},
+            {}};
+    int lower = 0, opposite = 0, panels = 0, monotone = 0;
+    double largest_red = -1;
+    std::string largest_at;
+    for (const auto& m : models)
+        for (const auto& nf : forms) {
+            const auto& v = res[m][nf];
+            const MeanStd f0 = stat(v.front(), "fvr"), f1 = stat(v.back(), "fvr");
+            const MeanStd m0 = stat(v.front(), "mrr"), m1 = stat(v.back(), "mrr");
+            bool mono = true;
+            for (std::size_t gi = 1; gi < v.size(); ++gi)
+                mono = mono && stat(v[gi], "fvr").mean <= stat(v[gi - 1], "fvr").mean;
+            ++panels;
+            lower += f1.mean < f0.mean;
+            opposite += (f1.mean < f0.mean) && (m1.mean < m0.mean);
+            monotone += mono;
+            if (f0.mean - f1.mean > largest_red) {
+                largest_red = f0.mean - f1.mean;
+                largest_at = m + " " + nf;
+            }
+            t.rows.push_back({m + " " + nf, mean_std_text(f0.mean, f0.std, 3), mean_std_text(f1.mean, f1.std, 3),
+                              number_text(f1.mean - f0.mean, 3), mean_std_text(m0.mean, m0.std, 3),
+                              mean_std_text(m1.mean, m1.std, 3), number_text(m1.mean - m0.mean, 3),
+                              mono ? "yes" : "no"});
+        }
+    s1.tables.push_back(t);
+    s1.checks.push_back({"FVR at p⊥ = 1 is below FVR at p⊥ = 0 in every panel (paper: 12 of 12)", lower == panels,
+                         std::to_string(lower) + " of " + std::to_string(panels) + " panels"});
+    s1.checks.push_back({"MRR moves the opposite way (falls while FVR falls) in some panels (paper: 6 of 12)",
+                         opposite > 0, std::to_string(opposite) + " of " + std::to_string(panels) + " panels"});
+    s1.checks.push_back({"the response is not monotone in p⊥ everywhere (paper: not monotone in between)",
+                         grid.size() > 2 && monotone < panels,
+                         std::to_string(monotone) + " of " + std::to_string(panels) +
+                             " panels have FVR non-increasing over the whole grid"});
+    s1.paragraphs.push_back("Largest FVR reduction: " + number_text(largest_red, 3) + " (" + largest_at +
+                            "); paper: 0.13 (Box2EL, GCI3). " + kWhyDiffer);
+    r.sections.push_back(s1);
+
+    Section s2;
+    s2.heading = "Panels (as the paper's Figure 1)";
+    for (const auto& m : models)
+        for (const auto& nf : forms) {
+            std::string file = "sweep_" + m + "_" + nf + ".png";
+            std::replace(file.begin(), file.end(), '+', 'p');
+            Chart ch{
+                m + " on " + nf, "p_bot (fraction of contradiction negatives)", "value (mean over seeds)", file, {}};
+            for (const auto& [key, name] :
+                 {std::pair{"fvr", "FVR"}, std::pair{"mrr", "MRR"}, std::pair{"pair_fvr", "Pair-FVR"}}) {
+                Series se{name, {}, {}, {}};
+                for (std::size_t gi = 0; gi < grid.size(); ++gi) {
+                    const MeanStd s = stat(res[m][nf][gi], key);
+                    se.x.push_back(grid[gi]);
+                    se.y.push_back(s.mean);
+                    se.y_err.push_back(s.std);
+                }
+                ch.series.push_back(se);
+            }
+            s2.charts.push_back(ch);
+        }
+    r.sections.push_back(s2);
+    r.summary = "Paper: contradiction negatives lower FVR at p⊥ = 1 against p⊥ = 0 in all 12 settings, at some cost "
+                "in MRR in 6. Ours: FVR lower at p⊥ = 1 in " +
+                std::to_string(lower) + " of " + std::to_string(panels) + " panels, MRR lower as well in " +
+                std::to_string(opposite) + ".";
+    return r;
+}
+
+// =========================================================================================
+// 7. relative-count-ranking
+// =========================================================================================
+
+Report relative_count_ranking(const Options& o, jobs::JobContext& ctx) {
+    const Plan p = plan_of(o);
+    const auto models = models_or(o, {"ELEmbeddings", "EmEL++", "Box2EL", "TransE-L1", "DistMult", "ComplEx", "BoxE"});
+    const std::uint32_t max_domain = o.max_domain ? o.max_domain : (o.mode == Mode::Full ? 4u : 3u);
+    std::vector<std::uint32_t> domains;
+    for (std::uint32_t d = 2; d <= std::max(2u, max_domain); ++d)
+        domains.push_back(d);
+    StepProgress prog(ctx, 2 + domains.size() + models.size() * static_cast<std::size_t>(p.seeds));
+    Report r;
+    r.title = "ρ_P at the largest domain, and the small-domain artefacts of P";
+    r.seeds = p.seed_list();
+    std::uint64_t step = 0;
+    auto c0 = prog.step(step++, "loading Pizza");
+    OntoLab lab(pizza_path(o), work_dir(o, "relative-count-ranking"), c0);
+    auto c1 = prog.step(step++, "sampling GCI0 tests (P over |Δ| = 2)");
+    auto [base, base_path] = lab.tests("GCI0", p.per_band, 1, 2, c1);
+    std::vector<eval::TestSet> by_domain;
+    std::vector<double> count_seconds;
+    for (auto d : domains) {
+        auto c = prog.step(step++, "counting P over |Δ| = " + std::to_string(d));
+        double secs = 0;
+        const std::string out = (fs::path(lab.work_dir()) / ("tests_GCI0_d" + std::to_string(d) + ".tsv")).string();
+        by_domain.push_back(lab.recount(base_path, out, d, c, &secs));
+        count_seconds.push_back(secs);
+    }
+    std::vector<const eval::TestSet*> tp;
+    for (const auto& t : by_domain)
+        tp.push_back(&t);
+    std::map<std::string, std::vector<PerSeed>> res; // model → domain index → seeds
+    for (const auto& m : models)
+        for (auto seed : r.seeds) {
+            auto c = prog.step(step++, display(m) + " seed " + std::to_string(seed));
+            const RunMetrics rm = lab.train_and_evaluate(m, seed, p.train(), {}, tp, c);
+            auto& v = res[m];
+            v.resize(domains.size());
+            for (std::size_t i = 0; i < domains.size(); ++i)
+                v[i].push_back(metric_row(rm.final_metrics.at(i)));
+        }
+    add_commands(r, p, {"GCI0"}, models, 2);
+    for (auto d : domains)
+        if (d != 2)
+            r.commands.push_back("cp tests_GCI0.tsv tests_GCI0_d" + std::to_string(d) +
+                                 ".tsv && kbcx count $DATA/onto/pizza.owl --tbox-only --domain " + std::to_string(d) +
+                                 " --no-reasoner --candidates tests_GCI0_d" + std::to_string(d) + ".tsv");
+
+    // P on T? by domain.
+    Section s1;
+    s1.heading = "P(α|O) on the undetermined axioms by domain size";
+    s1.paragraphs.push_back(settings_paragraph(p, lab, 2));
+    Table tp_table{"T? axioms (undetermined for the reasoner) by the value of P",
+                   {"|Δ|", "T?", "P = 0", "P = 1", "0 < P < 1", "share P ∈ {0, 1}", "count time (s)"},
+                   {}};
+    std::vector<double> shares;
+    std::vector<std::vector<int>> endpoint(domains.size()); // per domain: per T? axiom, 1 if P ∈ {0,1}
+    for (std::size_t i = 0; i < domains.size(); ++i) {
+        const auto& ts = by_domain[i];
+        int n = 0, zero = 0, one = 0;
+        for (const auto& a : ts.axioms) {
+            if (a.status != eval::Status::Undetermined) continue;
+            ++n;
+            int e = 0;
+            if (a.p != eval::kNoP) {
+                const auto& pv = ts.p_values[a.p].exact;
+                if (pv == 0)
+                    ++zero, e = 1;
+                else if (pv == 1)
+                    ++one, e = 1;
+            }
+            endpoint[i].push_back(e);
+        }
+        const double share = n ? static_cast<double>(zero + one) / n : kNaN;
+        shares.push_back(share);
+        tp_table.rows.push_back({std::to_string(domains[i]), std::to_string(n), std::to_string(zero),
+                                 std::to_string(one), std::to_string(n - zero - one), number_text(share, 3),
+                                 number_text(count_seconds[i], 2)});
+    }
+    s1.tables.push_back(tp_table);
+    int only_small = 0, at_two = 0;
+    if (!endpoint.empty())
+        for (std::size_t k = 0; k < endpoint.front().size(); ++k)
+            if (endpoint.front()[k]) {
+                ++at_two;
+                only_small += endpoint.back().size() > k && !endpoint.back()[k];
+            }
+    const int n_undet = endpoint.empty() ? 0 : static_cast<int>(endpoint.front().size());
+    s1.paragraphs.push_back(
+        "Of " + std::to_string(n_undet) + " undetermined axioms, " + std::to_string(at_two) +
+        " have P ∈ {0, 1} at |Δ| = 2; " + std::to_string(only_small) + " of them (" +
+        number_text(n_undet ? 100.0 * only_small / n_undet : kNaN, 1) +
+        "% of T?) get 0 < P < 1 at |Δ| = " + std::to_string(domains.back()) +
+        ": their endpoint value is an artefact of the small domain (Herbrand models over Δ name distinct elements "
+        "and are finite; an axiom undetermined in open-domain semantics can be forced or excluded when Δ is tiny). "
+        "The rest still sit at an endpoint at the largest domain counted here.");
+    {
+        Chart ch{
+            "Share of T? with P in {0, 1}", "|D| (domain size)", "share of T?", "endpoint_share_by_domain.png", {}};
+        Series se{"share P in {0,1}", {}, {}, {}};
+        for (std::size_t i = 0; i < domains.size(); ++i) {
+            se.x.push_back(domains[i]);
+            se.y.push_back(shares[i]);
+        }
+        ch.series.push_back(se);
+        s1.charts.push_back(ch);
+    }
+    s1.checks.push_back({"the share of T? with P ∈ {0, 1} does not grow from |Δ| = 2 to the largest |Δ|",
+                         shares.back() <= shares.front(),
+                         number_text(shares.front(), 3) + " → " + number_text(shares.back(), 3)});
+    r.sections.push_back(s1);
+
+    Section s2;
+    s2.heading = "ρ_P of every model by domain size";
+    std::vector<std::string> hdr{"model"};
+    for (auto d : domains)
+        hdr.push_back("ρ_P, |Δ| = " + std::to_string(d));
+    hdr.emplace_back("paper ρ_P (|Δ| = 2)");
+    Table rt{"Spearman ρ_P of score and P over T? (mean ± std over seeds)", hdr, {}};
+    Chart ch{"rho_P by domain size", "|D| (domain size)", "rho_P", "rho_p_by_domain.png", {}};
+    std::vector<double> at_two_v, at_max_v;
+    for (const auto& m : models) {
+        std::vector<std::string> row{display(m)};
+        Series se{display(m), {}, {}, {}};
+        for (std::size_t i = 0; i < domains.size(); ++i) {
+            const MeanStd s = stat(res[m][i], "rho_p");
+            row.push_back(mean_std_text(s.mean, s.std, 2, p.seeds > 1));
+            se.x.push_back(domains[i]);
+            se.y.push_back(s.mean);
+            se.y_err.push_back(s.std);
+        }
+        at_two_v.push_back(stat(res[m].front(), "rho_p").mean);
+        at_max_v.push_back(stat(res[m].back(), "rho_p").mean);
+        const auto pub = published("Pizza GCI0", m);
+        row.push_back(pub ? mean_std_text(pub->mean[4], pub->std[4]) : "–");
+        rt.rows.push_back(row);
+        ch.series.push_back(se);
+    }
+    s2.tables.push_back(rt);
+    s2.charts.push_back(ch);
+    std::vector<std::string> o2 = models, omax = models;
+    auto sort_by = [&](std::vector<std::string>& v, const std::vector<double>& vals) {
+        std::stable_sort(v.begin(), v.end(), [&](const std::string& a, const std::string& b) {
+            const auto ia = std::find(models.begin(), models.end(), a) - models.begin();
+            const auto ib = std::find(models.begin(), models.end(), b) - models.begin();
+            return vals[static_cast<std::size_t>(ia)] > vals[static_cast<std::size_t>(ib)];
+        });
+    };
+    sort_by(o2, at_two_v);
+    sort_by(omax, at_max_v);
+    s2.checks.push_back(
+        {"the ordering of the models by ρ_P is the same at |Δ| = 2 and at |Δ| = " + std::to_string(domains.back()),
+         o2 == omax,
+         "|Δ| = 2: " + join(o2) + "; |Δ| = " + std::to_string(domains.back()) + ": " + join(omax) + " (Kendall τ " +
+             number_text(kendall(o2, omax), 2) + ")"});
+    s2.paragraphs.push_back(
+        "The paper counts over |Δ| = 2 only. Larger domains are exact here up to |Δ| = " +
+        std::to_string(domains.back()) +
+        " within the mode's time budget (count times above); the counter handles |Δ| = 5 on Pizza's TBox too, "
+        "but per candidate it is slower than this reproduction's budget allows.");
+    r.sections.push_back(s2);
+    r.summary = "ρ_P of each model with P counted exactly over |Δ| = 2 … " + std::to_string(domains.back()) +
+                ", and how many undetermined axioms have P at an endpoint only because Δ is small (" +
+                std::to_string(only_small) + " of " + std::to_string(n_undet) + ").";
+    return r;
+}
+
+} // namespace kbcx::repro

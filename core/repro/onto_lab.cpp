@@ -1,0 +1,310 @@
+// The shared experiment bench of the ontology reproductions: sampling, counting, training and
+// evaluation through core/reason, core/count, core/embed and core/eval; see onto_lab.hpp.
+#include "repro/onto_lab.hpp"
+
+#include "common/error.hpp"
+#include "common/resources.hpp"
+#include "count/count_job.hpp"
+#include "embed/dataset.hpp"
+#include "embed/tests_hook.hpp"
+#include "embed/train_el.hpp"
+#include "embed/train_kg.hpp"
+#include "kg/knowledge_graph.hpp"
+#include "onto/readers.hpp"
+#include "reason/sampler.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+namespace kbcx::repro {
+
+namespace fs = std::filesystem;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+MetricRow metric_row(const eval::Metrics& m) {
+    auto v = [](const std::optional<double>& x) { return x ? *x : kNaN; };
+    return {{"auc_pm", v(m.auc_pm)},        {"adm_at_k", v(m.adm_at_k)}, {"fvr", v(m.fvr)},
+            {"pair_fvr", v(m.pair_fvr)},    {"rho_p", v(m.rho_p)},       {"mrr", v(m.mrr)},
+            {"hits_at_10", v(m.hits_at_10)}};
+}
+
+MeanStd mean_std(const std::vector<double>& values) {
+    MeanStd r;
+    double sum = 0;
+    for (double v : values)
+        if (std::isfinite(v)) {
+            sum += v;
+            ++r.n;
+        }
+    if (r.n == 0) return {kNaN, kNaN, 0};
+    r.mean = sum / static_cast<double>(r.n);
+    if (r.n > 1) {
+        double ss = 0;
+        for (double v : values)
+            if (std::isfinite(v)) ss += (v - r.mean) * (v - r.mean);
+        r.std = std::sqrt(ss / static_cast<double>(r.n - 1));
+    }
+    return r;
+}
+
+jobs::JobContext StepProgress::step(std::uint64_t step, const std::string& label) {
+    jobs::JobContext* outer = &outer_;
+    const std::uint64_t total = std::max<std::uint64_t>(1, total_);
+    outer->report(step * 1000, total * 1000, label, true);
+    return jobs::JobContext(outer_.stop_token(), [outer, step, total, label](const jobs::Progress& p) {
+        const std::uint64_t frac = p.total ? std::min<std::uint64_t>(999, p.done * 1000 / p.total) : 0;
+        outer->report(step * 1000 + frac, total * 1000, label + (p.message.empty() ? "" : ": " + p.message));
+    });
+}
+
+bool is_triple_model(const std::string& name) {
+    try {
+        embed::canonical_kg_model_name(name);
+        return !embed::is_el_model_name(name);
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+std::string pizza_path(const Options& o) {
+    const std::string p = (fs::path(o.data_dir) / "onto" / "pizza.owl").string();
+    if (!fs::exists(p))
+        throw InputError(p,
+                         "Pizza is not there; give the shared data folder with --data DIR (it holds onto/pizza.owl)");
+    return p;
+}
+
+namespace {
+
+/// Scores GCI0 and GCI2 candidates with a triple model of the graph projection.
+class ProjectedScorer final : public embed::AxiomScorer {
+  public:
+    ProjectedScorer(const embed::KgModel& m, const std::vector<kg::Id>& entity, const std::vector<kg::Id>& role,
+                    kg::Id subclass)
+        : m_(m), entity_(entity), role_(role), subclass_(subclass) {}
+    double score(const embed::NfAxiom& a) const override {
+        auto ent = [&](kg::Id c) { return c < entity_.size() ? entity_[c] : kg::kNoId; };
+        kg::Id h = kg::kNoId, r = kg::kNoId, t = kg::kNoId;
+        if (a.kind == embed::NfKind::GCI0) {
+            h = ent(a.a), r = subclass_, t = ent(a.b);
+        } else if (a.kind == embed::NfKind::GCI2) {
+            h = ent(a.a), r = a.r < role_.size() ? role_[a.r] : kg::kNoId, t = ent(a.b);
+        }
+        if (h == kg::kNoId || r == kg::kNoId || t == kg::kNoId) return kNaN;
+        return m_.score(h, r, t);
+    }
+
+  private:
+    const embed::KgModel& m_;
+    const std::vector<kg::Id>& entity_;
+    const std::vector<kg::Id>& role_;
+    kg::Id subclass_;
+};
+
+void write_items(const std::string& path, const std::vector<reason::SampleItem>& items) {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    if (!f) throw InputError(path, "cannot open for writing");
+    for (const auto& it : items)
+        f << reason::status_name(it.status) << '\t' << it.nf << '\t' << it.axiom << '\n';
+    if (!f) throw InputError(path, "cannot write");
+}
+
+eval::Metrics evaluate_with(const embed::AxiomTranslator& tr, const embed::AxiomScorer& scorer,
+                            const eval::TestSet& tests, jobs::JobContext& ctx) {
+    auto s = std::make_shared<embed::TranslatedScorer>(tr, scorer);
+    eval::EvalOptions eo;
+    eo.k = 10;
+    eo.missing_lowest = true;
+    return eval::evaluate(tests, s, eo, ctx).overall;
+}
+
+} // namespace
+
+struct OntoLab::Impl {
+    onto::Ontology reasoner_onto;
+    std::unique_ptr<reason::StatusChecker> checker;
+    std::unique_ptr<embed::AxiomTranslator> translator;
+    // Graph projection (built on first use).
+    bool projected = false;
+    embed::TripleDataset triples;
+    std::vector<kg::Id> entity_of_concept, relation_of_role;
+    kg::Id subclass = kg::kNoId;
+};
+
+OntoLab::OntoLab(std::string ontology_path, std::string work_dir, jobs::JobContext& ctx)
+    : path_(std::move(ontology_path)), work_(std::move(work_dir)), impl_(std::make_unique<Impl>()) {
+    std::error_code ec;
+    fs::create_directories(work_, ec);
+    if (ec) throw InputError(work_, "cannot create the work folder: " + ec.message());
+    onto::Ontology training = onto::load_ontology(path_, ctx);
+    data_ = embed::make_el_dataset(training);
+    impl_->reasoner_onto = onto::load_ontology(path_, ctx);
+    impl_->checker = std::make_unique<reason::StatusChecker>(impl_->reasoner_onto, ctx);
+    impl_->translator = std::make_unique<embed::AxiomTranslator>(data_.names);
+}
+
+OntoLab::~OntoLab() = default;
+
+std::pair<eval::TestSet, std::string> OntoLab::tests(const std::string& nf, std::size_t per_band, std::uint64_t seed,
+                                                     std::uint32_t domain, jobs::JobContext& ctx,
+                                                     const std::string& file_suffix) {
+    reason::SampleParams sp;
+    sp.nf = nf;
+    sp.n = per_band;
+    sp.seed = seed;
+    const reason::SampleResult sr = reason::sample(*impl_->checker, sp, ctx);
+    const std::string path = (fs::path(work_) / ("tests_" + nf + file_suffix + ".tsv")).string();
+    write_items(path, sr.items);
+    count::CountJobParams cp;
+    cp.ontology_path = path_;
+    cp.tbox_only = true;
+    cp.domain = domain;
+    cp.candidates_path = path;
+    cp.reasoner = false;
+    count::run_count(cp, ctx);
+    return {eval::read_tests(path, ctx), path};
+}
+
+eval::TestSet OntoLab::recount(const std::string& tests_path, const std::string& out_path, std::uint32_t domain,
+                               jobs::JobContext& ctx, double* seconds) {
+    std::error_code ec;
+    fs::copy_file(tests_path, out_path, fs::copy_options::overwrite_existing, ec);
+    if (ec) throw InputError(out_path, "cannot copy the tests file: " + ec.message());
+    Stopwatch sw;
+    count::CountJobParams cp;
+    cp.ontology_path = path_;
+    cp.tbox_only = true;
+    cp.domain = domain;
+    cp.candidates_path = out_path;
+    cp.reasoner = false;
+    count::run_count(cp, ctx);
+    if (seconds) *seconds = sw.seconds();
+    return eval::read_tests(out_path, ctx);
+}
+
+std::vector<embed::NfAxiom> OntoLab::contradiction_pool(const std::vector<std::string>& forms, std::size_t per_form,
+                                                        std::uint64_t seed,
+                                                        const std::vector<const eval::TestSet*>& held_out,
+                                                        jobs::JobContext& ctx) {
+    std::vector<embed::NfAxiom> pool;
+    for (const auto& nf : forms) {
+        reason::SampleParams sp;
+        sp.nf = nf;
+        sp.n = per_form;
+        sp.seed = seed;
+        const reason::SampleResult sr = reason::sample(*impl_->checker, sp, ctx);
+        for (const auto& it : sr.items) {
+            if (it.status != reason::Status::Contradictory) continue;
+            const std::string key = eval::normalise_axiom(it.axiom);
+            bool in_tests = false;
+            for (const auto* t : held_out)
+                in_tests = in_tests || t->find(key).has_value();
+            if (in_tests) continue;
+            if (auto parts = impl_->translator->try_translate(it.axiom); parts && parts->size() == 1)
+                pool.push_back(parts->front());
+        }
+    }
+    return pool;
+}
+
+std::size_t OntoLab::projected_triples() const {
+    return impl_->triples.train.size();
+}
+
+RunMetrics OntoLab::train_and_evaluate(const std::string& model, std::uint64_t seed, const TrainPlan& plan,
+                                       const std::vector<embed::NfAxiom>& pool,
+                                       const std::vector<const eval::TestSet*>& tests, jobs::JobContext& ctx) {
+    RunMetrics out;
+    Stopwatch sw;
+    const embed::AxiomTranslator& tr = *impl_->translator;
+    if (embed::is_el_model_name(model)) {
+        embed::ElTrainParams p;
+        p.model = embed::default_el_config(embed::canonical_el_model_name(model));
+        p.model.dim = plan.dim;
+        auto& st = p.train;
+        st.epochs = plan.epochs;
+        st.batch = 256;
+        st.neg = 4;
+        st.lr = 0.01f;
+        st.p_bot = plan.p_bot;
+        st.threads = plan.threads;
+        st.seed = seed;
+        st.eval_every = plan.eval_every > 0 ? plan.eval_every : plan.epochs;
+        st.data = path_;
+        p.contradiction_pool = pool;
+        p.pool_source = "reasoner sample (test axioms held out)";
+        if (plan.eval_every > 0 && !tests.empty()) {
+            auto ts = std::make_shared<const eval::TestSet>(*tests.front());
+            auto trs = std::make_shared<const embed::AxiomTranslator>(data_.names);
+            p.hooks.eval_hooks.push_back(embed::make_tests_hook(ts, trs));
+            p.hooks.on_epoch = [&out](const embed::EpochReport& r) {
+                if (!r.evaluated) return;
+                MetricRow row;
+                for (const char* k : kMetricKeys) {
+                    auto it = r.metrics.find(k);
+                    row[k] = it == r.metrics.end() ? kNaN : it->second;
+                }
+                out.curve.emplace_back(r.epoch, row);
+            };
+        }
+        std::unique_ptr<embed::ElModel> m;
+        embed::train_el(data_, p, ctx, &m);
+        const embed::ElAxiomScorer scorer(*m);
+        for (const auto* t : tests)
+            out.final_metrics.push_back(evaluate_with(tr, scorer, *t, ctx));
+    } else {
+        if (!impl_->projected) {
+            kg::GraphBuilder gb;
+            const auto& names = data_.names;
+            for (std::size_t c = 0; c < names.named_concepts; ++c)
+                gb.vocab().entities().intern(names.concepts[c]);
+            const std::string sub = "SubClassOf";
+            for (const auto& a : data_.axioms) {
+                auto named = [&](kg::Id c) { return c < names.named_concepts; };
+                if (a.kind == embed::NfKind::GCI0 && named(a.a) && named(a.b))
+                    gb.add(names.concepts[a.a], sub, names.concepts[a.b]);
+                else if (a.kind == embed::NfKind::GCI2 && named(a.a) && named(a.b))
+                    gb.add(names.concepts[a.a], names.roles[a.r], names.concepts[a.b]);
+            }
+            auto g = std::make_shared<kg::KnowledgeGraph>(gb.finish());
+            g->facts.for_each_fact([&](const kg::Triple& t) { impl_->triples.train.push_back(t); });
+            impl_->entity_of_concept.assign(names.named_concepts, kg::kNoId);
+            for (std::size_t c = 0; c < names.named_concepts; ++c)
+                impl_->entity_of_concept[c] = g->vocab.entities().find(names.concepts[c]);
+            impl_->relation_of_role.assign(names.roles.size(), kg::kNoId);
+            for (std::size_t r = 0; r < names.roles.size(); ++r)
+                impl_->relation_of_role[r] = g->vocab.relations().find(names.roles[r]);
+            impl_->subclass = g->vocab.relations().find(sub);
+            impl_->triples.graph = g;
+            impl_->projected = true;
+        }
+        if (impl_->triples.train.empty()) throw InputError(path_, "no GCI0 or GCI2 axioms to project into triples");
+        embed::KgTrainParams p;
+        p.model.name = embed::canonical_kg_model_name(model);
+        p.model.dim = plan.dim;
+        p.model.gamma = 12.0f;
+        auto& st = p.train;
+        st.epochs = plan.epochs;
+        st.batch = 128;
+        st.neg = 32;
+        st.chunk = 32;
+        st.lr = 0.01f;
+        st.margin = p.model.gamma;
+        st.threads = plan.threads;
+        st.seed = seed;
+        st.eval_every = plan.epochs;
+        st.data = path_ + " (graph projection)";
+        std::unique_ptr<embed::KgModel> m;
+        embed::train_kg(impl_->triples, p, ctx, &m);
+        const ProjectedScorer scorer(*m, impl_->entity_of_concept, impl_->relation_of_role, impl_->subclass);
+        for (const auto* t : tests)
+            out.final_metrics.push_back(evaluate_with(tr, scorer, *t, ctx));
+    }
+    out.seconds = sw.seconds();
+    return out;
+}
+
+} // namespace kbcx::repro

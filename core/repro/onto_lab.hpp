@@ -1,0 +1,122 @@
+// The experiment bench the ontology reproductions share: Pizza (or any ontology) loaded once,
+// test sets drawn by the reasoner's sampler with P counted over Δ, EL models and the triple
+// baselines (on the graph projection A ⊑ B → (A, SubClassOf, B), A ⊑ ∃r.B → (A, r, B)) trained
+// through core/embed, evaluated with core/eval; plus mean ± std over seeds.
+#pragma once
+
+#include "embed/el_data.hpp"
+#include "embed/training.hpp"
+#include "eval/evaluate.hpp"
+#include "jobs/job.hpp"
+#include "onto/ontology.hpp"
+#include "repro/registry.hpp"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kbcx::repro {
+
+/// The seven metrics of the paper's tables, in its column order.
+inline constexpr std::array<const char*, 7> kMetricKeys = {"auc_pm", "adm_at_k", "fvr",       "pair_fvr",
+                                                           "rho_p",  "mrr",      "hits_at_10"};
+inline constexpr std::array<const char*, 7> kMetricHeaders = {"AUC+/−", "Adm@10", "FVR",    "Pair-FVR",
+                                                              "ρ_P",    "MRR",    "Hits@10"};
+/// The metrics of one evaluation by key (kMetricKeys); NaN where not computable.
+using MetricRow = std::map<std::string, double>;
+MetricRow metric_row(const eval::Metrics& m);
+
+/// Mean and sample standard deviation (n − 1; 0 for one value); NaN values are skipped.
+struct MeanStd {
+    double mean = 0, std = 0;
+    std::size_t n = 0;
+};
+MeanStd mean_std(const std::vector<double>& values);
+
+/// Outer progress of a reproduction split into `total` steps; each inner job (sampling,
+/// counting, training) gets a JobContext whose reports land inside its step.
+class StepProgress {
+  public:
+    StepProgress(jobs::JobContext& outer, std::uint64_t total) : outer_(outer), total_(total) {}
+    /// A context for step `step` (0-based), labelled; stop requests pass through.
+    jobs::JobContext step(std::uint64_t step, const std::string& label);
+    void set_total(std::uint64_t total) { total_ = total; }
+    jobs::JobContext& outer() { return outer_; }
+
+  private:
+    jobs::JobContext& outer_;
+    std::uint64_t total_;
+};
+
+/// Model training settings shared by the findings (mode defaults, Options overrides).
+struct TrainPlan {
+    int epochs = 100;
+    int dim = 20;
+    int threads = 1;
+    float p_bot = 0;
+    int eval_every = 0; ///< > 0: evaluate the tests every N epochs (curve), else only at the end
+};
+
+/// One trained-and-evaluated run: final metrics per test set, and the curve of the first
+/// test set's metrics over epochs when eval_every > 0.
+struct RunMetrics {
+    std::vector<eval::Metrics> final_metrics; ///< aligned with the test sets given
+    std::vector<std::pair<int, MetricRow>> curve;
+    double seconds = 0;
+};
+
+/// True for TransE, DistMult, ComplEx, BoxE, RotatE (trained on the graph projection).
+bool is_triple_model(const std::string& name);
+
+class OntoLab {
+  public:
+    /// Loads `ontology_path` twice (one copy for training, normalised; one for the reasoner),
+    /// classifies it. `work_dir` receives the test-set TSVs (created).
+    OntoLab(std::string ontology_path, std::string work_dir, jobs::JobContext& ctx);
+    ~OntoLab();
+
+    const embed::ElDataset& data() const { return data_; }
+    const std::string& ontology_path() const { return path_; }
+    const std::string& work_dir() const { return work_; }
+
+    /// Draws up to `per_band` T+, T?, T− of `nf` (seeded), writes them to
+    /// work_dir/tests_<nf>.tsv, counts P over |Δ| = domain on the TBox (kbcx count --tbox-only)
+    /// and reads the file back. Returns the test set and the file path.
+    std::pair<eval::TestSet, std::string> tests(const std::string& nf, std::size_t per_band, std::uint64_t seed,
+                                                std::uint32_t domain, jobs::JobContext& ctx,
+                                                const std::string& file_suffix = "");
+    /// Recounts P of an existing tests file over another domain into `out_path`.
+    eval::TestSet recount(const std::string& tests_path, const std::string& out_path, std::uint32_t domain,
+                          jobs::JobContext& ctx, double* seconds = nullptr);
+
+    /// The contradiction pool for p⊥ > 0: T− of each form in `forms` sampled with `seed` (up to
+    /// `per_form` each), minus every axiom of `held_out` (the test sets).
+    std::vector<embed::NfAxiom> contradiction_pool(const std::vector<std::string>& forms, std::size_t per_form,
+                                                   std::uint64_t seed,
+                                                   const std::vector<const eval::TestSet*>& held_out,
+                                                   jobs::JobContext& ctx);
+
+    /// Trains `model` (an EL model or a triple model) with `seed` and evaluates it on every
+    /// test set. Throws Cancelled when stopped.
+    RunMetrics train_and_evaluate(const std::string& model, std::uint64_t seed, const TrainPlan& plan,
+                                  const std::vector<embed::NfAxiom>& pool,
+                                  const std::vector<const eval::TestSet*>& tests, jobs::JobContext& ctx);
+
+    /// Axioms of the graph projection (GCI0 and GCI2 normal forms) the triple models train on.
+    std::size_t projected_triples() const;
+
+  private:
+    struct Impl;
+    std::string path_, work_;
+    embed::ElDataset data_;
+    std::unique_ptr<Impl> impl_;
+};
+
+/// The path of Pizza in a data folder; throws InputError naming it when absent.
+std::string pizza_path(const Options& o);
+
+} // namespace kbcx::repro

@@ -1,0 +1,162 @@
+// The registry of reproductions and the runner that times a reproduction and writes its
+// folder (Markdown, JSON, PNG charts); see registry.hpp.
+#include "repro/registry.hpp"
+
+#include "common/error.hpp"
+#include "common/resources.hpp"
+#include "repro/chart.hpp"
+#include "repro/findings.hpp"
+#include "repro/markdown.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+
+namespace kbcx::repro {
+
+const char* mode_name(Mode m) {
+    return m == Mode::Full ? "full" : "quick";
+}
+
+namespace {
+
+std::mutex& registry_mutex() {
+    static std::mutex m;
+    return m;
+}
+std::vector<Reproduction>& registered() {
+    static std::vector<Reproduction> v;
+    return v;
+}
+
+/// The built-in list. To add a finding: declare its function in findings.hpp, define it in
+/// its own findings_*.cpp, and add one line here.
+std::vector<Reproduction> builtin_reproductions() {
+    return {
+        {"rank-vs-faithfulness", "Ranking accuracy vs faithfulness on Pizza GCI0",
+         "Seven models on Pizza's EL part: the ordering by MRR is not the ordering by Pair-FVR or ρ_P; "
+         "ranking accuracy does not imply faithfulness.",
+         rank_vs_faithfulness},
+        {"gci1-inversion", "The released GCI1 loss inverts conjunctive subsumption",
+         "ELEmbeddings and EmEL++ with the released GCI1 loss give AUC± far below 0.5 on Pizza GCI1 (Box2EL less so); "
+         "restoring term (iv) raises it.",
+         gci1_inversion},
+        {"construct-dependence", "Faithfulness depends on the construct (normal form)",
+         "The logic-geometric models by normal form: disjointness (GCI1_BOT) handled faithfully, conjunctive "
+         "subsumption (GCI1) inverted.",
+         construct_dependence},
+        {"contradiction-sweep", "Contradiction negatives: p⊥ from 0 to 1",
+         "The stratified sampler with a fraction p⊥ of contradiction negatives: FVR at p⊥ = 1 is below FVR at "
+         "p⊥ = 0 in every panel, MRR moves the other way in some.",
+         contradiction_sweep},
+        {"relative-count-ranking", "ρ_P at the largest domain and the small-domain artefacts of P",
+         "ρ_P of every model with P counted at the largest |Δ| the counter handles, and the share of undetermined "
+         "axioms whose P is 0 or 1 only because Δ is small.",
+         relative_count_ranking},
+    };
+}
+
+std::string utc_now() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char b[40];
+    std::strftime(b, sizeof b, "%Y-%m-%d %H:%M:%S UTC", &tm);
+    return b;
+}
+
+void write_text(const std::string& path, const std::string& text) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        if (!f) throw InputError(path, "cannot open for writing");
+        f << text;
+        if (!f) throw InputError(path, "cannot write");
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) throw InputError(path, "cannot rename the temporary file: " + ec.message());
+}
+
+} // namespace
+
+std::vector<Reproduction> reproductions() {
+    std::vector<Reproduction> all = builtin_reproductions();
+    std::lock_guard lock(registry_mutex());
+    for (const auto& r : registered()) {
+        bool replaced = false;
+        for (auto& a : all)
+            if (a.name == r.name) {
+                a = r;
+                replaced = true;
+            }
+        if (!replaced) all.push_back(r);
+    }
+    return all;
+}
+
+void register_reproduction(Reproduction r) {
+    std::lock_guard lock(registry_mutex());
+    for (auto& a : registered())
+        if (a.name == r.name) {
+            a = std::move(r);
+            return;
+        }
+    registered().push_back(std::move(r));
+}
+
+std::optional<Reproduction> find_reproduction(const std::string& name) {
+    for (auto& r : reproductions())
+        if (r.name == name) return r;
+    return std::nullopt;
+}
+
+std::string default_data_dir() {
+    if (const char* e = std::getenv("KBCX_DATA"); e && *e) return e;
+    return "../shared/data";
+}
+
+RunOutput write_report(const Report& report, const std::string& folder) {
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec) throw InputError(folder, "cannot create the report folder: " + ec.message());
+    RunOutput out;
+    out.report = report;
+    out.folder = folder;
+    for (const auto& s : report.sections)
+        for (const auto& c : s.charts) {
+            if (c.file.empty()) continue;
+            const std::string p = (std::filesystem::path(folder) / c.file).string();
+            write_chart(p, c);
+            out.chart_paths.push_back(p);
+        }
+    out.markdown_path = (std::filesystem::path(folder) / "report.md").string();
+    out.json_path = (std::filesystem::path(folder) / "report.json").string();
+    write_text(out.markdown_path, render_markdown(report));
+    write_text(out.json_path, render_json(report));
+    return out;
+}
+
+RunOutput run_reproduction(const Reproduction& r, const Options& options, jobs::JobContext& ctx) {
+    Options o = options;
+    if (o.data_dir.empty()) o.data_dir = default_data_dir();
+    if (o.threads < 1) o.threads = 1;
+    const std::string started = utc_now();
+    Stopwatch clock;
+    Report rep = r.run(o, ctx);
+    ctx.throw_if_stopped();
+    rep.name = r.name;
+    if (rep.title.empty()) rep.title = r.title;
+    rep.mode = mode_name(o.mode);
+    rep.threads = o.threads;
+    rep.data_dir = o.data_dir;
+    rep.started_utc = started;
+    rep.wall_seconds = clock.seconds();
+    const std::string folder = (std::filesystem::path(o.out_dir.empty() ? "." : o.out_dir) / r.name).string();
+    return write_report(rep, folder);
+}
+
+} // namespace kbcx::repro

@@ -1,0 +1,76 @@
+// The registry of reproductions (`kbcx reproduce NAME`, Help → Reproductions): each published
+// finding is a function Options → Report run as a cancellable job, written to DIR/NAME/ as
+// report.md, report.json and one PNG per chart.
+#pragma once
+
+#include "jobs/job.hpp"
+#include "repro/report.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kbcx::repro {
+
+enum class Mode { Quick, Full };
+const char* mode_name(Mode m);
+
+/// How a reproduction runs. Zero / empty fields mean "the finding's default for the mode";
+/// the reduction fields exist so that tests run a finding on a smaller configuration.
+struct Options {
+    Mode mode = Mode::Quick;
+    int seeds = 0;                   ///< number of seeds (seeds are 1…N); 0 = mode default
+    std::string out_dir;             ///< report folders go to out_dir/NAME
+    int threads = 1;                 ///< worker threads of each training job
+    std::string data_dir;            ///< the shared data folder (holds onto/pizza.owl, kg/…)
+    int epochs = 0;                  ///< training epochs; 0 = mode default
+    int dim = 0;                     ///< embedding dimension; 0 = mode default
+    std::size_t per_band = 0;        ///< test axioms per band (T+, T?, T−); 0 = mode default
+    std::vector<std::string> models; ///< restrict to these models (canonical names); empty = all
+    std::vector<double> p_bot;       ///< contradiction-sweep grid; empty = mode default
+    std::vector<std::string> forms;  ///< restrict to these normal forms; empty = all of the finding
+    std::uint32_t max_domain = 0;    ///< relative-count-ranking: largest |Δ|; 0 = mode default
+};
+
+/// Runs a finding and returns its report (name, mode, wall time and folder writing are done by
+/// run_reproduction). Charts are written by the caller: only Chart::file names are set here.
+using ReproFunction = std::function<Report(const Options&, jobs::JobContext&)>;
+
+struct Reproduction {
+    std::string name;    ///< e.g. "rank-vs-faithfulness"
+    std::string title;   ///< one line
+    std::string summary; ///< what the paper found, in two sentences
+    ReproFunction run;
+};
+
+/// The built-in reproductions (ontology findings 1, 2, 3, 4, 7; the KG findings are added in
+/// builtin_reproductions() of registry.cpp) followed by any registered at run time, in order.
+std::vector<Reproduction> reproductions();
+/// Adds a reproduction (tests, plug-ins); a later registration of the same name replaces it.
+void register_reproduction(Reproduction r);
+/// Looks a reproduction up by name; nullptr if unknown.
+std::optional<Reproduction> find_reproduction(const std::string& name);
+
+/// What run_reproduction wrote.
+struct RunOutput {
+    Report report;
+    std::string folder;        ///< out_dir/NAME
+    std::string markdown_path; ///< folder/report.md
+    std::string json_path;     ///< folder/report.json
+    std::vector<std::string> chart_paths;
+};
+
+/// Runs `r` (timing it, filling name, mode, threads, data dir, start time) and writes its
+/// folder. Throws kbcx::Cancelled when stopped (nothing more is written), InputError on missing
+/// data or an unwritable folder.
+RunOutput run_reproduction(const Reproduction& r, const Options& options, jobs::JobContext& ctx);
+
+/// Writes report.md, report.json and every chart of `report` into `folder` (created).
+RunOutput write_report(const Report& report, const std::string& folder);
+
+/// The data folder to use when none is given: $KBCX_DATA if set, else "../shared/data".
+std::string default_data_dir();
+
+} // namespace kbcx::repro

@@ -4,6 +4,7 @@
 #include "repro/findings.hpp"
 
 #include "common/resources.hpp"
+#include "embed/kg_models.hpp"
 #include "repro/kg_lab.hpp"
 #include "repro/markdown.hpp"
 #include "repro/onto_lab.hpp"
@@ -16,6 +17,7 @@
 #include <numeric>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 namespace kbcx::repro {
 
@@ -70,9 +72,16 @@ KgFindingPlan kg_finding_plan(const Options& o) {
     if (o.epochs > 0) p.train.epochs = o.epochs;
     if (o.dim > 0) p.train.dim = o.dim;
     if (!o.models.empty()) {
-        std::vector<std::string> keep;
+        std::vector<std::string> asked, keep;
+        for (const auto& m : o.models) {
+            try {
+                asked.push_back(embed::canonical_kg_model_name(m)); // "TransE" → TransE-L1, "R-GCN" → rgcn
+            } catch (const std::invalid_argument&) {
+                asked.push_back(m);
+            }
+        }
         for (const auto& m : kAllModels)
-            if (std::find(o.models.begin(), o.models.end(), m) != o.models.end()) keep.push_back(m);
+            if (std::find(asked.begin(), asked.end(), m) != asked.end()) keep.push_back(m);
         if (!keep.empty()) p.models = keep;
     }
     return p;

@@ -56,16 +56,16 @@ KgFindingPlan kg_finding_plan(const Options& o) {
     const bool full = o.mode == Mode::Full;
     KgFindingPlan p;
     p.seeds = full ? 3 : 1;
-    p.train.epochs = full ? 50 : 3;
-    p.train.dim = full ? 100 : 16;
+    p.train.epochs = full ? 50 : 10;
+    p.train.dim = full ? 100 : 32;
     p.train.batch = full ? 1024 : 2048;
     p.train.neg = full ? 64 : 16;
     p.train.lr = full ? 0.005f : 0.02f;
     p.train.threads = o.threads;
-    p.k1 = full ? 10 : 2;
-    p.k2_fb = full ? 200 : 40;
-    p.k2_wn = full ? 2000 : 40;
-    p.max_queries = full ? 500 : 25;
+    p.k1 = full ? 10 : 5;
+    p.k2_fb = 200;
+    p.k2_wn = full ? 2000 : 200;
+    p.max_queries = full ? 500 : 50;
     p.grouped = !full;
     p.models = full ? kAllModels : kQuickModels;
     if (o.seeds > 0) p.seeds = o.seeds;
@@ -88,8 +88,8 @@ KgFindingPlan kg_finding_plan(const Options& o) {
 }
 
 bench::GenerateParams kg_generate_params(std::shared_ptr<const kg::KnowledgeGraph> graph,
-                                         const std::vector<std::string>& patterns, bench::NegMethod neg,
-                                         std::size_t k1, std::size_t k2) {
+                                         const std::vector<std::string>& patterns, bench::NegMethod neg, std::size_t k1,
+                                         std::size_t k2) {
     bench::GenerateParams g;
     g.graph = std::move(graph);
     g.patterns = patterns_of(patterns);
@@ -159,7 +159,9 @@ Summary summarise(const std::vector<KgEval>& evs) {
     s.accuracy = col([](const KgEval& e) { return e.test_pos ? e.test.accuracy : kNaN; });
     s.c_mrr = col([](const KgEval& e) { return e.ranked && e.queries ? e.constant.mrr : kNaN; });
     s.r_mrr = col([](const KgEval& e) { return e.ranked && e.queries ? e.relation.mrr : kNaN; });
-    if (!evs.empty()) s.test_pos = evs.front().test_pos, s.test_neg = evs.front().test_neg, s.queries = evs.front().queries, s.ranked = evs.front().ranked;
+    if (!evs.empty())
+        s.test_pos = evs.front().test_pos, s.test_neg = evs.front().test_neg, s.queries = evs.front().queries,
+        s.ranked = evs.front().ranked;
     return s;
 }
 
@@ -193,7 +195,7 @@ std::string model_list_text(const std::vector<std::string>& models) {
 
 std::string train_settings_text(const KgFindingPlan& p) {
     std::ostringstream s;
-    s << "embedding models trained with core/embed's trainer on train.txt (K plus the train positives; no "
+    s << "Embedding models trained with core/embed's trainer on train.txt (K plus the train positives; no "
          "validation during training): dim "
       << p.train.dim << ", " << p.train.epochs << " epochs, batch " << p.train.batch << ", " << p.train.neg
       << " corrupted negatives per positive (chunks of " << std::min(64, p.train.neg) << "), Adam lr "
@@ -312,8 +314,9 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
     {
         std::ostringstream s;
         s << "Source KG: FB15k-237 train.txt (" << K->facts.num_facts() << " triples, " << K->facts.num_entities()
-          << " entities, " << K->facts.num_relations() << " relations) as K. Benchmarks: `kbcx generate` with k1 = "
-          << p.k1 << " rules per pattern, k2 = " << p.k2_fb
+          << " entities, " << K->facts.num_relations()
+          << " relations) as K. Benchmarks: `kbcx generate` with k1 = " << p.k1
+          << " rules per pattern, k2 = " << p.k2_fb
           << " conclusions per rule, split 8:1:1, seed 1, one per negative method";
         if (p.grouped)
             s << " (quick mode: symmetry and intersection in one benchmark, evaluated pattern by pattern through the "
@@ -352,14 +355,18 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
             const double paper = published_negative_auc(pat, m);
             row.push_back(number_text(mean, 1));
             row.push_back(std::isnan(paper) ? "–" : number_text(paper, 1));
-            row.push_back(std::isnan(paper) || std::isnan(mean) ? "–"
-                                                                : (mean >= paper ? "+" : "") + number_text(mean - paper, 1));
+            row.push_back(std::isnan(paper) || std::isnan(mean)
+                              ? "–"
+                              : (mean >= paper ? "+" : "") + number_text(mean - paper, 1));
             t.rows.push_back(row);
             means[pat].push_back({m, mean});
         }
         s1.tables.push_back(t);
-        Chart ch{"AUC by negative method, FB15k-237 " + pat, "negative method (1 rc, 2 rb, 3 pa, 4 qg)", "ROC AUC (%)",
-                 "auc_by_method_" + pat + ".png", {}};
+        Chart ch{"AUC by negative method, FB15k-237 " + pat,
+                 "negative method (1 rc, 2 rb, 3 pa, 4 qg)",
+                 "ROC AUC (%)",
+                 "auc_by_method_" + pat + ".png",
+                 {}};
         for (std::size_t i = 0; i < p.models.size(); ++i) {
             Series se{display(p.models[i]), {}, {}, {}};
             std::size_t x = 1;
@@ -401,8 +408,8 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
         std::vector<std::string> names;
         for (const auto& [m, x] : v)
             names.push_back(m);
-        s2.checks.push_back({"mean AUC drops from " + join(names, " to ") + " on " + pat, drops,
-                             "ours " + ours + "; paper " + paper});
+        s2.checks.push_back(
+            {"mean AUC drops from " + join(names, " to ") + " on " + pat, drops, "ours " + ours + "; paper " + paper});
         verdicts.push_back(pat + ": " + ours);
         // The weaker reading: the easiest method (rc) above the hardest one.
         if (v.size() >= 2)
@@ -437,8 +444,8 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     r.title = "Difficulty by inference pattern on FB15k-237 and WN18RR";
     for (int s = 1; s <= p.seeds; ++s)
         r.seeds.push_back(static_cast<unsigned long long>(s));
-    const std::vector<std::string> patterns = {"symmetry",    "inversion", "hierarchy", "composition",
-                                               "intersection", "triangle", "diamond"};
+    const std::vector<std::string> patterns = {"symmetry",     "inversion", "hierarchy", "composition",
+                                               "intersection", "triangle",  "diamond"};
     const std::vector<std::vector<std::string>> groups = [&] {
         if (p.grouped) return std::vector<std::vector<std::string>>{patterns};
         std::vector<std::vector<std::string>> g;
@@ -553,16 +560,18 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
                 const Summary& x = sums.at(i);
                 const int n = systems[i].decides ? 1 : p.seeds;
                 row.push_back(cell(x.auc, n));
-                all.rows.push_back({pat, display(systems[i].name), cell(x.auc, n), cell(x.f1, n),
-                                    cell(x.precision, n), cell(x.recall, n), cell(x.c_mrr, n), cell(x.r_mrr, n),
+                all.rows.push_back({pat, display(systems[i].name), cell(x.auc, n), cell(x.f1, n), cell(x.precision, n),
+                                    cell(x.recall, n), cell(x.c_mrr, n), cell(x.r_mrr, n),
                                     x.ranked ? std::to_string(x.queries) : "–"});
             }
             matrix.rows.push_back(row);
         }
         s.tables = {matrix, all};
         Chart ch{"ROC AUC per pattern, " + kgname,
-                 "pattern (1 sym, 2 inv, 3 hier, 4 comp, 5 inter, 6 tri, 7 diamond)", "ROC AUC",
-                 "auc_by_pattern_" + std::string(kgname == "WN18RR" ? "wn18rr" : "fb15k237") + ".png", {}};
+                 "pattern (1 sym, 2 inv, 3 hier, 4 comp, 5 inter, 6 tri, 7 diamond)",
+                 "ROC AUC",
+                 "auc_by_pattern_" + std::string(kgname == "WN18RR" ? "wn18rr" : "fb15k237") + ".png",
+                 {}};
         for (std::size_t i = 0; i < systems.size(); ++i) {
             Series se{display(systems[i].name), {}, {}, {}};
             for (std::size_t k = 0; k < patterns.size(); ++k) {
@@ -588,8 +597,8 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
                             "(composition, triangle, diamond): higher mean AUC over the embedding models",
                             simple.n && complex.n && simple.mean > complex.mean,
                             "simple " + number_text(simple.mean, 3) + " (" + std::to_string(simple.n) +
-                                " values), complex " + number_text(complex.mean, 3) + " (" +
-                                std::to_string(complex.n) + " values)"});
+                                " values), complex " + number_text(complex.mean, 3) + " (" + std::to_string(complex.n) +
+                                " values)"});
         summary_bits.push_back(kgname + ": simple " + number_text(simple.mean, 2) + " vs complex " +
                                number_text(complex.mean, 2));
         auto weak_on = [&](const std::string& model, const std::string& pat) {
@@ -601,8 +610,9 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
             const MeanStd m = mean_std(others);
             const double mine = auc_of(kgname, pat, i);
             if (m.n == 0) return;
-            s.checks.push_back({display(model) + " is weak on " + pat + ": its AUC is below the mean of the other "
-                                                                        "embedding models",
+            s.checks.push_back({display(model) + " is weak on " + pat +
+                                    ": its AUC is below the mean of the other "
+                                    "embedding models",
                                 std::isfinite(mine) && mine < m.mean,
                                 display(model) + " " + number_text(mine, 3) + ", others " + number_text(m.mean, 3)});
         };

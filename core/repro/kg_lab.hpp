@@ -22,8 +22,8 @@ namespace kbcx::repro {
 
 /// One generated benchmark held in memory, with what the systems and the evaluation need.
 struct KgBench {
-    std::string kg_name;       ///< e.g. "FB15k-237"
-    bench::Generated gen;      ///< rules, positives and negatives per split (K is gen.params.graph)
+    std::string kg_name;           ///< e.g. "FB15k-237"
+    bench::Generated gen;          ///< rules, positives and negatives per split (K is gen.params.graph)
     std::vector<kg::Triple> train; ///< train.txt as triples: K's binary facts, then the train positives
     /// train.txt as a fact store over K's ids (K plus the train positives, types included).
     std::shared_ptr<const kg::FactStore> train_store;
@@ -88,10 +88,10 @@ KgSystem simpbl_system();
 struct KgEval {
     std::size_t valid_pos = 0, valid_neg = 0, test_pos = 0, test_neg = 0;
     double threshold = 0;
-    bench::Classification test;          ///< at the threshold tuned on valid (or the system's decision)
+    bench::Classification test; ///< at the threshold tuned on valid (or the system's decision)
     double auc = std::numeric_limits<double>::quiet_NaN(); ///< ROC AUC, test positives vs test negatives
     bool ranked = false;
-    std::size_t queries = 0;             ///< ranking queries (test positives ranked)
+    std::size_t queries = 0;                  ///< ranking queries (test positives ranked)
     bench::RankingSummary constant, relation; ///< C- (head and tail queries) and R- ranking
 };
 
@@ -122,8 +122,8 @@ struct KgFindingPlan {
 KgFindingPlan kg_finding_plan(const Options& o);
 /// The generator settings the findings use: `patterns` (names), `neg`, k1, k2, seed 1, one thread.
 bench::GenerateParams kg_generate_params(std::shared_ptr<const kg::KnowledgeGraph> graph,
-                                         const std::vector<std::string>& patterns, bench::NegMethod neg,
-                                         std::size_t k1, std::size_t k2);
+                                         const std::vector<std::string>& patterns, bench::NegMethod neg, std::size_t k1,
+                                         std::size_t k2);
 
 /// Loads `data_dir`/kg/`name`/train.txt (the source KG K); throws InputError naming it when absent.
 std::shared_ptr<const kg::KnowledgeGraph> load_source_kg(const Options& o, const std::string& name,

@@ -38,10 +38,10 @@ std::string planted_kg(std::uint32_t seed, int n, int relations, int facts) {
         const int a = e(rng), b = e(rng), p = r(rng);
         if (a == b) continue;
         f.insert({a, p, b});
-        if (p == 0 && rng() % 2) f.insert({b, 0, a});         // symmetry
-        if (p == 1 && rng() % 2) f.insert({b, 2, a});         // inversion r1 → r2⁻
-        if (p == 3 && rng() % 2) f.insert({a, 4, b});         // hierarchy r3 → r4
-        if (p == 4 && rng() % 3 == 0) f.insert({a, 5, b});    // intersection material r4 ∧ r5
+        if (p == 0 && rng() % 2) f.insert({b, 0, a});      // symmetry
+        if (p == 1 && rng() % 2) f.insert({b, 2, a});      // inversion r1 → r2⁻
+        if (p == 3 && rng() % 2) f.insert({a, 4, b});      // hierarchy r3 → r4
+        if (p == 4 && rng() % 3 == 0) f.insert({a, 5, b}); // intersection material r4 ∧ r5
     }
     std::string text;
     for (const auto& [a, p, b] : f)
@@ -247,11 +247,11 @@ class TestReproKg : public QObject {
             QCOMPARE(matrix->rows.size(), patterns.size());
             const auto K = load(kgname);
             jobs::JobContext c2;
-            const repro::KgBench b = repro::make_kg_bench(
-                kgname,
-                repro::kg_generate_params(K, patterns, bench::NegMethod::PA, plan.k1,
-                                          kgname == "WN18RR" ? plan.k2_wn : plan.k2_fb),
-                c2);
+            const repro::KgBench b =
+                repro::make_kg_bench(kgname,
+                                     repro::kg_generate_params(K, patterns, bench::NegMethod::PA, plan.k1,
+                                                               kgname == "WN18RR" ? plan.k2_wn : plan.k2_fb),
+                                     c2);
             // Brute force: undirected neighbour sets of train.txt (K + train positives).
             std::vector<std::set<kg::Id>> nb(K->facts.num_entities());
             K->facts.for_each_fact([&](const kg::Triple& t) { nb[t.s].insert(t.o), nb[t.o].insert(t.s); });

@@ -15,6 +15,12 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx);
 Report construct_dependence(const Options& o, jobs::JobContext& ctx);
 /// 4. The p⊥ sweep of the stratified contradiction sampler, one chart per (model, form) panel.
 Report contradiction_sweep(const Options& o, jobs::JobContext& ctx);
+/// 5. Mean AUC of the embedding models on FB15k-237 symmetry / intersection benchmarks with
+/// rc, rb, pa (and qg) negatives, beside LogInfer's Table 5 (findings_kg.cpp).
+Report negative_difficulty(const Options& o, jobs::JobContext& ctx);
+/// 6. AUC, F1, precision, recall, C-/R-MRR per pattern on FB15k-237 and WN18RR benchmarks for
+/// the embedding models and SimpBL (findings_kg.cpp).
+Report pattern_difficulty(const Options& o, jobs::JobContext& ctx);
 /// 7. ρ_P with P counted at growing |Δ|, and the small-domain artefacts of P on T?.
 Report relative_count_ranking(const Options& o, jobs::JobContext& ctx);
 

@@ -56,6 +56,14 @@ std::vector<Reproduction> builtin_reproductions() {
          "ρ_P of every model with P counted at the largest |Δ| the counter handles, and the share of undetermined "
          "axioms whose P is 0 or 1 only because Δ is small.",
          relative_count_ranking},
+        {"negative-difficulty", "Harder negatives, lower AUC (FB15k-237, rc → rb → pa → qg)",
+         "On FB15k-237 benchmarks for symmetry and intersection the mean AUC over the embedding models drops from rc "
+         "to rb to pa (to qg), as LogInfer's Table 5 found.",
+         negative_difficulty},
+        {"pattern-difficulty", "Difficulty by inference pattern (FB15k-237, WN18RR)",
+         "Per pattern, AUC, F1, precision, recall, C-MRR and R-MRR of the embedding models and SimpBL: simple "
+         "patterns easier than complex ones, TransE weak on symmetry, DistMult weak on inversion, all beat SimpBL.",
+         pattern_difficulty},
     };
 }
 

@@ -1,0 +1,222 @@
+// The KG experiment bench of the LogInfer reproductions: in-memory benchmarks, the systems
+// (embedding models through core/embed, SimpBL through core/bench) and eval-kg's metrics.
+#include "repro/kg_lab.hpp"
+
+#include "common/error.hpp"
+#include "embed/dataset.hpp"
+#include "embed/kg_models.hpp"
+#include "embed/train_kg.hpp"
+#include "jobs/load_kg.hpp"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <numeric>
+#include <random>
+
+namespace kbcx::repro {
+
+namespace {
+
+constexpr double kLowest = -std::numeric_limits<double>::infinity();
+
+class ModelScorer final : public KgScorer {
+  public:
+    explicit ModelScorer(std::unique_ptr<embed::KgModel> m) : model_(std::move(m)) {}
+    double score(const rules::GroundFact& f) const override {
+        if (f.unary || f.s >= model_->num_entities() || f.o >= model_->num_entities() ||
+            f.pred >= model_->num_relations())
+            return kLowest;
+        return static_cast<double>(model_->score(f.s, f.pred, f.o));
+    }
+
+  private:
+    std::unique_ptr<embed::KgModel> model_;
+};
+
+class SimpBLScorer final : public KgScorer {
+  public:
+    explicit SimpBLScorer(const kg::FactStore& train) : bl_(train) {}
+    double score(const rules::GroundFact& f) const override { return bl_.predict(f) ? 1.0 : 0.0; }
+
+  private:
+    bench::SimpBL bl_;
+};
+
+} // namespace
+
+std::size_t KgBench::FactKeyHash::operator()(const FactKey& k) const noexcept {
+    std::uint64_t x = k.a * 0x9E3779B97F4A7C15ull ^ (k.b + 0x632BE59BD9B4E019ull);
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return static_cast<std::size_t>(x ^ (x >> 31));
+}
+
+KgBench::FactKey KgBench::key_of(const rules::GroundFact& f) {
+    return {(std::uint64_t{f.unary} << 63) | (std::uint64_t{f.pred} << 32) | f.s, f.unary ? 0 : std::uint64_t{f.o}};
+}
+
+bool KgBench::is_positive(const rules::GroundFact& f) const {
+    const kg::FactStore& K = graph().facts;
+    if (f.unary) {
+        if (f.pred < K.num_types() && f.s < K.num_entities() && K.has_type(f.s, f.pred)) return true;
+    } else if (f.pred < K.num_relations() && K.contains(f.s, f.pred, f.o)) {
+        return true;
+    }
+    return positives.count(key_of(f)) > 0;
+}
+
+KgBench make_kg_bench(const std::string& kg_name, const bench::GenerateParams& params, jobs::JobContext& ctx) {
+    KgBench b;
+    b.kg_name = kg_name;
+    b.gen = bench::generate_benchmark(params, ctx);
+    const kg::FactStore& K = b.graph().facts;
+    b.train.reserve(K.num_facts() + b.gen.positives[bench::kTrain].size());
+    kg::FactStoreBuilder store;
+    store.reserve(K.num_facts() + b.gen.positives[bench::kTrain].size());
+    K.for_each_fact([&](const kg::Triple& t) {
+        b.train.push_back(t);
+        store.add(t.s, t.r, t.o);
+    });
+    for (kg::Id t = 0; t < K.num_types(); ++t)
+        for (kg::Id e : K.instances(t))
+            store.add_type(e, t);
+    for (const auto& p : b.gen.positives[bench::kTrain]) {
+        if (p.fact.unary) {
+            store.add_type(p.fact.s, p.fact.pred);
+            continue;
+        }
+        b.train.push_back({p.fact.s, p.fact.pred, p.fact.o});
+        store.add(p.fact.s, p.fact.pred, p.fact.o);
+    }
+    b.train_store = std::make_shared<const kg::FactStore>(
+        std::move(store).build(K.num_entities(), K.num_relations(), K.num_types()));
+    for (const auto& split : b.gen.positives)
+        for (const auto& p : split)
+            b.positives.insert(KgBench::key_of(p.fact));
+    return b;
+}
+
+KgSystem embedding_system(const std::string& model, const KgTrainPlan& plan) {
+    KgSystem s;
+    s.name = model;
+    s.train = [model, plan](const KgBench& b, std::uint64_t seed, jobs::JobContext& ctx) -> std::unique_ptr<KgScorer> {
+        embed::TripleDataset data;
+        data.graph = b.gen.params.graph;
+        data.train = b.train;
+        data.paths = {"train.txt of the " + b.kg_name + " benchmark (in memory)"};
+        embed::KgTrainParams p;
+        p.model.name = model;
+        p.model.dim = plan.dim;
+        p.model.gamma = plan.gamma;
+        p.train.epochs = plan.epochs;
+        p.train.batch = plan.batch;
+        p.train.neg = plan.neg;
+        p.train.chunk = std::min(64, plan.neg);
+        p.train.threads = plan.threads;
+        p.train.seed = seed;
+        p.train.lr = plan.lr;
+        p.train.margin = plan.gamma;
+        p.train.eval_every = 0; // no validation split is given: nothing is evaluated while training
+        std::unique_ptr<embed::KgModel> trained;
+        embed::train_kg(data, p, ctx, &trained);
+        return std::make_unique<ModelScorer>(std::move(trained));
+    };
+    return s;
+}
+
+KgSystem simpbl_system() {
+    KgSystem s;
+    s.name = "SimpBL";
+    s.decides = true;
+    s.train = [](const KgBench& b, std::uint64_t, jobs::JobContext&) -> std::unique_ptr<KgScorer> {
+        return std::make_unique<SimpBLScorer>(*b.train_store);
+    };
+    return s;
+}
+
+KgEval evaluate_system(const KgBench& b, const KgScorer& scorer, bool decides, const KgEvalPlan& plan,
+                       jobs::JobContext& ctx) {
+    KgEval ev;
+    const auto& pos = b.gen.positives;
+    const auto& neg = b.gen.negatives;
+    auto in_pattern = [&](const bench::Positive& p) { return plan.pattern.empty() || b.pattern_of(p) == plan.pattern; };
+    auto split_scores = [&](int split, std::vector<double>& ps, std::vector<double>& ns) {
+        const auto s = static_cast<std::size_t>(split);
+        for (const auto& p : pos[s])
+            if (in_pattern(p)) ps.push_back(scorer.score(p.fact));
+        for (const auto& n : neg[s])
+            if (in_pattern(pos[s].at(n.target))) ns.push_back(scorer.score(n.fact));
+    };
+    std::vector<double> vp, vn, tp, tn;
+    split_scores(bench::kValid, vp, vn);
+    split_scores(bench::kTest, tp, tn);
+    ev.valid_pos = vp.size(), ev.valid_neg = vn.size(), ev.test_pos = tp.size(), ev.test_neg = tn.size();
+    ev.threshold = decides ? 1.0 : bench::best_f1_threshold(vp, vn);
+    ev.test = bench::classify(tp, tn, ev.threshold);
+    if (const auto a = bench::roc_auc(tp, tn)) ev.auc = *a;
+    if (decides || !plan.ranking) return ev;
+
+    // Filtered ranking of binary test positives, as eval-kg: head and tail over every entity
+    // (C-), relation over every relation (R-), known positives skipped, ties counted ½.
+    std::vector<rules::GroundFact> queries;
+    for (const auto& p : pos[bench::kTest])
+        if (in_pattern(p) && !p.fact.unary) queries.push_back(p.fact);
+    if (plan.max_queries > 0 && queries.size() > plan.max_queries) {
+        std::mt19937_64 rng(plan.seed);
+        std::shuffle(queries.begin(), queries.end(), rng);
+        queries.resize(plan.max_queries);
+        std::sort(queries.begin(), queries.end());
+    }
+    const kg::FactStore& K = b.graph().facts;
+    const auto E = static_cast<kg::Id>(K.num_entities()), R = static_cast<kg::Id>(K.num_relations());
+    std::vector<double> c_ranks, r_ranks, others;
+    for (std::size_t qi = 0; qi < queries.size(); ++qi) {
+        ctx.throw_if_stopped();
+        ctx.report(qi, queries.size(), "Ranking");
+        const rules::GroundFact& f = queries[qi];
+        const double target = scorer.score(f);
+        for (int slot = 0; slot < 3; ++slot) {
+            others.clear();
+            const kg::Id n = slot == 2 ? R : E;
+            for (kg::Id c = 0; c < n; ++c) {
+                rules::GroundFact g = f;
+                (slot == 0 ? g.s : slot == 1 ? g.o : g.pred) = c;
+                if (g == f || b.is_positive(g)) continue;
+                others.push_back(scorer.score(g));
+            }
+            (slot == 2 ? r_ranks : c_ranks).push_back(bench::tie_rank(target, others));
+        }
+    }
+    ev.ranked = true;
+    ev.queries = queries.size();
+    ev.constant = bench::summarize_ranks(c_ranks);
+    ev.relation = bench::summarize_ranks(r_ranks);
+    return ev;
+}
+
+std::string source_kg_path(const Options& o, const std::string& name) {
+    return (std::filesystem::path(o.data_dir) / "kg" / name / "train.txt").string();
+}
+
+std::shared_ptr<const kg::KnowledgeGraph> load_source_kg(const Options& o, const std::string& name,
+                                                         jobs::JobContext& ctx) {
+    const std::string path = source_kg_path(o, name);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        throw InputError(path, "the " + name + " training triples are missing (set --data to the shared data folder)");
+    jobs::LoadKgParams p;
+    p.paths = {path};
+    return jobs::load_kg(p, ctx).graph;
+}
+
+double process_cpu_seconds() {
+    rusage u{};
+    if (getrusage(RUSAGE_SELF, &u) != 0) return 0;
+    auto sec = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6; };
+    return sec(u.ru_utime) + sec(u.ru_stime);
+}
+
+} // namespace kbcx::repro

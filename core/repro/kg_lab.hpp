@@ -1,0 +1,137 @@
+// The experiment bench the KG reproductions of LogInfer share: a source KG loaded once,
+// benchmarks generated in memory, "systems" (embedding models, SimpBL, later rule learners)
+// trained on a benchmark's train split, and eval-kg's metrics computed in-process per pattern.
+#pragma once
+
+#include "bench/generator.hpp"
+#include "bench/kg_metrics.hpp"
+#include "jobs/job.hpp"
+#include "kg/knowledge_graph.hpp"
+#include "repro/registry.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace kbcx::repro {
+
+/// One generated benchmark held in memory, with what the systems and the evaluation need.
+struct KgBench {
+    std::string kg_name;           ///< e.g. "FB15k-237"
+    bench::Generated gen;          ///< rules, positives and negatives per split (K is gen.params.graph)
+    std::vector<kg::Triple> train; ///< train.txt as triples: K's binary facts, then the train positives
+    /// train.txt as a fact store over K's ids (K plus the train positives, types included).
+    std::shared_ptr<const kg::FactStore> train_store;
+    /// Every positive of every split (train.txt, valid.txt, test.txt): the ranking filter.
+    struct FactKey {
+        std::uint64_t a = 0, b = 0;
+        friend bool operator==(const FactKey&, const FactKey&) = default;
+    };
+    struct FactKeyHash {
+        std::size_t operator()(const FactKey& k) const noexcept;
+    };
+    static FactKey key_of(const rules::GroundFact& f);
+    std::unordered_set<FactKey, FactKeyHash> positives;
+
+    const kg::KnowledgeGraph& graph() const { return *gen.params.graph; }
+    /// Whether `f` is in train.txt, valid.txt or test.txt.
+    bool is_positive(const rules::GroundFact& f) const;
+    /// The pattern name of a positive's rule.
+    const std::string& pattern_of(const bench::Positive& p) const { return gen.rules.at(p.rule).pattern; }
+};
+
+/// Generates a benchmark from `graph` (GenerateParams as given) and builds its train split.
+KgBench make_kg_bench(const std::string& kg_name, const bench::GenerateParams& params, jobs::JobContext& ctx);
+
+/// A trained system: a plausibility score for any fact over the benchmark's ids (higher = more
+/// plausible). Facts the system cannot score get -infinity.
+class KgScorer {
+  public:
+    virtual ~KgScorer() = default;
+    virtual double score(const rules::GroundFact& f) const = 0;
+};
+
+/// A system under evaluation: trains on a benchmark's train split (train.txt = K + train
+/// positives; valid/test positives and every negative file are never shown to it) and returns a
+/// scorer. `decides` = the system outputs yes/no itself (SimpBL; score 1 = yes, 0 = no): its
+/// classification uses that decision instead of a validation-tuned threshold, and it is not
+/// ranked. A rule learner plugs in here as one more KgSystem.
+struct KgSystem {
+    std::string name;
+    bool decides = false;
+    std::function<std::unique_ptr<KgScorer>(const KgBench&, std::uint64_t seed, jobs::JobContext&)> train;
+};
+
+/// Embedding-model training settings (mode defaults, Options overrides).
+struct KgTrainPlan {
+    int epochs = 10;
+    int dim = 32;
+    int batch = 1024;
+    int neg = 32;
+    float lr = 0.01f;
+    float gamma = 12.0f;
+    int threads = 1;
+};
+
+/// An embedding model (canonical name: TransE-L1, DistMult, ComplEx, RotatE, BoxE, rgcn)
+/// trained with core/embed's train_kg on train.txt, no validation, then scored with score(h,r,t).
+KgSystem embedding_system(const std::string& model, const KgTrainPlan& plan);
+/// SimpBL over train.txt (core/bench's SimpBL).
+KgSystem simpbl_system();
+
+/// eval-kg's metrics of one system on the facts of one pattern (or all).
+struct KgEval {
+    std::size_t valid_pos = 0, valid_neg = 0, test_pos = 0, test_neg = 0;
+    double threshold = 0;
+    bench::Classification test; ///< at the threshold tuned on valid (or the system's decision)
+    double auc = std::numeric_limits<double>::quiet_NaN(); ///< ROC AUC, test positives vs test negatives
+    bool ranked = false;
+    std::size_t queries = 0;                  ///< ranking queries (test positives ranked)
+    bench::RankingSummary constant, relation; ///< C- (head and tail queries) and R- ranking
+};
+
+/// What to evaluate: the negatives of one benchmark (its own method), restricted to the
+/// positives of `pattern` (empty = all) and to the negatives drawn for them; ranking of up to
+/// `max_queries` test positives (0 = all) drawn with `seed` (filtered by every positive of the
+/// benchmark, candidates = every entity / relation of K, ties ½, as eval-kg).
+struct KgEvalPlan {
+    std::string pattern;
+    std::size_t max_queries = 0;
+    std::uint64_t seed = 1;
+    bool ranking = true;
+};
+KgEval evaluate_system(const KgBench& b, const KgScorer& scorer, bool decides, const KgEvalPlan& plan,
+                       jobs::JobContext& ctx);
+
+/// The settings of the KG findings for a mode (Options overrides applied): training plan, k1,
+/// k2 per KG, sampled ranking queries, the models, and whether quick mode's grouping applies
+/// (several patterns in one benchmark, evaluated pattern by pattern).
+struct KgFindingPlan {
+    int seeds = 1;
+    KgTrainPlan train;
+    std::size_t k1 = 10, k2_fb = 200, k2_wn = 2000;
+    std::size_t max_queries = 0; ///< ranking queries per pattern (0 = every test positive)
+    bool grouped = false;
+    std::vector<std::string> models; ///< canonical embedding-model names
+};
+KgFindingPlan kg_finding_plan(const Options& o);
+/// The generator settings the findings use: `patterns` (names), `neg`, k1, k2, seed 1, one thread.
+bench::GenerateParams kg_generate_params(std::shared_ptr<const kg::KnowledgeGraph> graph,
+                                         const std::vector<std::string>& patterns, bench::NegMethod neg, std::size_t k1,
+                                         std::size_t k2);
+
+/// Loads `data_dir`/kg/`name`/train.txt (the source KG K); throws InputError naming it when absent.
+std::shared_ptr<const kg::KnowledgeGraph> load_source_kg(const Options& o, const std::string& name,
+                                                         jobs::JobContext& ctx);
+/// The path load_source_kg reads.
+std::string source_kg_path(const Options& o, const std::string& name);
+
+/// CPU seconds of this process so far (user + system, all threads).
+double process_cpu_seconds();
+
+} // namespace kbcx::repro

@@ -4,6 +4,9 @@
 // stacked bar chart and a table, and the folder's sizes and checks.
 #pragma once
 
+#include "job_handle.hpp"
+
+#include <QPointer>
 #include "benchmark_data.hpp"
 #include "graph_highlight.hpp"
 
@@ -98,7 +101,7 @@ class BenchmarkPage : public QWidget {
     DatasetModel* datasets_;
     std::function<DatasetPtr()> currentDataset_;
     BenchmarkPtr benchmark_;
-    JobHandle* job_ = nullptr;
+    QPointer<JobHandle> job_; // null once the jobs dock clears the finished job
     std::unique_ptr<QTemporaryDir> demoDir_;
 
     BenchmarkRuleModel* ruleModel_ = nullptr;

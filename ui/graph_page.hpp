@@ -3,6 +3,9 @@
 // shows a support's or a derivation's facts highlighted and a derivation tree beside the graph.
 #pragma once
 
+#include "job_handle.hpp"
+
+#include <QPointer>
 #include "dataset.hpp"
 #include "ego_graph_job.hpp"
 #include "graph_highlight.hpp"
@@ -99,7 +102,7 @@ private:
     DatasetPtr dataset_;
     kg::Id centre_ = kg::kNoId;
     GraphHighlight highlight_;
-    JobHandle* job_ = nullptr;
+    QPointer<JobHandle> job_; // null once the jobs dock clears the finished job
     bool pending_ = false;
 
     EntityNameModel* entityModel_ = nullptr;

@@ -2,6 +2,9 @@
 // project's syntaxes) and show which learnt rules entail the selected rule, computed as a job.
 #pragma once
 
+#include "job_handle.hpp"
+
+#include <QPointer>
 #include "learn/compare.hpp"
 #include "rules/rule.hpp"
 
@@ -76,8 +79,8 @@ private:
     QString loadedFile_;
     std::optional<rules::Rule> rule_;
     QString ruleLabel_;
-    JobHandle* loadJob_ = nullptr;
-    JobHandle* entailJob_ = nullptr;
+    QPointer<JobHandle> loadJob_; // null once the jobs dock clears the finished job
+    QPointer<JobHandle> entailJob_; // null once the jobs dock clears the finished job
     EntailingRulesModel* model_ = nullptr;
     QLineEdit* fileEdit_ = nullptr;
     QToolButton* browse_ = nullptr;

@@ -3,6 +3,9 @@
 // subsumption, the normal forms (filterable by form) and the dropped non-EL constructs.
 #pragma once
 
+#include "job_handle.hpp"
+
+#include <QPointer>
 #include "onto_data.hpp"
 
 #include <QAbstractTableModel>
@@ -92,7 +95,7 @@ class OntologyPage : public QWidget {
     NormalFormTableModel* nfModel_ = nullptr;
     QSortFilterProxyModel* nfProxy_ = nullptr;
     QTableWidget* dropped_ = nullptr;
-    JobHandle* detailsJob_ = nullptr;
+    QPointer<JobHandle> detailsJob_; // null once the jobs dock clears the finished job
     quint64 detailsGeneration_ = 0;
 };
 

@@ -3,6 +3,9 @@
 // supports, materialise with provenance and show any derived fact's derivation tree.
 #pragma once
 
+#include "job_handle.hpp"
+
+#include <QPointer>
 #include "dataset.hpp"
 #include "graph_highlight.hpp"
 
@@ -116,10 +119,10 @@ private:
     std::shared_ptr<const rules::Program> program_;
     rules::MatchOptions match_; ///< the options program_ was compiled with
     std::shared_ptr<const rules::Materialisation> closure_;
-    JobHandle* scoreJob_ = nullptr;
-    JobHandle* supportsJob_ = nullptr;
-    JobHandle* materialiseJob_ = nullptr;
-    JobHandle* progressJob_ = nullptr; ///< the job the progress bar follows
+    QPointer<JobHandle> scoreJob_; // null once the jobs dock clears the finished job
+    QPointer<JobHandle> supportsJob_; // null once the jobs dock clears the finished job
+    QPointer<JobHandle> materialiseJob_; // null once the jobs dock clears the finished job
+    QPointer<JobHandle> progressJob_; ///< the job the progress bar follows (null once cleared)
 
     RuleTableModel* ruleModel_ = nullptr;
     SupportTableModel* supportModel_ = nullptr;

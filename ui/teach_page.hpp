@@ -2,6 +2,9 @@
 // status (with proof) and P(α|O) are recomputed in the background ~300 ms after each edit.
 #pragma once
 
+#include "job_handle.hpp"
+
+#include <QPointer>
 #include "partition_model.hpp"
 
 #include <QStringList>
@@ -72,7 +75,7 @@ class TeachPage : public QWidget {
     CandidateTableModel* model_ = nullptr;
     ProofView* proof_ = nullptr;
     QTimer* debounce_ = nullptr;
-    JobHandle* job_ = nullptr;
+    QPointer<JobHandle> job_; // null once the jobs dock clears the finished job
     quint64 generation_ = 0;
     int errorLine_ = 0, errorColumn_ = 0;
     bool applying_ = false;

@@ -56,7 +56,7 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
                 "with constants (AC1: h(X,c) <= path X..d, AC2: h(X,c) <= r(X,A)), estimates each rule's\n"
                 "confidence on its groundings and keeps those above the thresholds.");
     p.positional("DATA...", "training triple files (e.g. a benchmark's train.txt)");
-    p.option("out", "FILE", "rule file to write");
+    p.option("out", "FILE", "rule file to write (required)");
     p.option("seconds", "T", "time bound for sampling", "10");
     p.option("samples", "N", "stop after N sampled paths (deterministic for any --threads); 0 = time only", "0");
     p.option("max-length", "N", "longest cyclic rule body", "3");
@@ -139,10 +139,10 @@ int cmd_apply_rules(const std::vector<std::string>& args, std::ostream& out, std
                 "lines that `kbcx eval-kg DIR --scores` reads. With --benchmark: every fact eval-kg needs (valid/test\n"
                 "positives and negatives of every method, and the head, tail and relation corruptions of the binary\n"
                 "test facts it ranks); the rules are applied to the folder's train.txt.");
-    p.option("rules", "FILE", "AnyBURL/RuleN rule file or a rule file in the project's syntaxes");
-    p.option("benchmark", "DIR", "benchmark folder");
+    p.option("rules", "FILE", "AnyBURL/RuleN rule file or a rule file in the project's syntaxes (required)");
+    p.option("benchmark", "DIR", "benchmark folder whose facts are scored (this or --triples is required)");
     p.option("triples", "FILE", "score these `h r t` lines instead (graph: --benchmark's train.txt or DATA)");
-    p.option("out", "FILE", "scores file to write");
+    p.option("out", "FILE", "scores file to write (required)");
     p.option("min-confidence", "C", "ignore rules with confidence < C", "0");
     p.flag("no-ranking", "benchmark mode: only the classification facts (eval-kg then needs --no-ranking too)");
     p.flag("stats", "print time, throughput and peak memory");
@@ -205,8 +205,8 @@ int cmd_compare_rules(const std::vector<std::string>& args, std::ostream& out, s
                 "  eps_cont = 100 * |{r in R : r in L up to variable renaming and body-atom permutation}| / |R|\n"
                 "and the same for the sub-rules R- of the complex rules (>= 2 body atoms): every rule obtained by\n"
                 "dropping body atoms (not all) whose head variables still occur in the body.");
-    p.option("benchmark", "DIR", "benchmark folder (its rules.txt) or a rule file");
-    p.option("learnt", "FILE", "learnt rules (AnyBURL/RuleN format or the project's syntaxes)");
+    p.option("benchmark", "DIR", "benchmark folder (its rules.txt) or a rule file (required)");
+    p.option("learnt", "FILE", "learnt rules (AnyBURL/RuleN format or the project's syntaxes) (required)");
     p.option("min-confidence", "C", "use learnt rules with confidence >= C", "0");
     p.option("entail-seconds", "T",
              "time limit per rule for the second entailment stage (learnt rules with constants); a rule\n"
@@ -318,7 +318,7 @@ int cmd_learnt_rules(const std::vector<std::string>& args, std::ostream& out, st
                 "Imports a rule set (AnyBURL/RuleN output or the project's syntaxes) and lists its rules with the\n"
                 "statistics of the file; with DATA, also each rule's support and new conclusions over the data\n"
                 "(the rules engine's counts, as `kbcx support`).");
-    p.option("rules", "FILE", "rule file");
+    p.option("rules", "FILE", "rule file (required)");
     p.option("min-confidence", "C", "list rules with confidence >= C", "0");
     p.positional("DATA...", "knowledge-graph files", true, false);
     p.flag("json", "print JSON");

@@ -38,11 +38,11 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     p.option("seeds", "N", "number of seeds 1…N (default: quick 2, full 5)");
     p.option("threads", "N", "worker threads per training job", "1");
     p.option("data", "DIR", "the shared data folder holding onto/pizza.owl (default $KBCX_DATA or ../shared/data)");
-    p.option("epochs", "E", "override the mode's training epochs");
-    p.option("dim", "D", "override the mode's embedding dimension");
-    p.option("per-band", "N", "override the test axioms per band (T+, T?, T−)");
-    p.option("models", "A,B,…", "restrict to these models (canonical names, e.g. ELEmbeddings,Box2EL,TransE-L1)");
-    p.option("forms", "A,B,…", "restrict to these normal forms (construct-dependence, contradiction-sweep)");
+    p.option("epochs", "E", "override the mode's training epochs (default: the mode's)");
+    p.option("dim", "D", "override the mode's embedding dimension (default: the mode's)");
+    p.option("per-band", "N", "override the test axioms per band (T+, T?, T−) (default: the mode's)");
+    p.option("models", "A,B,…", "restrict to these models (canonical names, e.g. ELEmbeddings,Box2EL,TransE-L1); default: all of the finding");
+    p.option("forms", "A,B,…", "restrict to these normal forms (construct-dependence, contradiction-sweep); default: all of the finding");
     p.option("p-bot", "P,Q,…", "contradiction-sweep: the p⊥ grid (default quick 0,0.5,1; full 0,0.25,0.5,0.75,1)");
     p.option("max-domain", "N", "relative-count-ranking: largest |Δ| (default quick 3, full 4)");
     p.epilog("defaults: quick = dim 20, 100 epochs, 30 axioms per band, 2 seeds; full = dim 50, 1000 epochs,\n"

@@ -46,12 +46,12 @@ int cmd_sweep(const std::vector<std::string>& args, std::ostream& out, std::ostr
                 "sample standard deviation over seeds per p⊥), sweep.svg and sweep.png (FVR and MRR against p⊥,\n"
                 "error bars ± sd). Rerunning the same command reuses finished run folders and resumes cut ones.");
     p.positional("ONTO", "ontology (any format kbcx onto-info reads)", false);
-    p.option("model", "NAME", "ELEmbeddings, ELEmbeddings-iv, EmEL++, ELBE, Box2EL");
+    p.option("model", "NAME", "ELEmbeddings, ELEmbeddings-iv, EmEL++, ELBE, Box2EL (required)");
     p.option("nf", "NAME", "normal form of the test set: GCI0, GCI1, GCI1_BOT, GCI2, GCI3, CA, RA", "GCI0");
     p.option("p-bot", "LIST", "comma-separated p⊥ values in [0, 1]", "0,0.25,0.5,0.75,1");
     p.option("seeds", "N", "seeds per value (seeds S … S+N−1 of --seed)", "3");
     p.option("seed", "S", "first seed", "0");
-    p.option("out", "DIR", "sweep folder (created)");
+    p.option("out", "DIR", "sweep folder (created; required)");
     p.option("epochs", "E", "epochs per run", "200");
     p.option("dim", "D", "embedding dimension", "50");
     p.option("lr", "X", "learning rate", "0.01");

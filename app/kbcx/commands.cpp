@@ -9,6 +9,7 @@
 #include <Eigen/Core>
 #include "kg/rdf_reader.hpp"
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <string_view>
@@ -35,7 +36,11 @@ namespace {
 void print_usage(std::ostream& out) {
     out << "usage: kbcx COMMAND [OPTIONS] [ARGS]\n\n"
            "KBC Explorer's command-line front end: the same jobs as the kbc-explorer GUI.\n\ncommands:\n";
-    for (const auto& c : commands()) out << "  " << std::left << std::setw(12) << c.name << c.summary << "\n";
+    std::size_t width = 0;
+    for (const auto& c : commands())
+        width = std::max(width, std::string_view(c.name).size());
+    for (const auto& c : commands())
+        out << "  " << std::left << std::setw(static_cast<int>(width + 2)) << c.name << c.summary << "\n";
     out << "\n  kbcx COMMAND --help   options of one command\n  kbcx --version        versions\n\n"
            "exit codes: 0 success, 2 bad input or usage, 1 internal error, 130 interrupted\n";
 }

@@ -102,7 +102,7 @@ Normaliser::Normaliser(ConceptPool& pool, std::function<ConceptName()> fresh_con
                        std::function<RoleName()> fresh_role)
     : pool_(pool), fresh_concept_(std::move(fresh_concept)), fresh_role_(std::move(fresh_role)) {}
 
-void Normaliser::emit(NormalAxiom n) {
+void Normaliser::add_normal(NormalAxiom n) {
     n.source = source_;
     out_->push_back(n);
 }
@@ -197,7 +197,7 @@ void Normaliser::gci(ExprId lhs, ExprId rhs) {
         n.a = a;
         n.r = rx.name;
         n.b = pos_name(rx.args[0]);
-        emit(n);
+        add_normal(n);
         return;
     }
     const bool bot = rx.kind == ConceptKind::Bottom;
@@ -223,7 +223,7 @@ void Normaliser::gci(ExprId lhs, ExprId rhs) {
         else
             n.b = rx.name;
     }
-    emit(n);
+    add_normal(n);
 }
 
 void Normaliser::add(const Axiom& ax, std::uint32_t source, std::vector<NormalAxiom>& out) {
@@ -250,7 +250,7 @@ void Normaliser::add(const Axiom& ax, std::uint32_t source, std::vector<NormalAx
                 n.nf = NormalForm::RI;
                 n.r = rs[0];
                 n.s = rs[1];
-                emit(n);
+                add_normal(n);
             }
             break;
         }
@@ -261,7 +261,7 @@ void Normaliser::add(const Axiom& ax, std::uint32_t source, std::vector<NormalAx
             n.r = cur;
             n.s = rs[i];
             n.t = i + 2 == rs.size() ? rs.back() : fresh_role_();
-            emit(n);
+            add_normal(n);
             cur = n.t;
         }
         break;
@@ -274,14 +274,14 @@ void Normaliser::add(const Axiom& ax, std::uint32_t source, std::vector<NormalAx
                     n.nf = NormalForm::RI;
                     n.r = ax.roles[i];
                     n.s = ax.roles[j];
-                    emit(n);
+                    add_normal(n);
                 }
         break;
     case AxiomKind::TransitiveObjectProperty: {
         NormalAxiom n;
         n.nf = NormalForm::RC;
         n.r = n.s = n.t = ax.roles[0];
-        emit(n);
+        add_normal(n);
         break;
     }
     case AxiomKind::ObjectPropertyDomain: gci(pool_.exists(ax.roles[0], pool_.top()), ax.concepts[0]); break;
@@ -291,7 +291,7 @@ void Normaliser::add(const Axiom& ax, std::uint32_t source, std::vector<NormalAx
         n.nf = NormalForm::RANGE;
         n.r = ax.roles[0];
         n.a = pos_name(ax.concepts[0]);
-        emit(n);
+        add_normal(n);
         break;
     }
     case AxiomKind::ClassAssertion: {
@@ -300,7 +300,7 @@ void Normaliser::add(const Axiom& ax, std::uint32_t source, std::vector<NormalAx
         n.nf = NormalForm::CA;
         n.a = pos_name(ax.concepts[0]);
         n.x = ax.individuals[0];
-        emit(n);
+        add_normal(n);
         break;
     }
     case AxiomKind::ObjectPropertyAssertion: {
@@ -309,7 +309,7 @@ void Normaliser::add(const Axiom& ax, std::uint32_t source, std::vector<NormalAx
         n.r = ax.roles[0];
         n.x = ax.individuals[0];
         n.y = ax.individuals[1];
-        emit(n);
+        add_normal(n);
         break;
     }
     case AxiomKind::ReflexiveObjectProperty:

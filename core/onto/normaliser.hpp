@@ -92,7 +92,7 @@ class Normaliser {
     ConceptName neg_name(ExprId e); ///< N with e ⊑ N (kNone if e ≡ ⊥)
     Lhs lhs_form(ExprId e);
     void gci(ExprId lhs, ExprId rhs);
-    void emit(NormalAxiom n);
+    void add_normal(NormalAxiom n);
 
     ConceptPool& pool_;
     std::function<ConceptName()> fresh_concept_;

@@ -54,7 +54,7 @@ void read_owlxml(std::string_view text, const std::string& file, Ontology& onto)
     st.file = file;
     std::unique_ptr<xmlTextReader, ReaderDeleter> rd(
         xmlReaderForMemory(text.data(), static_cast<int>(text.size()), nullptr, nullptr,
-                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING));
+                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES));
     if (!rd) throw InputError(file, "cannot create the XML reader");
     xmlTextReaderSetStructuredErrorHandler(rd.get(), on_error_compat, &st);
     AxiomBuilder builder(onto, file);
@@ -136,8 +136,15 @@ void read_owlxml(std::string_view text, const std::string& file, Ontology& onto)
             SNode n;
             n.kind = SNode::Kind::Element;
             n.tag = name;
-            n.line = static_cast<std::uint32_t>(xmlTextReaderGetParserLineNumber(rd.get()));
-            n.column = static_cast<std::uint32_t>(xmlTextReaderGetParserColumnNumber(rd.get()));
+            // The element's own line (the parser's position may already be further on, as it
+            // reads ahead); the column is the parser's, exact only when it has not moved on.
+            const xmlNodePtr current = xmlTextReaderCurrentNode(rd.get());
+            const long node_line = current ? xmlGetLineNo(current) : -1;
+            const int parser_line = xmlTextReaderGetParserLineNumber(rd.get());
+            n.line = static_cast<std::uint32_t>(node_line > 0 ? node_line : parser_line);
+            n.column = node_line <= 0 || node_line == parser_line
+                           ? static_cast<std::uint32_t>(xmlTextReaderGetParserColumnNumber(rd.get()))
+                           : 1;
             // Copy and free each attribute before resolving it: resolve/expand may throw.
             if (xmlChar* a = xmlTextReaderGetAttribute(rd.get(), BAD_CAST "IRI")) {
                 const std::string iri = str(a);

@@ -106,8 +106,8 @@ class TestReliabilityDeep : public QObject {
                                          "SubClassOf(:A ObjectAllValuesFrom(:r :B))\n)\n",
                               "f.ofn", o);
         onto::TextWriter w(o);
-        QCOMPARE(w.axiom(o.axioms[0]), std::string("A SubClassOf not B"));
-        QCOMPARE(w.axiom(o.axioms[1]), std::string("A SubClassOf r only B"));
+        QCOMPARE(QString::fromStdString(w.axiom(o.axioms[0])), QStringLiteral(":A SubClassOf not :B"));
+        QCOMPARE(QString::fromStdString(w.axiom(o.axioms[1])), QStringLiteral(":A SubClassOf :r only :B"));
     }
 
     void owxBadCardinalityIsAnInputError() {

@@ -34,7 +34,8 @@ class TestReliabilityThreads : public QObject {
             }
             ++calls;
             sum_done += static_cast<long>(p.done);
-            for (volatile int spin = 0; spin < 200; spin = spin + 1) {
+            for (int spin = 0; spin < 200; ++spin) {
+                asm volatile("" ::: "memory");
             }
             --in_flight;
         });

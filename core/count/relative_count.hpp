@@ -20,6 +20,10 @@ struct RelativeCountOptions {
     /// true: count only the components of O that α's atoms touch; false: count the whole CNFs
     /// of O and O ∪ {α} (same ratio, for checking and comparison).
     bool local = true;
+    /// true: the search for #(O ∪ {α}) branches on α's variables first (conditioning on α),
+    /// so that the residual components are O's under an assignment and are shared through the
+    /// cache between candidates; false: the plain decision heuristic. The counts are equal.
+    bool alpha_first = false;
     std::string source; ///< file name used in error messages
 };
 
@@ -88,7 +92,9 @@ class RelativeCounter {
   private:
     std::uint32_t root(std::uint32_t v);
     CountResult count_component(std::uint32_t root, jobs::JobContext* ctx);
-    Cnf sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf* extra, std::uint32_t extra_first_var);
+    /// The clauses of the components `roots` and `extra`, renumbered; `extra_vars` receives the
+    /// new numbers of extra's variables.
+    Cnf sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf* extra, std::vector<std::uint32_t>* extra_vars);
     Cnf ground_alpha(const onto::Axiom& alpha);
 
     const onto::Ontology& o_;

@@ -18,6 +18,8 @@ namespace {
 /// Literal codes: 2*v for v, 2*v+1 for ¬v (v ≥ 1); 0 ends a clause in a flat formula.
 using Code = std::uint32_t;
 using Flat = std::vector<Code>;
+/// Per variable of a formula (index 0 unused): 1 when the search branches on it first.
+using Prio = std::vector<std::uint8_t>;
 
 inline Code var_of(Code c) {
     return c >> 1;
@@ -108,12 +110,24 @@ struct ModelCounter::Impl {
     /// Assigns `decision` (0: none) and propagates units of f. On success writes the residual
     /// clauses (unassigned literals of unsatisfied clauses, still in f's numbering) to `out`
     /// and the number of variables it assigned to `assigned`; returns false on a conflict.
-    static bool propagate(const Flat& f, Code k, const Occ& occ, Code decision, Flat& out, Code& assigned) {
-        const std::size_t m = occ.clause_start.size();
-        std::vector<std::uint8_t> val(static_cast<std::size_t>(k) + 1, 0); // 0 free, 2 true, 3 false
-        std::vector<std::uint8_t> sat(m, 0);
-        std::vector<std::uint32_t> remaining(m);
+    struct PropScratch {
+        std::vector<std::uint8_t> val, sat;
+        std::vector<std::uint32_t> remaining;
         std::vector<Code> queue;
+    };
+    PropScratch prop_scratch; // propagate() never recurses: one set of buffers serves all calls
+
+    static bool propagate(const Flat& f, Code k, const Occ& occ, Code decision, Flat& out, Code& assigned,
+                          PropScratch& ps) {
+        const std::size_t m = occ.clause_start.size();
+        std::vector<std::uint8_t>& val = ps.val; // 0 free, 2 true, 3 false
+        val.assign(static_cast<std::size_t>(k) + 1, 0);
+        std::vector<std::uint8_t>& sat = ps.sat;
+        sat.assign(m, 0);
+        std::vector<std::uint32_t>& remaining = ps.remaining;
+        remaining.resize(m);
+        std::vector<Code>& queue = ps.queue;
+        queue.clear();
         assigned = 0;
         auto value_of = [&](Code c) -> int { // 1 true, 0 unassigned, -1 false
             const std::uint8_t v = val[var_of(c)];
@@ -184,30 +198,59 @@ struct ModelCounter::Impl {
     /// order, sorts and deduplicates the clauses. Literals inside a clause stay sorted because
     /// the renaming preserves order.
     static Flat canonical(const Flat& f, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& spans,
-                          std::vector<Code>& rank_scratch, Code& k) {
+                          std::vector<Code>& rank_scratch, Code& k, const Prio* prio, Prio& child_prio) {
+        // rank_scratch is 0 for the variables of this component on entry (components are
+        // variable-disjoint and the caller zeroes it once): it marks the variables met
         std::vector<Code> vars;
         for (auto [b, e] : spans)
-            for (std::uint32_t i = b; i < e; ++i)
-                vars.push_back(var_of(f[i]));
+            for (std::uint32_t i = b; i < e; ++i) {
+                const Code v = var_of(f[i]);
+                if (!rank_scratch[v]) {
+                    rank_scratch[v] = 1;
+                    vars.push_back(v);
+                }
+            }
         std::sort(vars.begin(), vars.end());
-        vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
         for (std::size_t r = 0; r < vars.size(); ++r)
             rank_scratch[vars[r]] = static_cast<Code>(r + 1);
         k = static_cast<Code>(vars.size());
-        std::vector<Flat> clauses;
-        clauses.reserve(spans.size());
-        for (auto [b, e] : spans) {
-            Flat c;
-            c.reserve(e - b);
-            for (std::uint32_t i = b; i < e; ++i)
-                c.push_back(2 * rank_scratch[var_of(f[i])] | (f[i] & 1u));
-            clauses.push_back(std::move(c));
+        child_prio.clear();
+        if (prio) {
+            bool any = false;
+            for (Code v : vars)
+                any = any || (*prio)[v];
+            if (any) {
+                child_prio.assign(vars.size() + 1, 0);
+                for (std::size_t r = 0; r < vars.size(); ++r)
+                    child_prio[r + 1] = (*prio)[vars[r]];
+            }
         }
-        std::sort(clauses.begin(), clauses.end());
-        clauses.erase(std::unique(clauses.begin(), clauses.end()), clauses.end());
+        // renamed clauses in one buffer, then sorted (lexicographically) and deduplicated as spans
+        Flat buf;
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> cs; // [begin, end) in buf
+        cs.reserve(spans.size());
+        for (auto [b, e] : spans) {
+            const auto start = static_cast<std::uint32_t>(buf.size());
+            for (std::uint32_t i = b; i < e; ++i)
+                buf.push_back(2 * rank_scratch[var_of(f[i])] | (f[i] & 1u));
+            cs.emplace_back(start, static_cast<std::uint32_t>(buf.size()));
+        }
+        auto less = [&](const std::pair<std::uint32_t, std::uint32_t>& x,
+                        const std::pair<std::uint32_t, std::uint32_t>& y) {
+            return std::lexicographical_compare(buf.begin() + x.first, buf.begin() + x.second, buf.begin() + y.first,
+                                                buf.begin() + y.second);
+        };
+        auto same = [&](const std::pair<std::uint32_t, std::uint32_t>& x,
+                        const std::pair<std::uint32_t, std::uint32_t>& y) {
+            return std::equal(buf.begin() + x.first, buf.begin() + x.second, buf.begin() + y.first,
+                              buf.begin() + y.second);
+        };
+        std::sort(cs.begin(), cs.end(), less);
+        cs.erase(std::unique(cs.begin(), cs.end(), same), cs.end());
         Flat out;
-        for (const auto& c : clauses) {
-            out.insert(out.end(), c.begin(), c.end());
+        out.reserve(buf.size() + cs.size());
+        for (auto [b, e] : cs) {
+            out.insert(out.end(), buf.begin() + b, buf.begin() + e);
             out.push_back(0);
         }
         return out;
@@ -215,7 +258,7 @@ struct ModelCounter::Impl {
 
     /// Counts the models of residual clauses `r` (numbered 1..k of the caller) over the
     /// `unassigned` variables left: free variables times the product of the components.
-    Models count_residual(const Flat& r, Code k, Code unassigned) {
+    Models count_residual(const Flat& r, Code k, Code unassigned, const Prio* prio) {
         std::vector<std::pair<std::uint32_t, std::uint32_t>> spans;
         for (std::uint32_t i = 0, b = 0; i < r.size(); ++i)
             if (r[i] == 0) {
@@ -241,10 +284,11 @@ struct ModelCounter::Impl {
         Models result = 1;
         if (!spans.empty()) {
             std::vector<Code> rank_scratch(static_cast<std::size_t>(k) + 1, 0);
+            Prio child_prio;
             if (!opt.components) {
                 Code ck = 0;
-                Flat key = canonical(r, spans, rank_scratch, ck);
-                result = count_component(key, ck);
+                Flat key = canonical(r, spans, rank_scratch, ck, prio, child_prio);
+                result = count_component(key, ck, child_prio.empty() ? nullptr : &child_prio);
             } else {
                 // group spans by component root, in order of first appearance
                 std::vector<std::uint32_t> group_of_root(static_cast<std::size_t>(k) + 1, 0xFFFFFFFFu);
@@ -259,8 +303,8 @@ struct ModelCounter::Impl {
                 }
                 for (const auto& g : groups) {
                     Code ck = 0;
-                    Flat key = canonical(r, g, rank_scratch, ck);
-                    Models c = count_component(key, ck);
+                    Flat key = canonical(r, g, rank_scratch, ck, prio, child_prio);
+                    Models c = count_component(key, ck, child_prio.empty() ? nullptr : &child_prio);
                     if (c == 0) return 0;
                     result *= c;
                 }
@@ -270,7 +314,7 @@ struct ModelCounter::Impl {
     }
 
     /// Models of a canonical formula f over exactly its variables 1..k.
-    Models count_component(const Flat& f, Code k) {
+    Models count_component(const Flat& f, Code k, const Prio* prio) {
         // one clause over k distinct variables: all assignments but one
         if (std::count(f.begin(), f.end(), Code{0}) == 1) return (Models(1) << static_cast<unsigned>(k)) - 1;
         if (opt.cache) {
@@ -294,7 +338,9 @@ struct ModelCounter::Impl {
         // DLCS: the variable with the most occurrences (ties: the smallest)
         Code best = 1;
         std::uint32_t best_score = 0;
+        // with priority variables in the component: the best of them (conditioning on α)
         for (Code v = 1; v <= k; ++v) {
+            if (prio && !(*prio)[v]) continue;
             const std::uint32_t s = occ.offsets[2 * v + 2] - occ.offsets[2 * v];
             if (s > best_score) {
                 best_score = s;
@@ -306,11 +352,11 @@ struct ModelCounter::Impl {
         Flat residual;
         for (Code lit : {2 * best, 2 * best + 1}) {
             Code assigned = 0;
-            if (!propagate(f, k, occ, lit, residual, assigned)) {
+            if (!propagate(f, k, occ, lit, residual, assigned, prop_scratch)) {
                 ++call.conflicts;
                 continue;
             }
-            total += count_residual(residual, k, k - assigned);
+            total += count_residual(residual, k, k - assigned, prio);
         }
         if (opt.cache) {
             const std::uint64_t entry = f.size() * sizeof(Code) + models_bytes(total) + 64;
@@ -346,6 +392,10 @@ const CounterStats& ModelCounter::totals() const {
 }
 
 CountResult ModelCounter::count(const Cnf& cnf, jobs::JobContext* ctx) {
+    return count(cnf, {}, ctx);
+}
+
+CountResult ModelCounter::count(const Cnf& cnf, const std::vector<std::uint32_t>& first, jobs::JobContext* ctx) {
     Impl& s = *impl_;
     const auto start = std::chrono::steady_clock::now();
     s.call = {};
@@ -407,12 +457,18 @@ CountResult ModelCounter::count(const Cnf& cnf, jobs::JobContext* ctx) {
         Impl::build_occ(f, k, occ);
         Flat residual;
         Code assigned = 0;
-        if (!Impl::propagate(f, k, occ, 0, residual, assigned)) {
+        if (!Impl::propagate(f, k, occ, 0, residual, assigned, s.prop_scratch)) {
             result.models = 0;
         } else {
             f.clear();
             f.shrink_to_fit();
-            result.models = s.count_residual(residual, k, k - assigned);
+            Prio prio;
+            for (std::uint32_t v : first)
+                if (v >= 1 && v <= k) {
+                    if (prio.empty()) prio.assign(static_cast<std::size_t>(k) + 1, 0);
+                    prio[v] = 1;
+                }
+            result.models = s.count_residual(residual, k, k - assigned, prio.empty() ? nullptr : &prio);
         }
     } catch (const BudgetExceeded& e) {
         result.status = CountStatus::BudgetExceeded;

@@ -79,6 +79,12 @@ class ModelCounter {
     ModelCounter& operator=(const ModelCounter&) = delete;
 
     CountResult count(const Cnf& cnf, jobs::JobContext* ctx = nullptr);
+    /// The same count, but the search branches on the variables in `first` (when they still
+    /// occur in the component at hand) before any other: conditioning on them. Used for
+    /// O ∪ {α} with α's variables, so that once they are set the residual components are
+    /// those of O under the assignment and can hit the cache across candidates. Only the order
+    /// of decisions changes; cache keys and counts do not.
+    CountResult count(const Cnf& cnf, const std::vector<std::uint32_t>& first, jobs::JobContext* ctx = nullptr);
 
     const CounterOptions& options() const;
     void set_budget(const Budget& budget);

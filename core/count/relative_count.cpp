@@ -83,7 +83,8 @@ std::uint32_t RelativeCounter::root(std::uint32_t v) {
     return v;
 }
 
-Cnf RelativeCounter::sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf* extra, std::uint32_t) {
+Cnf RelativeCounter::sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf* extra,
+                             std::vector<std::uint32_t>* extra_vars) {
     Cnf sub;
     std::unordered_map<std::uint32_t, Lit> map;
     auto var = [&](std::uint32_t v) {
@@ -105,8 +106,12 @@ Cnf RelativeCounter::sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf*
             copy(cnf_.clauses[ci]);
     }
     if (extra)
-        for (const Clause& c : extra->clauses)
+        for (const Clause& c : extra->clauses) {
             copy(c);
+            if (extra_vars)
+                for (Lit l : sub.clauses.back())
+                    extra_vars->push_back(static_cast<std::uint32_t>(std::abs(l)));
+        }
     return sub;
 }
 
@@ -116,7 +121,7 @@ CountResult RelativeCounter::count_component(std::uint32_t r, jobs::JobContext* 
         hit.models = it->second;
         return hit;
     }
-    CountResult res = counter_.count(sub_cnf({r}, nullptr, 0), ctx);
+    CountResult res = counter_.count(sub_cnf({r}, nullptr, nullptr), ctx);
     if (res.exact()) comp_count_.emplace(r, res.models);
     return res;
 }
@@ -225,10 +230,12 @@ Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobCont
             den *= c.models;
         }
         den <<= free_in_o;
-        const Cnf sub = sub_cnf(roots, &cand, vars0_);
+        std::vector<std::uint32_t> alpha_vars;
+        const Cnf sub = sub_cnf(roots, &cand, &alpha_vars);
         out.vars = sub.num_vars;
         out.clauses = sub.clauses.size();
-        const CountResult n = counter_.count(sub, ctx);
+        // condition on α's variables first (see ModelCounter::count)
+        const CountResult n = opt_.alpha_first ? counter_.count(sub, alpha_vars, ctx) : counter_.count(sub, ctx);
         if (!n.exact()) return exceeded(n.reason);
         num = n.models;
     } else {

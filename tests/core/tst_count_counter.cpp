@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cstdlib>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -128,6 +129,36 @@ class TestCountCounter : public QObject {
         }
         QCOMPARE(cases, 600);
         QVERIFY(shared_cache.totals().cache_hits > 0);
+    }
+
+    void conditioningOnFirstVariables() {
+        // count(cnf, first): a "base" formula plus random 'α' clauses, branching on α's
+        // variables first, against enumeration; one counter shared by all calls (the cache
+        // entries of the plain and the conditioned searches must be interchangeable)
+        std::mt19937 rng(99173);
+        ModelCounter shared;
+        ModelCounter shared_plain;
+        for (int round = 0; round < 500; ++round) {
+            const std::uint32_t vars = 2 + rng() % 15;
+            Cnf base = random_cnf(rng, vars, rng() % (2 * vars + 2), 1 + static_cast<int>(rng() % 3));
+            const Cnf alpha = random_cnf(rng, vars, 1 + rng() % 4, 1 + static_cast<int>(rng() % 3));
+            std::vector<std::uint32_t> first;
+            for (const Clause& c : alpha.clauses)
+                for (Lit l : c)
+                    first.push_back(static_cast<std::uint32_t>(std::abs(l)));
+            if (rng() % 4 == 0) first.push_back(1 + rng() % vars); // a variable outside α too
+            const Models base_expected = brute_force(base);
+            QCOMPARE(shared.count(base).models, base_expected);
+            Cnf with = base;
+            with.clauses.insert(with.clauses.end(), alpha.clauses.begin(), alpha.clauses.end());
+            const Models expected = brute_force(with);
+            QCOMPARE(shared.count(with, first).models, expected);
+            QCOMPARE(shared_plain.count(with).models, expected);
+            QCOMPARE(count_models(with, {false, true}).models, expected);
+            ModelCounter no_split({false, true});
+            QCOMPARE(no_split.count(with, first).models, expected);
+        }
+        QVERIFY(shared.totals().cache_hits > 0);
     }
 
     void componentsAndCacheAgreeOnLargerFormulas() {

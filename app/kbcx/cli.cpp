@@ -218,4 +218,14 @@ std::uint64_t parse_count(const std::string& option, const std::string& value) {
     return result;
 }
 
+double parse_real(const std::string& option, const std::string& value) {
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(value, &used);
+        if (used == value.size()) return v;
+    } catch (const std::exception&) {
+    }
+    throw UsageError("--" + option + " needs a number, got '" + value + "'");
+}
+
 } // namespace kbcx::cli

@@ -94,5 +94,7 @@ std::stop_token interrupt_token();
 
 /// Parses a non-negative integer option value or throws UsageError naming the option.
 std::uint64_t parse_count(const std::string& option, const std::string& value);
+/// The whole value as a decimal number; a UsageError naming --option otherwise.
+double parse_real(const std::string& option, const std::string& value);
 
 } // namespace kbcx::cli

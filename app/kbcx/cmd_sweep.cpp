@@ -17,16 +17,6 @@ namespace kbcx::cli {
 
 namespace {
 
-float parse_real(const std::string& option, const std::string& value) {
-    try {
-        std::size_t used = 0;
-        const float v = std::stof(value, &used);
-        if (used == value.size()) return v;
-    } catch (const std::exception&) {
-    }
-    throw UsageError("--" + option + " needs a number, got '" + value + "'");
-}
-
 void write_file(const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) throw InputError(path, "cannot open for writing");
@@ -93,15 +83,15 @@ int cmd_sweep(const std::vector<std::string>& args, std::ostream& out, std::ostr
         throw UsageError(std::string(e.what()) + " (sweep trains EL models)");
     }
     job.model.dim = static_cast<int>(parse_count("dim", p.get("dim")));
-    if (p.has("margin")) job.model.margin = parse_real("margin", p.get("margin"));
-    if (p.has("delta")) job.model.delta = parse_real("delta", p.get("delta"));
-    if (p.has("reg")) job.model.reg = parse_real("reg", p.get("reg"));
+    if (p.has("margin")) job.model.margin = static_cast<float>(parse_real("margin", p.get("margin")));
+    if (p.has("delta")) job.model.delta = static_cast<float>(parse_real("delta", p.get("delta")));
+    if (p.has("reg")) job.model.reg = static_cast<float>(parse_real("reg", p.get("reg")));
     auto& st = job.train;
     st.data = p.positionals()[0];
     st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
     st.batch = static_cast<int>(parse_count("batch", p.get("batch")));
     st.neg = static_cast<int>(parse_count("neg", p.get("neg")));
-    st.lr = parse_real("lr", p.get("lr"));
+    st.lr = static_cast<float>(parse_real("lr", p.get("lr")));
     st.eval_every = static_cast<int>(parse_count("eval-every", p.get("eval-every")));
     st.threads = static_cast<int>(parse_count("threads", p.get("threads")));
     job.pool = p.get("pool");

@@ -22,16 +22,6 @@ namespace kbcx::cli {
 
 namespace {
 
-float parse_float(const std::string& option, const std::string& value) {
-    try {
-        std::size_t used = 0;
-        const float v = std::stof(value, &used);
-        if (used == value.size()) return v;
-    } catch (const std::exception&) {
-    }
-    throw UsageError("--" + option + " needs a number, got '" + value + "'");
-}
-
 std::string metrics_text(const embed::Metrics& m) {
     std::string out;
     char b[64];
@@ -74,16 +64,16 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
         throw UsageError(e.what());
     }
     if (p.has("dim")) params.model.dim = static_cast<int>(parse_count("dim", p.get("dim")));
-    if (p.has("margin")) params.model.margin = parse_float("margin", p.get("margin"));
-    if (p.has("delta")) params.model.delta = parse_float("delta", p.get("delta"));
-    if (p.has("reg")) params.model.reg = parse_float("reg", p.get("reg"));
+    if (p.has("margin")) params.model.margin = static_cast<float>(parse_real("margin", p.get("margin")));
+    if (p.has("delta")) params.model.delta = static_cast<float>(parse_real("delta", p.get("delta")));
+    if (p.has("reg")) params.model.reg = static_cast<float>(parse_real("reg", p.get("reg")));
     auto& st = params.train;
     st.data = p.positionals()[0];
     st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
     st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : 256;
     st.neg = p.has("neg") ? static_cast<int>(parse_count("neg", p.get("neg"))) : 4;
-    st.lr = p.has("lr") ? parse_float("lr", p.get("lr")) : 0.01f;
-    st.p_bot = parse_float("p-bot", p.get("p-bot"));
+    st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : 0.01f;
+    st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));
     st.eval_every = static_cast<int>(parse_count("eval-every", p.get("eval-every")));
     st.early_stop = p.get("early-stop");
     st.patience = static_cast<int>(parse_count("patience", p.get("patience")));
@@ -268,11 +258,11 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     const bool rgcn = params.model.name == "rgcn";
     params.model.dim = rgcn && !p.has("dim") ? 100 : static_cast<int>(parse_count("dim", p.get("dim")));
-    params.model.gamma = parse_float("margin", p.get("margin"));
+    params.model.gamma = static_cast<float>(parse_real("margin", p.get("margin")));
     if (rgcn) {
         params.model.rgcn_layers = static_cast<int>(parse_count("layers", p.get("layers")));
         params.model.rgcn_bases = static_cast<int>(parse_count("bases", p.get("bases")));
-        params.model.rgcn_edge_dropout = parse_float("edge-dropout", p.get("edge-dropout"));
+        params.model.rgcn_edge_dropout = static_cast<float>(parse_real("edge-dropout", p.get("edge-dropout")));
         if (p.has("blocks")) {
             if (p.has("bases")) throw UsageError("--bases and --blocks exclude each other");
             params.model.rgcn_blocks = static_cast<int>(parse_count("blocks", p.get("blocks")));
@@ -294,11 +284,11 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     st.batch = rgcn && !p.has("batch") ? 30000 : static_cast<int>(parse_count("batch", p.get("batch")));
     st.neg = rgcn && !p.has("neg") ? 10 : static_cast<int>(parse_count("neg", p.get("neg")));
     st.chunk = static_cast<int>(parse_count("chunk", p.get("chunk")));
-    st.lr = rgcn && !p.has("lr") ? 0.01f : parse_float("lr", p.get("lr"));
+    st.lr = rgcn && !p.has("lr") ? 0.01f : static_cast<float>(parse_real("lr", p.get("lr")));
     st.margin = params.model.gamma;
-    st.adv_temp = parse_float("adv-temp", p.get("adv-temp"));
-    st.p_bot = parse_float("p-bot", p.get("p-bot"));
-    st.reg = parse_float("reg", p.get("reg"));
+    st.adv_temp = static_cast<float>(parse_real("adv-temp", p.get("adv-temp")));
+    st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));
+    st.reg = static_cast<float>(parse_real("reg", p.get("reg")));
     st.eval_every = static_cast<int>(parse_count("eval-every", p.get("eval-every")));
     st.eval_max = parse_count("eval-max", p.get("eval-max"));
     st.early_stop = p.get("early-stop");

@@ -138,7 +138,9 @@ std::string ArgParser::help() const {
         out << "  --" << spec.name;
         if (!spec.is_flag) out << ' ' << spec.metavar;
         out << "\n      " << spec.help;
-        if (spec.default_value) out << " (default: " << (spec.default_value->empty() ? "none" : *spec.default_value) << ")";
+        // A help text that already says its default in words (e.g. "by axiom kind") keeps it.
+        if (spec.default_value && spec.help.find("(default:") == std::string::npos)
+            out << " (default: " << (spec.default_value->empty() ? "none" : *spec.default_value) << ")";
         if (spec.repeatable) out << " (repeatable)";
         out << "\n";
     }

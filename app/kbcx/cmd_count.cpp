@@ -33,7 +33,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
                 "reasoner's status of α (entailed / undetermined / contradictory).");
     p.positional("ONTO", "ontology file in any format below", false, true);
     p.option("domain", "N", "number of domain elements |Δ|; named individuals take the first ones", "2");
-    p.option("candidate", "AXIOM", "a candidate axiom in the text syntax (repeatable)", std::nullopt, true);
+    p.option("candidate", "AXIOM", "a candidate axiom in the text syntax", std::nullopt, true);
     p.option("candidates", "FILE",
              "TSV of `kbcx sample` (status<TAB>nf<TAB>axiom); rewritten in place with the columns P (fraction) and "
              "P_decimal; its status column is kept and compared with P (optional: without it only the --candidate axioms are counted)");

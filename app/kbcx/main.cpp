@@ -2,11 +2,13 @@
 // library (app/kbcx/*.cpp) so that tests can run the same code in-process.
 #include "build_info.hpp"
 #include "commands.hpp"
+#include "common/resources.hpp"
 
 #include <iostream>
 
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
+    kbcx::tune_allocator_for_batch();
     const std::vector<std::string> args(argv + 1, argv + argc);
     // The full version report names the Qt the project was configured with, which only the
     // program (not the in-process command library) knows.

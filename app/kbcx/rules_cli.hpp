@@ -18,7 +18,7 @@ inline void add_data_options(ArgParser& p) {
     p.option("format", "F", "input format: auto, tsv, nt, ttl, rdfxml", "auto");
     p.option("type-predicate", "NAME", "a relation name read as rdf:type (besides rdf:type)", std::nullopt, true);
     p.option("map-prefix", "FROM=TO",
-             "read data IRIs starting with FROM as if they started with TO (repeatable), e.g.\n"
+             "read data IRIs starting with FROM as if they started with TO, e.g.\n"
              "--map-prefix "
              "http://www.lehigh.edu/~zhp2/2004/0401/univ-bench.owl#=http://swat.cse.lehigh.edu/onto/univ-bench.owl#",
              std::nullopt, true);

@@ -24,6 +24,12 @@ private:
 std::uint64_t peak_memory_bytes();
 /// Current resident set size in bytes (from /proc/self/statm; 0 where unavailable).
 std::uint64_t current_memory_bytes();
+/// Tunes the C allocator for a batch process that builds large arrays and then exits: freed
+/// memory is kept for reuse instead of being unmapped and page-faulted in again (glibc's
+/// mmap, trim and top-pad thresholds). Called once by `kbcx` before any work; a no-op where
+/// the allocator is not glibc's. The GUI does not call it, so that it returns memory after a
+/// dataset is closed.
+void tune_allocator_for_batch();
 /// "12.3 MB"-style rendering with decimal units.
 std::string human_bytes(std::uint64_t bytes);
 

@@ -77,9 +77,17 @@ private slots:
                     gaps << name + ": --" + QString::fromStdString(o.name) + " not listed";
                     continue;
                 }
+                // Each note appears once: a default stated in words is not followed by another one.
+                for (const std::string note : {"(default:", "(repeatable)"}) {
+                    const auto first = entry.find(note);
+                    if (first != std::string::npos && entry.find(note, first + 1) != std::string::npos)
+                        gaps << name + ": --" + QString::fromStdString(o.name) + " says " +
+                                    QString::fromStdString(note) + " twice";
+                }
                 if (o.default_value) {
                     const std::string shown = o.default_value->empty() ? "none" : *o.default_value;
-                    if (entry.find("(default: " + shown + ")") == std::string::npos)
+                    const bool in_words = o.help.find("(default:") != std::string::npos;
+                    if (!in_words && entry.find("(default: " + shown + ")") == std::string::npos)
                         gaps << name + ": --" + QString::fromStdString(o.name) + " default not shown";
                 } else if (!o.is_flag && !mentions_absence(entry)) {
                     gaps << name + ": --" + QString::fromStdString(o.name) +

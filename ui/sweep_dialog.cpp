@@ -235,6 +235,7 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     split->addWidget(tableView_);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({400, 240}); // the chart gets most of the height; the table has few rows
     rv->addWidget(split);
 
     auto* body = new QSplitter(Qt::Horizontal, this);

@@ -21,6 +21,7 @@
 #include "overview_page.hpp"
 #include "recent_files.hpp"
 #include "reproductions_dialog.hpp"
+#include "sweep_dialog.hpp"
 #include "training_page.hpp"
 #include "rules_page.hpp"
 
@@ -293,6 +294,18 @@ void MainWindow::createActions()
         openBench->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
         openBench->setStatusTip(tr("Open a benchmark folder (ours or LogInfer's)"));
     }
+
+    QMenu* trainingMenu = menuBar()->addMenu(tr("&Training"));
+    QAction* sweep = trainingMenu->addAction(style()->standardIcon(QStyle::SP_MediaSeekForward),
+                                             tr("&Negative-Sampling Sweep…"), this, [this] {
+                                                 auto* dialog = findChild<SweepDialog*>(QStringLiteral("sweepDialog"));
+                                                 if (!dialog) dialog = new SweepDialog(runner_, ontologies_->model(), this);
+                                                 dialog->show();
+                                                 dialog->raise();
+                                             });
+    sweep->setObjectName(QStringLiteral("sweepAction"));
+    sweep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    sweep->setStatusTip(tr("Train one EL model per p⊥ and seed and chart FVR and MRR against p⊥ (kbcx sweep)"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(windowIcon(), tr("&About KBC Explorer"), this, &MainWindow::showAbout);

@@ -3,6 +3,7 @@
 #include "training_chart_panel.hpp"
 
 #include "chart_data_model.hpp"
+#include "chart_export.hpp"
 #include "training_charts.hpp"
 #include "training_run.hpp"
 
@@ -12,25 +13,11 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
-#include <QSaveFile>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 
 namespace kbcx::ui {
-
-namespace {
-
-QString csvField(const QString& text)
-{
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
-} // namespace
 
 TrainingChartPanel::TrainingChartPanel(QWidget* parent) : QTabWidget(parent)
 {
@@ -143,13 +130,7 @@ bool TrainingChartPanel::exportCsv(const QString& path, QString* error)
                 text += QLatin1Char(',') + number(r.values, m);
             text += QLatin1Char('\n');
         }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit()) {
-        if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return writeTextFile(path, text, error);
 }
 
 bool TrainingChartPanel::exportPng(const QString& path, QString* error)

@@ -2,6 +2,8 @@
 // are replaced wholesale on refresh (cheap: one point per epoch), axes follow the data.
 #include "training_charts.hpp"
 
+#include "chart_export.hpp"
+
 #include "training_run.hpp"
 
 #include <QChart>
@@ -292,48 +294,15 @@ QWidget* TrainingCharts::renderTarget()
 
 bool TrainingCharts::exportPng(const QString& path, QString* error)
 {
-    QWidget* target = renderTarget();
-    const qreal scale = 2.0; // crisp on high-density screens and in documents
-    QImage image((QSizeF(target->size()) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(scale);
-    image.fill(Qt::white);
-    {
-        QPainter painter(&image);
-        target->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
-    }
-    if (!image.save(path, "PNG")) {
-        if (error)
-            *error = tr("Cannot write %1").arg(path);
-        return false;
-    }
-    return true;
+    return exportWidgetPng(renderTarget(), path, error);
 }
 
 bool TrainingCharts::exportSvg(const QString& path, QString* error)
 {
     QWidget* target = renderTarget();
-    QSvgGenerator generator;
-    generator.setFileName(path);
-    generator.setSize(target->size());
-    generator.setViewBox(QRect(QPoint(), target->size()));
-    generator.setTitle(tr("KBC Explorer training charts"));
-    generator.setDescription(tr("Metrics per epoch of the checked runs: %1").arg(visibleMetrics().join(QStringLiteral(", "))));
-    {
-        QPainter painter;
-        if (!painter.begin(&generator)) {
-            if (error)
-                *error = tr("Cannot write %1").arg(path);
-            return false;
-        }
-        painter.fillRect(QRect(QPoint(), target->size()), Qt::white);
-        target->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
-    }
-    if (QFileInfo(path).size() <= 0) {
-        if (error)
-            *error = tr("Cannot write %1").arg(path);
-        return false;
-    }
-    return true;
+    return exportWidgetSvg(target, path, tr("KBC Explorer training charts"),
+                           tr("Metrics per epoch of the checked runs: %1").arg(visibleMetrics().join(QStringLiteral(", "))),
+                           error);
 }
 
 } // namespace kbcx::ui

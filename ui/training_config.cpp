@@ -124,6 +124,21 @@ embed::KgTrainParams TrainingConfig::toParams() const
     p.model.name = embed::canonical_kg_model_name(model.toStdString());
     p.model.dim = dim;
     p.model.gamma = static_cast<float>(margin);
+    if (p.model.name == "rgcn") {
+        p.model.rgcn_layers = rgcnLayers;
+        p.model.rgcn_bases = rgcnBases;
+        p.model.rgcn_blocks = rgcnBlocks;
+        p.model.rgcn_edge_dropout = static_cast<float>(rgcnEdgeDropout);
+        if (rgcnLayers < 1)
+            throw std::invalid_argument("R-GCN needs at least one layer");
+        if (rgcnBlocks > 0 && dim % rgcnBlocks != 0)
+            throw std::invalid_argument("the R-GCN block count (" + std::to_string(rgcnBlocks) +
+                                        ") must divide the dimension (" + std::to_string(dim) + ")");
+        if (rgcnBlocks == 0 && rgcnBases < 1)
+            throw std::invalid_argument("R-GCN needs at least one basis");
+        if (!(rgcnEdgeDropout >= 0.0 && rgcnEdgeDropout < 1.0))
+            throw std::invalid_argument("the R-GCN edge dropout must lie in [0, 1)");
+    }
     auto& st = p.train;
     st.epochs = epochs;
     st.batch = batch;
@@ -177,6 +192,12 @@ TrainingConfig TrainingConfig::fromParamsJson(const QJsonObject& params)
     real("reg", c.reg);
     text("pool", c.pool);
     text("tests", c.tests);
+    integer("layers", c.rgcnLayers);
+    integer("bases", c.rgcnBases);
+    integer("blocks", c.rgcnBlocks);
+    real("edge_dropout", c.rgcnEdgeDropout);
+    if (c.rgcnBlocks > 0 && c.rgcnBases == 0)
+        c.rgcnBases = TrainingConfig().rgcnBases; // a block run records bases 0
     if (c.sampler == QLatin1String("stratified") || c.sampler == QLatin1String("corruption"))
         c.sampler = QStringLiteral("uniform"); // the EL runs' sampler field describes p⊥
     if (params.contains(QStringLiteral("seed")))

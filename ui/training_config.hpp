@@ -69,6 +69,11 @@ struct TrainingConfig {
     double reg = 1.0;                     ///< regulariser weight (model-specific, see embed::ElModelConfig)
     QString pool = QStringLiteral("reason"); ///< T− pool of p⊥: reason, disjoint, tests, or a tests TSV path
     QString tests;                        ///< test-set TSV evaluated at every evaluation ("" = none)
+    // R-GCN (model "rgcn"; defaults of kbcx train and embed::KgModelConfig)
+    int rgcnLayers = 2;            ///< graph-convolution layers L
+    int rgcnBases = 10;            ///< bases B of the basis decomposition W_r = Σ_b a_rb V_b
+    int rgcnBlocks = 0;            ///< > 0: block-diagonal W_r with this many blocks (must divide dim) instead
+    double rgcnEdgeDropout = 0.4;  ///< fraction of training triples dropped from the graph at each step
 
     /// True when `model` names an EL model (ELEmbeddings, ELEmbeddings-iv, EmEL++, ELBE, Box2EL).
     bool isEl() const;
@@ -77,7 +82,7 @@ struct TrainingConfig {
     static TrainingConfig defaultsFor(bool el, const QString& elModel = QStringLiteral("ELEmbeddings"));
 
     /// The engine's parameters (without run folder and hooks). Throws std::invalid_argument
-    /// for an unknown model, optimiser or loss name.
+    /// for an unknown model, optimiser or loss name, or R-GCN blocks that do not divide dim.
     embed::KgTrainParams toParams() const;
     /// The same for an EL model (train.data, run folder, ontology and hooks left to the caller).
     embed::ElJobParams toElParams() const;

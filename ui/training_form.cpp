@@ -193,6 +193,48 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
                      "Model default: distance for TransE, RotatE, BoxE; logistic for DistMult, ComplEx"),
                   modelBox);
     modelForm_->addRow(tr("&Loss:"), loss_);
+    // R-GCN (Schlichtkrull et al. 2018): shown only for that model.
+    rgcnLayers_ = intSpin(1, 16, d.rgcnLayers,
+                          tr("R-GCN: graph-convolution layers L (default 2). Each layer computes "
+                             "h′ᵢ = ReLU(hᵢW₀ + Σ_r Σ_{j∈N_i^r} h_jW_r / |N_i^r|) — W₀ is the self-loop; the last "
+                             "layer has no ReLU"),
+                          modelBox);
+    rgcnLayers_->setObjectName(QStringLiteral("rgcnLayers"));
+    modelForm_->addRow(tr("La&yers:"), rgcnLayers_);
+    rgcnDecomposition_ = combo({{tr("Basis decomposition"), QStringLiteral("basis")},
+                                {tr("Block-diagonal"), QStringLiteral("block")}},
+                               tr("R-GCN: how each relation's weight matrix W_r is shared (default: basis):\n"
+                                  "basis  W_r = Σ_b a_rb V_b with B shared bases V_b (default B = 10);\n"
+                                  "block  W_r block-diagonal with K blocks of size d/K (K must divide the "
+                                  "dimension)"),
+                               modelBox);
+    rgcnDecomposition_->setObjectName(QStringLiteral("rgcnDecomposition"));
+    modelForm_->addRow(tr("Relation &weights:"), rgcnDecomposition_);
+    rgcnCount_ = intSpin(1, 4096, d.rgcnBases,
+                         tr("R-GCN: the number of bases B (basis decomposition, default 10) or of diagonal blocks K "
+                            "(block-diagonal; must divide the dimension)"),
+                         modelBox);
+    rgcnCount_->setObjectName(QStringLiteral("rgcnCount"));
+    modelForm_->addRow(tr("Bases / bloc&ks:"), rgcnCount_);
+    rgcnDropout_ = realSpin(0, 0.99, 2, 0.05, d.rgcnEdgeDropout,
+                            tr("R-GCN: edge dropout, the fraction of training triples (both directions) dropped "
+                               "from the graph at each step, neighbours renormalised (default 0.4; 0 = none)"),
+                            modelBox);
+    rgcnDropout_->setObjectName(QStringLiteral("rgcnEdgeDropout"));
+    modelForm_->addRow(tr("Edge dropo&ut:"), rgcnDropout_);
+    connect(rgcnDecomposition_, &QComboBox::currentIndexChanged, this, [this] {
+        // Keep each decomposition's own count when switching between them.
+        const bool block = rgcnDecomposition_->currentData().toString() == QLatin1String("block");
+        QSignalBlocker b(rgcnCount_);
+        if (block) {
+            rgcnBases_ = rgcnCount_->value();
+            rgcnCount_->setValue(rgcnBlocks_);
+        } else {
+            rgcnBlocks_ = rgcnCount_->value();
+            rgcnCount_->setValue(rgcnBases_);
+        }
+    });
+    connect(model_, &QComboBox::currentIndexChanged, this, &TrainingForm::updateFamilyRows);
     v->addWidget(modelBox);
 
     // Sampler
@@ -414,6 +456,10 @@ void TrainingForm::updateFamilyRows()
     modelForm_->setRowVisible(delta_, el);
     modelForm_->setRowVisible(reg_, el);
     modelForm_->setRowVisible(loss_, !el);
+    const bool rgcn = !el && model_->currentData().toString() == QLatin1String("rgcn");
+    for (QWidget* w : {static_cast<QWidget*>(rgcnLayers_), static_cast<QWidget*>(rgcnDecomposition_),
+                       static_cast<QWidget*>(rgcnCount_), static_cast<QWidget*>(rgcnDropout_)})
+        modelForm_->setRowVisible(w, rgcn);
     samplerForm_->setRowVisible(sampler_, !el);
     samplerForm_->setRowVisible(chunk_, !el);
     samplerForm_->setRowVisible(advTemp_, !el);
@@ -460,6 +506,15 @@ TrainingConfig TrainingForm::config() const
     const QString pool = pool_->currentData().toString();
     c.pool = pool == QLatin1String("file") ? poolFile_->text().trimmed() : pool;
     c.tests = tests_->text().trimmed();
+    c.rgcnLayers = rgcnLayers_->value();
+    c.rgcnEdgeDropout = rgcnDropout_->value();
+    if (rgcnDecomposition_->currentData().toString() == QLatin1String("block")) {
+        c.rgcnBlocks = rgcnCount_->value();
+        c.rgcnBases = rgcnBases_;
+    } else {
+        c.rgcnBlocks = 0;
+        c.rgcnBases = rgcnCount_->value();
+    }
     return c;
 }
 
@@ -497,6 +552,16 @@ void TrainingForm::setConfig(const TrainingConfig& c)
         poolFile_->setText(c.pool);
     }
     tests_->setText(c.tests);
+    rgcnLayers_->setValue(c.rgcnLayers);
+    rgcnDropout_->setValue(c.rgcnEdgeDropout);
+    {
+        QSignalBlocker b(rgcnDecomposition_);
+        rgcnDecomposition_->setCurrentIndex(c.rgcnBlocks > 0 ? 1 : 0);
+        rgcnBases_ = c.rgcnBases;
+        if (c.rgcnBlocks > 0)
+            rgcnBlocks_ = c.rgcnBlocks;
+        rgcnCount_->setValue(c.rgcnBlocks > 0 ? c.rgcnBlocks : c.rgcnBases);
+    }
     updateFamilyRows();
 }
 

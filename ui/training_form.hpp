@@ -49,6 +49,11 @@ public:
     QComboBox* dataSourceCombo() const { return dataSource_; }
     QComboBox* modelCombo() const { return model_; }
     QComboBox* poolCombo() const { return pool_; }
+    /// R-GCN rows (visible when the model is R-GCN).
+    QSpinBox* rgcnLayersSpin() const { return rgcnLayers_; }
+    QComboBox* rgcnDecompositionCombo() const { return rgcnDecomposition_; }
+    QSpinBox* rgcnCountSpin() const { return rgcnCount_; }
+    QDoubleSpinBox* rgcnDropoutSpin() const { return rgcnDropout_; }
     QLineEdit* testsEdit() const { return tests_; }
 
 signals:
@@ -83,6 +88,11 @@ private:
     QDoubleSpinBox* delta_ = nullptr;
     QDoubleSpinBox* reg_ = nullptr;
     QComboBox* loss_ = nullptr;
+    QSpinBox* rgcnLayers_ = nullptr;
+    QComboBox* rgcnDecomposition_ = nullptr;
+    QSpinBox* rgcnCount_ = nullptr;
+    QDoubleSpinBox* rgcnDropout_ = nullptr;
+    int rgcnBases_ = 10, rgcnBlocks_ = 4; ///< the count of the decomposition not shown
     QFormLayout* samplerForm_ = nullptr;
     QComboBox* sampler_ = nullptr;
     QSpinBox* neg_ = nullptr;

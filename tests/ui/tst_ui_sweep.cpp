@@ -1,0 +1,293 @@
+// Offscreen tests of Training → Negative-Sampling Sweep…: a tiny sweep on the demo ontology whose
+// table equals the core job's own summary, cancel within a second, the table model, folders.
+#include "accessibility.hpp"
+#include "job_handle.hpp"
+#include "job_runner.hpp"
+#include "main_window.hpp"
+#include "onto_ui_test_util.hpp"
+#include "ontology_list_model.hpp"
+#include "ontology_workspace.hpp"
+#include "sweep_dialog.hpp"
+#include "sweep_table_model.hpp"
+
+#include "embed/sweep.hpp"
+
+#include <QAbstractButton>
+#include <QAbstractItemModelTester>
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace kbcx;
+using ui::SweepDialog;
+using ui::SweepRow;
+using ui::SweepTableModel;
+
+namespace {
+
+/// Opens the demo ontology and the dialog through Training → Negative-Sampling Sweep….
+SweepDialog* openDialog(ui::MainWindow& window) {
+    if (!test::waitForEnd(window.openDemoOntology())) return nullptr;
+    auto* action = window.findChild<QAction*>(QStringLiteral("sweepAction"));
+    if (!action) return nullptr;
+    action->trigger();
+    return window.findChild<SweepDialog*>(QStringLiteral("sweepDialog"));
+}
+
+void writeText(const QString& path, const QByteArray& text) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text);
+}
+
+} // namespace
+
+class TestUiSweep : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase() { test::useTestSettings(); }
+
+    void menuActionHasMnemonicAndShortcut() {
+        ui::MainWindow window;
+        auto* action = window.findChild<QAction*>(QStringLiteral("sweepAction"));
+        QVERIFY(action);
+        QVERIFY(action->text().contains(QLatin1Char('&')));
+        QVERIFY(!action->shortcut().isEmpty());
+    }
+
+    void tinySweepMatchesCoreJob() {
+        ui::MainWindow window;
+        window.show();
+        SweepDialog* dialog = openDialog(window);
+        QVERIFY(dialog);
+        QTemporaryDir out;
+        dialog->setModel(QStringLiteral("Box2EL"));
+        dialog->setNormalForm(QStringLiteral("GCI0"));
+        dialog->setPBots(QStringLiteral("0, 1"));
+        dialog->setSeeds(1);
+        dialog->setEpochs(4);
+        dialog->setDim(8);
+        dialog->setOutputFolder(out.filePath(QStringLiteral("gui")));
+        // Rows appear while the job runs (live), not only at its end.
+        int rowsWhileRunning = 0;
+        connect(dialog->tableModel(), &QAbstractItemModel::rowsInserted, this, [&] {
+            if (dialog->currentJob() && dialog->currentJob()->isActive()) ++rowsWhileRunning;
+        });
+        ui::JobHandle* job = dialog->startSweep();
+        QVERIFY(job);
+        QVERIFY(!dialog->runButton()->isEnabled());
+        QVERIFY(test::waitForEnd(job, 120000));
+        QCOMPARE(job->state(), ui::JobHandle::State::Finished);
+        QVERIFY(rowsWhileRunning >= 1);
+
+        // The same core job, run here independently with the dialog's parameters.
+        embed::SweepParams sp;
+        QString error;
+        QVERIFY2(dialog->params(sp, error), qPrintable(error));
+        sp.out_dir = out.filePath(QStringLiteral("core")).toStdString();
+        std::stop_source stop;
+        jobs::JobContext ctx(stop.get_token(), {});
+        const embed::SweepResult core = embed::run_sweep(sp, ctx);
+        QCOMPARE(core.runs.size(), std::size_t(2));
+        const auto summary = embed::sweep_summary(core, {"fvr", "mrr"});
+        const auto& rows = dialog->tableModel()->rows();
+        QCOMPARE(rows.size(), qsizetype(summary.size()));
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            QCOMPARE(rows[i].pBot, double(summary[std::size_t(i)].first));
+            QCOMPARE(rows[i].runs, 1);
+            QCOMPARE(rows[i].fvrMean, summary[std::size_t(i)].second[0].mean);
+            QCOMPARE(rows[i].mrrMean, summary[std::size_t(i)].second[1].mean);
+            QCOMPARE(rows[i].fvrSd, 0.0);
+            QVERIFY(rows[i].fvrMean >= 0 && rows[i].fvrMean <= 1);
+        }
+        // The result the job handed back is the table's source too.
+        const auto& result = job->resultAs<ui::SweepJobResult>().result;
+        QCOMPARE(result.runs.size(), core.runs.size());
+        for (std::size_t i = 0; i < core.runs.size(); ++i)
+            QCOMPARE(result.runs[i].final.at("fvr"), core.runs[i].final.at("fvr"));
+        // Display: "mean ± sd" with three decimals.
+        const QModelIndex fvr = dialog->tableModel()->index(0, SweepTableModel::FvrColumn);
+        QCOMPARE(fvr.data().toString(), QStringLiteral("%1 ± 0.000").arg(rows[0].fvrMean, 0, 'f', 3));
+        QCOMPARE(dialog->tableModel()->index(0, SweepTableModel::RunsColumn).data().toString(),
+                 QStringLiteral("1 / 1"));
+
+        // The chart: a mean line per metric with one point per p⊥.
+        int lines = 0;
+        for (QAbstractSeries* s : dialog->chart()->series())
+            if (auto* line = qobject_cast<QLineSeries*>(s); line && !line->name().isEmpty()) {
+                ++lines;
+                QCOMPARE(line->count(), 2);
+            }
+        QCOMPARE(lines, 2);
+
+        // The files kbcx sweep writes, and reading them back gives the same table.
+        const QString gui = out.filePath(QStringLiteral("gui"));
+        for (const char* f : {"runs.csv", "summary.csv", "summary.md", "sweep.svg", "sweep.png"})
+            QVERIFY2(QFile::exists(gui + QLatin1Char('/') + QLatin1String(f)), f);
+        const auto before = rows;
+        dialog->tableModel()->clear();
+        QVERIFY(test::waitForEnd(dialog->openFolder(gui)));
+        const auto& reread = dialog->tableModel()->rows();
+        QCOMPARE(reread.size(), before.size());
+        for (qsizetype i = 0; i < reread.size(); ++i) {
+            QCOMPARE(reread[i].pBot, before[i].pBot);
+            QCOMPARE(reread[i].fvrMean, before[i].fvrMean); // %.17g round-trips exactly
+            QCOMPARE(reread[i].mrrMean, before[i].mrrMean);
+        }
+
+        // Exports through the shared chart-export code.
+        for (const QString& ext : {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("csv")}) {
+            const QString path = out.filePath(QStringLiteral("export.") + ext);
+            QString err;
+            const bool ok = ext == QLatin1String("png")   ? dialog->exportPng(path, &err)
+                            : ext == QLatin1String("svg") ? dialog->exportSvg(path, &err)
+                                                          : dialog->exportCsv(path, &err);
+            QVERIFY2(ok, qPrintable(err));
+            QVERIFY(QFileInfo(path).size() > 0);
+        }
+        QFile csv(out.filePath(QStringLiteral("export.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readLine(), QByteArray("p_bot,runs,fvr_mean,fvr_sd,mrr_mean,mrr_sd\n"));
+        QCOMPARE(csv.readAll().count('\n'), 2);
+    }
+
+    void cancelStopsWithinASecond() {
+        ui::MainWindow window;
+        SweepDialog* dialog = openDialog(window);
+        QVERIFY(dialog);
+        QTemporaryDir out;
+        dialog->setPBots(QStringLiteral("0,0.5,1"));
+        dialog->setSeeds(3);
+        dialog->setEpochs(1000000);
+        dialog->setOutputFolder(out.path());
+        ui::JobHandle* job = dialog->startSweep();
+        QVERIFY(job);
+        QSignalSpy progress(job, &ui::JobHandle::progress);
+        QTRY_VERIFY_WITH_TIMEOUT(progress.count() >= 2, 30000); // training has begun
+        QVERIFY(dialog->cancelButton()->isEnabled());
+        QElapsedTimer clock;
+        clock.start();
+        dialog->cancelButton()->click();
+        QVERIFY(test::waitForEnd(job, 5000));
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(job->state(), ui::JobHandle::State::Cancelled);
+        QVERIFY(dialog->runButton()->isEnabled());
+        QVERIFY(dialog->statusLabel()->text().contains(QStringLiteral("Cancelled")));
+    }
+
+    void tableModelPassesTester() {
+        SweepTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        SweepRow a{0.0, 1, 3, 0.5, 0.1, 0.2, 0.01};
+        SweepRow b{0.5, 2, 3, 0.4, NAN, NAN, NAN};
+        model.setRows({a});
+        QCOMPARE(model.rowCount(), 1);
+        model.setRows({a, b}); // append
+        QCOMPARE(model.rowCount(), 2);
+        a.runs = 2;
+        model.setRows({a, b}); // change
+        QCOMPARE(model.index(0, SweepTableModel::RunsColumn).data().toString(), QStringLiteral("2 / 3"));
+        QCOMPARE(model.index(1, SweepTableModel::MrrColumn).data().toString(), QStringLiteral("–"));
+        QCOMPARE(model.index(0, SweepTableModel::FvrColumn).data(SweepTableModel::SdRole).toDouble(), 0.1);
+        model.setRows({b}); // reset
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.index(0, 0).data(SweepTableModel::ValueRole).toDouble(), 0.5);
+        QVERIFY(!model.headerData(SweepTableModel::FvrColumn, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void malformedFolderKeepsTable_data() {
+        QTest::addColumn<QByteArray>("summary");
+        QTest::addColumn<QString>("location");
+        const QByteArray header = "p_bot,runs,fvr_mean,fvr_sd,mrr_mean,mrr_sd\n";
+        QTest::newRow("not a number") << header + "0,1,0.5,0,0.2,0\n0.5,1,zero,0,0.2,0\n"
+                                      << QStringLiteral("summary.csv:3:7: ");
+        QTest::newRow("short line") << header + "0,1,0.5,0\n" << QStringLiteral("summary.csv:2:10: ");
+        QTest::newRow("no mrr") << QByteArray("p_bot,runs,fvr_mean,fvr_sd\n0,1,0.5,0\n")
+                                << QStringLiteral("summary.csv:1:27: ");
+        QTest::newRow("p out of range") << header + "1.5,1,0.5,0,0.2,0\n" << QStringLiteral("summary.csv:2:1: ");
+        QTest::newRow("missing file") << QByteArray() << QStringLiteral("summary.csv: ");
+    }
+
+    void malformedFolderKeepsTable() {
+        QFETCH(QByteArray, summary);
+        QFETCH(QString, location);
+        ui::JobRunner runner;
+        SweepDialog dialog(&runner, nullptr);
+        QTemporaryDir good, bad;
+        writeText(good.filePath(QStringLiteral("summary.csv")),
+                  "p_bot,runs,fvr_mean,fvr_sd,pair_fvr_mean,pair_fvr_sd,mrr_mean,mrr_sd\n"
+                  "0,3,0.6,0.05,0.2,0.01,0.25,0.02\n1,3,0.4,0.04,,,0.3,0.03\n");
+        QVERIFY(test::waitForEnd(dialog.openFolder(good.path())));
+        QCOMPARE(dialog.tableModel()->rowCount(), 2);
+        QCOMPARE(dialog.tableModel()->rows()[1].mrrSd, 0.03);
+        if (!summary.isEmpty()) writeText(bad.filePath(QStringLiteral("summary.csv")), summary);
+        QSignalSpy shown(&dialog, &SweepDialog::errorShown);
+        ui::JobHandle* job = dialog.openFolder(bad.path());
+        QVERIFY(test::waitForEnd(job));
+        QCOMPARE(job->state(), ui::JobHandle::State::Failed);
+        QCOMPARE(shown.count(), 1);
+        const QString message = shown.at(0).at(0).toString();
+        QVERIFY2(message.contains(location), qPrintable(message));
+        auto* box = dialog.findChild<QMessageBox*>(QStringLiteral("sweepErrorBox"));
+        QVERIFY(box);
+        QVERIFY(box->isVisible() || !dialog.isVisible()); // non-blocking (open(), not exec())
+        // What was shown stays.
+        QCOMPARE(dialog.tableModel()->rowCount(), 2);
+        QCOMPARE(dialog.tableModel()->rows()[0].fvrMean, 0.6);
+    }
+
+    void everyControlNamedAndScreenshot() {
+        ui::MainWindow window;
+        window.show();
+        SweepDialog* dialog = openDialog(window);
+        QVERIFY(dialog);
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        for (QWidget* w : dialog->findChildren<QWidget*>()) {
+            const bool interactive = qobject_cast<QAbstractButton*>(w) || qobject_cast<QComboBox*>(w) ||
+                                     qobject_cast<QLineEdit*>(w) || qobject_cast<QAbstractSpinBox*>(w) ||
+                                     qobject_cast<QTableView*>(w);
+            if (!interactive || !w->isVisibleTo(dialog) || qobject_cast<QLineEdit*>(w->parentWidget()) ||
+                qobject_cast<QAbstractSpinBox*>(w->parentWidget()) || qobject_cast<QComboBox*>(w->parentWidget()))
+                continue;
+            QVERIFY2(!ui::accessibleNameOf(w).isEmpty(),
+                     qPrintable(w->metaObject()->className() + QStringLiteral(" ") + w->objectName()));
+        }
+        // A demo sweep with bands: five p⊥ values, two seeds.
+        QTemporaryDir out;
+        dialog->setModel(QStringLiteral("Box2EL"));
+        dialog->setSeeds(2);
+        dialog->setEpochs(60);
+        dialog->setDim(16);
+        dialog->setOutputFolder(out.path());
+        QVERIFY(test::waitForEnd(dialog->startSweep(), 180000));
+        QCOMPARE(dialog->tableModel()->rowCount(), 5);
+        QCoreApplication::processEvents();
+        QDir().mkpath(test::screenshotDir());
+        const QString png = test::screenshotDir() + QStringLiteral("/sweep.png");
+        QVERIFY(dialog->grab().save(png));
+        QVERIFY(!QImage(png).isNull());
+        qInfo("screenshot: %s", qPrintable(png));
+    }
+};
+
+QTEST_MAIN(TestUiSweep)
+#include "tst_ui_sweep.moc"

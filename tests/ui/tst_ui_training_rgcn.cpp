@@ -1,0 +1,148 @@
+// Offscreen test of the Training form's R-GCN options (layers, basis/block decomposition, edge
+// dropout): shown only for R-GCN, mapped onto the engine's KgModelConfig, and written to params.json.
+#include "app_settings.hpp"
+#include "job_handle.hpp"
+#include "main_window.hpp"
+#include "training_form.hpp"
+#include "training_page.hpp"
+#include "training_run.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <stdexcept>
+
+using namespace kbcx;
+using ui::TrainingConfig;
+using ui::TrainingForm;
+
+class TestUiTrainingRgcn : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase() {
+        QVERIFY(settings_.isValid());
+        qputenv(ui::kSettingsDirEnv, settings_.path().toLocal8Bit());
+    }
+
+    void rowsFollowTheModel() {
+        TrainingForm form(nullptr);
+        form.show();
+        form.setDataFolder(QStringLiteral(KBCX_TEST_DATA));
+        QVERIFY(!form.elFamily());
+        QComboBox* model = form.modelCombo();
+        model->setCurrentIndex(model->findData(QStringLiteral("TransE-L1")));
+        QVERIFY(!form.rgcnLayersSpin()->isVisibleTo(&form));
+        model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
+        for (QWidget* w :
+             {static_cast<QWidget*>(form.rgcnLayersSpin()), static_cast<QWidget*>(form.rgcnDecompositionCombo()),
+              static_cast<QWidget*>(form.rgcnCountSpin()), static_cast<QWidget*>(form.rgcnDropoutSpin())}) {
+            QVERIFY2(w->isVisibleTo(&form), qPrintable(w->objectName()));
+            QVERIFY2(w->toolTip().contains(QStringLiteral("default")), qPrintable(w->objectName()));
+        }
+        // The defaults are the engine's (kbcx train --layers 2 --bases 10 --edge-dropout 0.4).
+        const embed::KgModelConfig engine;
+        const embed::KgTrainParams d = form.config().toParams();
+        QCOMPARE(d.model.name, std::string("rgcn"));
+        QCOMPARE(d.model.rgcn_layers, engine.rgcn_layers);
+        QCOMPARE(d.model.rgcn_bases, engine.rgcn_bases);
+        QCOMPARE(d.model.rgcn_blocks, 0);
+        QCOMPARE(d.model.rgcn_edge_dropout, engine.rgcn_edge_dropout);
+
+        form.rgcnLayersSpin()->setValue(3);
+        form.rgcnCountSpin()->setValue(7);
+        form.rgcnDropoutSpin()->setValue(0.25);
+        embed::KgTrainParams p = form.config().toParams();
+        QCOMPARE(p.model.rgcn_layers, 3);
+        QCOMPARE(p.model.rgcn_bases, 7);
+        QCOMPARE(p.model.rgcn_blocks, 0);
+        QCOMPARE(p.model.rgcn_edge_dropout, 0.25f);
+
+        // Block-diagonal: the count means blocks; switching back restores the bases.
+        form.rgcnDecompositionCombo()->setCurrentIndex(
+            form.rgcnDecompositionCombo()->findData(QStringLiteral("block")));
+        form.rgcnCountSpin()->setValue(4);
+        p = form.config().toParams();
+        QCOMPARE(p.model.rgcn_blocks, 4);
+        form.rgcnDecompositionCombo()->setCurrentIndex(
+            form.rgcnDecompositionCombo()->findData(QStringLiteral("basis")));
+        QCOMPARE(form.rgcnCountSpin()->value(), 7);
+        QCOMPARE(form.config().toParams().model.rgcn_blocks, 0);
+
+        // Blocks must divide the dimension.
+        TrainingConfig bad = form.config();
+        bad.dim = 30;
+        bad.rgcnBlocks = 4;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, bad.toParams());
+
+        // setConfig / config round trip.
+        TrainingConfig c = form.config();
+        c.rgcnLayers = 1;
+        c.rgcnBlocks = 8;
+        c.rgcnEdgeDropout = 0.1;
+        c.dim = 32;
+        form.setConfig(c);
+        QCOMPARE(form.config().rgcnLayers, 1);
+        QCOMPARE(form.config().rgcnBlocks, 8);
+        QCOMPARE(form.config().rgcnEdgeDropout, 0.1);
+
+        model->setCurrentIndex(model->findData(QStringLiteral("DistMult")));
+        QVERIFY(!form.rgcnCountSpin()->isVisibleTo(&form));
+    }
+
+    void optionsReachTheRun() {
+        ui::MainWindow window;
+        window.show();
+        auto* page = window.findChild<ui::TrainingPage*>();
+        QVERIFY(page);
+        ui::JobHandle* load = window.openDemo();
+        QVERIFY(load);
+        QSignalSpy ended(load, &ui::JobHandle::ended);
+        QVERIFY(ended.wait(30000));
+        QVERIFY(window.showTab(QStringLiteral("Training")));
+        QComboBox* model = page->form()->modelCombo();
+        model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
+        TrainingConfig c = page->config();
+        c.dim = 12;
+        c.epochs = 2;
+        c.batch = 64;
+        c.neg = 2;
+        c.evalEvery = 1;
+        c.rgcnLayers = 1;
+        c.rgcnBlocks = 3;
+        c.rgcnEdgeDropout = 0.2;
+        page->setConfig(c);
+        QTemporaryDir work;
+        page->setRunFolder(work.filePath(QStringLiteral("rgcn")));
+        ui::TrainingRun* run = page->startRun();
+        QVERIFY(run);
+        QTRY_VERIFY_WITH_TIMEOUT(!run->isActive(), 60000);
+        QCOMPARE(run->status(), ui::TrainingRun::Status::Finished);
+        QFile f(work.filePath(QStringLiteral("rgcn/params.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject params = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(params.value(QStringLiteral("model")).toString(), QStringLiteral("rgcn"));
+        QCOMPARE(params.value(QStringLiteral("layers")).toInt(), 1);
+        QCOMPARE(params.value(QStringLiteral("decomposition")).toString(), QStringLiteral("block"));
+        QCOMPARE(params.value(QStringLiteral("blocks")).toInt(), 3);
+        QVERIFY(qAbs(params.value(QStringLiteral("edge_dropout")).toDouble() - 0.2) < 1e-6);
+        // And the Training form reads them back (resume, open folder).
+        const TrainingConfig back = TrainingConfig::fromParamsJson(params);
+        QCOMPARE(back.rgcnLayers, 1);
+        QCOMPARE(back.rgcnBlocks, 3);
+        QVERIFY(qAbs(back.rgcnEdgeDropout - 0.2) < 1e-6);
+    }
+
+  private:
+    QTemporaryDir settings_;
+};
+
+QTEST_MAIN(TestUiTrainingRgcn)
+#include "tst_ui_training_rgcn.moc"

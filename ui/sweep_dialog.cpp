@@ -1,0 +1,654 @@
+// Implementation of SweepDialog: the form, the sweep job (embed::run_sweep plus the files kbcx
+// sweep writes) with live rows, the FVR/MRR chart with ± sd bands, folder reading and exports.
+#include "sweep_dialog.hpp"
+
+#include "accessibility.hpp"
+#include "app_settings.hpp"
+#include "chart_export.hpp"
+#include "job_handle.hpp"
+#include "job_runner.hpp"
+#include "onto_data.hpp"
+#include "ontology_list_model.hpp"
+
+#include "common/error.hpp"
+#include "embed/el_models.hpp"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStyle>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <stdexcept>
+
+namespace kbcx::ui {
+
+namespace {
+
+constexpr qlonglong kOntologyFileItem = -1;
+
+const QList<QPair<QString, QString>> kModels = {
+    {QStringLiteral("Box²EL"), QStringLiteral("Box2EL")},
+    {QStringLiteral("ELEmbeddings (released loss)"), QStringLiteral("ELEmbeddings")},
+    {QStringLiteral("ELEmbeddings with term (iv)"), QStringLiteral("ELEmbeddings-iv")},
+    {QStringLiteral("EmEL++"), QStringLiteral("EmEL++")},
+    {QStringLiteral("ELBE"), QStringLiteral("ELBE")}};
+
+const QList<QPair<QString, QString>> kNormalForms = {{QStringLiteral("GCI0  A ⊑ B"), QStringLiteral("GCI0")},
+                                                     {QStringLiteral("GCI1  A ⊓ B ⊑ C"), QStringLiteral("GCI1")},
+                                                     {QStringLiteral("GCI1⊥  A ⊓ B ⊑ ⊥"), QStringLiteral("GCI1_BOT")},
+                                                     {QStringLiteral("GCI2  A ⊑ ∃r.B"), QStringLiteral("GCI2")},
+                                                     {QStringLiteral("GCI3  ∃r.A ⊑ B"), QStringLiteral("GCI3")},
+                                                     {QStringLiteral("CA  A(a)"), QStringLiteral("CA")},
+                                                     {QStringLiteral("RA  r(a, b)"), QStringLiteral("RA")}};
+
+void writeFile(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError(path, "cannot open for writing");
+    out << text;
+    out.close();
+    if (!out) throw InputError(path, "cannot write");
+}
+
+QSpinBox* spin(int lo, int hi, int value, const QString& tip, QWidget* parent) {
+    auto* s = new QSpinBox(parent);
+    s->setRange(lo, hi);
+    s->setValue(value);
+    s->setToolTip(tip);
+    s->setAccelerated(true);
+    return s;
+}
+
+} // namespace
+
+SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidget* parent)
+    : QDialog(parent), runner_(runner), ontologies_(ontologies) {
+    setObjectName(QStringLiteral("sweepDialog"));
+    setWindowTitle(tr("Negative-Sampling Sweep"));
+    table_ = new SweepTableModel(this);
+
+    // --- form ---
+    auto* formBox = new QGroupBox(tr("Sweep"), this);
+    auto* form = new QFormLayout(formBox);
+    ontology_ = new QComboBox(formBox);
+    ontology_->setObjectName(QStringLiteral("sweepOntology"));
+    ontology_->setToolTip(tr("The ontology to train on: one loaded in the explorer (as read), or an ontology file "
+                             "(OWL functional, OWL/XML, RDF/XML, Turtle, OBO, text). Its EL part is normalised and "
+                             "the test set is sampled from it by the reasoner"));
+    form->addRow(tr("&Ontology:"), ontology_);
+    ontologyFile_ = new QLineEdit(formBox);
+    ontologyFile_->setObjectName(QStringLiteral("sweepOntologyFile"));
+    ontologyFile_->setPlaceholderText(tr("ontology file (.owl, .ofn, .owx, .obo, …)"));
+    ontologyFile_->setToolTip(tr("The ontology file of the sweep"));
+    ontologyButton_ = new QToolButton(formBox);
+    ontologyButton_->setText(QStringLiteral("…"));
+    ontologyButton_->setToolTip(tr("Choose the ontology file"));
+    ontologyButton_->setAccessibleName(tr("Choose the ontology file"));
+    connect(ontologyButton_, &QToolButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Ontology File"), ontologyFile_->text(),
+            tr("Ontologies (*.owl *.ofn *.owx *.rdf *.ttl *.nt *.obo *.kbo *.gz);;All files (*)"));
+        if (!path.isEmpty()) setOntologyFile(path);
+    });
+    auto* fileRow = new QHBoxLayout;
+    fileRow->addWidget(ontologyFile_);
+    fileRow->addWidget(ontologyButton_);
+    auto* fileLabel = new QLabel(tr("Pa&th:"), formBox);
+    fileLabel->setBuddy(ontologyFile_);
+    form->addRow(fileLabel, fileRow);
+
+    model_ = new QComboBox(formBox);
+    model_->setObjectName(QStringLiteral("sweepModel"));
+    for (const auto& [text, id] : kModels)
+        model_->addItem(text, id);
+    model_->setToolTip(tr("The EL embedding model trained in every run, with its own γ, δ and λ defaults "
+                          "(as kbcx sweep uses them)"));
+    form->addRow(tr("&Model:"), model_);
+    nf_ = new QComboBox(formBox);
+    nf_->setObjectName(QStringLiteral("sweepNormalForm"));
+    for (const auto& [text, id] : kNormalForms)
+        nf_->addItem(text, id);
+    nf_->setToolTip(tr("Normal form of the test set: the reasoner samples up to 100 entailed (T⁺), undetermined "
+                       "(T?) and contradictory (T⁻) candidates of this form (seed 1); every run is evaluated on it"));
+    form->addRow(tr("&Normal form:"), nf_);
+    pBots_ = new QLineEdit(QStringLiteral("0,0.25,0.5,0.75,1"), formBox);
+    pBots_->setObjectName(QStringLiteral("sweepPBots"));
+    pBots_->setToolTip(tr("The p⊥ grid, comma-separated values in [0, 1] (default 0,0.25,0.5,0.75,1). p⊥ is the "
+                          "fraction of each axiom's K negatives drawn from the reasoner's T⁻ pool of "
+                          "contradictions; the rest corrupt a class of the axiom"));
+    form->addRow(tr("&p⊥ values:"), pBots_);
+    seeds_ = spin(1, 1000, 3,
+                  tr("Runs per p⊥ value, with seeds 0 … N−1 (default 3); the table shows mean ± "
+                     "sample standard deviation over them"),
+                  formBox);
+    seeds_->setObjectName(QStringLiteral("sweepSeeds"));
+    form->addRow(tr("S&eeds:"), seeds_);
+    epochs_ =
+        spin(1, 1000000, 200, tr("Epochs per run (default 200); the test set is evaluated after the last"), formBox);
+    epochs_->setObjectName(QStringLiteral("sweepEpochs"));
+    form->addRow(tr("Epoc&hs:"), epochs_);
+    dim_ = spin(1, 4096, 50, tr("Embedding dimension of every run (default 50)"), formBox);
+    dim_->setObjectName(QStringLiteral("sweepDim"));
+    form->addRow(tr("&Dimension:"), dim_);
+    outDir_ = new QLineEdit(formBox);
+    outDir_->setObjectName(QStringLiteral("sweepOutDir"));
+    outDir_->setPlaceholderText(tr("a fresh folder under the application data"));
+    outDir_->setToolTip(tr("Sweep folder: run folders p<P>-s<SEED>/, tests_<NF>.tsv, runs.csv, summary.csv, "
+                           "summary.md, sweep.svg and sweep.png, as kbcx sweep writes them. Running again into the "
+                           "same folder reuses finished runs and resumes cut ones"));
+    auto* outButton = new QToolButton(formBox);
+    outButton->setText(QStringLiteral("…"));
+    outButton->setToolTip(tr("Choose the output folder"));
+    outButton->setAccessibleName(tr("Choose the output folder"));
+    connect(outButton, &QToolButton::clicked, this, &SweepDialog::chooseOutputFolder);
+    auto* outRow = new QHBoxLayout;
+    outRow->addWidget(outDir_);
+    outRow->addWidget(outButton);
+    auto* outLabel = new QLabel(tr("O&utput folder:"), formBox);
+    outLabel->setBuddy(outDir_);
+    form->addRow(outLabel, outRow);
+
+    runButton_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run Sweep"), this);
+    runButton_->setObjectName(QStringLiteral("sweepRun"));
+    runButton_->setToolTip(tr("Train one run per p⊥ and seed in the background (the same job as kbcx sweep)"));
+    runButton_->setAutoDefault(false);
+    connect(runButton_, &QPushButton::clicked, this, [this] { startSweep(); });
+    cancelButton_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel Sweep"), this);
+    cancelButton_->setObjectName(QStringLiteral("sweepCancel"));
+    cancelButton_->setToolTip(tr("Stop the sweep; finished runs stay in the folder and a new run resumes"));
+    cancelButton_->setAutoDefault(false);
+    connect(cancelButton_, &QPushButton::clicked, this, &SweepDialog::cancelSweep);
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName(QStringLiteral("sweepProgress"));
+    progress_->setAccessibleName(tr("Sweep progress"));
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    status_ = new QLabel(tr("Choose the settings and run, or open a sweep folder."), this);
+    status_->setObjectName(QStringLiteral("sweepStatus"));
+    status_->setWordWrap(true);
+
+    auto* left = new QWidget(this);
+    auto* lv = new QVBoxLayout(left);
+    lv->setContentsMargins(0, 0, 6, 0);
+    lv->addWidget(formBox);
+    auto* runRow = new QHBoxLayout;
+    runRow->addWidget(runButton_);
+    runRow->addWidget(cancelButton_);
+    lv->addLayout(runRow);
+    lv->addWidget(progress_);
+    lv->addWidget(status_);
+    lv->addStretch(1);
+
+    // --- chart and table ---
+    auto* right = new QWidget(this);
+    auto* rv = new QVBoxLayout(right);
+    rv->setContentsMargins(6, 0, 0, 0);
+    auto* chart = new QChart;
+    chart->setTitle(tr("FVR and MRR against p⊥ (mean ± sd over seeds)"));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chartView_ = new QChartView(chart, right);
+    chartView_->setObjectName(QStringLiteral("sweepChart"));
+    chartView_->setRenderHint(QPainter::Antialiasing);
+    chartView_->setMinimumSize(420, 280);
+    chartView_->setAccessibleName(tr("Sweep chart"));
+    chartView_->setAccessibleDescription(tr("FVR and MRR against p⊥; the table below lists the numbers"));
+    tableView_ = new QTableView(right);
+    tableView_->setObjectName(QStringLiteral("sweepTable"));
+    tableView_->setModel(table_);
+    tableView_->setAccessibleName(tr("Sweep table"));
+    tableView_->verticalHeader()->hide();
+    tableView_->setAlternatingRowColors(true);
+    tableView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    tableView_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    auto* split = new QSplitter(Qt::Vertical, right);
+    split->addWidget(chartView_);
+    split->addWidget(tableView_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({400, 240}); // the chart gets most of the height; the table has few rows
+    rv->addWidget(split);
+
+    auto* body = new QSplitter(Qt::Horizontal, this);
+    body->addWidget(left);
+    body->addWidget(right);
+    body->setStretchFactor(1, 1);
+
+    // --- bottom buttons ---
+    auto* buttons = new QDialogButtonBox(this);
+    auto* openButton = buttons->addButton(tr("Open &Folder…"), QDialogButtonBox::ActionRole);
+    openButton->setObjectName(QStringLiteral("sweepOpenFolder"));
+    openButton->setToolTip(tr("Show the table and chart of a sweep folder written by kbcx sweep (summary.csv)"));
+    connect(openButton, &QPushButton::clicked, this, &SweepDialog::chooseOpenFolder);
+    auto* exportButton = buttons->addButton(tr("E&xport"), QDialogButtonBox::ActionRole);
+    exportButton->setObjectName(QStringLiteral("sweepExport"));
+    exportButton->setToolTip(tr("Save the chart as PNG or SVG, or the table as CSV"));
+    auto* exportMenu = new QMenu(exportButton);
+    exportMenu->addAction(tr("Chart as &PNG…"), this, [this] { chooseExport(QStringLiteral("png")); });
+    exportMenu->addAction(tr("Chart as &SVG…"), this, [this] { chooseExport(QStringLiteral("svg")); });
+    exportMenu->addAction(tr("Table as &CSV…"), this, [this] { chooseExport(QStringLiteral("csv")); });
+    exportButton->setMenu(exportMenu);
+    auto* closeButton = buttons->addButton(QDialogButtonBox::Close);
+    closeButton->setText(tr("Clo&se"));
+    closeButton->setToolTip(tr("Hide this window; a running sweep continues (see the Jobs dock)"));
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    for (QAbstractButton* b : buttons->buttons())
+        if (auto* pb = qobject_cast<QPushButton*>(b)) pb->setAutoDefault(false);
+
+    auto* v = new QVBoxLayout(this);
+    v->addWidget(body, 1);
+    v->addWidget(buttons);
+    resize(1100, 680);
+
+    connect(ontology_, &QComboBox::currentIndexChanged, this, &SweepDialog::updateControls);
+    if (ontologies_) {
+        connect(ontologies_, &QAbstractItemModel::rowsInserted, this, &SweepDialog::rebuildOntologies);
+        connect(ontologies_, &QAbstractItemModel::rowsRemoved, this, &SweepDialog::rebuildOntologies);
+        connect(ontologies_, &QAbstractItemModel::modelReset, this, &SweepDialog::rebuildOntologies);
+    }
+    rebuildOntologies();
+    redrawChart();
+    updateControls();
+    nameUnlabelledControls(this);
+}
+
+SweepDialog::~SweepDialog() {
+    // The job posts rows to this dialog: stop it first.
+    if (job_ && job_->isActive()) {
+        job_->cancel();
+        runner_->waitForDone();
+    }
+}
+
+QChart* SweepDialog::chart() const {
+    return chartView_->chart();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Form
+
+void SweepDialog::rebuildOntologies() {
+    const QVariant previous = ontology_->currentData();
+    QSignalBlocker block(ontology_);
+    ontology_->clear();
+    if (ontologies_)
+        for (int row = 0; row < ontologies_->ontologyCount(); ++row) {
+            const OntologyPtr o = ontologies_->ontologyAt(row);
+            ontology_->addItem(style()->standardIcon(QStyle::SP_FileDialogListView), o->name,
+                               QVariant::fromValue(static_cast<qlonglong>(o->id)));
+        }
+    ontology_->addItem(style()->standardIcon(QStyle::SP_FileIcon), tr("Ontology file…"),
+                       QVariant::fromValue(kOntologyFileItem));
+    const int i = previous.isValid() ? ontology_->findData(previous) : -1;
+    ontology_->setCurrentIndex(std::max(0, i));
+    block.unblock();
+    updateControls();
+}
+
+void SweepDialog::updateControls() {
+    const bool file = ontology_->currentData().toLongLong() == kOntologyFileItem;
+    ontologyFile_->setEnabled(file);
+    ontologyButton_->setEnabled(file);
+    const bool running = job_ && job_->isActive();
+    runButton_->setEnabled(!running);
+    cancelButton_->setEnabled(running);
+}
+
+bool SweepDialog::selectOntology(quint64 ontologyId) {
+    const int i = ontology_->findData(QVariant::fromValue(static_cast<qlonglong>(ontologyId)));
+    if (i < 0) return false;
+    ontology_->setCurrentIndex(i);
+    return true;
+}
+
+void SweepDialog::setOntologyFile(const QString& path) {
+    ontology_->setCurrentIndex(ontology_->findData(QVariant::fromValue(kOntologyFileItem)));
+    ontologyFile_->setText(path);
+}
+
+bool SweepDialog::setModel(const QString& model) {
+    const int i = model_->findData(model, Qt::UserRole, Qt::MatchFixedString);
+    if (i >= 0) model_->setCurrentIndex(i);
+    return i >= 0;
+}
+
+bool SweepDialog::setNormalForm(const QString& nf) {
+    const int i = nf_->findData(nf, Qt::UserRole, Qt::MatchFixedString);
+    if (i >= 0) nf_->setCurrentIndex(i);
+    return i >= 0;
+}
+
+void SweepDialog::setPBots(const QString& commaSeparated) {
+    pBots_->setText(commaSeparated);
+}
+void SweepDialog::setSeeds(int seeds) {
+    seeds_->setValue(seeds);
+}
+void SweepDialog::setEpochs(int epochs) {
+    epochs_->setValue(epochs);
+}
+void SweepDialog::setDim(int dim) {
+    dim_->setValue(dim);
+}
+void SweepDialog::setOutputFolder(const QString& dir) {
+    outDir_->setText(dir);
+}
+QString SweepDialog::outputFolder() const {
+    return outDir_->text().trimmed();
+}
+
+bool SweepDialog::params(embed::SweepParams& sp, QString& error) const {
+    sp = {};
+    auto& job = sp.base;
+    const QString model = model_->currentData().toString();
+    try {
+        job.model = embed::default_el_config(embed::canonical_el_model_name(model.toStdString()));
+        sp.p_bots = embed::parse_p_bot_list(pBots_->text().remove(QLatin1Char(' ')).toStdString());
+    } catch (const std::invalid_argument& e) {
+        error = QString::fromStdString(e.what());
+        return false;
+    }
+    // The defaults of kbcx sweep, so a dialog sweep and a CLI sweep of the same settings agree.
+    job.model.dim = dim_->value();
+    auto& st = job.train;
+    st.epochs = epochs_->value();
+    st.batch = 256;
+    st.neg = 4;
+    st.lr = 0.01f;
+    st.eval_every = 0;
+    st.threads = 1;
+    job.pool = "reason";
+    sp.nf = nf_->currentData().toString().toStdString();
+    sp.n = 100;
+    sp.tests_seed = 1;
+    sp.seeds = seeds_->value();
+    sp.first_seed = 0;
+
+    const qlonglong item = ontology_->currentData().toLongLong();
+    if (item == kOntologyFileItem) {
+        const QString path = ontologyFile_->text().trimmed();
+        if (path.isEmpty() || !QFileInfo::exists(path)) {
+            error = path.isEmpty() ? tr("Choose an ontology file (or load an ontology).")
+                                   : tr("%1 does not exist.").arg(path);
+            return false;
+        }
+        st.data = QFile::encodeName(QFileInfo(path).absoluteFilePath()).toStdString();
+    } else {
+        OntologyPtr onto;
+        for (int row = 0; ontologies_ && row < ontologies_->ontologyCount(); ++row)
+            if (static_cast<qlonglong>(ontologies_->ontologyAt(row)->id) == item) onto = ontologies_->ontologyAt(row);
+        if (!onto) {
+            error = tr("Load an ontology or choose an ontology file.");
+            return false;
+        }
+        st.data = (QStringLiteral("ontology:") + onto->name).toStdString();
+        job.ontology = [original = onto->original] { return cloneOntology(*original); };
+    }
+    QString out = outputFolder();
+    if (out.isEmpty()) {
+        const QString settingsDir = qEnvironmentVariable(kSettingsDirEnv);
+        const QString root = !settingsDir.isEmpty()
+                                 ? QDir(settingsDir).filePath(QStringLiteral("sweeps"))
+                                 : QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                                       .filePath(QStringLiteral("sweeps"));
+        out = QDir(root).filePath(QStringLiteral("%1-%2-%3")
+                                      .arg(model, nf_->currentData().toString(),
+                                           QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss"))));
+    }
+    sp.out_dir = QFile::encodeName(QDir::cleanPath(QFileInfo(out).absoluteFilePath())).toStdString();
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Jobs
+
+JobHandle* SweepDialog::startSweep() {
+    if (job_ && job_->isActive()) return nullptr;
+    embed::SweepParams sp;
+    QString error;
+    if (!params(sp, error)) {
+        showError(tr("Cannot Start the Sweep"), error);
+        return nullptr;
+    }
+    const QString outDir = QFile::decodeName(sp.out_dir.c_str());
+    outDir_->setText(outDir);
+    const int planned = sp.seeds;
+    title_ = QStringLiteral("%1 on %2, %3 seeds")
+                 .arg(QString::fromStdString(sp.base.model.name), QString::fromStdString(sp.nf))
+                 .arg(sp.seeds);
+    table_->clear();
+    redrawChart();
+    QPointer<SweepDialog> self(this);
+    auto live = std::make_shared<embed::SweepResult>(); // GUI thread only
+    auto work = [sp, outDir, self, live, planned](jobs::JobContext& ctx) -> std::any {
+        SweepJobResult out;
+        out.outDir = outDir;
+        out.result = embed::run_sweep(sp, ctx, [&](const embed::SweepRun& run, std::size_t, std::size_t) {
+            // Rows appear as runs finish (queued to the GUI thread; the dialog waits for this job
+            // before it goes away).
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, live, run, planned] {
+                    if (!self) return;
+                    live->runs.push_back(run);
+                    self->table_->setRows(sweepRowsFromResult(*live, planned));
+                    self->redrawChart();
+                },
+                Qt::QueuedConnection);
+        });
+        // The files kbcx sweep writes, from the same core functions.
+        const auto& metrics = embed::sweep_metrics();
+        const std::string title = sp.base.model.name + " on " + sp.nf + ", " + std::to_string(sp.seeds) + " seeds";
+        writeFile(sp.out_dir + "/runs.csv", embed::sweep_runs_csv(out.result, metrics));
+        writeFile(sp.out_dir + "/summary.csv", embed::sweep_summary_csv(out.result, metrics));
+        writeFile(sp.out_dir + "/summary.md", embed::sweep_summary_markdown(out.result, metrics, title));
+        const std::vector<std::string> charted = {"fvr", "mrr"};
+        writeFile(sp.out_dir + "/sweep.svg", embed::sweep_chart_svg(out.result, charted, title));
+        embed::write_sweep_chart_png(sp.out_dir + "/sweep.png", out.result, charted, title);
+        return out;
+    };
+    job_ = runner_->start(tr("Sweep %1").arg(title_), std::move(work));
+    JobHandle* job = job_;
+    progress_->setRange(0, static_cast<int>(sp.p_bots.size()) * sp.seeds);
+    progress_->setValue(0);
+    status_->setText(tr("Sweeping %1 into %2…").arg(title_, outDir));
+    connect(job, &JobHandle::progress, this, [this](quint64 done, quint64 total, const QString& message) {
+        if (total > 0) {
+            progress_->setRange(0, static_cast<int>(total));
+            progress_->setValue(static_cast<int>(done));
+        }
+        status_->setText(tr("Run %1 of %2: %3").arg(std::min(done + 1, total)).arg(total).arg(message));
+    });
+    connect(job, &JobHandle::finished, this, [this, job, planned] {
+        const auto& r = job->resultAs<SweepJobResult>();
+        table_->setRows(sweepRowsFromResult(r.result, planned));
+        redrawChart();
+        progress_->setValue(progress_->maximum());
+        status_->setText(tr("Finished %1 runs in %2 s; wrote runs.csv, summary.csv, summary.md, sweep.svg and "
+                            "sweep.png to %3.")
+                             .arg(r.result.runs.size())
+                             .arg(job->elapsedSeconds(), 0, 'f', 1)
+                             .arg(r.outDir));
+    });
+    connect(job, &JobHandle::failed, this,
+            [this](const QString& message, const QString& file, quint64 line, quint64 column) {
+                QString where = file;
+                if (line > 0) where += QStringLiteral(":%1:%2").arg(line).arg(column);
+                const QString full = where.isEmpty() ? message : where + QStringLiteral(": ") + message;
+                status_->setText(tr("Failed: %1").arg(full));
+                showError(tr("Sweep Failed"), full);
+            });
+    connect(job, &JobHandle::cancelled, this, [this] {
+        status_->setText(tr("Cancelled; the finished runs stay in the folder and running again resumes."));
+    });
+    connect(job, &JobHandle::ended, this, &SweepDialog::updateControls);
+    updateControls();
+    return job;
+}
+
+void SweepDialog::cancelSweep() {
+    if (job_ && job_->isActive()) job_->cancel();
+}
+
+JobHandle* SweepDialog::openFolder(const QString& dir) {
+    const std::string summary = QFile::encodeName(QDir(dir).filePath(QStringLiteral("summary.csv"))).toStdString();
+    JobHandle* job = runner_->start(tr("Open sweep %1").arg(QDir(dir).dirName()),
+                                    [summary](jobs::JobContext&) -> std::any { return readSweepSummaryCsv(summary); });
+    connect(job, &JobHandle::finished, this, [this, job, dir] {
+        title_ = QDir(dir).dirName();
+        table_->setRows(job->resultAs<QVector<SweepRow>>());
+        redrawChart();
+        outDir_->setText(dir);
+        status_->setText(tr("Showing %1.").arg(QDir::toNativeSeparators(dir)));
+    });
+    connect(job, &JobHandle::failed, this,
+            [this](const QString& message, const QString& file, quint64 line, quint64 column) {
+                QString where = file;
+                if (line > 0) where += QStringLiteral(":%1:%2").arg(line).arg(column);
+                showError(tr("Cannot Open the Sweep Folder"),
+                          where.isEmpty() ? message : where + QStringLiteral(": ") + message);
+            });
+    return job;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chart
+
+void SweepDialog::redrawChart() {
+    QChart* c = chart();
+    c->removeAllSeries();
+    for (QAbstractAxis* axis : c->axes())
+        c->removeAxis(axis);
+    auto* x = new QValueAxis(c);
+    x->setTitleText(tr("p⊥ (share of contradiction negatives)"));
+    x->setRange(0, 1);
+    x->setTickCount(5);
+    x->setLabelFormat(QStringLiteral("%.2f"));
+    auto* y = new QValueAxis(c);
+    y->setTitleText(tr("metric (test set)"));
+    y->setRange(0, 1);
+    y->setTickCount(6);
+    y->setLabelFormat(QStringLiteral("%.1f"));
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(y, Qt::AlignLeft);
+    c->setTitle(title_.isEmpty() ? tr("FVR and MRR against p⊥ (mean ± sd over seeds)")
+                                 : tr("%1: FVR and MRR against p⊥ (mean ± sd over seeds)").arg(title_));
+
+    QVector<SweepRow> rows = table_->rows();
+    std::sort(rows.begin(), rows.end(), [](const SweepRow& a, const SweepRow& b) { return a.pBot < b.pBot; });
+    struct Metric {
+        QString name;
+        QColor color;
+        double SweepRow::*mean;
+        double SweepRow::*sd;
+    };
+    const Metric metrics[] = {{tr("FVR"), QColor(0xd6, 0x27, 0x28), &SweepRow::fvrMean, &SweepRow::fvrSd},
+                              {tr("MRR"), QColor(0x1f, 0x77, 0xb4), &SweepRow::mrrMean, &SweepRow::mrrSd}};
+    for (const Metric& m : metrics) {
+        auto* upper = new QLineSeries(c);
+        auto* lower = new QLineSeries(c);
+        auto* line = new QLineSeries(c);
+        line->setName(m.name);
+        line->setPointsVisible(true);
+        line->setPen(QPen(m.color, 2.5));
+        for (const SweepRow& r : rows) {
+            const double mean = r.*m.mean, sd = std::isfinite(r.*m.sd) ? r.*m.sd : 0.0;
+            if (!std::isfinite(mean)) continue;
+            line->append(r.pBot, mean);
+            upper->append(r.pBot, mean + sd);
+            lower->append(r.pBot, mean - sd);
+        }
+        // The ± sd band behind the mean line.
+        auto* band = new QAreaSeries(upper, lower);
+        band->setName(tr("%1 ± sd").arg(m.name));
+        QColor fill = m.color;
+        fill.setAlpha(50);
+        band->setBrush(fill);
+        band->setPen(QPen(fill.darker(110), 0.8));
+        c->addSeries(band);
+        c->addSeries(line);
+        for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(band), static_cast<QAbstractSeries*>(line)}) {
+            s->attachAxis(x);
+            s->attachAxis(y);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exports and dialogs
+
+bool SweepDialog::exportPng(const QString& path, QString* error) {
+    return exportWidgetPng(chartView_, path, error);
+}
+
+bool SweepDialog::exportSvg(const QString& path, QString* error) {
+    return exportWidgetSvg(chartView_, path, tr("KBC Explorer negative-sampling sweep"),
+                           tr("FVR and MRR against p⊥, mean ± sd over seeds: %1").arg(title_), error);
+}
+
+bool SweepDialog::exportCsv(const QString& path, QString* error) {
+    return writeTextFile(path, table_->toCsv(), error);
+}
+
+void SweepDialog::chooseExport(const QString& format) {
+    const QString filter = format == QLatin1String("png")   ? tr("PNG images (*.png)")
+                           : format == QLatin1String("svg") ? tr("SVG images (*.svg)")
+                                                            : tr("CSV tables (*.csv)");
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Sweep"), QStringLiteral("sweep.") + format, filter);
+    if (path.isEmpty()) return;
+    QString error;
+    const bool ok = format == QLatin1String("png")   ? exportPng(path, &error)
+                    : format == QLatin1String("svg") ? exportSvg(path, &error)
+                                                     : exportCsv(path, &error);
+    if (!ok) showError(tr("Export Failed"), error);
+}
+
+void SweepDialog::chooseOutputFolder() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Sweep Output Folder"), outDir_->text());
+    if (!dir.isEmpty()) outDir_->setText(dir);
+}
+
+void SweepDialog::chooseOpenFolder() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Sweep Folder"), outDir_->text());
+    if (!dir.isEmpty()) openFolder(dir);
+}
+
+void SweepDialog::showError(const QString& title, const QString& message) {
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("sweepErrorBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->open(); // non-blocking: what is shown stays
+    emit errorShown(message);
+}
+
+} // namespace kbcx::ui

@@ -24,8 +24,12 @@ namespace kbcx::ui {
 
 namespace {
 
-/// Lowers the calling pool thread's scheduling priority (Linux: per-thread nice +5, once),
-/// so that on a busy machine the GUI thread wins the CPU over background jobs.
+/// Lowers the calling pool thread's scheduling priority, once per thread, so that on a busy
+/// machine the GUI thread wins the CPU over background jobs. Linux: nice values are per thread
+/// (setpriority on the thread id), so only this pool thread gets +10 (capped at 19): under CFS a
+/// nice-10 thread weighs about 1/10 of a nice-0 one, so a runnable GUI thread is scheduled at
+/// once even while jobs keep every core busy. Threads that a job starts itself (the core's
+/// thread pools) inherit the value. Other systems: unchanged priority.
 void deprioritiseCurrentThread()
 {
 #if defined(Q_OS_LINUX)
@@ -37,7 +41,7 @@ void deprioritiseCurrentThread()
     errno = 0;
     const int nice = ::getpriority(PRIO_PROCESS, tid);
     if (errno == 0)
-        (void)::setpriority(PRIO_PROCESS, tid, std::min(nice + 5, 19));
+        (void)::setpriority(PRIO_PROCESS, tid, std::min(nice + 10, 19));
 #endif
 }
 

@@ -566,6 +566,7 @@ class TestBench : public QObject {
     }
 
     void cliOnLogInferFolder() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         const std::string dir = std::string(KBCX_TEST_DATA) + "/bench/loginfer_quirks";
         QProcess info;
         info.start(KBCX_CLI, {"info", QString::fromStdString(dir)});
@@ -617,6 +618,7 @@ class TestBench : public QObject {
     }
 
     void evalKgRunMatchesScoresFile() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         // A tiny benchmark, a briefly trained model: eval-kg --run (the model scored in process)
         // against eval-kg --scores on the TSV that `kbcx score` writes for every needed fact.
         std::mt19937 rng(23);
@@ -705,6 +707,7 @@ class TestBench : public QObject {
     }
 
     void cliGenerateAndInfo() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         std::mt19937 rng(21);
         QTemporaryDir tmp;
         const std::string data = test::write_file(tmp, "kg.tsv", random_kg(rng, 30, 4, 2, 160, 20));

@@ -210,6 +210,7 @@ class TestEmbedElTraining : public QObject {
     }
 
     void cliTrainScoreEval() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         const QString run = dir_.filePath("cli_el");
         auto kbcx = [](const QStringList& args) {
             QProcess proc;
@@ -260,6 +261,7 @@ class TestEmbedElTraining : public QObject {
     }
 
     void kgModelsGetTheHooksToo() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         const std::string folder = dir_.filePath("kg").toStdString();
         QDir().mkpath(QString::fromStdString(folder));
         std::string train;

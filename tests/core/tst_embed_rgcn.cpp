@@ -523,6 +523,7 @@ class TestEmbedRgcn : public QObject {
     }
 
     void cliEndToEnd() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         const std::string data = toy_folder(dir_);
         QTemporaryDir tmp;
         const QString run = tmp.filePath("run");

@@ -156,6 +156,7 @@ class TestEmbedSweep : public QObject {
     }
 
     void cliSweepOnToyOntology() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("sweep"));
         const QString onto = QStringLiteral(KBCX_TEST_DATA "/embed/toy_chain.kbo");

@@ -274,6 +274,7 @@ class TestEmbedTraining : public QObject {
     }
 
     void cliTrainScoreResume() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         const std::string data = toy_folder(dir_);
         const QString run = dir_.filePath("clirun");
         auto kbcx = [](const QStringList& args) {

@@ -423,6 +423,7 @@ class TestLearn : public QObject {
     }
 
     void cli_learn_apply_compare() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         QTemporaryDir dir;
         std::mt19937 rng(8);
         std::set<Fact> f = random_facts(rng, 50, {"r", "noise"}, 120);

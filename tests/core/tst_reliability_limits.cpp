@@ -4,6 +4,7 @@
 #include "common/resources.hpp"
 #include "jobs/job.hpp"
 #include "jobs/limits.hpp"
+#include "test_util.hpp"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -114,6 +115,7 @@ class TestReliabilityLimits : public QObject {
     /// A count that takes far longer than the limit: 5 names, 2 roles over a domain of 5 is a
     /// CNF of 75 atoms with little structure to exploit.
     void cli_time_limit_exit_3() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         QTemporaryDir dir;
         const QString onto = dir.path() + "/o.kbo";
         std::ofstream(onto.toStdString()) << "Class: A B C D E\nObjectProperty: r s\nA SubClassOf r some B\n"
@@ -127,6 +129,7 @@ class TestReliabilityLimits : public QObject {
     }
 
     void cli_memory_limit_exit_3() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         QTemporaryDir dir;
         const QString onto = dir.path() + "/o.kbo";
         std::ofstream(onto.toStdString()) << "Class: A B\nA SubClassOf B\n";
@@ -138,6 +141,7 @@ class TestReliabilityLimits : public QObject {
     }
 
     void cli_limit_options_validated() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         const Run r = run_kbcx({"materialise", "--rules", "x.rules", "y.tsv", "--time-limit", "soon"});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("--time-limit"), qPrintable(r.err));

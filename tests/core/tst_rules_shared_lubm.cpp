@@ -154,6 +154,7 @@ class TestRulesSharedLubm : public QObject {
     }
 
     void cli() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         const QString data = QString::fromStdString(kData), rules = QString::fromStdString(kRules);
         const QString map = QString::fromStdString(kFrom + "=" + kTo);
         const Run r =

@@ -35,11 +35,14 @@ struct ClassifyResult {
 };
 
 /// Normalises `onto` (adding fresh names to it) and saturates. Builds the taxonomy too unless
-/// `taxonomy` is false (the status checker does not need it).
-ClassifyResult classify(onto::Ontology& onto, jobs::JobContext& ctx, bool taxonomy = true);
+/// `taxonomy` is false (the status checker does not need it). `threads` (0: one per hardware
+/// thread) is used by the passes over the closure (counts, equivalence classes, direct
+/// parents); the saturation itself runs on the calling thread. Results do not depend on it.
+ClassifyResult classify(onto::Ontology& onto, jobs::JobContext& ctx, bool taxonomy = true, unsigned threads = 1);
 
 /// Every entailed A<TAB>B between named classes (full IRIs, A ≠ B, B not owl:Thing, A
 /// satisfiable), sorted bytewise without duplicates, one per line.
-std::vector<std::string> closure_lines(const onto::Ontology& onto, const ClassifyResult& r);
+/// `threads` as for classify (rendering and sorting by blocks of classes, then a merge).
+std::vector<std::string> closure_lines(const onto::Ontology& onto, const ClassifyResult& r, unsigned threads = 1);
 
 } // namespace kbcx::reason

@@ -119,6 +119,8 @@ void Reasoner::build_roles(std::size_t num_roles) {
     role_rangeset_.assign(num_roles, onto::kNone);
     for (std::uint32_t i = 0; i < axioms_.size(); ++i) {
         const NormalAxiom& a = axioms_[i];
+        if (a.nf == NormalForm::RC) rc_axioms_.push_back(i);
+        if (a.nf == NormalForm::RANGE) range_axioms_.push_back(i);
         if (a.nf == NormalForm::RC) {
             for (RoleName q = 0; q < num_roles; ++q) {
                 if (sub_role(q, a.r)) chain_left_[q].push_back({a.s, a.t, i});
@@ -223,9 +225,9 @@ void Reasoner::index_axiom(std::uint32_t i, bool logged) {
         break;
     }
     case NormalForm::RI:
-    case NormalForm::RC:
+    case NormalForm::RC: break; // role tables: build_roles, or add_role_delta in a delta
     case NormalForm::RANGE:
-        if (logged) throw std::logic_error("role axioms cannot be added in a delta");
+        if (logged) throw std::logic_error("range axioms cannot be added in a delta");
         break;
     }
 }
@@ -340,6 +342,12 @@ void Reasoner::apply_link(Node c, RoleName r, Node d, const Inference& inf) {
     D.pred_infs.push_back(inf);
     C.succs.push_back({r, d});
     if (in_delta_) undo_.push_back({Undo::Link, c, d, key});
+    fire_link(c, r, d);
+}
+
+void Reasoner::fire_link(Node c, RoleName r, Node d) {
+    const Context& D = *contexts_[d];
+    const Context& C = *contexts_[c];
     if (D.subs.contains(kBottomNode)) {
         Inference i2;
         i2.rule = Rule::BottomLink;
@@ -643,6 +651,19 @@ void Reasoner::build_holders() {
         if (contexts_[c])
             for (Node b : contexts_[c]->list)
                 holder_ctx_[fill[b]++] = static_cast<std::uint32_t>(c);
+    role_link_off_.assign(num_roles_ + 1, 0);
+    for (const auto& c : contexts_)
+        if (c)
+            for (const auto& [q, p] : c->preds)
+                ++role_link_off_[q + 1];
+    for (std::size_t q = 0; q < num_roles_; ++q)
+        role_link_off_[q + 1] += role_link_off_[q];
+    role_links_.assign(role_link_off_[num_roles_], {});
+    std::vector<std::uint32_t> rfill(role_link_off_.begin(), role_link_off_.end() - 1);
+    for (std::size_t d = 0; d < contexts_.size(); ++d)
+        if (contexts_[d])
+            for (const auto& [q, p] : contexts_[d]->preds)
+                role_links_[rfill[q]++] = {p, static_cast<Node>(d)};
     holders_built_ = true;
 }
 
@@ -671,8 +692,17 @@ ConceptName Reasoner::new_delta_concept() {
     return static_cast<ConceptName>(num_concepts_ + delta_concepts_.size() - 1);
 }
 
-void Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContext* ctx) {
+bool Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContext* ctx) {
     if (!in_delta_) throw std::logic_error("add_delta outside a delta");
+    bool roles = false;
+    for (const NormalAxiom& a : axioms) {
+        if (a.nf == NormalForm::RANGE) return false;
+        if (a.nf == NormalForm::RI || a.nf == NormalForm::RC) {
+            if (a.r >= num_roles_ || a.s >= num_roles_ || (a.nf == NormalForm::RC && a.t >= num_roles_))
+                return false; // a fresh role of the normaliser
+            roles = true;
+        }
+    }
     const std::uint32_t first = static_cast<std::uint32_t>(axioms_.size());
     std::vector<Node> fresh_neg; // fillers whose ∃-index was empty before this batch
     for (const NormalAxiom& a : axioms) {
@@ -686,6 +716,7 @@ void Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContex
         axioms_.push_back(a);
         index_axiom(static_cast<std::uint32_t>(axioms_.size() - 1), true);
     }
+    if (roles && !add_role_delta(first)) return false;
     for (Node f : fresh_neg) {
         std::vector<Node> hs;
         for_holders(f, [&](Node d) { hs.push_back(d); });
@@ -772,10 +803,88 @@ void Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContex
                 }
             break;
         }
-        default: throw std::logic_error("role axioms cannot be added in a delta");
+        case NormalForm::RI:
+        case NormalForm::RC: break; // done by add_role_delta
+        default: throw std::logic_error("range axioms cannot be added in a delta");
         }
     }
     process(ctx);
+    return true;
+}
+
+void Reasoner::rebuild_chain_row(RoleName q) {
+    chain_left_[q].clear();
+    chain_right_[q].clear();
+    for (std::uint32_t i : rc_axioms_) {
+        const NormalAxiom& a = axioms_[i];
+        if (sub_role(q, a.r)) chain_left_[q].push_back({a.s, a.t, i});
+        if (sub_role(q, a.s)) chain_right_[q].push_back({a.r, a.t, i});
+    }
+}
+
+bool Reasoner::add_role_delta(std::uint32_t first) {
+    // closure(O) ⊆ closure(O ∪ α): only inferences whose role side condition (r ⊑* s, or a
+    // chain r'∘s' ⊑ t with r ⊑* r', s ⊑* s') became true can be new. Those all have a link
+    // premise whose role q gained super-roles or chain entries, so re-firing the link rules on
+    // the existing links of such roles (later links use the new tables anyway) is complete.
+    if (role_saved_.size() < num_roles_) role_saved_.resize(num_roles_, 0);
+    auto save = [&](RoleName q) {
+        if (role_saved_[q]) return;
+        role_saved_[q] = 1;
+        saved_roles_.push_back({q, sub_bits_[q], chain_left_[q], chain_right_[q]});
+    };
+    std::vector<char> touched(num_roles_, 0);
+    for (std::uint32_t i = first; i < axioms_.size(); ++i) {
+        const NormalAxiom& a = axioms_[i];
+        if (a.nf != NormalForm::RI) continue;
+        const std::vector<std::uint64_t> up = sub_bits_[a.s]; // s's super-roles (stable: see below)
+        for (RoleName q = 0; q < num_roles_; ++q) {
+            if (!sub_role(q, a.r)) continue;
+            // q ⊑* r ⊑ s ⊑* u: q gains up(s). up(s) itself only changes when s ⊑* r, and
+            // then by up(s) |= up(s).
+            auto& row = sub_bits_[q];
+            bool grows = false;
+            for (std::size_t w = 0; w < row.size() && !grows; ++w)
+                grows = (up[w] & ~row[w]) != 0;
+            if (!grows) continue;
+            save(q);
+            for (std::size_t w = 0; w < row.size(); ++w)
+                row[w] |= up[w];
+            touched[q] = 1;
+        }
+    }
+    // Ranges hang on the link targets (range nodes), so a role that gains a range cannot be
+    // patched here: the caller saturates afresh.
+    for (const SavedRole& sr : saved_roles_) // exactly the rows that grew
+        for (std::uint32_t i : range_axioms_) {
+            const RoleName u = axioms_[i].r;
+            const bool before = u == sr.q || ((sr.bits[u >> 6] >> (u & 63)) & 1u);
+            if (!before && sub_role(sr.q, u)) return false;
+        }
+    for (std::uint32_t i = first; i < axioms_.size(); ++i)
+        if (axioms_[i].nf == NormalForm::RC) {
+            rc_axioms_.push_back(i);
+            for (RoleName q = 0; q < num_roles_; ++q)
+                if (sub_role(q, axioms_[i].r) || sub_role(q, axioms_[i].s)) touched[q] = 1;
+        }
+    for (RoleName q = 0; q < num_roles_; ++q)
+        if (touched[q]) {
+            save(q);
+            rebuild_chain_row(q);
+        }
+    // Re-fire the link rules on the links of the touched roles: those of the closure and those
+    // the delta added so far.
+    for (RoleName q = 0; q < num_roles_; ++q)
+        if (touched[q])
+            for (std::uint32_t k = role_link_off_[q]; k < role_link_off_[q + 1]; ++k)
+                fire_link(role_links_[k].first, q, role_links_[k].second);
+    std::vector<std::pair<Node, std::pair<RoleName, Node>>> dl;
+    for (const Undo& u : undo_)
+        if (u.kind == Undo::Link && touched[static_cast<RoleName>(u.key >> 32)])
+            dl.push_back({u.n, {static_cast<RoleName>(u.key >> 32), u.m}});
+    for (const auto& [c, rd] : dl)
+        fire_link(c, rd.first, rd.second);
+    return true;
 }
 
 void Reasoner::rollback() {
@@ -813,6 +922,15 @@ void Reasoner::rollback() {
         }
     }
     undo_.clear();
+    for (SavedRole& sr : saved_roles_) {
+        sub_bits_[sr.q] = std::move(sr.bits);
+        chain_left_[sr.q] = std::move(sr.left);
+        chain_right_[sr.q] = std::move(sr.right);
+        role_saved_[sr.q] = 0;
+    }
+    saved_roles_.clear();
+    while (!rc_axioms_.empty() && rc_axioms_.back() >= delta_axioms_begin_)
+        rc_axioms_.pop_back();
     axioms_.resize(delta_axioms_begin_);
     idx_.resize(delta_nodes_begin_);
     contexts_.resize(delta_nodes_begin_);

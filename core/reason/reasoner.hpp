@@ -122,9 +122,13 @@ class Reasoner {
     /// A new concept for the delta (for fresh names of a candidate's normal forms); returns
     /// its ConceptName (≥ num_concepts()).
     ConceptName new_delta_concept();
-    /// Adds normal forms on top of the closure and saturates only what they change. RI/RC are
-    /// not supported in a delta (std::logic_error).
-    void add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContext* ctx = nullptr);
+    /// Adds normal forms on top of the closure and saturates only what they change. Role
+    /// inclusions and chains (RI, RC) update the role hierarchy and chain tables (saved for
+    /// rollback) and re-fire the ∃-left and chain rules on the existing links of every role
+    /// whose super-roles or chains changed. Returns false, with nothing saturated (call
+    /// rollback()), when the delta holds a RANGE axiom or an RI gives a role a new range: the
+    /// caller must then saturate O ∪ {α} afresh.
+    bool add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContext* ctx = nullptr);
     /// Makes sure a context exists for n (and saturates it; during a delta it is undone later).
     void activate(Node n);
     /// During a delta: did ⊥ reach ⊤ or an individual (inconsistency), or a satisfiable named
@@ -149,6 +153,11 @@ class Reasoner {
     void process(jobs::JobContext* ctx);
     void apply_sub(Node c, Node b, const Inference& inf);
     void apply_link(Node c, RoleName r, Node d, const Inference& inf);
+    /// The rules with a link premise C →r D (bottom, ∃-left, both chain positions).
+    void fire_link(Node c, RoleName r, Node d);
+    /// Role part of a delta (axioms from `first`): see add_delta. False if unsupported.
+    bool add_role_delta(std::uint32_t first);
+    void rebuild_chain_row(RoleName q);
     Context& ctx_of(Node n);
     void build_holders();
     template <class F> void for_holders(Node b, F&& f) const;
@@ -169,6 +178,15 @@ class Reasoner {
         std::uint32_t axiom;
     };
     std::vector<std::vector<ChainEntry>> chain_left_, chain_right_;
+    std::vector<std::uint32_t> rc_axioms_, range_axioms_; ///< RC and RANGE axioms, in order
+    // role deltas: rows and chain tables as they were before the delta
+    struct SavedRole {
+        RoleName q;
+        std::vector<std::uint64_t> bits;
+        std::vector<ChainEntry> left, right;
+    };
+    std::vector<SavedRole> saved_roles_;
+    std::vector<char> role_saved_;                                    ///< per role: has an entry in saved_roles_
     std::vector<std::vector<std::pair<Node, std::uint32_t>>> ranges_; ///< per role: (range node, RANGE axiom)
     std::unordered_map<Node, std::vector<Node>> range_parts_;         ///< range node → filler, ranges
     std::unordered_map<std::uint64_t, Node> range_nodes_;             ///< (filler<<32 | rangeset id) → node
@@ -177,6 +195,9 @@ class Reasoner {
     std::vector<std::uint32_t> delta_concepts_; ///< node per delta ConceptName
     // holders: contexts containing a node, built once after saturation (CSR)
     std::vector<std::uint32_t> holder_off_, holder_ctx_;
+    // links of the closure by role (CSR), built with the holders: (source, target)
+    std::vector<std::uint32_t> role_link_off_;
+    std::vector<std::pair<Node, Node>> role_links_;
     bool holders_built_ = false;
     // delta
     bool in_delta_ = false;

@@ -299,9 +299,30 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
     }
 }
 
-bool StatusChecker::role_axiom_contradictory(const Axiom& ax, Reading reading) {
-    // Role axioms change the role hierarchy the indexes are built on, so they are checked by
-    // saturating O ∪ {α} afresh (not incrementally).
+bool StatusChecker::role_axiom_contradictory(const Axiom& ax, Reading reading, std::vector<std::string>* proof) {
+    // Incrementally when the reasoner can take the role axioms as a delta (role inclusions
+    // and chains of two roles whose new super-roles bring no range)...
+    if (incremental_roles_ && ax.kind != AxiomKind::ObjectPropertyRange) {
+        Reasoner& R = *cls_.reasoner;
+        R.begin_delta();
+        bool done = false, yes = false;
+        try {
+            const std::vector<onto::NormalAxiom> delta = normalise_delta(ax);
+            if (R.add_delta(delta)) {
+                done = true;
+                yes = reading == Reading::Inconsistency ? R.delta_inconsistent() : R.delta_incoherent();
+                if (yes && proof) *proof = render(R.proof(R.delta_witness(), kBottomNode));
+            }
+        } catch (const std::logic_error&) {
+            // a chain of three or more roles needs a fresh role: saturate afresh below
+        } catch (...) {
+            R.rollback();
+            throw;
+        }
+        R.rollback();
+        if (done) return yes;
+    }
+    // ...else by saturating O ∪ {α} afresh.
     std::vector<onto::NormalAxiom> all = cls_.normalised.axioms;
     std::size_t nc = onto_.sig.concepts.size(), nr = onto_.sig.roles.size();
     onto::Normaliser norm(
@@ -324,7 +345,7 @@ bool StatusChecker::contradictory(const Axiom& ax, Reading reading, std::vector<
     case AxiomKind::SubObjectPropertyOf:
     case AxiomKind::EquivalentObjectProperties:
     case AxiomKind::TransitiveObjectProperty:
-    case AxiomKind::ObjectPropertyRange: return has_bottom_ && role_axiom_contradictory(ax, reading);
+    case AxiomKind::ObjectPropertyRange: return has_bottom_ && role_axiom_contradictory(ax, reading, proof);
     default: break;
     }
     Reasoner& R = *cls_.reasoner;

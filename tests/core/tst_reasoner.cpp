@@ -245,10 +245,45 @@ std::string random_axiom(std::mt19937& rng, bool allow_abox) {
     if (kind == 5) return pc() + " SubClassOf owl:Nothing";
     if (kind == 6) return std::string(C[rng() % 3]) + " DisjointWith " + C[rng() % 3];
     if (kind == 7) return rng() % 2 ? "r SubPropertyOf s" : "s o r SubPropertyOf r";
-    if (kind == 8)
-        return std::string(R[rng() % 2]) + (rng() % 2 ? " Domain " : " Range ") + std::string(C[rng() % 3]);
+    if (kind == 8) return std::string(R[rng() % 2]) + (rng() % 2 ? " Domain " : " Range ") + std::string(C[rng() % 3]);
     if (kind <= 10) return std::string(C[rng() % 3]) + "(a)";
     return std::string(R[rng() % 2]) + "(a,a)";
+}
+
+/// Role axioms over r, s, t: inclusions, chains of two and three roles, transitivity,
+/// equivalence, ranges.
+std::string random_role_axiom(std::mt19937& rng) {
+    const char* R[] = {"r", "s", "t"};
+    auto role = [&]() { return std::string(R[rng() % 3]); };
+    switch (rng() % 7) {
+    case 0:
+    case 1: return role() + " SubPropertyOf " + role();
+    case 2:
+    case 3: return role() + " o " + role() + " SubPropertyOf " + role();
+    case 4: return "TransitiveObjectProperty(<" + role() + ">)";
+    case 5: return "EquivalentObjectProperties(<" + role() + "> <" + role() + ">)";
+    default:
+        return rng() % 2 ? role() + " o " + role() + " o " + role() + " SubPropertyOf " + role()
+                         : role() + " Range " + std::string(1, static_cast<char>('A' + rng() % 3));
+    }
+}
+
+/// Concept axioms using r, s, t, with ⊥ often enough for contradictions.
+std::string random_axiom3(std::mt19937& rng) {
+    const char* C[] = {"A", "B", "C"};
+    const char* R[] = {"r", "s", "t"};
+    auto c = [&]() { return std::string(C[rng() % 3]); };
+    auto r = [&]() { return std::string(R[rng() % 3]); };
+    switch (rng() % 8) {
+    case 0: return c() + " SubClassOf " + r() + " some " + c();
+    case 1: return r() + " some " + c() + " SubClassOf " + c();
+    case 2: return r() + " some " + c() + " SubClassOf owl:Nothing";
+    case 3: return c() + " DisjointWith " + c();
+    case 4: return c() + "(a)";
+    case 5: return r() + "(a," + (rng() % 2 ? "a" : "b") + ")";
+    case 6: return c() + " SubClassOf " + c();
+    default: return random_role_axiom(rng);
+    }
 }
 
 } // namespace
@@ -515,6 +550,123 @@ class TestReasoner : public QObject {
                     QVERIFY2(r2.consistent, (text + cand).c_str());
             }
         }
+    }
+    void threadsSameClassification() {
+        // Taxonomy, counts and closure lines do not depend on the thread count.
+        std::mt19937 rng(31);
+        for (int round = 0; round < 300; ++round) {
+            std::string text = "Class: A B C D E F G H\nObjectProperty: r s t\nIndividual: a b\n";
+            const int n = 3 + static_cast<int>(rng() % 10);
+            for (int i = 0; i < n; ++i) {
+                std::string ax = rng() % 2 ? random_axiom(rng, true) : random_axiom3(rng);
+                // Spread over more classes (A..C → D..H as whole tokens), so that blocks differ.
+                for (std::size_t k = 0; k < ax.size(); ++k) {
+                    const bool alone = (k == 0 || ax[k - 1] == ' ' || ax[k - 1] == '(') &&
+                                       (k + 1 == ax.size() || ax[k + 1] == ' ' || ax[k + 1] == ')');
+                    if (alone && ax[k] >= 'A' && ax[k] <= 'C' && rng() % 2)
+                        ax[k] = static_cast<char>(ax[k] + 3 + rng() % 3);
+                }
+                text += ax + "\n";
+            }
+            std::vector<std::string> outs;
+            for (unsigned th : {1u, 2u, 4u}) {
+                Ontology o = read_text(text, "rand");
+                jobs::JobContext ctx;
+                ClassifyResult r = classify(o, ctx, true, th);
+                std::string out = std::to_string(r.unsatisfiable) + " " + std::to_string(r.entailed_subsumptions) +
+                                  " " + std::to_string(r.consistent) + "\n";
+                for (ConceptName c = 0; c < r.named_end; ++c) {
+                    out += std::to_string(r.taxonomy.representative[c]) + ":";
+                    for (auto p : r.taxonomy.direct_parents[c])
+                        out += " " + std::to_string(p);
+                    for (auto e : r.taxonomy.equivalents[c])
+                        out += " =" + std::to_string(e);
+                    out += "\n";
+                }
+                for (const auto& l : closure_lines(o, r, th))
+                    out += l + "\n";
+                outs.push_back(out);
+            }
+            QVERIFY2(outs[1] == outs[0] && outs[2] == outs[0], text.c_str());
+        }
+    }
+    void roleCandidatesIncremental() {
+        // r ∘ s ⊑ t makes A ⊑ ∃t.C, which meets ∃t.C ⊑ D and A ⊓ D ⊑ ⊥.
+        Ontology o = read_text("Class: A B C D E\nObjectProperty: r s t u v\nIndividual: a b\n"
+                               "A SubClassOf r some B\nB SubClassOf s some C\nt some C SubClassOf D\n"
+                               "A and D SubClassOf owl:Nothing\nE SubClassOf u some C\n"
+                               "v some C SubClassOf owl:Nothing\nu(a,b)\nC(b)\n",
+                               "hand");
+        jobs::JobContext ctx;
+        StatusChecker chk(o, ctx);
+        const auto c = chk.check_text("r o s SubPropertyOf t", Reading::Incoherence, true);
+        QCOMPARE(c.status, Status::Contradictory);
+        QVERIFY(!c.proof.empty());
+        QVERIFY(c.proof.back().find("owl:Nothing") != std::string::npos);
+        QCOMPARE(chk.check_text("r o s SubPropertyOf t", Reading::Inconsistency).status, Status::Undetermined);
+        QCOMPARE(chk.check_text("s o r SubPropertyOf t", Reading::Incoherence).status, Status::Undetermined);
+        // u ⊑ v: E becomes unsatisfiable (incoherence) and so does a (inconsistency).
+        QCOMPARE(chk.check_text("u SubPropertyOf v", Reading::Incoherence).status, Status::Contradictory);
+        QCOMPARE(chk.check_text("u SubPropertyOf v", Reading::Inconsistency).status, Status::Contradictory);
+        QCOMPARE(chk.check_text("v SubPropertyOf u", Reading::Incoherence).status, Status::Undetermined);
+        // u ⊑ r gives E an r-link to C, which has no s-link: harmless.
+        QCOMPARE(chk.check_text("u SubPropertyOf r", Reading::Incoherence).status, Status::Undetermined);
+        QCOMPARE(chk.check_text("EquivalentObjectProperties(<u> <v>)", Reading::Incoherence).status, Status::Contradictory);
+        // Everything rolled back: the first candidate again, and the closure unchanged.
+        QCOMPARE(chk.check_text("r o s SubPropertyOf t", Reading::Incoherence).status, Status::Contradictory);
+        QCOMPARE(chk.check_text("A SubClassOf owl:Nothing", Reading::Incoherence).status, Status::Contradictory);
+        QCOMPARE(chk.check_text("A SubClassOf t some C", Reading::Incoherence).status, Status::Contradictory);
+        QCOMPARE(chk.check_text("B SubClassOf t some C", Reading::Incoherence).status, Status::Undetermined);
+        // Transitivity: nothing new when the class it reaches is unsatisfiable anyway...
+        Ontology o2 = read_text("Class: A B C\nObjectProperty: w\nA SubClassOf w some B\nB SubClassOf w some C\n"
+                                "w some C SubClassOf owl:Nothing\n",
+                                "hand2");
+        StatusChecker chk2(o2, ctx);
+        QCOMPARE(chk2.check_text("TransitiveObjectProperty(<w>)", Reading::Incoherence).status, Status::Undetermined);
+        Ontology o3 = read_text("Class: A B C D\nObjectProperty: w\nA SubClassOf w some B\nB SubClassOf w some C\n"
+                                "w some C SubClassOf D\nA and D SubClassOf owl:Nothing\n",
+                                "hand3");
+        StatusChecker chk3(o3, ctx); // ...but A ⊑ ∃w.C ⊑ D here
+        QCOMPARE(chk3.check_text("TransitiveObjectProperty(<w>)", Reading::Incoherence).status, Status::Contradictory);
+        QCOMPARE(chk3.check_text("TransitiveObjectProperty(<w>)", Reading::Inconsistency).status, Status::Undetermined);
+    }
+    void roleCandidatesIncrementalMatchFresh() {
+        // The incremental status of role-axiom candidates equals saturating O ∪ {α} afresh, on
+        // random ontologies with role hierarchies, chains and ranges, under both readings.
+        std::mt19937 rng(23);
+        int compared = 0, contradictory = 0, ontologies = 0;
+        for (int round = 0; round < 400; ++round) {
+            std::string text = "Class: A B C\nObjectProperty: r s t\nIndividual: a b\n";
+            const int n = 3 + static_cast<int>(rng() % 6);
+            for (int i = 0; i < n; ++i)
+                text += random_axiom3(rng) + "\n";
+            Ontology o = read_text(text, "rand");
+            jobs::JobContext ctx;
+            ClassifyResult r = classify(o, ctx, false);
+            if (!r.consistent) continue;
+            ++ontologies;
+            StatusChecker chk(o, std::move(r));
+            for (int k = 0; k < 6; ++k) {
+                const std::string cand = random_role_axiom(rng);
+                TextParser tp(o, "cand");
+                const Axiom alpha = tp.parse_axiom(cand);
+                for (Reading rd : {Reading::Inconsistency, Reading::Incoherence}) {
+                    chk.set_incremental_role_axioms(true);
+                    const Status inc = chk.check(alpha, rd).status;
+                    chk.set_incremental_role_axioms(false);
+                    const Status ref = chk.check(alpha, rd).status;
+                    chk.set_incremental_role_axioms(true);
+                    QVERIFY2(inc == ref, qPrintable(QString::fromStdString(
+                                             text + "candidate: " + cand + "\nreading: " + reading_name(rd) +
+                                             ", incremental " + status_name(inc) + ", fresh " + status_name(ref))));
+                    ++compared;
+                    contradictory += ref == Status::Contradictory;
+                }
+            }
+        }
+        QVERIFY(ontologies >= 300);
+        QVERIFY(compared >= 3000);
+        QVERIFY2(contradictory >= 30, qPrintable(QString::number(contradictory)));
     }
 };
 

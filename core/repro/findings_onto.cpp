@@ -45,6 +45,17 @@ Plan plan_of(const Options& o) {
     return p;
 }
 
+} // namespace
+
+ModeDefaults onto_mode_defaults(Mode m) {
+    Options o;
+    o.mode = m;
+    const Plan p = plan_of(o);
+    return {p.seeds, p.epochs, p.dim, p.per_band, {}};
+}
+
+namespace {
+
 std::vector<std::string> models_or(const Options& o, std::vector<std::string> defaults) {
     if (o.models.empty()) return defaults;
     std::vector<std::string> keep;
@@ -391,10 +402,10 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
                                  auc(m) < 0.25, "ours " + number_text(auc(m), 3) + " (threshold 0.25)"});
     if (has("Box2EL")) {
         double worst = std::max(has("ELEmbeddings") ? auc("ELEmbeddings") : -1, has("EmEL++") ? auc("EmEL++") : -1);
-        s2.checks.push_back(
-            {"Box2EL is below 0.5 but less inverted than ELEmbeddings and EmEL++ (paper: 0.39)",
-             auc("Box2EL") < 0.5 && auc("Box2EL") > worst,
-             "ours: Box2EL " + number_text(auc("Box2EL"), 3) + ", the higher of the two ball models " + number_text(worst, 3)});
+        s2.checks.push_back({"Box2EL is below 0.5 but less inverted than ELEmbeddings and EmEL++ (paper: 0.39)",
+                             auc("Box2EL") < 0.5 && auc("Box2EL") > worst,
+                             "ours: Box2EL " + number_text(auc("Box2EL"), 3) + ", the higher of the two ball models " +
+                                 number_text(worst, 3)});
     }
     if (has("ELEmbeddings") && has("ELEmbeddings-iv"))
         s2.checks.push_back({"restoring term (iv) raises AUC± of ELEmbeddings",

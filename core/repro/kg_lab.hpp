@@ -100,8 +100,8 @@ KgSystem simpbl_system();
 /// comes first (the sample bound makes a run deterministic for a seed; the time bound caps it on
 /// a loaded machine).
 struct KgRulePlan {
-    std::uint64_t samples_per_pattern = 2000;
-    double seconds_per_pattern = 3.0;
+    std::uint64_t samples_per_pattern = 1000;
+    double seconds_per_pattern = 10.0;
     unsigned max_length = 3; ///< longest cyclic rule body (AnyBURL's default)
     int threads = 1;
 };

@@ -23,7 +23,21 @@ std::vector<std::string> split_list(const std::string& s) {
     return out;
 }
 
+/// The epilog lines that state each finding's quick and full settings, from the registry.
+std::string defaults_text(const std::vector<repro::Reproduction>& all) {
+    std::string s =
+        "defaults per finding (what --quick and --full use when --seeds, --epochs, --dim, --per-band are not "
+        "given):\n";
+    for (const auto& r : all) {
+        if (!r.defaults) continue;
+        s += "  " + r.name + ": quick = " + r.defaults(repro::Mode::Quick).text() +
+             ";\n    full = " + r.defaults(repro::Mode::Full).text() + "\n";
+    }
+    return s;
+}
+
 int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const auto all = repro::reproductions();
     ArgParser p("reproduce", "NAME|all --out DIR [--quick|--full] [--seeds N] [--threads N] [--data DIR] | --list",
                 "Reproduces a published finding of the two papers on real data and writes a report folder\n"
                 "DIR/NAME/ with report.md (Markdown: settings, the exact kbcx commands, the seeds, the wall time,\n"
@@ -35,18 +49,22 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     p.option("out", "DIR", "folder for the report folders", "reproductions");
     p.flag("quick", "small dimensions and epochs (the default; minutes on 2 cores)");
     p.flag("full", "the settings of the README figures (slower)");
-    p.option("seeds", "N", "number of seeds 1…N (default: quick 2, full 5)");
+    p.option("seeds", "N", "number of seeds 1…N (default: the finding's for the mode, listed below)");
     p.option("threads", "N", "worker threads per training job", "1");
     p.option("data", "DIR", "the shared data folder holding onto/pizza.owl (default $KBCX_DATA or ../shared/data)");
-    p.option("epochs", "E", "override the mode's training epochs (default: the mode's)");
-    p.option("dim", "D", "override the mode's embedding dimension (default: the mode's)");
-    p.option("per-band", "N", "override the test axioms per band (T+, T?, T−) (default: the mode's)");
-    p.option("models", "A,B,…", "restrict to these models (canonical names, e.g. ELEmbeddings,Box2EL,TransE-L1); default: all of the finding");
-    p.option("forms", "A,B,…", "restrict to these normal forms (construct-dependence, contradiction-sweep); default: all of the finding");
+    p.option("epochs", "E", "override the training epochs (default: the finding's for the mode, listed below)");
+    p.option("dim", "D", "override the embedding dimension (default: the finding's for the mode, listed below)");
+    p.option("per-band", "N",
+             "ontology findings: override the test axioms per band (T+, T?, T−) (default: the finding's for the mode)");
+    p.option(
+        "models", "A,B,…",
+        "restrict to these models (canonical names, e.g. ELEmbeddings,Box2EL,TransE-L1); default: all of the finding");
+    p.option("forms", "A,B,…",
+             "restrict to these normal forms (construct-dependence, contradiction-sweep); default: all of the finding");
     p.option("p-bot", "P,Q,…", "contradiction-sweep: the p⊥ grid (default quick 0,0.5,1; full 0,0.25,0.5,0.75,1)");
     p.option("max-domain", "N", "relative-count-ranking: largest |Δ| (default quick 3, full 4)");
-    p.epilog("defaults: quick = dim 20, 100 epochs, 30 axioms per band, 2 seeds; full = dim 50, 1000 epochs,\n"
-             "  100 axioms per band, 5 seeds; P is counted exactly over |Δ| = 2 on the TBox (kbcx count --tbox-only)\n"
+    p.epilog(defaults_text(all) +
+             "P is counted exactly over |Δ| = 2 on the TBox (kbcx count --tbox-only)\n"
              "report.json: {\"name\":…,\"mode\":\"quick\",\"wall_seconds\":…,\"seeds\":[1,2],\"commands\":[…],\n"
              "  \"sections\":[{\"heading\":…,\"tables\":[{\"title\":…,\"header\":[…],\"rows\":[[…]]}],\n"
              "  \"charts\":[{\"file\":\"x.png\",\"series\":[{\"name\":…,\"x\":[…],\"y\":[…],\"y_err\":[…]}]}],\n"
@@ -54,7 +72,6 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
              "example: kbcx reproduce rank-vs-faithfulness --out reports --data ../shared/data\n"
              "exit codes: 0 done (whatever the checks say), 2 bad input or usage, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
-    const auto all = repro::reproductions();
     if (p.has("list")) {
         for (const auto& r : all) {
             char b[64];

@@ -21,6 +21,10 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx);
 /// 6. AUC, F1, precision, recall, C-/R-MRR per pattern on FB15k-237 and WN18RR benchmarks for
 /// the embedding models and SimpBL (findings_kg.cpp).
 Report pattern_difficulty(const Options& o, jobs::JobContext& ctx);
+/// The mode defaults of the ontology findings (1–4, 7) and of the KG findings (5, 6).
+ModeDefaults onto_mode_defaults(Mode m);
+/// `pattern_finding`: include pattern-difficulty's ranking and rule-learner settings.
+ModeDefaults kg_mode_defaults(Mode m, bool pattern_finding);
 /// 7. ρ_P with P counted at growing |Δ|, and the small-domain artefacts of P on T?.
 Report relative_count_ranking(const Options& o, jobs::JobContext& ctx);
 

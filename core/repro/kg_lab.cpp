@@ -7,14 +7,18 @@
 #include "embed/kg_models.hpp"
 #include "embed/train_kg.hpp"
 #include "jobs/load_kg.hpp"
+#include "learn/apply.hpp"
+#include "learn/learner.hpp"
 
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <numeric>
 #include <random>
+#include <tuple>
 
 namespace kbcx::repro {
 
@@ -45,7 +49,53 @@ class SimpBLScorer final : public KgScorer {
     bench::SimpBL bl_;
 };
 
+/// The rule learner's scorer: max aggregation of the confidences of the rules predicting a
+/// fact, encoded as apply-rules writes it. Not thread-safe (the reach caches are shared state).
+class RuleScorer final : public KgScorer {
+  public:
+    RuleScorer(std::shared_ptr<const kg::KnowledgeGraph> graph, const learn::LearntRuleSet& rules, std::string note)
+        : graph_(std::move(graph)), model_(graph_, rules), note_(std::move(note)) {}
+
+    double score(const rules::GroundFact& f) const override {
+        if (f.unary) return kLowest; // path rules predict binary facts only
+        const auto& K = graph_->facts;
+        if (f.s >= K.num_entities() || f.o >= K.num_entities() || f.pred >= K.num_relations()) return 0;
+        return learn::encode_confidences(model_.confidences(f.s, f.pred, f.o, from_h_, from_t_));
+    }
+
+    void score_slot(const rules::GroundFact& f, int slot, kg::Id n, std::vector<double>& out) const override {
+        const auto& K = graph_->facts;
+        if (slot == 2 || f.unary || f.s >= K.num_entities() || f.o >= K.num_entities() || f.pred >= K.num_relations()) {
+            KgScorer::score_slot(f, slot, n, out); // relations: few, one fact each
+            return;
+        }
+        out.assign(n, 0.0);
+        // One head query (?, r, t) or tail query (h, r, ?) yields every predicted candidate with
+        // its descending confidence list, the same list confidences() gives for that fact.
+        const auto cands = slot == 0 ? model_.heads(f.o, f.pred, from_t_) : model_.tails(f.s, f.pred, from_h_);
+        for (const auto& [c, confs] : cands)
+            if (c < n) out[c] = learn::encode_confidences(confs);
+    }
+
+    std::string note() const override { return note_; }
+
+  private:
+    std::shared_ptr<const kg::KnowledgeGraph> graph_;
+    learn::RuleModel model_;
+    std::string note_;
+    mutable learn::ReachCache from_h_, from_t_;
+};
+
 } // namespace
+
+void KgScorer::score_slot(const rules::GroundFact& f, int slot, kg::Id n, std::vector<double>& out) const {
+    out.resize(n);
+    for (kg::Id c = 0; c < n; ++c) {
+        rules::GroundFact g = f;
+        (slot == 0 ? g.s : slot == 1 ? g.o : g.pred) = c;
+        out[c] = score(g);
+    }
+}
 
 std::size_t KgBench::FactKeyHash::operator()(const FactKey& k) const noexcept {
     std::uint64_t x = k.a * 0x9E3779B97F4A7C15ull ^ (k.b + 0x632BE59BD9B4E019ull);
@@ -131,8 +181,51 @@ KgSystem simpbl_system() {
     KgSystem s;
     s.name = "SimpBL";
     s.decides = true;
+    s.kind = KgSystemKind::Baseline;
     s.train = [](const KgBench& b, std::uint64_t, jobs::JobContext&) -> std::unique_ptr<KgScorer> {
         return std::make_unique<SimpBLScorer>(*b.train_store);
+    };
+    return s;
+}
+
+std::pair<std::uint64_t, double> rule_budget(const KgRulePlan& plan, const KgBench& b) {
+    const auto n = std::max<std::size_t>(1, b.gen.params.patterns.size());
+    return {plan.samples_per_pattern * n, plan.seconds_per_pattern * static_cast<double>(n)};
+}
+
+KgSystem rule_learner_system(const KgRulePlan& plan) {
+    KgSystem s;
+    s.name = "AnyBURL-style";
+    s.kind = KgSystemKind::RuleLearner;
+    s.train = [plan](const KgBench& b, std::uint64_t seed, jobs::JobContext& ctx) -> std::unique_ptr<KgScorer> {
+        // train.txt as a graph over K's vocabulary (rules are matched by name in RuleModel).
+        auto graph = std::make_shared<kg::KnowledgeGraph>();
+        const kg::Vocabulary& v = b.graph().vocab;
+        for (auto ns : {kg::Namespace::Entity, kg::Namespace::Relation, kg::Namespace::Type}) {
+            const kg::Interner& from = v.names(ns);
+            kg::Interner& to = graph->vocab.names(ns);
+            to.reserve(from.size());
+            for (kg::Id id = 0; id < from.size(); ++id)
+                to.intern(from.name(id)); // the same ids: names are interned in id order
+        }
+        graph->vocab.prefixes() = v.prefixes();
+        graph->facts = *b.train_store;
+        learn::LearnParams lp;
+        lp.graph = graph;
+        lp.mode = learn::LearnMode::AnyBURL;
+        std::tie(lp.max_samples, lp.seconds) = rule_budget(plan, b);
+        lp.max_length = plan.max_length;
+        lp.threads = static_cast<unsigned>(std::max(1, plan.threads));
+        lp.seed = seed;
+        const learn::LearnResult res = learn::learn_rules(lp, ctx);
+        learn::LearntRuleSet set;
+        set.file = "<learnt on " + b.kg_name + " train.txt>";
+        set.format = "anyburl";
+        set.rules = res.rules;
+        char note[160];
+        std::snprintf(note, sizeof note, "%zu rules from %llu sampled paths in %.1f s", res.rules.size(),
+                      static_cast<unsigned long long>(res.samples), res.seconds);
+        return std::make_unique<RuleScorer>(graph, set, note);
     };
     return s;
 }
@@ -172,7 +265,7 @@ KgEval evaluate_system(const KgBench& b, const KgScorer& scorer, bool decides, c
     }
     const kg::FactStore& K = b.graph().facts;
     const auto E = static_cast<kg::Id>(K.num_entities()), R = static_cast<kg::Id>(K.num_relations());
-    std::vector<double> c_ranks, r_ranks, others;
+    std::vector<double> c_ranks, r_ranks, others, all;
     for (std::size_t qi = 0; qi < queries.size(); ++qi) {
         ctx.throw_if_stopped();
         ctx.report(qi, queries.size(), "Ranking");
@@ -181,11 +274,12 @@ KgEval evaluate_system(const KgBench& b, const KgScorer& scorer, bool decides, c
         for (int slot = 0; slot < 3; ++slot) {
             others.clear();
             const kg::Id n = slot == 2 ? R : E;
+            scorer.score_slot(f, slot, n, all);
             for (kg::Id c = 0; c < n; ++c) {
                 rules::GroundFact g = f;
                 (slot == 0 ? g.s : slot == 1 ? g.o : g.pred) = c;
                 if (g == f || b.is_positive(g)) continue;
-                others.push_back(scorer.score(g));
+                others.push_back(all[c]);
             }
             (slot == 2 ? r_ranks : c_ranks).push_back(bench::tie_rank(target, others));
         }

@@ -1,6 +1,6 @@
 // The experiment bench the KG reproductions of LogInfer share: a source KG loaded once,
-// benchmarks generated in memory, "systems" (embedding models, SimpBL, later rule learners)
-// trained on a benchmark's train split, and eval-kg's metrics computed in-process per pattern.
+// benchmarks generated in memory, "systems" (embedding models, the AnyBURL-style rule learner,
+// SimpBL) trained on a benchmark's train split, and eval-kg's metrics computed in-process per pattern.
 #pragma once
 
 #include "bench/generator.hpp"
@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace kbcx::repro {
@@ -54,16 +55,26 @@ class KgScorer {
   public:
     virtual ~KgScorer() = default;
     virtual double score(const rules::GroundFact& f) const = 0;
+    /// Scores of every corruption of `f` in one slot (0 head, 1 tail, 2 relation): out[c] = the
+    /// score of f with that slot set to c, for c < n. The default calls score() n times; a system
+    /// that answers whole queries at once (the rule learner) overrides it. Same values as score().
+    virtual void score_slot(const rules::GroundFact& f, int slot, kg::Id n, std::vector<double>& out) const;
+    /// One line about what training produced (e.g. the rule learner's rule and sample counts);
+    /// empty when there is nothing to say.
+    virtual std::string note() const { return {}; }
 };
 
 /// A system under evaluation: trains on a benchmark's train split (train.txt = K + train
 /// positives; valid/test positives and every negative file are never shown to it) and returns a
 /// scorer. `decides` = the system outputs yes/no itself (SimpBL; score 1 = yes, 0 = no): its
 /// classification uses that decision instead of a validation-tuned threshold, and it is not
-/// ranked. A rule learner plugs in here as one more KgSystem.
+/// ranked. `kind` tells the findings which family the system belongs to (their checks compare
+/// the embedding models among themselves and the rule learner against them).
+enum class KgSystemKind { Embedding, RuleLearner, Baseline };
 struct KgSystem {
     std::string name;
     bool decides = false;
+    KgSystemKind kind = KgSystemKind::Embedding;
     std::function<std::unique_ptr<KgScorer>(const KgBench&, std::uint64_t seed, jobs::JobContext&)> train;
 };
 
@@ -83,6 +94,24 @@ struct KgTrainPlan {
 KgSystem embedding_system(const std::string& model, const KgTrainPlan& plan);
 /// SimpBL over train.txt (core/bench's SimpBL).
 KgSystem simpbl_system();
+
+/// Budget of the rule learner. Learning stops after `samples_per_pattern` × (patterns of the
+/// benchmark) sampled paths or after `seconds_per_pattern` × (patterns) wall seconds, whichever
+/// comes first (the sample bound makes a run deterministic for a seed; the time bound caps it on
+/// a loaded machine).
+struct KgRulePlan {
+    std::uint64_t samples_per_pattern = 1000;
+    double seconds_per_pattern = 10.0;
+    unsigned max_length = 3; ///< longest cyclic rule body (AnyBURL's default)
+    int threads = 1;
+};
+/// The benchmark's budget of `plan`: {max_samples, seconds}.
+std::pair<std::uint64_t, double> rule_budget(const KgRulePlan& plan, const KgBench& b);
+/// The project's AnyBURL-style rule learner (core/learn, as `kbcx learn-rules` then `kbcx
+/// apply-rules`): learn_rules on train.txt with the seed, then every fact scored by max
+/// aggregation of the confidences of the rules predicting it (learn::encode_confidences; 0 when
+/// no rule predicts it). Name "AnyBURL-style".
+KgSystem rule_learner_system(const KgRulePlan& plan);
 
 /// eval-kg's metrics of one system on the facts of one pattern (or all).
 struct KgEval {
@@ -118,6 +147,7 @@ struct KgFindingPlan {
     std::size_t max_queries = 0; ///< ranking queries per pattern (0 = every test positive)
     bool grouped = false;
     std::vector<std::string> models; ///< canonical embedding-model names
+    KgRulePlan rules;                ///< the rule learner's budget (pattern-difficulty)
 };
 KgFindingPlan kg_finding_plan(const Options& o);
 /// The generator settings the findings use: `patterns` (names), `neg`, k1, k2, seed 1, one thread.

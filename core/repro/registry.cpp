@@ -21,6 +21,17 @@ const char* mode_name(Mode m) {
     return m == Mode::Full ? "full" : "quick";
 }
 
+std::string ModeDefaults::text() const {
+    std::string s;
+    auto add = [&](const std::string& part) { s += (s.empty() ? "" : ", ") + part; };
+    if (seeds) add(std::to_string(seeds) + (seeds == 1 ? " seed" : " seeds"));
+    if (dim) add("dim " + std::to_string(dim));
+    if (epochs) add(std::to_string(epochs) + " epochs");
+    if (per_band) add(std::to_string(per_band) + " axioms per band");
+    if (!extra.empty()) add(extra);
+    return s;
+}
+
 namespace {
 
 std::mutex& registry_mutex() {
@@ -39,31 +50,32 @@ std::vector<Reproduction> builtin_reproductions() {
         {"rank-vs-faithfulness", "Ranking accuracy vs faithfulness on Pizza GCI0",
          "Seven models on Pizza's EL part: the ordering by MRR is not the ordering by Pair-FVR or ρ_P; "
          "ranking accuracy does not imply faithfulness.",
-         rank_vs_faithfulness},
+         rank_vs_faithfulness, onto_mode_defaults},
         {"gci1-inversion", "The released GCI1 loss inverts conjunctive subsumption",
          "ELEmbeddings and EmEL++ with the released GCI1 loss give AUC± far below 0.5 on Pizza GCI1 (Box2EL less so); "
          "restoring term (iv) raises it.",
-         gci1_inversion},
+         gci1_inversion, onto_mode_defaults},
         {"construct-dependence", "Faithfulness depends on the construct (normal form)",
          "The logic-geometric models by normal form: disjointness (GCI1_BOT) handled faithfully, conjunctive "
          "subsumption (GCI1) inverted.",
-         construct_dependence},
+         construct_dependence, onto_mode_defaults},
         {"contradiction-sweep", "Contradiction negatives: p⊥ from 0 to 1",
          "The stratified sampler with a fraction p⊥ of contradiction negatives: FVR at p⊥ = 1 is below FVR at "
          "p⊥ = 0 in every panel, MRR moves the other way in some.",
-         contradiction_sweep},
+         contradiction_sweep, onto_mode_defaults},
         {"relative-count-ranking", "ρ_P at the largest domain and the small-domain artefacts of P",
          "ρ_P of every model with P counted at the largest |Δ| the counter handles, and the share of undetermined "
          "axioms whose P is 0 or 1 only because Δ is small.",
-         relative_count_ranking},
+         relative_count_ranking, onto_mode_defaults},
         {"negative-difficulty", "Harder negatives, lower AUC (FB15k-237, rc → rb → pa → qg)",
          "On FB15k-237 benchmarks for symmetry and intersection the mean AUC over the embedding models drops from rc "
          "to rb to pa (to qg), as LogInfer's Table 5 found.",
-         negative_difficulty},
+         negative_difficulty, [](Mode m) { return kg_mode_defaults(m, false); }},
         {"pattern-difficulty", "Difficulty by inference pattern (FB15k-237, WN18RR)",
-         "Per pattern, AUC, F1, precision, recall, C-MRR and R-MRR of the embedding models and SimpBL: simple "
-         "patterns easier than complex ones, TransE weak on symmetry, DistMult weak on inversion, all beat SimpBL.",
-         pattern_difficulty},
+         "Per pattern, AUC, F1, precision, recall, C-MRR and R-MRR of the embedding models, the AnyBURL-style rule "
+         "learner and SimpBL: simple patterns easier than complex ones, rule learners strong on simple patterns, "
+         "TransE weak on symmetry, DistMult weak on inversion, all beat SimpBL.",
+         pattern_difficulty, [](Mode m) { return kg_mode_defaults(m, true); }},
     };
 }
 

@@ -34,6 +34,18 @@ struct Options {
     std::uint32_t max_domain = 0;    ///< relative-count-ranking: largest |Δ|; 0 = mode default
 };
 
+/// The settings a finding uses in a mode when no override is given (what `kbcx reproduce
+/// --help` states per finding). Zero = the finding has no such setting.
+struct ModeDefaults {
+    int seeds = 0;
+    int epochs = 0;
+    int dim = 0;
+    std::size_t per_band = 0; ///< test axioms per band (ontology findings)
+    std::string extra;        ///< other settings in words, e.g. "k1 = 5"
+    /// "2 seeds, dim 20, 100 epochs, 30 axioms per band[, extra]".
+    std::string text() const;
+};
+
 /// Runs a finding and returns its report (name, mode, wall time and folder writing are done by
 /// run_reproduction). Charts are written by the caller: only Chart::file names are set here.
 using ReproFunction = std::function<Report(const Options&, jobs::JobContext&)>;
@@ -43,6 +55,7 @@ struct Reproduction {
     std::string title;   ///< one line
     std::string summary; ///< what the paper found, in two sentences
     ReproFunction run;
+    std::function<ModeDefaults(Mode)> defaults; ///< the mode's settings; may be empty (then unknown)
 };
 
 /// The built-in reproductions (ontology findings 1, 2, 3, 4, 7; the KG findings are added in

@@ -4,11 +4,13 @@
 #include "kbcx/build_info.hpp"
 #include "kbcx/cli.hpp"
 #include "kbcx/commands.hpp"
+#include "repro/registry.hpp"
 #include "test_util.hpp"
 
 #include <QRegularExpression>
 #include <QTest>
 
+#include <set>
 #include <sstream>
 
 namespace {
@@ -113,6 +115,45 @@ private slots:
             QVERIFY2(h.out.find(definition) != std::string::npos, definition);
         for (const char* metric : {"Adm@k", "Hits@", "MRR", "rank"})
             QVERIFY2(h.out.find(metric) != std::string::npos, metric);
+    }
+
+    void reproduceHelpStatesEachFindingsDefaults() {
+        // The help states, per finding, the seeds, dimension and epochs the code uses in each mode
+        // (the KG findings use fewer seeds than the ontology findings), and no single global
+        // seed default that would be wrong for some of them.
+        const Help h = run_help("reproduce");
+        QCOMPARE(h.code, 0);
+        const auto all = kbcx::repro::reproductions();
+        QVERIFY(all.size() >= 7);
+        std::set<int> quick_seeds;
+        for (const auto& r : all) {
+            QVERIFY2(r.defaults, r.name.c_str());
+            for (auto m : {kbcx::repro::Mode::Quick, kbcx::repro::Mode::Full}) {
+                const auto d = r.defaults(m);
+                QVERIFY2(d.seeds > 0 && d.epochs > 0 && d.dim > 0, r.name.c_str());
+                if (m == kbcx::repro::Mode::Quick) quick_seeds.insert(d.seeds);
+                const std::string want = std::string(m == kbcx::repro::Mode::Quick ? "quick = " : "full = ") +
+                                         std::to_string(d.seeds) + (d.seeds == 1 ? " seed, " : " seeds, ") + "dim " +
+                                         std::to_string(d.dim) + ", " + std::to_string(d.epochs) + " epochs";
+                const std::size_t at = h.out.find("  " + r.name + ": quick = ");
+                QVERIFY2(at != std::string::npos, r.name.c_str());
+                const std::size_t end = h.out.find("\n  ", h.out.find("full = ", at));
+                const std::string entry = h.out.substr(at, end - at);
+                QVERIFY2(entry.find(want) != std::string::npos,
+                         qPrintable(QString::fromStdString(entry + " lacks " + want)));
+            }
+        }
+        // The KG findings' defaults differ from the ontology findings' (1 / 3 against 2 / 5), so
+        // a single "default: quick 2, full 5" would be wrong for some.
+        const auto onto = kbcx::repro::find_reproduction("gci1-inversion"),
+                   kg = kbcx::repro::find_reproduction("pattern-difficulty");
+        QVERIFY(onto && kg);
+        QCOMPARE(onto->defaults(kbcx::repro::Mode::Quick).seeds, 2);
+        QCOMPARE(onto->defaults(kbcx::repro::Mode::Full).seeds, 5);
+        QCOMPARE(kg->defaults(kbcx::repro::Mode::Quick).seeds, 1);
+        QCOMPARE(kg->defaults(kbcx::repro::Mode::Full).seeds, 3);
+        QVERIFY(quick_seeds.size() > 1);
+        QVERIFY(h.out.find("default: quick 2, full 5") == std::string::npos);
     }
 
     void fileFormatsHaveExampleLines() {

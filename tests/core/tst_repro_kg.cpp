@@ -1,8 +1,12 @@
 // The KG reproductions (negative-difficulty, pattern-difficulty) on small generated KGs: report
-// structure, charts decodable, SimpBL against brute force, the in-process metrics against eval-kg.
+// structure, charts decodable, SimpBL against brute force, the in-process metrics against eval-kg,
+// and the rule-learner system against `learn-rules` + `apply-rules` + `eval-kg` on the same benchmark.
 #include "bench/folder.hpp"
 #include "bench/kg_metrics.hpp"
 #include "common/error.hpp"
+#include "learn/apply.hpp"
+#include "learn/learner.hpp"
+#include "learn/rule_io.hpp"
 #include "repro/findings.hpp"
 #include "repro/kg_lab.hpp"
 #include "repro/markdown.hpp"
@@ -171,6 +175,89 @@ class TestReproKg : public QObject {
         QCOMPARE(s1.constant.mrr, s2.constant.mrr);
     }
 
+    /// The rule-learner system scores as `kbcx learn-rules` (same graph, seed and sample budget)
+    /// followed by `kbcx apply-rules` and `kbcx eval-kg` on the written folder; its whole-query
+    /// scoring (score_slot) equals fact-by-fact scoring.
+    void ruleLearnerMatchesApplyRules() {
+        const auto K = load("FB15k-237");
+        jobs::JobContext ctx;
+        const repro::KgBench b = repro::make_kg_bench(
+            "FB15k-237",
+            repro::kg_generate_params(K, {"symmetry", "inversion", "composition"}, bench::NegMethod::PA, 5, 40), ctx);
+        QVERIFY(!b.gen.positives[bench::kTest].empty());
+        repro::KgRulePlan plan;
+        plan.samples_per_pattern = 300;
+        plan.seconds_per_pattern = 600; // the sample bound decides: deterministic
+        const repro::KgSystem sys = repro::rule_learner_system(plan);
+        QCOMPARE(sys.kind, repro::KgSystemKind::RuleLearner);
+        QVERIFY(!sys.decides);
+        const auto scorer = sys.train(b, 3, ctx);
+        QVERIFY(scorer->note().find("900 sampled paths") != std::string::npos);
+
+        // The same learning run by hand, written in AnyBURL's format, applied to the folder.
+        auto graph = std::make_shared<kg::KnowledgeGraph>();
+        for (auto ns : {kg::Namespace::Entity, kg::Namespace::Relation, kg::Namespace::Type})
+            for (kg::Id id = 0; id < K->vocab.names(ns).size(); ++id)
+                QCOMPARE(graph->vocab.names(ns).intern(K->vocab.names(ns).name(id)), id);
+        graph->facts = *b.train_store;
+        learn::LearnParams lp;
+        lp.graph = graph;
+        lp.max_samples = 900;
+        lp.seconds = 1800;
+        lp.seed = 3;
+        const auto learnt = learn::learn_rules(lp, ctx);
+        QVERIFY(!learnt.rules.empty());
+        const std::string folder = dir_.filePath("bench_rules").toStdString();
+        bench::write_benchmark(b.gen, folder);
+        const std::string rules_path = dir_.filePath("rules.txt").toStdString();
+        {
+            std::ofstream f(rules_path);
+            learn::write_anyburl(f, learnt.rules);
+        }
+        learn::ApplyParams ap;
+        ap.rules_path = rules_path;
+        ap.benchmark_dir = folder;
+        ap.out_path = dir_.filePath("rule_scores.tsv").toStdString();
+        const auto applied = learn::apply_rules(ap, ctx);
+        QVERIFY(applied.predicted > 0);
+        bench::EvalKgParams ep;
+        ep.dir = folder;
+        ep.scores_path = ap.out_path;
+        const bench::EvalKgResult want = bench::eval_kg(ep, ctx);
+        const repro::KgEval got = repro::evaluate_system(b, *scorer, false, {"", 0, 1, true}, ctx);
+        QCOMPARE(got.threshold, want.threshold);
+        QCOMPARE(got.test.tp, want.test.tp);
+        QCOMPARE(got.test.fp, want.test.fp);
+        QVERIFY(want.auc.has_value());
+        QCOMPARE(got.auc, *want.auc);
+        QVERIFY(std::abs(got.constant.mrr - want.constant.mrr) < 1e-12);
+        QVERIFY(std::abs(got.relation.mrr - want.relation.mrr) < 1e-12);
+
+        // score_slot (one head or tail query per slot) against score() fact by fact.
+        const auto E = static_cast<kg::Id>(K->facts.num_entities()), R = static_cast<kg::Id>(K->facts.num_relations());
+        std::vector<double> all;
+        int nonzero = 0;
+        for (const auto& p : b.gen.positives[bench::kTest])
+            for (int slot = 0; slot < 3; ++slot) {
+                const kg::Id n = slot == 2 ? R : E;
+                scorer->score_slot(p.fact, slot, n, all);
+                QCOMPARE(all.size(), std::size_t{n});
+                for (kg::Id c = 0; c < n; ++c) {
+                    rules::GroundFact g = p.fact;
+                    (slot == 0 ? g.s : slot == 1 ? g.o : g.pred) = c;
+                    QCOMPARE(all[c], scorer->score(g));
+                    nonzero += all[c] > 0;
+                }
+            }
+        QVERIFY(nonzero > 0);
+        // The planted symmetric relation: the learner finds r0(X,Y) <= r0(Y,X) and separates the
+        // symmetry positives from their pa negatives far better than chance.
+        const repro::KgEval sym = repro::evaluate_system(b, *scorer, false, {"symmetry", 0, 1, false}, ctx);
+        QVERIFY(sym.test_pos > 0);
+        qInfo("rule learner on the planted symmetry: AUC %.3f over %zu positives", sym.auc, sym.test_pos);
+        QVERIFY(sym.auc > 0.75);
+    }
+
     void negativeDifficulty() {
         const auto rep = repro::find_reproduction("negative-difficulty");
         QVERIFY(rep);
@@ -243,7 +330,13 @@ class TestReproKg : public QObject {
             QVERIFY(all && matrix);
             for (const char* c : {"pattern", "system", "AUC", "F1", "precision", "recall", "C-MRR", "R-MRR"})
                 QVERIFY2(column(*all, c) < all->header.size(), c);
-            QCOMPARE(all->rows.size(), patterns.size() * 3); // TransE, DistMult, SimpBL
+            QCOMPARE(all->rows.size(), patterns.size() * 4); // TransE, DistMult, AnyBURL-style, SimpBL
+            for (const char* sys : {"TransE", "DistMult", "AnyBURL-style", "SimpBL"})
+                QVERIFY2(column(*matrix, sys) < matrix->header.size(), sys);
+            // The rule learner is ranked (C-/R-MRR present) wherever it has test positives.
+            for (const auto& x : all->rows)
+                if (x[1] == "AnyBURL-style" && x[2] != "–")
+                    QVERIFY2(x[column(*all, "C-MRR")] != "–" && x[column(*all, "R-MRR")] != "–", x[0].c_str());
             QCOMPARE(matrix->rows.size(), patterns.size());
             const auto K = load(kgname);
             jobs::JobContext c2;
@@ -296,8 +389,21 @@ class TestReproKg : public QObject {
         int checks = 0;
         for (const auto& s : r.sections)
             checks += static_cast<int>(s.checks.size());
-        // Per KG: simple vs complex, TransE on symmetry, DistMult on inversion, 2 × beats SimpBL.
-        QCOMPARE(checks, 2 * 5);
+        // Per KG: simple vs complex, TransE on symmetry, DistMult on inversion, 3 × beats SimpBL
+        // (TransE, DistMult, the rule learner), rule learner strong on simple patterns (a) and (b).
+        QCOMPARE(checks, 2 * 8);
+        int rule_checks = 0;
+        for (const auto& s : r.sections)
+            for (const auto& c : s.checks)
+                rule_checks += c.claim.rfind("rule learner strong on simple patterns", 0) == 0;
+        QCOMPARE(rule_checks, 4);
+        QVERIFY(md.find("Rule learner runs: FB15k-237 (all patterns), seed 1: ") != std::string::npos);
+        // The report's seeds are the finding's quick defaults, as `kbcx reproduce --help` states them.
+        QCOMPARE(r.seeds.size(), static_cast<std::size_t>(rep->defaults(repro::Mode::Quick).seeds));
+        bool learn_cmd = false;
+        for (const auto& c : r.commands)
+            learn_cmd = learn_cmd || c.rfind("kbcx learn-rules ", 0) == 0;
+        QVERIFY(learn_cmd);
         // Effect direction on this small configuration: the trained models separate positives
         // from random-ish pa negatives better than chance on average.
         const repro::Table* fb = find_table(r, "All metrics (FB15k-237)");

@@ -432,11 +432,7 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
                 for (auto& t : pool)
                     t.join();
             }
-            for (std::size_t w = 1; w < T; ++w)
-                buffers[0].add(buffers[w]);
-            opt.step(model->tables(), buffers[0]);
-            for (auto& buf : buffers)
-                buf.clear();
+            opt.step_and_clear(model->tables(), buffers, T);
             for (double l : slice_loss)
                 epoch_loss += l * static_cast<double>(hi - lo);
             ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,

@@ -56,6 +56,24 @@ void uniform_fill(Matrix& m, float lo, float hi, std::mt19937_64& rng) {
         m.data()[i] = u(rng);
 }
 
+/// Dense row-major views for the dot-product models' blocks (Eigen's matrix products).
+using RowMajorMap = Eigen::Map<Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
+using ConstRowMajorMap = Eigen::Map<const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
+
+/// out = Q·Nᵀ (P×K) for rows of width w.
+void dot_block(const float* Q, std::size_t P, const float* N, std::size_t K, std::size_t w, float* out) {
+    const auto p = static_cast<Eigen::Index>(P), k = static_cast<Eigen::Index>(K), d = static_cast<Eigen::Index>(w);
+    RowMajorMap(out, p, k).noalias() = ConstRowMajorMap(Q, p, d) * ConstRowMajorMap(N, k, d).transpose();
+}
+/// gQ += W·N, gN += Wᵀ·Q: the gradients of Σ_ij W_ij ⟨Q_i, N_j⟩.
+void dot_block_grad(const float* Q, std::size_t P, const float* N, std::size_t K, std::size_t w, const float* W,
+                    float* gQ, float* gN) {
+    const auto p = static_cast<Eigen::Index>(P), k = static_cast<Eigen::Index>(K), d = static_cast<Eigen::Index>(w);
+    const ConstRowMajorMap Wm(W, p, k);
+    RowMajorMap(gQ, p, d).noalias() += Wm * ConstRowMajorMap(N, k, d);
+    RowMajorMap(gN, k, d).noalias() += Wm.transpose() * ConstRowMajorMap(Q, p, d);
+}
+
 /// A model whose score is f(q, n) between a query q (built from the two fixed slots) and the
 /// candidate entity row n. Table 0 holds entities, table 1 relations.
 class QueryModel : public KgModel {
@@ -77,31 +95,38 @@ class QueryModel : public KgModel {
     }
 
     void score_chunk(const Chunk& chunk, float* out) const override {
-        const std::size_t K = chunk.candidates.size();
-        std::vector<float> q(ewidth());
-        for (std::size_t i = 0; i < chunk.positives.size(); ++i) {
-            query(chunk.positives[i], chunk.side, q.data());
-            float* o = out + i * K;
-            for (std::size_t j = 0; j < K; ++j)
-                o[j] = pair(q.data(), erow(chunk.candidates[j]));
-        }
+        ChunkScratch& w = scratch();
+        const float* N = gather(chunk, w);
+        pair_block(w.Q.data(), chunk.positives.size(), N, chunk.candidates.size(), out);
     }
 
+    // The chunk's queries and candidates are gathered into dense matrices once; pair_block_grad
+    // fills dense gradients gQ, gN, which are then added to the rows they came from. A row
+    // whose pairs all have weight 0 is not touched (lazy optimisers leave it alone), as in the
+    // per-pair path.
     void add_chunk_grad(const Chunk& chunk, const float* dscore, GradBuffer& g) const override {
-        const std::size_t K = chunk.candidates.size(), w = ewidth();
-        std::vector<float> q(w), gq(w);
-        for (std::size_t i = 0; i < chunk.positives.size(); ++i) {
-            query(chunk.positives[i], chunk.side, q.data());
-            std::fill(gq.begin(), gq.end(), 0.0f);
+        const std::size_t P = chunk.positives.size(), K = chunk.candidates.size(), w = ewidth();
+        ChunkScratch& sc = scratch();
+        const float* N = gather(chunk, sc);
+        sc.gQ.assign(P * w, 0.0f);
+        sc.gN.assign(K * w, 0.0f);
+        pair_block_grad(sc.Q.data(), P, N, K, dscore, sc.gQ.data(), sc.gN.data());
+        sc.used.assign(K, 0);
+        for (std::size_t i = 0; i < P; ++i) {
             bool any = false;
-            for (std::size_t j = 0; j < K; ++j) {
-                const float coeff = dscore[i * K + j];
-                if (coeff == 0.0f) continue;
-                any = true;
-                const Id c = chunk.candidates[j];
-                pair_grad(q.data(), erow(c), coeff, gq.data(), g.row(0, c));
-            }
-            if (any) query_backward(chunk.positives[i], chunk.side, gq.data(), g);
+            for (std::size_t j = 0; j < K; ++j)
+                if (dscore[i * K + j] != 0.0f) {
+                    sc.used[j] = 1;
+                    any = true;
+                }
+            if (any) query_backward(chunk.positives[i], chunk.side, sc.gQ.data() + i * w, g);
+        }
+        for (std::size_t j = 0; j < K; ++j) {
+            if (!sc.used[j]) continue;
+            float* dst = g.row(0, chunk.candidates[j]);
+            const float* src = sc.gN.data() + j * w;
+            for (std::size_t k = 0; k < w; ++k)
+                dst[k] += src[k];
         }
     }
 
@@ -116,6 +141,50 @@ class QueryModel : public KgModel {
     virtual void pair_grad(const float* q, const float* n, float w, float* gq, float* gn) const = 0;
     /// Routes ∂/∂q to the rows q was built from.
     virtual void query_backward(const Triple& p, Side side, const float* gq, GradBuffer& g) const = 0;
+    /// out[i·K + j] = f(Q_i, N_j) for dense row-major Q (P rows) and N (K rows) of width ewidth().
+    /// Models with a blocked kernel override this; the default calls pair() per pair.
+    virtual void pair_block(const float* Q, std::size_t P, const float* N, std::size_t K, float* out) const {
+        const std::size_t w = ewidth();
+        for (std::size_t i = 0; i < P; ++i)
+            for (std::size_t j = 0; j < K; ++j)
+                out[i * K + j] = pair(Q + i * w, N + j * w);
+    }
+    /// gQ_i += Σ_j W_ij ∂f(Q_i, N_j)/∂Q_i, gN_j += Σ_i W_ij ∂f(Q_i, N_j)/∂N_j (W is P×K).
+    virtual void pair_block_grad(const float* Q, std::size_t P, const float* N, std::size_t K, const float* W,
+                                 float* gQ, float* gN) const {
+        const std::size_t w = ewidth();
+        for (std::size_t i = 0; i < P; ++i)
+            for (std::size_t j = 0; j < K; ++j)
+                if (W[i * K + j] != 0.0f) pair_grad(Q + i * w, N + j * w, W[i * K + j], gQ + i * w, gN + j * w);
+    }
+
+  private:
+    /// Per-thread buffers of the chunk path (several jobs and threads may score at once).
+    struct ChunkScratch {
+        std::vector<float> Q, N, gQ, gN;
+        std::vector<std::uint8_t> used;
+    };
+    static ChunkScratch& scratch() {
+        thread_local ChunkScratch s;
+        return s;
+    }
+    /// Fills s.Q with the chunk's queries and returns its candidate rows as a dense K×w matrix:
+    /// the entity table itself when the candidates are consecutive ids (evaluation ranks
+    /// against every entity), else rows gathered into s.N.
+    const float* gather(const Chunk& chunk, ChunkScratch& s) const {
+        const std::size_t P = chunk.positives.size(), K = chunk.candidates.size(), w = ewidth();
+        s.Q.resize(P * w);
+        for (std::size_t i = 0; i < P; ++i)
+            query(chunk.positives[i], chunk.side, s.Q.data() + i * w);
+        bool consecutive = K > 0;
+        for (std::size_t j = 1; j < K && consecutive; ++j)
+            consecutive = chunk.candidates[j] == chunk.candidates[0] + j;
+        if (consecutive) return erow(chunk.candidates[0]);
+        s.N.resize(K * w);
+        for (std::size_t j = 0; j < K; ++j)
+            std::copy_n(erow(chunk.candidates[j]), w, s.N.data() + j * w);
+        return s.N.data();
+    }
 };
 
 // ---- TransE: s = −‖h + r − t‖ (L1 or L2); q = h + r (tail side) or t − r (head side).
@@ -156,6 +225,17 @@ class TransE final : public QueryModel {
         else
             kernels::l1_distance_grad(q, n, ewidth(), w, gq, gn);
     }
+    void pair_block(const float* Q, std::size_t P, const float* N, std::size_t K, float* out) const override {
+        if (config_.p_norm == 2) return QueryModel::pair_block(Q, P, N, K, out);
+        kernels::l1_block(Q, P, N, K, ewidth(), out);
+        for (std::size_t x = 0; x < P * K; ++x)
+            out[x] = -out[x];
+    }
+    void pair_block_grad(const float* Q, std::size_t P, const float* N, std::size_t K, const float* W, float* gQ,
+                         float* gN) const override {
+        if (config_.p_norm == 2) return QueryModel::pair_block_grad(Q, P, N, K, W, gQ, gN);
+        kernels::l1_block_grad(Q, P, N, K, ewidth(), W, gQ, gN);
+    }
     void query_backward(const Triple& p, Side side, const float* gq, GradBuffer& g) const override {
         const std::size_t d = ewidth();
         float* gr = g.row(1, p.r);
@@ -194,6 +274,13 @@ class DistMult final : public QueryModel {
     float pair(const float* q, const float* n) const override { return kernels::dot(q, n, ewidth()); }
     void pair_grad(const float* q, const float* n, float w, float* gq, float* gn) const override {
         kernels::dot_grad(q, n, ewidth(), w, gq, gn);
+    }
+    void pair_block(const float* Q, std::size_t P, const float* N, std::size_t K, float* out) const override {
+        dot_block(Q, P, N, K, ewidth(), out);
+    }
+    void pair_block_grad(const float* Q, std::size_t P, const float* N, std::size_t K, const float* W, float* gQ,
+                         float* gN) const override {
+        dot_block_grad(Q, P, N, K, ewidth(), W, gQ, gN);
     }
     void query_backward(const Triple& p, Side side, const float* gq, GradBuffer& g) const override {
         const std::size_t d = ewidth();
@@ -250,6 +337,13 @@ class ComplEx final : public QueryModel {
     float pair(const float* q, const float* n) const override { return kernels::dot(q, n, 2 * cd()); }
     void pair_grad(const float* q, const float* n, float w, float* gq, float* gn) const override {
         kernels::dot_grad(q, n, 2 * cd(), w, gq, gn);
+    }
+    void pair_block(const float* Q, std::size_t P, const float* N, std::size_t K, float* out) const override {
+        dot_block(Q, P, N, K, ewidth(), out);
+    }
+    void pair_block_grad(const float* Q, std::size_t P, const float* N, std::size_t K, const float* W, float* gQ,
+                         float* gN) const override {
+        dot_block_grad(Q, P, N, K, ewidth(), W, gQ, gN);
     }
     void query_backward(const Triple& p, Side side, const float* gq, GradBuffer& g) const override {
         const std::size_t d = cd();

@@ -5,6 +5,7 @@
 #include "embed/params.hpp"
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +27,11 @@ class Optimizer {
 
     /// One step with the gradients of the touched rows of `grad` (same shape as tables).
     void step(std::vector<ParamTable>& tables, const GradBuffer& grad);
+    /// One step with the sum of several workers' buffers, then clears them: a row's gradient is
+    /// parts[0] + parts[1] + … in that order (so results do not depend on `threads`), the rows
+    /// are split over `threads` threads, and each buffer row is zeroed as soon as it is read.
+    /// Equivalent to parts[0].add(parts[w]) for w ≥ 1, step(tables, parts[0]), clear() all.
+    void step_and_clear(std::vector<ParamTable>& tables, std::span<GradBuffer> parts, std::size_t threads);
 
     OptimizerKind kind() const noexcept { return kind_; }
     float lr() const noexcept { return lr_; }
@@ -39,10 +45,14 @@ class Optimizer {
     float beta1 = 0.9f, beta2 = 0.999f, eps = 1e-8f;
 
   private:
+    /// Updates one row of table t with gradient g (width w).
+    void update_row(std::vector<ParamTable>& tables, std::size_t t, std::uint32_t r, const float* g, std::size_t w,
+                    float step, float eps_hat);
     OptimizerKind kind_;
     float lr_;
     std::int64_t t_ = 0;
     std::vector<Matrix> m_, v_;
+    std::vector<std::uint32_t> rows_; ///< step_and_clear's sorted row list (kept to reuse its memory)
 };
 
 } // namespace kbcx::embed

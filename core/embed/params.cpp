@@ -39,4 +39,12 @@ void GradBuffer::clear() {
     }
 }
 
+void GradBuffer::forget_zeroed_rows() {
+    for (auto& tb : tables_) {
+        for (std::uint32_t r : tb.rows)
+            tb.touched[r] = 0;
+        tb.rows.clear();
+    }
+}
+
 } // namespace kbcx::embed

@@ -46,9 +46,16 @@ class GradBuffer {
     }
     std::size_t width(std::size_t t) const { return tables_[t].width; }
     std::size_t num_tables() const { return tables_.size(); }
+    /// Writable gradient row without marking it touched (rows never touched read as zero).
+    float* data(std::size_t t, std::uint32_t r) {
+        return tables_[t].data.data() + static_cast<std::size_t>(r) * tables_[t].width;
+    }
     /// Adds every touched row of `other` (same shape) into this buffer.
     void add(const GradBuffer& other);
     void clear();
+    /// Forgets the touched rows after the caller has zeroed each of them itself (as
+    /// Optimizer::step_and_clear does while it reads them); leaves the data alone.
+    void forget_zeroed_rows();
 
   private:
     struct Table {

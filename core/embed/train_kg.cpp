@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 #include <numeric>
 #include <thread>
 
@@ -391,6 +392,7 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
 
     for (int epoch = state.epoch + 1; epoch <= st.epochs; ++epoch) {
         Stopwatch clock;
+        const std::clock_t cpu0 = std::clock();
         std::iota(order.begin(), order.end(), 0u);
         std::shuffle(order.begin(), order.end(),
                      std::mt19937_64(mix_seed(st.seed, 1, static_cast<std::uint64_t>(epoch))));
@@ -432,11 +434,7 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
                 for (auto& t : pool)
                     t.join();
             }
-            for (std::size_t w = 1; w < T; ++w)
-                buffers[0].add(buffers[w]);
-            opt.step(model->tables(), buffers[0]);
-            for (auto& buf : buffers)
-                buf.clear();
+            opt.step_and_clear(model->tables(), buffers, T);
             for (double l : slice_loss)
                 epoch_loss += l * static_cast<double>(hi - lo);
             ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,
@@ -450,6 +448,8 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
         rep.epochs = st.epochs;
         rep.loss = epoch_loss / static_cast<double>(N);
         rep.seconds = clock.seconds();
+        rep.cpu_seconds = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
+        result.train_cpu_seconds += rep.cpu_seconds;
         rep.positives_per_second = rep.seconds > 0 ? static_cast<double>(N) / rep.seconds : 0;
         result.train_seconds += rep.seconds;
         result.positives += N;
@@ -490,6 +490,7 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     }
     const int ran = result.last_epoch ? result.last_epoch - result.first_epoch + 1 : 0;
     result.seconds_per_epoch = ran ? result.train_seconds / ran : 0;
+    result.cpu_seconds_per_epoch = ran ? result.train_cpu_seconds / ran : 0;
     result.positives_per_second =
         result.train_seconds > 0 ? static_cast<double>(result.positives) / result.train_seconds : 0;
     if (model_out) *model_out = std::move(model);

@@ -66,6 +66,7 @@ struct EpochReport {
     int epochs = 0;     ///< planned total
     double loss = 0;    ///< mean loss per positive over the epoch
     double seconds = 0; ///< training time of this epoch (evaluation excluded)
+    double cpu_seconds = 0; ///< process CPU time (all threads) of this epoch's training
     double positives_per_second = 0;
     bool evaluated = false; ///< true when `metrics` holds a validation evaluation
     Metrics metrics;        ///< mrr, hits@1/3/10, mean_rank, and whatever the hooks add
@@ -87,6 +88,8 @@ struct TrainResult {
     double train_seconds = 0, eval_seconds = 0;
     std::uint64_t positives = 0; ///< positives processed by this job
     double seconds_per_epoch = 0, positives_per_second = 0;
+    double train_cpu_seconds = 0;     ///< process CPU time of training, all threads (0 where not measured)
+    double cpu_seconds_per_epoch = 0; ///< train_cpu_seconds / epochs run
     Metrics valid; ///< last validation evaluation
     Metrics test;  ///< final test evaluation (empty if no test split)
     Metrics best;  ///< best validation evaluation by the early-stopping metric

@@ -193,8 +193,8 @@ std::uint64_t physical_memory() {
     return 0;
 }
 
-/// Each worker's cache limit: the caches together stay within what one counter may use
-/// (see CountJobParams::threads).
+/// Each worker's cache limit: one limit for all the caches together, split evenly (see
+/// CountJobParams::threads); one worker without a budget gets 2 GB, or less on a small machine.
 std::uint64_t cache_limit_per_worker(const CounterOptions& c, unsigned workers) {
     std::uint64_t total = c.cache_limit_bytes;
     if (total == 0 && c.budget.memory_bytes) total = c.budget.memory_bytes / 4 * 3;

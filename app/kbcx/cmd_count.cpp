@@ -27,7 +27,8 @@ std::string status_text(const count::Probability& p) {
 
 int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
     ArgParser p("count",
-                "ONTO [--domain N] [--candidate \"AXIOM\"]... [--candidates FILE] [--dimacs FILE] [--strict] [--stats]",
+                "ONTO [--domain N] [--candidate \"AXIOM\"]... [--candidates FILE] [--dimacs FILE] [--threads N] "
+                "[--strict] [--stats]",
                 "Counts the Herbrand models of an ontology's EL part over a domain of N elements and, for each\n"
                 "candidate axiom α, the relative model count P(α|O) = #(O ∪ {α}) / #(O), beside the EL++\n"
                 "reasoner's status of α (entailed / undetermined / contradictory).");
@@ -36,8 +37,11 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("candidate", "AXIOM", "a candidate axiom in the text syntax", std::nullopt, true);
     p.option("candidates", "FILE",
              "TSV of `kbcx sample` (status<TAB>nf<TAB>axiom); rewritten in place with the columns P (fraction) and "
-             "P_decimal; its status column is kept and compared with P (optional: without it only the --candidate axioms are counted)");
-    p.option("dimacs", "FILE", "write the CNF of O to FILE and that of O ∪ {αi} to <stem>.cand<i><ext> (optional: no CNF is written without it)");
+             "P_decimal; its status column is kept and compared with P (optional: without it only the --candidate "
+             "axioms are counted)");
+    p.option("dimacs", "FILE",
+             "write the CNF of O to FILE and that of O ∪ {αi} to <stem>.cand<i><ext> (optional: no CNF is written "
+             "without it)");
     p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
     p.flag("tbox-only", "drop the ABox (assertions and individuals; each individual needs its own element)");
     p.flag("strict", "refuse an ontology with axioms outside EL instead of counting its EL part");
@@ -45,7 +49,12 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "the reasoner's reading of contradictory: inconsistency or incoherence (default: by axiom kind)", "");
     p.flag("no-reasoner", "do not ask the reasoner for the candidates' status");
     p.option("time-limit", "SECONDS", "time budget of each count (0: none)", "0");
-    p.option("memory-limit", "MB", "memory budget of each count: cache and search stack (0: none)", "0");
+    p.option("memory-limit", "MB",
+             "memory budget of each count: cache and search stack (0: none); the workers' caches share 3/4 of it", "0");
+    p.option("threads", "N",
+             "worker threads computing the candidates' P, each with its own component cache (0 = all cores); the "
+             "output does not depend on N, except which counts run past --time-limit or --memory-limit",
+             "0");
     p.flag("whole", "count the whole CNFs of O and O ∪ {α} instead of only the components α touches");
     p.flag("no-cache", "switch the component cache off (for comparison)");
     p.flag("no-components", "switch the component decomposition off (for comparison)");
@@ -75,6 +84,10 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "  with ex.kbo = \"Class: A B C\\nObjectProperty: r\\nA SubClassOf B\" prints models: 576 and\n"
              "  P: 425/576 0.737847 undetermined (by count over Δ)\n"
              "  status: undetermined (reasoner, reading: incoherence)\n"
+             "threads: with N workers each has its own copy of the grounding and its own cache; the caches share\n"
+             "  one limit (3/4 of --memory-limit, else min(2 GB x N, physical memory / 4)), split evenly; each\n"
+             "  count keeps the whole --memory-limit for itself. Candidates are parsed and the reasoner asked on one\n"
+             "  thread first; with --dimacs the candidates' CNFs contain the atoms of every candidate's new names.\n"
              "exit codes: 0 success (also when a budget was exceeded), 2 bad input, a non-EL candidate or --strict\n"
              "  with a non-EL ontology, 3 limit reached (--max-memory, --time-limit), 130 interrupted");
     add_limit_options(p);
@@ -104,6 +117,8 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     params.counter.cache = !p.has("no-cache");
     params.counter.components = !p.has("no-components");
     params.local = !p.has("whole");
+    params.threads = static_cast<unsigned>(parse_count("threads", p.get("threads")));
+    if (params.threads > 1024) throw UsageError("--threads must be at most 1024");
 
     TerminalProgress progress;
     jobs::JobContext ctx(limits.token(), progress.sink());
@@ -202,6 +217,9 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
                       static_cast<unsigned long long>(s.components), static_cast<unsigned long long>(s.cache_hits),
                       static_cast<unsigned long long>(s.cache_entries), human_bytes(s.cache_bytes).c_str(),
                       static_cast<unsigned long long>(s.evictions));
+        out << line;
+        std::snprintf(line, sizeof line, "  threads:     %u workers for the candidates, cache limit %s each\n",
+                      r.threads, human_bytes(r.cache_limit_each).c_str());
         out << line;
         out << "  peak memory: " << human_bytes(peak_memory_bytes()) << "\n";
     }

@@ -8,12 +8,20 @@
 #include "onto/text_syntax.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <system_error>
+#include <thread>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#endif
 
 namespace kbcx::count {
 
@@ -176,6 +184,27 @@ onto::Ontology tbox_of(const onto::Ontology& from) {
     return to;
 }
 
+/// Physical memory in bytes (0 where unknown).
+std::uint64_t physical_memory() {
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGE_SIZE)
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    if (pages > 0 && page > 0) return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+#endif
+    return 0;
+}
+
+/// Each worker's cache limit: one limit for all the caches together, split evenly (see
+/// CountJobParams::threads); one worker without a budget gets 2 GB, or less on a small machine.
+std::uint64_t cache_limit_per_worker(const CounterOptions& c, unsigned workers) {
+    std::uint64_t total = c.cache_limit_bytes;
+    if (total == 0 && c.budget.memory_bytes) total = c.budget.memory_bytes / 4 * 3;
+    if (total == 0) {
+        total = 2'000'000'000ull * workers;
+        if (const std::uint64_t ram = physical_memory()) total = std::min(total, ram / 4);
+    }
+    return std::max<std::uint64_t>(1, total / workers);
+}
+
 std::optional<reason::Status> status_from_text(const std::string& s) {
     for (auto st : {reason::Status::Entailed, reason::Status::Undetermined, reason::Status::Contradictory})
         if (s == reason::status_name(st)) return st;
@@ -295,27 +324,28 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
         res.dimacs_written.push_back(params.dimacs_path);
     }
 
+    // Phase 1 (one thread): parse every candidate into O, which adds its new names and
+    // expressions to O's signature and pool, and find the statuses (file column or reasoner).
+    // After this phase the ontology is only read, so the counters below may run concurrently.
     t = std::chrono::steady_clock::now();
     Candidates cands{params, nullptr, nullptr, nullptr, nullptr, "", false, 0};
     cands.count_parser = std::make_unique<onto::TextParser>(o, "candidate");
+    std::vector<onto::Axiom> axioms(texts.size());
+    res.candidates.resize(texts.size());
     for (std::size_t i = 0; i < texts.size(); ++i) {
-        ctx.report(i, texts.size(), "P(α|O) for the candidates");
         const Text& text = texts[i];
-        onto::Axiom a;
         try {
-            a = cands.count_parser->parse_axiom(text.axiom, text.line ? text.line : 1);
+            axioms[i] = cands.count_parser->parse_axiom(text.axiom, text.line ? text.line : 1);
         } catch (const InputError& e) {
             throw InputError(text.file, text.line, e.column(), e.message() + " (in '" + text.axiom + "')");
         }
-        CandidateRow row;
+    }
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        ctx.throw_if_stopped();
+        const Text& text = texts[i];
+        CandidateRow& row = res.candidates[i];
         row.text = text.axiom;
         row.source = text.source;
-        try {
-            row.probability = rc.probability(a, &ctx);
-        } catch (const InputError& e) {
-            throw InputError(text.file, text.line ? text.line : e.line(), e.column(),
-                             e.message() + " (candidate '" + text.axiom + "')");
-        }
         if (text.file_status) {
             row.status = text.file_status;
             row.status_from = params.candidates_path + "'s status column";
@@ -334,34 +364,95 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
         } else if (params.reasoner) {
             row.status_note = "no status from the reasoner: " + cands.reasoner_note;
         }
-        if (row.status) {
-            row.agreement = compare_status(*row.status, row.reading, row.probability, params.domain, row.disagreement);
-            // P = 1 without entailment: is the left-hand side empty in every model over Δ?
-            if (row.agreement == Agreement::Disagree && row.probability.verdict == Verdict::Entailed &&
-                a.kind == onto::AxiomKind::SubClassOf && a.concepts[0] != o.pool.top()) {
-                onto::Axiom empty;
-                empty.kind = onto::AxiomKind::SubClassOf;
-                empty.concepts = {a.concepts[0], o.pool.bottom()};
-                const Probability e = rc.probability(empty, &ctx);
-                if (e.verdict == Verdict::Entailed)
-                    row.disagreement += "; here the left-hand side " + onto::TextWriter(o).expr(a.concepts[0]) +
-                                        " is empty in every Herbrand model of O over " + std::to_string(params.domain) +
-                                        " elements, so α holds vacuously";
+    }
+
+    // Phase 2 (the workers): P(α|O) and its comparison with the status. Worker 0 is `rc`, the
+    // others copies of it made before any thread starts; a worker takes the next candidate
+    // index from an atomic counter and writes only its row, so the rows keep the input order.
+    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+    const std::size_t wanted = params.threads == 0 ? hw : params.threads;
+    const auto workers = static_cast<unsigned>(std::max<std::size_t>(1, std::min(wanted, texts.size())));
+    res.threads = workers;
+    res.cache_limit_each = cache_limit_per_worker(params.counter, workers);
+    CounterOptions worker_options = params.counter;
+    worker_options.cache_limit_bytes = res.cache_limit_each;
+    rc.counter().set_cache_limit(res.cache_limit_each);
+    std::vector<std::unique_ptr<RelativeCounter>> copies;
+    for (unsigned w = 1; w < workers; ++w)
+        copies.push_back(std::make_unique<RelativeCounter>(rc, worker_options));
+    std::atomic<std::size_t> next{0}, done{0};
+    std::atomic<bool> failed{false};
+    std::vector<std::exception_ptr> errors(texts.size());
+    auto work = [&](RelativeCounter& counter) {
+        while (!failed.load()) {
+            const std::size_t i = next.fetch_add(1);
+            if (i >= texts.size()) return;
+            try {
+                ctx.throw_if_stopped();
+                const Text& text = texts[i];
+                const onto::Axiom& a = axioms[i];
+                CandidateRow& row = res.candidates[i];
+                try {
+                    row.probability = counter.probability(a, &ctx);
+                } catch (const InputError& e) {
+                    throw InputError(text.file, text.line ? text.line : e.line(), e.column(),
+                                     e.message() + " (candidate '" + text.axiom + "')");
+                }
+                if (row.status) {
+                    row.agreement =
+                        compare_status(*row.status, row.reading, row.probability, params.domain, row.disagreement);
+                    // P = 1 without entailment: is the left-hand side empty in every model over Δ?
+                    if (row.agreement == Agreement::Disagree && row.probability.verdict == Verdict::Entailed &&
+                        a.kind == onto::AxiomKind::SubClassOf && a.concepts[0] != o.pool.top()) {
+                        onto::Axiom empty;
+                        empty.kind = onto::AxiomKind::SubClassOf;
+                        empty.concepts = {a.concepts[0], o.pool.bottom()};
+                        const Probability e = counter.probability(empty, &ctx);
+                        if (e.verdict == Verdict::Entailed)
+                            row.disagreement += "; here the left-hand side " + onto::TextWriter(o).expr(a.concepts[0]) +
+                                                " is empty in every Herbrand model of O over " +
+                                                std::to_string(params.domain) + " elements, so α holds vacuously";
+                    }
+                }
+            } catch (...) {
+                errors[i] = std::current_exception();
+                failed.store(true);
+                return;
             }
-            if (row.agreement == Agreement::Disagree) ++res.disagreements;
+            ctx.report(done.fetch_add(1) + 1, texts.size(), "P(α|O) for the candidates");
         }
-        if (!params.dimacs_path.empty()) {
-            const std::string path = candidate_dimacs_path(params.dimacs_path, i + 1);
-            Cnf cnf = rc.export_cnf(&a);
-            const std::uint32_t extra = rc.grounder().num_atoms() - rc.ontology_atoms();
-            cnf.comments.push_back("O ∪ {α} for α = " + text.axiom);
-            cnf.comments.push_back("P(α|O) = #(this CNF) / (#(" + params.dimacs_path + ") × 2^" +
-                                   std::to_string(extra) + "), the 2^" + std::to_string(extra) +
-                                   " for atoms of names not in O");
-            write_dimacs_file(path, cnf);
-            res.dimacs_written.push_back(path);
+    };
+    ctx.report(0, texts.size(), "P(α|O) for the candidates", true);
+    if (workers == 1) {
+        work(rc);
+    } else {
+        std::vector<std::jthread> threads; // joined on destruction, also when an emplace throws
+        try {
+            for (unsigned w = 1; w < workers; ++w)
+                threads.emplace_back(work, std::ref(*copies[w - 1]));
+        } catch (const std::system_error&) {
+            // no more threads: the ones started and this one share the candidates
         }
-        res.candidates.push_back(std::move(row));
+        work(rc);
+    }
+    // Indices are handed out in order and every started candidate finishes, so the first error
+    // by index is the one a single thread would have met first (a cancellation aside).
+    for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    for (const CandidateRow& row : res.candidates)
+        res.disagreements += row.agreement == Agreement::Disagree;
+
+    // Phase 3 (one thread): the DIMACS files of O ∪ {α}.
+    for (std::size_t i = 0; i < texts.size() && !params.dimacs_path.empty(); ++i) {
+        const std::string path = candidate_dimacs_path(params.dimacs_path, i + 1);
+        Cnf cnf = rc.export_cnf(&axioms[i]);
+        const std::uint32_t extra = rc.grounder().num_atoms() - rc.ontology_atoms();
+        cnf.comments.push_back("O ∪ {α} for α = " + texts[i].axiom);
+        cnf.comments.push_back("P(α|O) = #(this CNF) / (#(" + params.dimacs_path + ") × 2^" + std::to_string(extra) +
+                               "), the 2^" + std::to_string(extra) +
+                               " for atoms of names not in O (of every candidate: all are parsed first)");
+        write_dimacs_file(path, cnf);
+        res.dimacs_written.push_back(path);
     }
     res.candidate_seconds = since(t);
     res.reasoner_seconds = cands.seconds;
@@ -369,6 +460,18 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
         res.reasoner_note += (res.reasoner_note.empty() ? "" : "; ") + cands.reasoner_note;
     ctx.report(texts.size(), texts.size(), "done", true);
     res.counter_totals = rc.counter().totals();
+    for (const auto& c : copies) {
+        const CounterStats& s = c->counter().totals();
+        CounterStats& t_ = res.counter_totals;
+        t_.decisions += s.decisions;
+        t_.conflicts += s.conflicts;
+        t_.components += s.components;
+        t_.cache_hits += s.cache_hits;
+        t_.cache_entries += s.cache_entries;
+        t_.cache_bytes += s.cache_bytes;
+        t_.evictions += s.evictions;
+        t_.seconds += s.seconds;
+    }
 
     if (!params.candidates_path.empty()) {
         std::ostringstream out;

@@ -36,6 +36,14 @@ struct CountJobParams {
     /// status column is a status name). With nullopt, the reading is chosen per axiom kind.
     bool reasoner = true;
     std::optional<reason::Reading> reading;
+    /// Worker threads computing the candidates' P (0: all cores; never more than candidates).
+    /// Each worker has its own RelativeCounter (grounding copy, component cache); the output
+    /// does not depend on the number, except which counts run past a time or memory budget
+    /// (a memory budget includes the cache, whose contents depend on the worker's history).
+    /// The caches share one limit: counter.cache_limit_bytes, else 3/4 of the memory budget,
+    /// else min(2 GB × workers, physical memory / 4), split evenly between the workers; the
+    /// memory budget itself stays per count.
+    unsigned threads = 0;
 };
 
 /// How the reasoner's status and the count's endpoints relate.
@@ -73,7 +81,9 @@ struct CountJobResult {
     std::string reasoner_note;                     ///< why the reasoner gave no statuses (empty when it did)
     std::size_t disagreements = 0;
     double parse_seconds = 0, ground_seconds = 0, candidate_seconds = 0, reasoner_seconds = 0;
-    CounterStats counter_totals;
+    CounterStats counter_totals;        ///< summed over the workers (cache entries and bytes too)
+    unsigned threads = 1;               ///< workers used for the candidates
+    std::uint64_t cache_limit_each = 0; ///< each worker's cache limit in bytes
 };
 
 /// Runs the whole count. Throws kbcx::InputError on unreadable or ill-formed input (the

@@ -383,6 +383,9 @@ const CounterOptions& ModelCounter::options() const {
 void ModelCounter::set_budget(const Budget& budget) {
     impl_->opt.budget = budget;
 }
+void ModelCounter::set_cache_limit(std::uint64_t bytes) {
+    impl_->opt.cache_limit_bytes = bytes;
+}
 void ModelCounter::clear_cache() {
     impl_->cache.clear();
     impl_->cache_bytes = 0;

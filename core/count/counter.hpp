@@ -89,6 +89,8 @@ class ModelCounter {
     const CounterOptions& options() const;
     void set_budget(const Budget& budget);
     void clear_cache();
+    /// Sets options().cache_limit_bytes (0: the default); a larger cache is cleared when it next grows.
+    void set_cache_limit(std::uint64_t bytes);
     const CounterStats& totals() const;
 
   private:

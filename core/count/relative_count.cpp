@@ -75,6 +75,14 @@ RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions o
         comp_vars_[root(v)].push_back(v);
 }
 
+RelativeCounter::RelativeCounter(const RelativeCounter& prototype, CounterOptions counter)
+    : o_(prototype.o_), opt_(prototype.opt_), grounder_(prototype.grounder_), cnf_(prototype.cnf_), counter_(counter),
+      whole_o_(prototype.whole_o_), empty_clause_(prototype.empty_clause_), vars0_(prototype.vars0_),
+      atoms0_(prototype.atoms0_), parent_(prototype.parent_), comp_clauses_(prototype.comp_clauses_),
+      comp_vars_(prototype.comp_vars_), comp_count_(prototype.comp_count_), whole_count_(prototype.whole_count_) {
+    opt_.counter = std::move(counter);
+}
+
 std::uint32_t RelativeCounter::root(std::uint32_t v) {
     while (parent_[v] != v) {
         parent_[v] = parent_[parent_[v]];

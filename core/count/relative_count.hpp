@@ -73,11 +73,22 @@ class RelativeCounter {
     /// Grounds o.axioms over the names now in o's signature. Throws kbcx::InputError when an
     /// axiom is outside EL or the domain is smaller than the number of individuals.
     RelativeCounter(const onto::Ontology& o, RelativeCountOptions options);
+    /// A worker copy for counting candidates in parallel: the prototype's grounding, components
+    /// and component counts (#(O) is not counted again if the prototype has counted it), with its
+    /// own ModelCounter (an empty cache) under `counter`. The prototype is only read, and the
+    /// copy shares nothing mutable with it; both read the ontology, which must not change while
+    /// either counts (parse all candidates first: see probability()).
+    RelativeCounter(const RelativeCounter& prototype, CounterOptions counter);
 
     /// #(O) over the Herbrand base of the names O had at construction.
     OntologyCount count_ontology(jobs::JobContext* ctx = nullptr);
     /// P(α|O); α's names are added to the base first. The first call counts #(O) if
     /// count_ontology() was not called (P is undefined when O has no model over Δ).
+    /// Thread safety: mutates only this counter (its grounder's base and gates, the component
+    /// counts, the ModelCounter); reads the ontology's pool and signature. Several counters on
+    /// one ontology may call it concurrently once no thread adds names or expressions to the
+    /// ontology (the TextParser does when parsing a candidate). Which names are in the base
+    /// changes only free atoms outside α's components, so P does not depend on it.
     Probability probability(const onto::Axiom& alpha, jobs::JobContext* ctx = nullptr);
     /// The CNF of O (alpha null) or O ∪ {α} over the current base, with variable names and a
     /// comment, for DIMACS export.

@@ -3,6 +3,7 @@
 #include "app_settings.hpp"
 
 #include <QDir>
+#include <QThreadPool>
 #include <QtGlobal>
 
 // Q_INIT_RESOURCE must be used outside any namespace.
@@ -13,7 +14,9 @@ static void registerKbcxResources()
 
 namespace kbcx::ui {
 
-std::unique_ptr<QSettings> openSettings()
+namespace {
+
+std::unique_ptr<QSettings> openSettingsNow()
 {
     const QString dir = qEnvironmentVariable(kSettingsDirEnv);
     if (!dir.isEmpty()) {
@@ -22,6 +25,40 @@ std::unique_ptr<QSettings> openSettings()
                                            QSettings::IniFormat);
     }
     return std::make_unique<QSettings>(QString::fromLatin1(kOrganizationName), QString::fromLatin1(kApplicationName));
+}
+
+/// One thread, so that queued writes reach the file in the order they were queued. Never
+/// destroyed: the program waits for it explicitly (waitForSettingWrites) while Qt still runs.
+QThreadPool& settingsWriter()
+{
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool;
+        p->setMaxThreadCount(1);
+        return p;
+    }();
+    return *pool;
+}
+
+} // namespace
+
+std::unique_ptr<QSettings> openSettings()
+{
+    waitForSettingWrites();
+    return openSettingsNow();
+}
+
+void writeSettingLater(const QString& key, const QVariant& value)
+{
+    settingsWriter().start([key, value] {
+        auto settings = openSettingsNow();
+        settings->setValue(key, value);
+        settings->sync();
+    });
+}
+
+void waitForSettingWrites()
+{
+    settingsWriter().waitForDone();
 }
 
 void initResources()

@@ -15,7 +15,18 @@ inline constexpr const char* kSettingsDirEnv = "KBCX_SETTINGS_DIR";
 /// The application's settings: an INI file `kbc-explorer.ini` in $KBCX_SETTINGS_DIR when that
 /// variable is set, else the platform's native store for organisation "KBC Explorer",
 /// application "kbc-explorer".
+/// Waits first for the writes queued by writeSettingLater(), so that what is read is what
+/// was last written.
 std::unique_ptr<QSettings> openSettings();
+
+/// Stores `value` under `key` on a background thread. Writing the settings file ends with an
+/// fsync (QSaveFile), which can take hundreds of milliseconds on a busy disk, so the GUI
+/// thread queues the write instead; writes run one at a time in the order queued. Used for
+/// the settings that change while the user works (recent files, the run list).
+void writeSettingLater(const QString& key, const QVariant& value);
+
+/// Blocks until every queued write is on disk (called before reading settings and on exit).
+void waitForSettingWrites();
 
 /// Registers the resources compiled into kbcx_ui (demo data, icons). Idempotent; needed
 /// because a static library's resource initialiser is not linked unless referenced.

@@ -174,6 +174,7 @@ MainWindow::~MainWindow()
     // Stop background work before the models it reports to go away.
     runner_->cancelAll();
     runner_->waitForDone();
+    waitForSettingWrites(); // recent files and the run list, queued off the GUI thread
 }
 
 QString MainWindow::openFileFilter()

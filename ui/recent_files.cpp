@@ -43,9 +43,7 @@ void RecentFiles::clear()
 
 void RecentFiles::save()
 {
-    auto settings = openSettings();
-    settings->setValue(QString::fromLatin1(kKey), files_);
-    settings->sync();
+    writeSettingLater(QString::fromLatin1(kKey), files_);
     emit changed();
 }
 

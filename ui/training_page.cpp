@@ -736,7 +736,7 @@ void TrainingPage::saveRunList() const
     QStringList folders;
     for (const TrainingRun* run : runs_->runs())
         folders << run->folder();
-    openSettings()->setValue(QLatin1String(kRunListKey), folders);
+    writeSettingLater(QLatin1String(kRunListKey), folders);
 }
 
 void TrainingPage::restoreRunList()

@@ -147,5 +147,7 @@ int main(int argc, char* argv[])
         else
             QObject::connect(runner, &kbcx::ui::JobRunner::idle, &window, takeScreenshot, Qt::SingleShotConnection);
     }
-    return app.exec();
+    const int code = app.exec();
+    kbcx::ui::waitForSettingWrites();
+    return code;
 }

@@ -66,7 +66,14 @@ class TestCliCount : public QObject {
         QCOMPARE(o.names[8], std::string("r(_1,_2)"));
         QCOMPARE(kbcx::count::count_models(o).models, kbcx::count::Models(576));
         const std::string c1 = dir_.filePath("o.cand1.cnf").toStdString();
-        QCOMPARE(kbcx::count::count_models(kbcx::count::read_dimacs(slurp(c1), c1)).models, kbcx::count::Models(425));
+        // All candidates are parsed before counting, so every candidate's CNF holds the atoms of
+        // every new name (D here: two atoms, free in O ∪ {α1}); its comment states the factor.
+        const auto first = kbcx::count::read_dimacs(slurp(c1), c1);
+        QCOMPARE(kbcx::count::count_models(first).models, kbcx::count::Models(425 * 4));
+        bool factor_stated = false;
+        for (const auto& c : first.comments)
+            factor_stated = factor_stated || c.find("× 2^2)") != std::string::npos;
+        QVERIFY(factor_stated);
         // the second candidate brings D: two more atoms, free in O, stated in a comment
         const std::string c2 = dir_.filePath("o.cand2.cnf").toStdString();
         const auto second = kbcx::count::read_dimacs(slurp(c2), c2);

@@ -17,7 +17,9 @@
 #include "training_page.hpp"
 #include "training_run.hpp"
 
+#include <QApplication>
 #include <QDir>
+#include <QThread>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QMessageBox>
@@ -43,6 +45,44 @@ namespace {
 /// Qt warnings that mean an object was used from the wrong thread.
 std::mutex g_mutex;
 QStringList g_threadWarnings;
+
+/// Times each event delivery; keeps the slowest outermost deliveries with their receiver.
+class SlowEventApplication : public QApplication {
+  public:
+    using QApplication::QApplication;
+    bool notify(QObject* receiver, QEvent* event) override
+    {
+        if (QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
+        QElapsedTimer t;
+        t.start();
+        const QString what = QStringLiteral("%1 '%2' event %3 (depth %4)")
+                                 .arg(QString::fromLatin1(receiver->metaObject()->className()), receiver->objectName())
+                                 .arg(static_cast<int>(event->type()))
+                                 .arg(depth_);
+        ++depth_;
+        const bool result = QApplication::notify(receiver, event);
+        --depth_;
+        const double ms = t.nsecsElapsed() / 1e6;
+        if (ms > 100.0 && depth_ <= 1)
+            slowest_.append({ms, what});
+        return result;
+    }
+    /// The deliveries over 100 ms at depth 0 and 1, longest first.
+    QStringList slowest(int n) const
+    {
+        auto sorted = slowest_;
+        std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        QStringList out;
+        for (int i = 0; i < std::min<int>(n, static_cast<int>(sorted.size())); ++i)
+            out << QStringLiteral("%1 ms: %2").arg(sorted[i].first, 0, 'f', 1).arg(sorted[i].second);
+        return out;
+    }
+
+  private:
+    int depth_ = 0;
+    QList<QPair<double, QString>> slowest_;
+};
 QtMessageHandler g_previous = nullptr;
 
 void recordThreadWarnings(QtMsgType type, const QMessageLogContext& context, const QString& message) {
@@ -220,6 +260,9 @@ void TestUiSoak::randomActionsAcrossAllTabs() {
     }
     for (int a = 0; a < 10; ++a)
         qInfo("action %d: longest %.1f ms on the GUI thread", a, slowestAction[a]);
+    if (auto* timing = dynamic_cast<SlowEventApplication*>(QCoreApplication::instance()))
+        for (const QString& line : timing->slowest(8))
+            qInfo("slow event delivery: %s", qPrintable(line));
     const double maxStallMs = static_cast<double>(maxGapNs) / 1e6;
 
     // Wind down: cancel what runs, the pool drains, every handle ends.
@@ -265,5 +308,14 @@ void TestUiSoak::randomActionsAcrossAllTabs() {
     qInstallMessageHandler(g_previous);
 }
 
-QTEST_MAIN(TestUiSoak)
+// QTEST_MAIN with an application that times every event it delivers on the GUI thread, so
+// that a long event-loop gap can be traced to the receiver that held the loop.
+int main(int argc, char* argv[])
+{
+    SlowEventApplication app(argc, argv);
+    app.setAttribute(Qt::AA_Use96Dpi, true);
+    TestUiSoak test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_ui_soak.moc"

@@ -64,7 +64,10 @@ void Optimizer::step(std::vector<ParamTable>& tables, const GradBuffer& grad) {
 
 void Optimizer::step_and_clear(std::vector<ParamTable>& tables, std::span<GradBuffer> parts, std::size_t threads) {
     ++t_;
-    const auto [step, eps_hat] = adam_factors(lr_, beta1, beta2, eps, t_);
+    // Plain variables, not a structured binding: the worker lambda below captures them, which
+    // clang before 16 refuses for bindings.
+    const std::pair<float, float> factors = adam_factors(lr_, beta1, beta2, eps, t_);
+    const float step = factors.first, eps_hat = factors.second;
     if (parts.empty()) return;
     GradBuffer& first = parts[0];
     for (std::size_t t = 0; t < tables.size(); ++t) {

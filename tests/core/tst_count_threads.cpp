@@ -108,6 +108,7 @@ class TestCountThreads : public QObject {
 
   private slots:
     void workedExampleAnyThreads() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         const QString onto = dir_.filePath("ex.kbo");
         write(onto, "Class: A B C\nObjectProperty: r\nA SubClassOf B\n");
         // the paper's candidate, an entailed one, one with a new name, and the vacuous P = 1 case
@@ -138,6 +139,7 @@ class TestCountThreads : public QObject {
     }
 
     void randomOntologiesIdentical() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         std::mt19937 rng(606);
         int rows = 0, zero = 0, one_ = 0, other = 0, undefined = 0;
         for (int round = 0; round < 24; ++round) {
@@ -260,7 +262,12 @@ class TestCountThreads : public QObject {
                     : i == 9 ? "A SubClassOf B or C"
                              : "B SubClassOf C") +
                    "\n";
+#ifdef KBCX_UNDER_TSAN
+        // the binary cannot be started under TSan; the in-process cancellation below still runs
+        for (int threads : std::initializer_list<int>{}) {
+#else
         for (int threads : {1, 2, 3}) {
+#endif
             const Outputs o = count({"count", onto, "--no-reasoner"}, tsv, threads);
             QCOMPARE(o.run.code, 2);
             QVERIFY2(o.run.err.contains(QString("cands%1.tsv:7:").arg(threads)), qPrintable(o.run.err));

@@ -107,19 +107,19 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
             }
         }
 
-    std::vector<repro::Reproduction> todo;
+    std::vector<repro::Reproduction> selected;
     const std::string name = p.positionals()[0];
     if (name == "all") {
-        todo = all;
+        selected = all;
     } else if (auto r = repro::find_reproduction(name)) {
-        todo.push_back(*r);
+        selected.push_back(*r);
     } else {
         std::string names;
         for (const auto& known : all)
             names += (names.empty() ? "" : ", ") + known.name;
         throw UsageError("unknown reproduction '" + name + "' (known: " + names + ")");
     }
-    for (const auto& r : todo) {
+    for (const auto& r : selected) {
         TerminalProgress progress;
         jobs::JobContext ctx(interrupt_token(), progress.sink());
         const repro::RunOutput res = repro::run_reproduction(r, o, ctx);

@@ -7,8 +7,15 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 namespace kbcx::kg {
 
@@ -71,10 +78,116 @@ public:
         const auto offset = gzoffset(file_);
         return offset < 0 ? 0 : static_cast<std::uint64_t>(offset);
     }
+    /// True when the data is gzip-compressed (zlib inflates it rather than passing it through).
+    bool compressed() {
+        if (!file_) return false;
+        const int first = gzgetc(file_);
+        if (first == -1) return false;
+        gzungetc(first, file_);
+        return gzdirect(file_) == 0;
+    }
 
 private:
     gzFile file_ = nullptr;
     std::uint64_t end_offset_ = 0; ///< bytes of the file, reported once it is closed
+};
+
+/// Inflates a compressed file on a second thread, a few blocks ahead of the reader, so that
+/// decompression and parsing overlap (go-basic's 30 MB inflate in about 0.1 s, as long as the
+/// OBO reader takes to parse them). Bytes, errors and their order are exactly those of the
+/// inner source: an error is thrown to the reader after every byte decoded before it.
+class PrefetchSource final : public ByteSource {
+public:
+    explicit PrefetchSource(std::unique_ptr<GzFileSource> inner) : inner_(std::move(inner)) {
+        name_ = inner_->name();
+        worker_ = std::thread([this] { produce(); });
+    }
+    ~PrefetchSource() override {
+        {
+            std::lock_guard lock(mutex_);
+            stop_ = true;
+        }
+        space_.notify_all();
+        worker_.join();
+    }
+    std::size_t read(char* dst, std::size_t n) override {
+        std::size_t copied = 0;
+        while (copied < n) {
+            if (offset_ == current_.bytes.size()) {
+                if (current_.last) break;
+                if (copied > 0) break; // hand over what is here rather than wait for more
+                next_block();
+                continue;
+            }
+            const std::size_t k = std::min(n - copied, current_.bytes.size() - offset_);
+            std::memcpy(dst + copied, current_.bytes.data() + offset_, k);
+            offset_ += k;
+            copied += k;
+        }
+        if (copied == 0 && current_.error) std::rethrow_exception(current_.error);
+        return copied;
+    }
+    std::uint64_t position() const override { return current_.position; }
+
+private:
+    struct Block {
+        std::vector<char> bytes;
+        std::uint64_t position = 0; ///< compressed bytes consumed once this block was decoded
+        bool last = false;          ///< nothing follows (end of data or error)
+        std::exception_ptr error;   ///< thrown once the bytes before it are read
+    };
+    static constexpr std::size_t kBlockBytes = 1u << 20;
+    static constexpr std::size_t kBlocksAhead = 4;
+
+    void next_block() {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [this] { return !queue_.empty(); });
+        current_ = std::move(queue_.front());
+        queue_.pop_front();
+        offset_ = 0;
+        lock.unlock();
+        space_.notify_one();
+    }
+    void produce() {
+        for (;;) {
+            Block block;
+            block.bytes.resize(kBlockBytes);
+            std::size_t filled = 0;
+            try {
+                while (filled < kBlockBytes) {
+                    const std::size_t got = inner_->read(block.bytes.data() + filled, kBlockBytes - filled);
+                    if (got == 0) {
+                        block.last = true;
+                        break;
+                    }
+                    filled += got;
+                }
+            } catch (...) {
+                block.error = std::current_exception();
+                block.last = true;
+            }
+            block.bytes.resize(filled);
+            block.position = inner_->position();
+            const bool last = block.last;
+            {
+                std::unique_lock lock(mutex_);
+                space_.wait(lock, [this] { return stop_ || queue_.size() < kBlocksAhead; });
+                if (stop_) return;
+                queue_.push_back(std::move(block));
+            }
+            ready_.notify_one();
+            if (last) return;
+        }
+    }
+
+    std::unique_ptr<GzFileSource> inner_; ///< used by the worker thread only, once started
+    std::thread worker_;
+    std::mutex mutex_;
+    std::condition_variable ready_, space_;
+    std::deque<Block> queue_;
+    bool stop_ = false;
+    Block current_;          ///< the block being read (reader thread only)
+    std::size_t offset_ = 0; ///< next byte of current_
 };
 
 class MemorySource final : public ByteSource {
@@ -95,14 +208,21 @@ private:
 
 } // namespace
 
-std::unique_ptr<ByteSource> open_file_source(const std::string& path) { return std::make_unique<GzFileSource>(path); }
+std::unique_ptr<ByteSource> open_file_source(const std::string& path) {
+    auto source = std::make_unique<GzFileSource>(path);
+    // A second thread pays off only when there is real inflating to overlap with parsing.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && st.st_size >= (1 << 20) && source->compressed())
+        return std::make_unique<PrefetchSource>(std::move(source));
+    return source;
+}
 
 std::unique_ptr<ByteSource> open_memory_source(std::string name, std::string_view data) {
     return std::make_unique<MemorySource>(std::move(name), data);
 }
 
 std::string peek_file(const std::string& path, std::size_t n) {
-    auto source = open_file_source(path);
+    auto source = std::make_unique<GzFileSource>(path); // a few bytes: no read-ahead thread
     std::string head(n, '\0');
     std::size_t got = 0;
     while (got < n) {

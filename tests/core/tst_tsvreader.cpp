@@ -1,16 +1,53 @@
 // Tests of the tab-separated triple reader: layouts (hrt/htr, CRLF, no final newline,
 // <IRI> terms, type predicates), gzip input, per-file statistics and located errors.
 #include "common/error.hpp"
+#include "kg/byte_source.hpp"
 #include "kg/readers.hpp"
 #include "test_util.hpp"
 
+#include <QFileInfo>
 #include <QTest>
 #include <zlib.h>
+
+#include <fstream>
+#include <random>
 
 using namespace kbcx;
 using namespace kbcx::kg;
 
 namespace {
+/// Text that gzip cannot shrink much, so that its .gz is large enough for the read-ahead thread.
+std::string noisy_text(std::size_t bytes, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::string text(bytes, ' ');
+    for (auto& c : text)
+        c = static_cast<char>(33 + rng() % 90);
+    for (std::size_t i = 79; i < bytes; i += 80)
+        text[i] = '\n';
+    return text;
+}
+
+void write_gzip(const std::string& path, const std::string& text) {
+    gzFile gz = gzopen(path.c_str(), "wb1");
+    QVERIFY(gz);
+    QCOMPARE(gzwrite(gz, text.data(), static_cast<unsigned>(text.size())), static_cast<int>(text.size()));
+    QCOMPARE(gzclose(gz), Z_OK);
+}
+
+/// Reads a source to its end in chunks of random size; rethrows its error after storing the
+/// bytes read before it in `got`.
+void read_all(ByteSource& source, std::string& got, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::vector<char> buf(300000);
+    for (;;) {
+        const std::size_t want = 1 + rng() % (rng() % 2 ? 17 : buf.size());
+        const std::size_t k = source.read(buf.data(), want);
+        QVERIFY(k <= want);
+        if (k == 0) return;
+        got.append(buf.data(), k);
+    }
+}
+
 std::size_t count_of(const KnowledgeGraph& g, const std::string& s, const std::string& r, const std::string& o) {
     const Id si = g.vocab.entities().find(s), ri = g.vocab.relations().find(r), oi = g.vocab.entities().find(o);
     if (si == kNoId || ri == kNoId || oi == kNoId) return 0;
@@ -101,6 +138,65 @@ private slots:
         const auto r = jobs::load_kg(params, ctx);
         QCOMPARE(r.graph->facts.num_facts(), std::size_t{2});
         QCOMPARE(r.files[0].bytes, std::uint64_t{text.size()});
+    }
+
+    // Files of 1 MB and more of compressed data are inflated on a second thread ahead of the
+    // reader: the bytes, the end, the position and a truncation error must be as without it.
+    void largeGzipReadsTheSameBytesThroughReadAhead() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("big.tsv.gz").toStdString();
+        const std::string text = noisy_text(3'500'000, 7);
+        write_gzip(path, text);
+        const auto file_bytes = static_cast<std::uint64_t>(QFileInfo(QString::fromStdString(path)).size());
+        QVERIFY2(file_bytes >= (1u << 20), "the test file must be large enough for the read-ahead path");
+        for (unsigned seed = 1; seed <= 3; ++seed) {
+            auto source = open_file_source(path);
+            std::string got;
+            read_all(*source, got, seed);
+            QVERIFY(got == text);
+            QCOMPARE(source->position(), file_bytes);
+            QCOMPARE(source->read(nullptr, 0), std::size_t{0});
+        }
+    }
+
+    void truncatedLargeGzipFailsAfterTheBytesBeforeTheCut() {
+        QTemporaryDir dir;
+        const std::string whole = dir.filePath("whole.gz").toStdString();
+        const std::string text = noisy_text(3'000'000, 11);
+        write_gzip(whole, text);
+        std::ifstream in(whole, std::ios::binary);
+        std::string packed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string cut = dir.filePath("cut.tsv.gz").toStdString();
+        std::ofstream(cut, std::ios::binary).write(packed.data(), static_cast<std::streamsize>(packed.size() * 3 / 4));
+        auto source = open_file_source(cut);
+        std::string got;
+        bool threw = false;
+        try {
+            read_all(*source, got, 5);
+        } catch (const InputError& e) {
+            threw = true;
+            QVERIFY2(std::string(e.what()).find("truncated") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("cut.tsv.gz") != std::string::npos, e.what());
+        }
+        QVERIFY(threw);
+        QVERIFY(got.size() > text.size() / 2);
+        QVERIFY(text.compare(0, got.size(), got) == 0);
+        // The same file through the reader: a located error, nothing half-loaded.
+        jobs::LoadKgParams params;
+        params.paths = {cut};
+        jobs::JobContext ctx;
+        QVERIFY_THROWS_EXCEPTION(InputError, jobs::load_kg(params, ctx));
+    }
+
+    void readAheadStopsWhenTheReaderLeavesEarly() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("early.gz").toStdString();
+        write_gzip(path, noisy_text(6'000'000, 3));
+        for (int i = 0; i < 20; ++i) {
+            auto source = open_file_source(path);
+            char buf[64];
+            QCOMPARE(source->read(buf, sizeof buf), sizeof buf);
+        } // each destructor must stop and join the worker, which may be waiting for room
     }
 
     void severalFilesMakeOneGraph() {

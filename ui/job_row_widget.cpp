@@ -57,6 +57,16 @@ JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), j
     refresh();
 }
 
+void JobRowWidget::setButtonIcon(int standardPixmap)
+{
+    // The style reads and decodes the icon's PNG files each time it is asked, and progress
+    // arrives several times a second per job: ask only when the icon changes.
+    if (standardPixmap == buttonIcon_)
+        return;
+    buttonIcon_ = standardPixmap;
+    button_->setIcon(style()->standardIcon(static_cast<QStyle::StandardPixmap>(standardPixmap)));
+}
+
 QString JobRowWidget::formatDuration(double seconds)
 {
     const auto s = static_cast<long long>(std::ceil(std::max(0.0, seconds)));
@@ -111,12 +121,12 @@ void JobRowWidget::refresh()
         } else {
             eta_->setText(job_->stateText());
         }
-        button_->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
+        setButtonIcon(QStyle::SP_DialogCancelButton);
         button_->setToolTip(tr("Cancel this job"));
         button_->setEnabled(!job_->cancelRequested());
     } else {
         eta_->setText(job_->stateText());
-        button_->setIcon(style()->standardIcon(QStyle::SP_DialogCloseButton));
+        setButtonIcon(QStyle::SP_DialogCloseButton);
         button_->setToolTip(tr("Clear this job from the list"));
         button_->setEnabled(true);
         QPalette palette = eta_->palette();

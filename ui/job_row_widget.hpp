@@ -32,6 +32,7 @@ signals:
 
 private:
     void refresh();
+    void setButtonIcon(int standardPixmap); ///< a QStyle::StandardPixmap
 
     JobHandle* job_;
     QLabel* title_ = nullptr;
@@ -39,6 +40,7 @@ private:
     QLabel* message_ = nullptr;
     QLabel* eta_ = nullptr;
     QToolButton* button_ = nullptr;
+    int buttonIcon_ = -1; ///< the QStyle::StandardPixmap shown on button_, -1 before the first
 };
 
 } // namespace kbcx::ui

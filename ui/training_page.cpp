@@ -51,7 +51,10 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
+#include <vector>
 
 namespace kbcx::ui {
 
@@ -142,7 +145,7 @@ TrainingPage::TrainingPage(JobRunner* runner, DatasetModel* datasets, QWidget* p
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
 
-    connect(runs_, &RunListModel::checkedRunsChanged, this, &TrainingPage::refreshCharts);
+    connect(runs_, &RunListModel::checkedRunsChanged, this, &TrainingPage::refreshChartsSoon);
     connect(runs_, &QAbstractItemModel::dataChanged, this, &TrainingPage::updateRunButtons);
     connect(runs_, &QAbstractItemModel::rowsRemoved, this, &TrainingPage::updateRunButtons);
     connect(chartPanel_, &TrainingChartPanel::metricChoicesChanged, this,
@@ -494,8 +497,35 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
                 },
                 Qt::QueuedConnection);
         }
-        auto onEpoch = [run](const embed::EpochReport& report) {
-            QMetaObject::invokeMethod(run, [run, report] { run->addReport(report); }, Qt::QueuedConnection);
+        // Small datasets finish hundreds of epochs a second. Reports wait in a mailbox, and at
+        // most one delivery is queued at a time: while the GUI thread is busy they collect, and
+        // it applies them in one go (one chart and run-list update) instead of one event each.
+        struct Mailbox {
+            std::mutex mutex;
+            std::vector<embed::EpochReport> pending;
+            bool queued = false;
+        };
+        auto mailbox = std::make_shared<Mailbox>();
+        auto onEpoch = [run, mailbox](const embed::EpochReport& report) {
+            {
+                std::lock_guard lock(mailbox->mutex);
+                mailbox->pending.push_back(report);
+                if (mailbox->queued)
+                    return;
+                mailbox->queued = true;
+            }
+            QMetaObject::invokeMethod(
+                run,
+                [run, mailbox] {
+                    std::vector<embed::EpochReport> reports;
+                    {
+                        std::lock_guard lock(mailbox->mutex);
+                        reports.swap(mailbox->pending);
+                        mailbox->queued = false;
+                    }
+                    run->addReports(reports);
+                },
+                Qt::QueuedConnection);
         };
         if (config.isEl()) {
             if (!source.isOntology())
@@ -534,7 +564,7 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
     connect(job, &JobHandle::finished, this, [this, run, job] {
         run->setRecords(job->resultAs<RunFolderContents>().records);
         run->setStatus(TrainingRun::Status::Finished);
-        refreshCharts();
+        refreshCharts(); // once per run: its charts end on the file's exact values right away
     });
     connect(job, &JobHandle::failed, this,
             [this, run](const QString& message, const QString& file, quint64 line, quint64 column) {
@@ -548,7 +578,7 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
     connect(job, &JobHandle::cancelled, this, [run] { run->setStatus(TrainingRun::Status::Cancelled); });
     connect(job, &JobHandle::ended, this, [this, run] {
         run->setControl(nullptr);
-        refreshCharts();
+        refreshChartsSoon();
         updateRunButtons();
         emit runEnded(run);
     });
@@ -588,7 +618,7 @@ bool TrainingPage::removeRun(TrainingRun* run)
     runs_->removeRun(run);
     saveRunList();
     run->deleteLater();
-    refreshCharts();
+    refreshChartsSoon();
     return true;
 }
 
@@ -622,7 +652,7 @@ void TrainingPage::addStoredRun(const RunFolderContents& contents)
     run->setRecords(contents.records);
     run->setStatus(TrainingRun::Status::Stored);
     setCurrentRun(run);
-    refreshCharts();
+    refreshCharts(); // the user asked for this run: show it at once
 }
 
 TrainingRun* TrainingPage::currentRun() const
@@ -644,7 +674,11 @@ void TrainingPage::updateRunButtons()
     const bool paused = run && run->status() == TrainingRun::Status::Paused;
     pauseButton_->setEnabled(active);
     pauseButton_->setText(paused ? tr("Resume") : tr("Pause"));
-    pauseButton_->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+    // The style decodes the icon's PNG files on every call, and this runs on every epoch report.
+    if (pauseShowsPlay_ != paused || pauseButton_->icon().isNull()) {
+        pauseShowsPlay_ = paused;
+        pauseButton_->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+    }
     cancelButton_->setEnabled(active);
     continueButton_->setEnabled(run && !active && run->status() != TrainingRun::Status::Finished &&
                                 run->epochsDone() < run->epochsPlanned());
@@ -657,6 +691,12 @@ void TrainingPage::updateRunButtons()
 void TrainingPage::refreshCharts()
 {
     chartPanel_->setRuns(runs_->checkedRuns());
+}
+
+void TrainingPage::refreshChartsSoon()
+{
+    // Runs start, end and get checked in bursts; one redraw covers a burst.
+    chartPanel_->setRunsLater(runs_->checkedRuns());
 }
 
 bool TrainingPage::exportCsv(const QString& path, QString* error)

@@ -82,6 +82,8 @@ public:
 
     /// Redraws charts and the data table now (normally throttled).
     void refreshCharts();
+    /// Redraws them with the next throttled refresh (at most four a second).
+    void refreshChartsSoon();
 
     TrainingForm* form() const { return form_; }
     RunListModel* runModel() const { return runs_; }
@@ -153,6 +155,7 @@ private:
 
     // charts
     TrainingChartPanel* chartPanel_ = nullptr;
+    bool pauseShowsPlay_ = false; ///< which icon the pause button shows
 };
 
 } // namespace kbcx::ui

@@ -217,6 +217,7 @@ void TrainingRun::setConfig(const TrainingConfig& config, const QString& dataLab
 void TrainingRun::setRecords(QVector<MetricRecord> records)
 {
     records_ = std::move(records);
+    metricNamesValid_ = false;
     for (const MetricRecord& r : records_)
         epochsDone_ = std::max(epochsDone_, r.epoch);
     emit changed();
@@ -227,6 +228,7 @@ void TrainingRun::clearMetrics()
 {
     records_.clear();
     epochLoss_.clear();
+    metricNamesValid_ = false;
     epochsDone_ = 0;
     emit changed();
     emit metricsChanged();
@@ -234,7 +236,23 @@ void TrainingRun::clearMetrics()
 
 void TrainingRun::addReport(const embed::EpochReport& report)
 {
+    addReports({report});
+}
+
+void TrainingRun::addReports(const std::vector<embed::EpochReport>& reports)
+{
+    if (reports.empty())
+        return;
+    for (const embed::EpochReport& report : reports)
+        applyReport(report);
+    emit changed();
+    emit metricsChanged();
+}
+
+void TrainingRun::applyReport(const embed::EpochReport& report)
+{
     epochsDone_ = report.epoch;
+    metricNamesValid_ = false;
     while (!epochLoss_.isEmpty() && epochLoss_.back().x() >= report.epoch)
         epochLoss_.removeLast(); // a resumed run repeats no epoch, but a restarted one would
     epochLoss_.append(QPointF(report.epoch, report.loss));
@@ -252,12 +270,12 @@ void TrainingRun::addReport(const embed::EpochReport& report)
             records_.removeLast();
         records_.append(std::move(record));
     }
-    emit changed();
-    emit metricsChanged();
 }
 
 QStringList TrainingRun::metricNames() const
 {
+    if (metricNamesValid_)
+        return metricNamesCache_;
     QStringList names;
     if (!epochLoss_.isEmpty())
         names << QStringLiteral("loss");
@@ -269,6 +287,8 @@ QStringList TrainingRun::metricNames() const
                 names << it.key();
     }
     sortMetricNames(names);
+    metricNamesCache_ = names;
+    metricNamesValid_ = true;
     return names;
 }
 

@@ -18,6 +18,7 @@
 #include <QVector>
 
 #include <memory>
+#include <vector>
 
 namespace kbcx::ui {
 
@@ -107,6 +108,8 @@ public:
     void clearMetrics();
     /// Applies one live report (GUI thread): per-epoch loss, and a validation record when evaluated.
     void addReport(const embed::EpochReport& report);
+    /// Several reports in epoch order, with one change notification.
+    void addReports(const std::vector<embed::EpochReport>& reports);
 
     /// Metric names of the validation records (plus "loss"), sorted by sortMetricNames.
     QStringList metricNames() const;
@@ -123,6 +126,7 @@ signals:
     void metricsChanged();
 
 private:
+    void applyReport(const embed::EpochReport& report);
     quint64 id_;
     QString folder_;
     QString name_;
@@ -136,6 +140,9 @@ private:
     int epochsDone_ = 0;
     QVector<MetricRecord> records_;
     QVector<QPointF> epochLoss_;
+    /// metricNames() is asked for every run on each chart refresh; kept until the metrics change.
+    mutable QStringList metricNamesCache_;
+    mutable bool metricNamesValid_ = false;
 };
 
 } // namespace kbcx::ui

@@ -63,6 +63,7 @@ GraphPage::GraphPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
     derivationModel_ = new DerivationTreeModel(this);
     derivationModel_->setCompact(true);
     redrawTimer_ = new QTimer(this);
+    redrawTimer_->setObjectName(QStringLiteral("graphRedrawTimer"));
     redrawTimer_->setSingleShot(true);
     redrawTimer_->setInterval(250);
     connect(redrawTimer_, &QTimer::timeout, this, [this] { requestDraw(); });

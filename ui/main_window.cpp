@@ -333,6 +333,7 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(datasetCountLabel_);
     statusBar()->addPermanentWidget(memoryLabel_);
     memoryTimer_ = new QTimer(this);
+    memoryTimer_->setObjectName(QStringLiteral("statusTimer"));
     memoryTimer_->setInterval(2000);
     connect(memoryTimer_, &QTimer::timeout, this, &MainWindow::updateStatus);
     memoryTimer_->start();

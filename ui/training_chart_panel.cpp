@@ -25,9 +25,10 @@ TrainingChartPanel::TrainingChartPanel(QWidget* parent) : QTabWidget(parent)
     dataModel_ = new ChartDataModel(this);
     metricsMenu_ = new QMenu(this);
     refreshTimer_ = new QTimer(this);
+    refreshTimer_->setObjectName(QStringLiteral("chartRefreshTimer"));
     refreshTimer_->setSingleShot(true);
     refreshTimer_->setInterval(250);
-    connect(refreshTimer_, &QTimer::timeout, this, &TrainingChartPanel::refresh);
+    connect(refreshTimer_, &QTimer::timeout, this, &TrainingChartPanel::refreshThrottled);
 
     charts_ = new TrainingCharts(this);
     addTab(charts_, tr("Charts"));
@@ -57,12 +58,25 @@ TrainingChartPanel::TrainingChartPanel(QWidget* parent) : QTabWidget(parent)
     dataView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     v->addWidget(dataView_);
     addTab(data, tr("Data"));
+    dataTab_ = data;
+    connect(this, &QTabWidget::currentChanged, this, [this] {
+        if (dataStale_ && currentWidget() == dataTab_) {
+            dataStale_ = false;
+            dataModel_->setSource(dataMetric_->currentData().toString(), runs_);
+        }
+    });
 }
 
 void TrainingChartPanel::setRuns(const QVector<TrainingRun*>& runs)
 {
     runs_ = runs;
     refresh();
+}
+
+void TrainingChartPanel::setRunsLater(const QVector<TrainingRun*>& runs)
+{
+    runs_ = runs;
+    scheduleRefresh();
 }
 
 void TrainingChartPanel::scheduleRefresh()
@@ -77,7 +91,22 @@ void TrainingChartPanel::refresh()
     charts_->setRuns(runs_);
     charts_->refresh();
     updateMetricChoices();
+    dataStale_ = false;
     dataModel_->setSource(dataMetric_->currentData().toString(), runs_);
+}
+
+void TrainingChartPanel::refreshThrottled()
+{
+    charts_->setRuns(runs_);
+    charts_->refresh();
+    updateMetricChoices();
+    // Resetting the table makes its view measure every cell; nobody sees it on the Charts tab.
+    if (currentWidget() == dataTab_) {
+        dataStale_ = false;
+        dataModel_->setSource(dataMetric_->currentData().toString(), runs_);
+    } else {
+        dataStale_ = true;
+    }
 }
 
 void TrainingChartPanel::updateMetricChoices()

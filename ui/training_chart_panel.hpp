@@ -23,6 +23,9 @@ public:
 
     /// The runs overlaid in the charts (the checked runs); redraws now.
     void setRuns(const QVector<TrainingRun*>& runs);
+    /// The same, redrawn with the next throttled refresh (for changes that come in bursts:
+    /// runs starting, ending, being checked).
+    void setRunsLater(const QVector<TrainingRun*>& runs);
     /// Redraws charts and the data table now.
     void refresh();
     /// Redraws within 250 ms: at most four redraws a second, however fast epochs end.
@@ -47,6 +50,8 @@ signals:
     void metricChoicesChanged(bool any);
 
 private:
+    /// The throttled redraw: the table is filled only while the Data tab shows (or when it opens).
+    void refreshThrottled();
     void updateMetricChoices();
 
     QVector<TrainingRun*> runs_;
@@ -55,6 +60,8 @@ private:
     QComboBox* dataMetric_ = nullptr;
     QTableView* dataView_ = nullptr;
     QTimer* refreshTimer_ = nullptr;
+    QWidget* dataTab_ = nullptr;
+    bool dataStale_ = false; ///< the table lags the charts until the Data tab is shown
     QMenu* metricsMenu_ = nullptr;
 };
 

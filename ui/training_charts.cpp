@@ -46,6 +46,43 @@ double niceStep(double span)
     return 10 * magnitude;
 }
 
+/// Point markers are drawn while a series is short enough for them to be told apart.
+constexpr int kMaxMarkedPoints = 60;
+/// Longer series than this (a loss per epoch of a long run) are drawn decimated.
+constexpr int kMaxDrawnPoints = 1000;
+
+/// The points to draw: all of them up to kMaxDrawnPoints; beyond that, per bucket of
+/// consecutive points the lowest and the highest in x order (with the first and the last
+/// point), so the line keeps every spike and dip a chart a few hundred pixels wide can show.
+/// The Data tab and the exports keep every value.
+QList<QPointF> decimated(const QVector<QPointF>& points)
+{
+    if (points.size() <= kMaxDrawnPoints)
+        return points;
+    const qsizetype buckets = kMaxDrawnPoints / 2 - 1;
+    QList<QPointF> out;
+    out.reserve(kMaxDrawnPoints);
+    out.append(points.front());
+    const qsizetype inner = points.size() - 2;
+    for (qsizetype b = 0; b < buckets; ++b) {
+        const qsizetype from = 1 + inner * b / buckets, to = 1 + inner * (b + 1) / buckets;
+        if (from >= to)
+            continue;
+        qsizetype lo = from, hi = from;
+        for (qsizetype i = from; i < to; ++i) {
+            if (points[i].y() < points[lo].y())
+                lo = i;
+            if (points[i].y() > points[hi].y())
+                hi = i;
+        }
+        out.append(points[std::min(lo, hi)]);
+        if (lo != hi)
+            out.append(points[std::max(lo, hi)]);
+    }
+    out.append(points.back());
+    return out;
+}
+
 } // namespace
 
 TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent)
@@ -98,8 +135,12 @@ void TrainingCharts::refresh()
             ensurePanel(m);
             added = true;
         }
-    for (auto it = panels_.begin(); it != panels_.end(); ++it)
-        updatePanel(it.key(), *it.value());
+    // A hidden chart is brought up to date when it is shown again.
+    for (auto it = panels_.begin(); it != panels_.end(); ++it) {
+        it.value()->stale = hidden_.contains(it.key());
+        if (!it.value()->stale)
+            updatePanel(it.key(), *it.value());
+    }
     if (added) {
         relayout();
         emit metricsChanged();
@@ -162,15 +203,23 @@ void TrainingCharts::updatePanel(const QString& metric, Panel& panel)
             panel.chart->addSeries(s);
             s->attachAxis(panel.x);
             s->attachAxis(panel.y);
-            s->setPointsVisible(true);
             panel.series.insert(run->id(), s);
         }
-        QPen pen(run->color());
-        pen.setWidthF(2.0);
-        s->setPen(pen);
-        s->setColor(run->color());
-        s->setName(run->name());
-        s->replace(points);
+        // Each setter relayouts the chart: touch only what changed (most refreshes add a point
+        // to one run of many).
+        if (s->color() != run->color()) {
+            QPen pen(run->color());
+            pen.setWidthF(2.0);
+            s->setPen(pen);
+            s->setColor(run->color());
+        }
+        if (s->name() != run->name())
+            s->setName(run->name());
+        const QList<QPointF> shown = decimated(points);
+        if (s->points() != shown) {
+            s->replace(shown);
+            s->setPointsVisible(shown.size() <= kMaxMarkedPoints);
+        }
         for (const QPointF& p : points) {
             xmax = std::max(xmax, p.x());
             if (std::isfinite(p.y())) {
@@ -189,22 +238,38 @@ void TrainingCharts::updatePanel(const QString& metric, Panel& panel)
         }
     }
     panel.chart->legend()->setVisible(!panel.series.isEmpty());
-    panel.x->setRange(0, xmax);
-    panel.x->setTickInterval(std::max(1.0, niceStep(xmax)));
+    // Refitting an axis recomputes every series of the chart, and with many runs overlaid that is
+    // most of a refresh. So the axes keep some headroom: x grows by a quarter at a time, and y is
+    // refitted only when a point leaves it or the data fill less than half of it.
     if (!std::isfinite(ymin)) {
         ymin = 0;
         ymax = 1;
-    } else if (ymax - ymin < 1e-12) {
-        const double pad = std::max(std::abs(ymin) * 0.1, 0.05);
-        ymin -= pad;
-        ymax += pad;
-    } else {
-        const double pad = (ymax - ymin) * 0.05;
-        ymin -= pad;
-        ymax += pad;
     }
-    panel.y->setRange(ymin, ymax);
-    panel.y->applyNiceNumbers();
+    const bool xFits = panel.fittedXmax >= xmax && panel.fittedXmax <= std::max(4.0, 2.0 * xmax);
+    if (!xFits) {
+        const double step = std::max(1.0, niceStep(xmax * 1.25));
+        panel.fittedXmax = std::ceil(xmax * 1.25 / step) * step;
+        panel.x->setRange(0, panel.fittedXmax);
+        panel.x->setTickInterval(step);
+    }
+    const double shown = panel.fittedYmax - panel.fittedYmin;
+    const bool yFits = ymin >= panel.fittedYmin && ymax <= panel.fittedYmax && shown > 0 &&
+                       (ymax - ymin >= 0.5 * shown || (ymax - ymin < 1e-12 && shown <= std::max(std::abs(ymin), 0.5)));
+    if (!yFits) {
+        if (ymax - ymin < 1e-12) {
+            const double pad = std::max(std::abs(ymin) * 0.1, 0.05);
+            ymin -= pad;
+            ymax += pad;
+        } else {
+            const double pad = (ymax - ymin) * 0.05;
+            ymin -= pad;
+            ymax += pad;
+        }
+        panel.y->setRange(ymin, ymax);
+        panel.y->applyNiceNumbers();
+        panel.fittedYmin = panel.y->min();
+        panel.fittedYmax = panel.y->max();
+    }
 }
 
 void TrainingCharts::relayout()
@@ -259,6 +324,10 @@ void TrainingCharts::setMetricVisible(const QString& metric, bool visible)
         hidden_.remove(metric);
     else
         hidden_.insert(metric);
+    if (Panel* panel = panels_.value(metric); panel && visible && panel->stale) {
+        panel->stale = false;
+        updatePanel(metric, *panel);
+    }
     relayout();
 }
 

@@ -64,6 +64,9 @@ private:
         QValueAxis* x = nullptr;
         QValueAxis* y = nullptr;
         QHash<quint64, QLineSeries*> series;
+        /// The axes' ranges as last fitted (see updatePanel: they change only now and then).
+        double fittedXmax = -1, fittedYmin = 0, fittedYmax = 0;
+        bool stale = true; ///< hidden while runs changed: update when shown
     };
     Panel* ensurePanel(const QString& metric);
     void updatePanel(const QString& metric, Panel& panel);

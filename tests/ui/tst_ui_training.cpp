@@ -33,6 +33,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 #include <memory>
 
 using namespace kbcx;
@@ -120,6 +122,7 @@ private slots:
     void errorsShowMessageAndKeepRuns();
     void exportsCsvPngSvg();
     void openedFolderShowsNewMetricsAutomatically();
+    void longSeriesAreDrawnDecimatedWithTheirExtremes();
     void elModelsOnAnOntology();
     void runListSurvivesRestart();
 
@@ -512,6 +515,58 @@ void TestTraining::openedFolderShowsNewMetricsAutomatically()
         QCOMPARE(e.line(), std::size_t{2});
     }
     QVERIFY(threw);
+}
+
+void TestTraining::longSeriesAreDrawnDecimatedWithTheirExtremes()
+{
+    // 5000 evaluations: the chart draws at most 1000 points (a chart is a few hundred pixels
+    // wide) but keeps the first, the last, the lowest and the highest; the table keeps all.
+    const QString dir = work_.filePath(QStringLiteral("long-run"));
+    QVERIFY(QDir().mkpath(dir));
+    QFile params(QDir(dir).filePath(QStringLiteral("params.json")));
+    QVERIFY(params.open(QIODevice::WriteOnly));
+    params.write(R"({"model":"TransE-L1","dim":8,"epochs":5000,"data":"x.tsv"})"
+                 "\n");
+    params.close();
+    QFile metrics(QDir(dir).filePath(QStringLiteral("metrics.jsonl")));
+    QVERIFY(metrics.open(QIODevice::WriteOnly));
+    const int n = 5000, low = 1234, high = 3777;
+    auto value = [&](int epoch) {
+        if (epoch == low) return -5.0;
+        if (epoch == high) return 7.0;
+        return std::sin(epoch * 0.01);
+    };
+    for (int e = 1; e <= n; ++e)
+        metrics.write(QStringLiteral("{\"epoch\":%1,\"split\":\"valid\",\"loss\":1,\"mrr\":%2}\n")
+                          .arg(e)
+                          .arg(value(e), 0, 'g', 17)
+                          .toUtf8());
+    metrics.close();
+    ui::JobHandle* job = page_->openRunFolder(dir);
+    QVERIFY(job);
+    QSignalSpy ended(job, &ui::JobHandle::ended);
+    QVERIFY(ended.wait(20000));
+    TrainingRun* run = page_->runModel()->runForFolder(QFileInfo(dir).absoluteFilePath());
+    QVERIFY(run);
+    QLineSeries* s = page_->charts()->series(QStringLiteral("mrr"), run->id());
+    QVERIFY(s);
+    QVERIFY2(s->count() <= 1000 && s->count() >= 500, qPrintable(QString::number(s->count())));
+    QCOMPARE(s->at(0), QPointF(1, value(1)));
+    QCOMPARE(s->at(s->count() - 1), QPointF(n, value(n)));
+    QVERIFY(s->points().contains(QPointF(low, -5.0)));
+    QVERIFY(s->points().contains(QPointF(high, 7.0)));
+    for (int i = 1; i < s->count(); ++i)
+        QVERIFY(s->at(i).x() > s->at(i - 1).x());
+    QVERIFY(!s->pointsVisible());
+    QComboBox* combo = page_->dataMetricCombo();
+    combo->setCurrentIndex(combo->findData(QStringLiteral("mrr")));
+    int column = -1;
+    for (int c = 1; c < page_->dataModel()->columnCount(); ++c)
+        if (page_->dataModel()->headerData(c, Qt::Horizontal).toString() == run->name())
+            column = c;
+    QVERIFY(column > 0);
+    QVERIFY(page_->dataModel()->rowCount() >= n);
+    QVERIFY(page_->removeRun(run));
 }
 
 void TestTraining::elModelsOnAnOntology()

@@ -540,8 +540,10 @@ void BenchmarkPage::updateSummary() {
 void BenchmarkPage::updateChart() {
     QChart* chart = chartView_->chart();
     chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes())
-        chart->removeAxis(axis);
+    for (QAbstractAxis* axis : chart->axes()) {
+        chart->removeAxis(axis); // the chart gives the axis up without deleting it
+        delete axis;
+    }
     if (!benchmark_) return;
     auto* series = new QHorizontalStackedBarSeries;
     static const char* const splits[3] = {"train", "valid", "test"};

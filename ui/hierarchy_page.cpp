@@ -432,8 +432,10 @@ void HierarchyPage::applyData(const HierarchyData& data) {
 void HierarchyPage::updateHistogramChart() {
     QChart* chart = histogramView_->chart();
     chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes())
-        chart->removeAxis(axis);
+    for (QAbstractAxis* axis : chart->axes()) {
+        chart->removeAxis(axis); // the chart gives the axis up without deleting it
+        delete axis;
+    }
     const Histogram& h = data_.histogram;
     chart->setTitle(evaluation_ ? tr("Scores by band (shared bins)") : QString());
     histogramNote_->clear();
@@ -486,8 +488,10 @@ void HierarchyPage::updateHistogramChart() {
 void HierarchyPage::updateScatterChart() {
     QChart* chart = scatterView_->chart();
     chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes())
-        chart->removeAxis(axis);
+    for (QAbstractAxis* axis : chart->axes()) {
+        chart->removeAxis(axis); // the chart gives the axis up without deleting it
+        delete axis;
+    }
     scatterNote_->clear();
     if (!evaluation_) {
         chart->setTitle(QString());

@@ -546,8 +546,10 @@ JobHandle* SweepDialog::openFolder(const QString& dir) {
 void SweepDialog::redrawChart() {
     QChart* c = chart();
     c->removeAllSeries();
-    for (QAbstractAxis* axis : c->axes())
-        c->removeAxis(axis);
+    for (QAbstractAxis* axis : c->axes()) {
+        c->removeAxis(axis); // the chart gives the axis up without deleting it
+        delete axis;
+    }
     auto* x = new QValueAxis(c);
     x->setTitleText(tr("p⊥ (share of contradiction negatives)"));
     x->setRange(0, 1);

@@ -5,6 +5,8 @@
 #include "job_handle.hpp"
 
 #include <QHBoxLayout>
+#include <QHash>
+#include <QIcon>
 #include <QLabel>
 #include <QProgressBar>
 #include <QStyle>
@@ -35,7 +37,7 @@ JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), j
     message_->setMinimumWidth(120);
     message_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     eta_ = new QLabel(this);
-    eta_->setMinimumWidth(140);
+    eta_->setFixedWidth(150); // its text changes with every report: a fixed width keeps the layout still
     eta_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     button_ = new QToolButton(this);
     button_->setAutoRaise(true);
@@ -60,11 +62,16 @@ JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), j
 void JobRowWidget::setButtonIcon(int standardPixmap)
 {
     // The style reads and decodes the icon's PNG files each time it is asked, and progress
-    // arrives several times a second per job: ask only when the icon changes.
+    // arrives many times a second per job: set the icon only when it changes.
     if (standardPixmap == buttonIcon_)
         return;
     buttonIcon_ = standardPixmap;
-    button_->setIcon(style()->standardIcon(static_cast<QStyle::StandardPixmap>(standardPixmap)));
+    // Every job gets a row, so the two icons are decoded once per program run, not per row.
+    static QHash<int, QIcon> cache; // GUI thread only
+    auto it = cache.find(standardPixmap);
+    if (it == cache.end())
+        it = cache.insert(standardPixmap, style()->standardIcon(static_cast<QStyle::StandardPixmap>(standardPixmap)));
+    button_->setIcon(*it);
 }
 
 QString JobRowWidget::formatDuration(double seconds)

@@ -76,7 +76,7 @@ signals:
 private:
     QThreadPool pool_;
     QList<JobHandle*> jobs_;
-    std::chrono::milliseconds progressInterval_{50};
+    std::chrono::milliseconds progressInterval_{100}; ///< per job: ten updates a second are plenty to watch
 };
 
 } // namespace kbcx::ui

@@ -37,6 +37,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QIcon>
 #include <QKeySequence>
@@ -330,6 +331,11 @@ void MainWindow::createStatusBar()
     memoryLabel_ = new QLabel(this);
     memoryLabel_->setObjectName(QStringLiteral("memoryLabel"));
     memoryLabel_->setToolTip(tr("Resident memory of this process (peak in parentheses)"));
+    // Fixed widths: the texts change every two seconds, and a label whose size hint changes
+    // makes the whole window lay itself out again.
+    const QFontMetrics metrics(memoryLabel_->font());
+    datasetCountLabel_->setFixedWidth(metrics.horizontalAdvance(tr("%1 datasets").arg(9999)) + 8);
+    memoryLabel_->setFixedWidth(metrics.horizontalAdvance(tr("Memory: %1 (peak %2)").arg(QStringLiteral("999.9 MB"), QStringLiteral("999.9 MB"))) + 8);
     statusBar()->addPermanentWidget(datasetCountLabel_);
     statusBar()->addPermanentWidget(memoryLabel_);
     memoryTimer_ = new QTimer(this);

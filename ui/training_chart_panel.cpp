@@ -98,7 +98,7 @@ void TrainingChartPanel::refresh()
 void TrainingChartPanel::refreshThrottled()
 {
     charts_->setRuns(runs_);
-    charts_->refresh();
+    charts_->refreshSpread();
     updateMetricChoices();
     // Resetting the table makes its view measure every cell; nobody sees it on the Charts tab.
     if (currentWidget() == dataTab_) {

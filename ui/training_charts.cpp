@@ -20,6 +20,7 @@
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QSvgGenerator>
+#include <QTimer>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -119,9 +120,18 @@ TrainingCharts::~TrainingCharts()
 void TrainingCharts::setRuns(const QVector<TrainingRun*>& runs)
 {
     runs_ = runs;
+    // refreshSpread() reads the list later: a run deleted before then must not be in it.
+    for (TrainingRun* run : runs)
+        if (!watchedRuns_.contains(run)) {
+            watchedRuns_.insert(run);
+            connect(run, &QObject::destroyed, this, [this](QObject* gone) {
+                watchedRuns_.remove(gone);
+                runs_.removeIf([gone](const TrainingRun* r) { return static_cast<const QObject*>(r) == gone; });
+            });
+        }
 }
 
-void TrainingCharts::refresh()
+void TrainingCharts::preparePanels()
 {
     QStringList names;
     for (const TrainingRun* run : runs_)
@@ -136,14 +146,46 @@ void TrainingCharts::refresh()
             added = true;
         }
     // A hidden chart is brought up to date when it is shown again.
-    for (auto it = panels_.begin(); it != panels_.end(); ++it) {
+    for (auto it = panels_.begin(); it != panels_.end(); ++it)
         it.value()->stale = hidden_.contains(it.key());
-        if (!it.value()->stale)
-            updatePanel(it.key(), *it.value());
-    }
     if (added) {
         relayout();
         emit metricsChanged();
+    }
+}
+
+void TrainingCharts::refresh()
+{
+    pendingPanels_.clear();
+    preparePanels();
+    for (auto it = panels_.begin(); it != panels_.end(); ++it)
+        if (!it.value()->stale)
+            updatePanel(it.key(), *it.value());
+}
+
+void TrainingCharts::refreshSpread()
+{
+    preparePanels();
+    for (auto it = panels_.begin(); it != panels_.end(); ++it)
+        if (!it.value()->stale && !pendingPanels_.contains(it.key()))
+            pendingPanels_ << it.key();
+    if (!panelUpdateQueued_ && !pendingPanels_.isEmpty()) {
+        panelUpdateQueued_ = true;
+        QTimer::singleShot(0, this, &TrainingCharts::updateNextPendingPanel);
+    }
+}
+
+void TrainingCharts::updateNextPendingPanel()
+{
+    panelUpdateQueued_ = false;
+    if (pendingPanels_.isEmpty())
+        return;
+    const QString metric = pendingPanels_.takeFirst();
+    if (Panel* panel = panels_.value(metric); panel && !hidden_.contains(metric))
+        updatePanel(metric, *panel);
+    if (!pendingPanels_.isEmpty()) {
+        panelUpdateQueued_ = true;
+        QTimer::singleShot(0, this, &TrainingCharts::updateNextPendingPanel);
     }
 }
 

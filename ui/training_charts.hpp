@@ -33,6 +33,9 @@ public:
     /// Rebuilds every chart's series from the runs' current values (GUI thread, no computing
     /// beyond copying points).
     void refresh();
+    /// The same, one chart per pass of the event loop, so that a refresh of many charts with
+    /// many runs never holds the GUI thread in one piece (the live, throttled updates).
+    void refreshSpread();
 
     /// Every metric with a chart, in display order (visible or not).
     QStringList metrics() const { return order_; }
@@ -72,8 +75,14 @@ private:
     void updatePanel(const QString& metric, Panel& panel);
     void relayout();
     QWidget* renderTarget();
+    /// Panels that need it, and whether a new metric appeared; shared by both refreshes.
+    void preparePanels();
+    void updateNextPendingPanel();
 
-    QVector<TrainingRun*> runs_;
+    QVector<TrainingRun*> runs_; ///< a run deleted meanwhile leaves the list (destroyed signal)
+    QSet<const QObject*> watchedRuns_;
+    QStringList pendingPanels_; ///< refreshSpread's charts not updated yet
+    bool panelUpdateQueued_ = false;
     QStringList order_;
     QMap<QString, Panel*> panels_;
     QSet<QString> hidden_;

@@ -4,6 +4,7 @@
 
 #include "bench/folder.hpp"
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 #include "kg/byte_source.hpp"
 
 #include <algorithm>
@@ -347,51 +348,38 @@ ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
     run_begin.push_back(order.size());
     std::atomic<std::size_t> next_run{0}, done{0};
     constexpr std::size_t kPairLimit = 16;
-    const unsigned threads = params.threads ? params.threads : std::max(1u, std::thread::hardware_concurrency());
-    std::exception_ptr error;
-    std::mutex mu;
-    auto worker = [&]() {
-        try {
-            ReachCache cache, other;
-            for (;;) {
-                if (ctx.stop_requested()) return;
-                const std::size_t k = next_run.fetch_add(1);
-                if (k + 1 >= run_begin.size()) return;
-                for (std::size_t gi = run_begin[k]; gi < run_begin[k + 1]; ++gi) {
-                    const auto& [key, idx] = *order[gi];
-                    const auto [side, anchor, rel] = key;
-                    if (idx.size() <= kPairLimit) {
-                        // a few facts: check each (h, r, t) directly
-                        for (std::size_t i : idx) {
-                            const Need& n = needs[i];
-                            const auto confs = side == 0 ? model.confidences(n.s, rel, n.o, cache, other)
-                                                         : model.confidences(n.s, rel, n.o, other, cache);
-                            scores[i] = encode_confidences(confs);
-                        }
-                    } else {
-                        const auto cands =
-                            side == 0 ? model.tails(anchor, rel, cache) : model.heads(anchor, rel, cache);
-                        for (std::size_t i : idx) {
-                            const auto it = cands.find(side == 0 ? needs[i].o : needs[i].s);
-                            if (it != cands.end()) scores[i] = encode_confidences(it->second);
-                        }
+    auto worker = [&](unsigned) {
+        ReachCache cache, other;
+        for (;;) {
+            if (ctx.stop_requested()) return;
+            const std::size_t k = next_run.fetch_add(1);
+            if (k + 1 >= run_begin.size()) return;
+            for (std::size_t gi = run_begin[k]; gi < run_begin[k + 1]; ++gi) {
+                const auto& [key, idx] = *order[gi];
+                const auto [side, anchor, rel] = key;
+                if (idx.size() <= kPairLimit) {
+                    // a few facts: check each (h, r, t) directly
+                    for (std::size_t i : idx) {
+                        const Need& n = needs[i];
+                        const auto confs = side == 0 ? model.confidences(n.s, rel, n.o, cache, other)
+                                                     : model.confidences(n.s, rel, n.o, other, cache);
+                        scores[i] = encode_confidences(confs);
                     }
-                    done.fetch_add(idx.size(), std::memory_order_relaxed);
+                } else {
+                    const auto cands =
+                        side == 0 ? model.tails(anchor, rel, cache) : model.heads(anchor, rel, cache);
+                    for (std::size_t i : idx) {
+                        const auto it = cands.find(side == 0 ? needs[i].o : needs[i].s);
+                        if (it != cands.end()) scores[i] = encode_confidences(it->second);
+                    }
                 }
-                ctx.report(done.load(), needs.size(), "Applying rules");
+                done.fetch_add(idx.size(), std::memory_order_relaxed);
             }
-        } catch (...) {
-            std::lock_guard lock(mu);
-            if (!error) error = std::current_exception();
+            ctx.report(done.load(), needs.size(), "Applying rules");
         }
     };
-    std::vector<std::thread> pool;
-    for (unsigned i = 1; i < threads; ++i)
-        pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool)
-        t.join();
-    if (error) std::rethrow_exception(error);
+    // After an error the other workers take no new runs of groups.
+    run_workers(resolve_threads(params.threads), worker, [&] { next_run.store(run_begin.size()); });
     ctx.throw_if_stopped();
 
     ctx.report(needs.size(), needs.size(), "Writing scores", true);

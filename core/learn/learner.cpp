@@ -3,6 +3,7 @@
 #include "learn/learner.hpp"
 
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -152,7 +153,6 @@ LearnResult learn_rules(const LearnParams& params, jobs::JobContext& ctx) {
     const PathWalker walker(facts);
     const unsigned ac1_max =
         params.mode == LearnMode::RuleN ? 1u : std::max(1u, std::min(params.max_acyclic_length, params.max_length));
-    const unsigned threads = params.threads ? params.threads : std::max(1u, std::thread::hardware_concurrency());
     constexpr std::uint64_t kBatch = 64;
     const auto deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                    std::chrono::duration<double>(std::max(0.0, params.seconds)));
@@ -164,7 +164,6 @@ LearnResult learn_rules(const LearnParams& params, jobs::JobContext& ctx) {
     std::mutex mu;
     std::unordered_map<std::string, Entry> seen; // every rule generalised so far, with its statistics
     std::atomic<std::uint64_t> next_batch{0}, samples{0};
-    std::exception_ptr error;
 
     auto consider = [&](PathRule&& r) {
         std::string key = rule_key(r);
@@ -267,39 +266,29 @@ LearnResult learn_rules(const LearnParams& params, jobs::JobContext& ctx) {
         }
     };
 
-    auto worker = [&]() {
-        try {
-            for (;;) {
-                if (ctx.stop_requested()) return;
-                if (timed && std::chrono::steady_clock::now() >= deadline) return;
-                const std::uint64_t b = next_batch.fetch_add(1);
-                if (b >= max_batches) return;
-                walk_batch(b);
-                const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-                std::size_t n;
-                {
-                    std::lock_guard lock(mu);
-                    n = seen.size();
-                }
-                if (timed)
-                    ctx.report(static_cast<std::uint64_t>(el * 1000), static_cast<std::uint64_t>(params.seconds * 1000),
-                               "Sampling paths: " + std::to_string(n) + " rules");
-                else
-                    ctx.report(std::min<std::uint64_t>(samples.load(), params.max_samples), params.max_samples,
-                               "Sampling paths: " + std::to_string(n) + " rules");
+    auto worker = [&](unsigned) {
+        for (;;) {
+            if (ctx.stop_requested()) return;
+            if (timed && std::chrono::steady_clock::now() >= deadline) return;
+            const std::uint64_t b = next_batch.fetch_add(1);
+            if (b >= max_batches) return;
+            walk_batch(b);
+            const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            std::size_t n;
+            {
+                std::lock_guard lock(mu);
+                n = seen.size();
             }
-        } catch (...) {
-            std::lock_guard lock(mu);
-            if (!error) error = std::current_exception();
+            if (timed)
+                ctx.report(static_cast<std::uint64_t>(el * 1000), static_cast<std::uint64_t>(params.seconds * 1000),
+                           "Sampling paths: " + std::to_string(n) + " rules");
+            else
+                ctx.report(std::min<std::uint64_t>(samples.load(), params.max_samples), params.max_samples,
+                           "Sampling paths: " + std::to_string(n) + " rules");
         }
     };
-    std::vector<std::thread> pool;
-    for (unsigned i = 1; i < threads; ++i)
-        pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool)
-        t.join();
-    if (error) std::rethrow_exception(error);
+    // After an error the other workers draw no new batches.
+    run_workers(resolve_threads(params.threads), worker, [&] { next_batch.store(max_batches); });
     ctx.throw_if_stopped();
 
     const NameTable names = names_of(*params.graph);

@@ -2,20 +2,16 @@
 // lines): blocks of indexes handed out by an atomic counter, exceptions carried to the caller.
 #pragma once
 
+#include "common/parallel.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
-#include <exception>
-#include <mutex>
-#include <thread>
-#include <vector>
 
 namespace kbcx::reason {
 
 /// The thread count for `--threads 0`: the number of hardware threads (at least 1).
-inline unsigned default_threads() {
-    return std::max(1u, std::thread::hardware_concurrency());
-}
+inline unsigned default_threads() { return resolve_threads(0); }
 
 /// Calls f(worker, begin, end) on disjoint blocks covering [0, n), from `threads` workers
 /// (worker in [0, threads)); with one thread, in order on the calling thread. f must only
@@ -29,29 +25,17 @@ template <class F> void parallel_blocks(std::size_t n, unsigned threads, std::si
     }
     std::atomic<std::size_t> next{0};
     std::atomic<bool> failed{false};
-    std::exception_ptr error;
-    std::mutex error_mutex;
-    auto work = [&](unsigned w) {
-        try {
+    run_workers(
+        threads,
+        [&](unsigned w) {
             for (;;) {
                 if (failed.load(std::memory_order_relaxed)) return;
                 const std::size_t b = next.fetch_add(block, std::memory_order_relaxed);
                 if (b >= n) return;
                 f(w, b, std::min(n, b + block));
             }
-        } catch (...) {
-            std::lock_guard<std::mutex> lock(error_mutex);
-            if (!error) error = std::current_exception();
-            failed = true;
-        }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned w = 1; w < threads; ++w)
-        pool.emplace_back(work, w);
-    work(0);
-    for (auto& t : pool)
-        t.join();
-    if (error) std::rethrow_exception(error);
+        },
+        [&] { failed = true; });
 }
 
 } // namespace kbcx::reason

@@ -2,54 +2,33 @@
 // that take indices from a shared counter; the first exception is rethrown on the caller.
 #pragma once
 
+#include "common/parallel.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
-#include <exception>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 namespace kbcx::rules {
 
-/// Number of worker threads for `requested` (0 = all hardware threads).
-inline unsigned resolve_threads(unsigned requested) {
-    if (requested > 0) return requested;
-    const unsigned hw = std::thread::hardware_concurrency();
-    return hw == 0 ? 1 : hw;
-}
+using kbcx::resolve_threads;
 
+/// Calls f(i) for every i in [0, n) from up to `threads` threads taking indexes from a shared
+/// counter; after an exception no new index is taken, and the first one is rethrown.
 template <class F> void parallel_for(std::size_t n, unsigned threads, F&& f) {
     if (n == 0) return;
     threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::min<std::size_t>(n, 1024))));
     std::atomic<std::size_t> next{0};
-    std::exception_ptr error;
-    std::mutex mutex;
-    auto work = [&] {
-        for (;;) {
-            const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
-            if (i >= n) return;
-            try {
+    run_workers(
+        threads,
+        [&](unsigned) {
+            for (;;) {
+                const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+                if (i >= n) return;
                 f(i);
-            } catch (...) {
-                std::lock_guard<std::mutex> lock(mutex);
-                if (!error) error = std::current_exception();
-                next.store(n);
             }
-        }
-    };
-    if (threads == 1) {
-        work();
-    } else {
-        std::vector<std::thread> pool;
-        pool.reserve(threads - 1);
-        for (unsigned t = 1; t < threads; ++t)
-            pool.emplace_back(work);
-        work();
-        for (auto& t : pool)
-            t.join();
-    }
-    if (error) std::rethrow_exception(error);
+        },
+        [&] { next.store(n); });
 }
 
 /// Sorts [first, last) with up to `threads` threads (parallel sort of parts, then merges).

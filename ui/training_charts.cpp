@@ -239,6 +239,7 @@ void TrainingCharts::updatePanel(const QString& metric, Panel& panel)
             continue;
         present.insert(run->id());
         QLineSeries* s = panel.series.value(run->id());
+        const bool fresh = !s;
         if (!s) {
             s = new QLineSeries;
             s->setName(run->name());
@@ -248,8 +249,9 @@ void TrainingCharts::updatePanel(const QString& metric, Panel& panel)
             panel.series.insert(run->id(), s);
         }
         // Each setter relayouts the chart: touch only what changed (most refreshes add a point
-        // to one run of many).
-        if (s->color() != run->color()) {
+        // to one run of many). A new series may start in the run's colour by chance, so it
+        // always gets the pen.
+        if (fresh || s->color() != run->color()) {
             QPen pen(run->color());
             pen.setWidthF(2.0);
             s->setPen(pen);

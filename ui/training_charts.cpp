@@ -232,12 +232,14 @@ TrainingCharts::Panel* TrainingCharts::ensurePanel(const QString& metric)
 void TrainingCharts::updatePanel(const QString& metric, Panel& panel)
 {
     double xmax = 1, ymin = std::numeric_limits<double>::infinity(), ymax = -ymin;
+    bool live = false; ///< a run of this chart is still training
     QSet<quint64> present;
     for (const TrainingRun* run : runs_) {
         const QVector<QPointF> points = run->series(metric);
         if (points.isEmpty())
             continue;
         present.insert(run->id());
+        live = live || run->isActive();
         QLineSeries* s = panel.series.value(run->id());
         const bool fresh = !s;
         if (!s) {
@@ -283,16 +285,18 @@ void TrainingCharts::updatePanel(const QString& metric, Panel& panel)
     }
     panel.chart->legend()->setVisible(!panel.series.isEmpty());
     // Refitting an axis recomputes every series of the chart, and with many runs overlaid that is
-    // most of a refresh. So the axes keep some headroom: x grows by a quarter at a time, and y is
-    // refitted only when a point leaves it or the data fill less than half of it.
+    // most of a refresh. So while a run is training the axes keep some headroom: x grows by a
+    // quarter at a time, and y is refitted only when a point leaves it or the data fill less than
+    // half of it. Once no run of the chart trains, x ends at the last epoch.
     if (!std::isfinite(ymin)) {
         ymin = 0;
         ymax = 1;
     }
-    const bool xFits = panel.fittedXmax >= xmax && panel.fittedXmax <= std::max(4.0, 2.0 * xmax);
+    const bool xFits = live ? panel.fittedXmax >= xmax && panel.fittedXmax <= std::max(4.0, 2.0 * xmax)
+                            : panel.fittedXmax == xmax;
     if (!xFits) {
-        const double step = std::max(1.0, niceStep(xmax * 1.25));
-        panel.fittedXmax = std::ceil(xmax * 1.25 / step) * step;
+        const double step = std::max(1.0, niceStep(live ? xmax * 1.25 : xmax));
+        panel.fittedXmax = live ? std::ceil(xmax * 1.25 / step) * step : xmax;
         panel.x->setRange(0, panel.fittedXmax);
         panel.x->setTickInterval(step);
     }

@@ -3,6 +3,7 @@
 #include "job_row_widget.hpp"
 
 #include "job_handle.hpp"
+#include "progress_value.hpp"
 
 #include <QHBoxLayout>
 #include <QHash>
@@ -107,7 +108,7 @@ void JobRowWidget::refresh()
         double fraction = total > 0 ? static_cast<double>(std::min(done, total)) / static_cast<double>(total) : 0.0;
         if (job_->state() == JobHandle::State::Finished)
             fraction = 1.0;
-        bar_->setValue(static_cast<int>(fraction * kBarRange));
+        setProgressValue(bar_, static_cast<int>(fraction * kBarRange));
     }
     bar_->setFormat(QStringLiteral("%p%"));
 

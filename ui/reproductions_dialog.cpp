@@ -4,6 +4,7 @@
 
 #include "job_handle.hpp"
 #include "job_runner.hpp"
+#include "progress_value.hpp"
 
 #include <QComboBox>
 #include <QDir>
@@ -231,7 +232,7 @@ JobHandle* ReproductionsDialog::runSelected() {
     bar_->setValue(0);
     status_->setText(tr("Starting %1…").arg(name));
     connect(job, &JobHandle::progress, this, [this](quint64 done, quint64 total, const QString& message) {
-        if (total > 0) bar_->setValue(static_cast<int>(done * 1000 / total));
+        if (total > 0) setProgressValue(bar_, static_cast<int>(done * 1000 / total));
         status_->setText(message);
     });
     connect(job, &JobHandle::finished, this, [this, job, name] {

@@ -7,6 +7,7 @@
 #include "job_handle.hpp"
 #include "job_runner.hpp"
 #include "learnt_rules_panel.hpp"
+#include "progress_value.hpp"
 #include "rule_table_model.hpp"
 #include "support_table_model.hpp"
 
@@ -553,7 +554,7 @@ void RulesPage::showJobProgress(JobHandle* job)
             return;
         if (total > 0) {
             progress_->setRange(0, 1000);
-            progress_->setValue(static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)));
+            setProgressValue(progress_, static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)));
         } else {
             progress_->setRange(0, 0);
         }

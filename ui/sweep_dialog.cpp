@@ -9,6 +9,7 @@
 #include "job_runner.hpp"
 #include "onto_data.hpp"
 #include "ontology_list_model.hpp"
+#include "progress_value.hpp"
 
 #include "common/error.hpp"
 #include "embed/el_models.hpp"
@@ -484,7 +485,7 @@ JobHandle* SweepDialog::startSweep() {
     connect(job, &JobHandle::progress, this, [this](quint64 done, quint64 total, const QString& message) {
         if (total > 0) {
             progress_->setRange(0, static_cast<int>(total));
-            progress_->setValue(static_cast<int>(done));
+            setProgressValue(progress_, static_cast<int>(done));
         }
         status_->setText(tr("Run %1 of %2: %3").arg(std::min(done + 1, total)).arg(total).arg(message));
     });

@@ -5,10 +5,13 @@
 #include "job_row_widget.hpp"
 #include "job_runner.hpp"
 #include "jobs_panel.hpp"
+#include "progress_value.hpp"
 
 #include "common/error.hpp"
 #include "jobs/load_kg.hpp"
 
+#include <QElapsedTimer>
+#include <QEvent>
 #include <QFile>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -66,6 +69,8 @@ private slots:
     void clearFinishedKeepsActiveJobs();
     void etaEstimator();
     void jobsPanelRows();
+    void progressValueRepaintsLater();
+    void progressWaitsOncePerJob();
 };
 
 void TestJobRunner::progressAndResult()
@@ -264,6 +269,78 @@ void TestJobRunner::jobsPanelRows()
     QTest::mouseClick(panel.clearFinishedButton(), Qt::LeftButton);
     QCOMPARE(panel.rowCount(), 0);
     QVERIFY(runner.jobs().isEmpty());
+}
+
+void TestJobRunner::progressWaitsOncePerJob()
+{
+    // A job that reports unthrottled while the GUI thread is busy leaves one progress call
+    // waiting, with its newest values, not one per report.
+    JobRunner runner;
+    runner.setProgressInterval(std::chrono::milliseconds(0));
+    std::atomic<bool> reported{false};
+    JobHandle* job = runner.start(QStringLiteral("burst"), [&reported](jobs::JobContext& ctx) -> std::any {
+        for (std::uint64_t i = 1; i <= 500; ++i)
+            ctx.report(i, 500, i == 250 ? "half" : "", true);
+        reported = true;
+        return 0;
+    });
+    QSignalSpy progress(job, &JobHandle::progress);
+    QSignalSpy finished(job, &JobHandle::finished);
+    // Stay out of the event loop until every report is in (the GUI thread is "busy").
+    QElapsedTimer clock;
+    clock.start();
+    while (!reported && clock.elapsed() < 10000)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    QVERIFY(reported);
+    QVERIFY(finished.count() == 1 || finished.wait(10000));
+    QVERIFY2(progress.count() >= 1 && progress.count() <= 3, qPrintable(QString::number(progress.count())));
+    QCOMPARE(progress.last().at(0).toULongLong(), 500ULL);
+    QCOMPARE(progress.last().at(2).toString(), QStringLiteral("half")); // the last message given
+    QCOMPARE(job->done(), 500ULL);
+}
+
+/// Counts the paint events a widget receives.
+class PaintCounter : public QObject {
+  public:
+    int paints = 0;
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint)
+            ++paints;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+void TestJobRunner::progressValueRepaintsLater()
+{
+    // A job row's bar takes a new value without painting the window there and then: the
+    // paint comes with the next pass of the event loop, once for however many reports.
+    QWidget window;
+    auto* bar = new QProgressBar(&window);
+    bar->setRange(0, 1000);
+    bar->setTextVisible(true);
+    bar->setGeometry(10, 10, 200, 24);
+    window.resize(240, 60);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(20);
+    PaintCounter counter;
+    bar->installEventFilter(&counter);
+
+    for (int v = 100; v <= 500; v += 100)
+        ui::setProgressValue(bar, v); // each changes the text: QProgressBar::setValue would paint
+    QCOMPARE(bar->value(), 500);
+    QCOMPARE(counter.paints, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(counter.paints >= 1, 2000);
+    QVERIFY(bar->updatesEnabled());
+    QCOMPARE(counter.paints, 1); // the five values cost one paint
+
+    // An unchanged value schedules nothing.
+    QTest::qWait(20);
+    const int before = counter.paints;
+    ui::setProgressValue(bar, 500);
+    QTest::qWait(20);
+    QCOMPARE(counter.paints, before);
 }
 
 QTEST_MAIN(TestJobRunner)

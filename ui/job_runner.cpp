@@ -12,6 +12,7 @@
 
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <new>
 
 #if defined(Q_OS_LINUX)
@@ -44,6 +45,16 @@ void deprioritiseCurrentThread()
         (void)::setpriority(PRIO_PROCESS, tid, std::min(nice + 10, 19));
 #endif
 }
+
+/// The latest progress report of one job that the GUI thread has not taken yet. A worker
+/// posts a call to the handle only when none is pending, so however fast a job reports (or
+/// however long the GUI thread is busy), at most one progress call per job waits in the event
+/// queue, and it carries the newest values.
+struct ProgressMailbox {
+    std::mutex mutex;
+    jobs::Progress latest;
+    bool pending = false;
+};
 
 } // namespace
 
@@ -80,11 +91,28 @@ JobHandle* JobRunner::start(const QString& title, Work work)
         }
         deprioritiseCurrentThread();
         post([job] { job->markRunning(); });
-        jobs::ProgressSink sink = [job](const jobs::Progress& p) {
+        auto mailbox = std::make_shared<ProgressMailbox>();
+        jobs::ProgressSink sink = [job, mailbox](const jobs::Progress& p) {
+            {
+                std::lock_guard lock(mailbox->mutex);
+                mailbox->latest.done = p.done;
+                mailbox->latest.total = p.total;
+                if (!p.message.empty()) // a report without a message keeps the last one
+                    mailbox->latest.message = p.message;
+                if (mailbox->pending)
+                    return;
+                mailbox->pending = true;
+            }
             QMetaObject::invokeMethod(
                 job,
-                [job, done = quint64{p.done}, total = quint64{p.total}, message = QString::fromStdString(p.message)] {
-                    job->applyProgress(done, total, message);
+                [job, mailbox] {
+                    jobs::Progress taken;
+                    {
+                        std::lock_guard lock(mailbox->mutex);
+                        taken = mailbox->latest;
+                        mailbox->pending = false;
+                    }
+                    job->applyProgress(taken.done, taken.total, QString::fromStdString(taken.message));
                 },
                 Qt::QueuedConnection);
         };

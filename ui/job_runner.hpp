@@ -31,7 +31,8 @@ namespace kbcx::ui {
 ///
 /// The work function runs on a pool thread with a JobContext whose stop token is the
 /// handle's cancel() and whose progress sink posts (throttled by JobContext) queued calls to
-/// the handle. Its return value — any copyable type, converted to std::any — is moved to the
+/// the handle, at most one waiting per job: reports that arrive while one waits only update
+/// the values it will deliver. Its return value — any copyable type, converted to std::any — is moved to the
 /// GUI thread and the handle emits finished(). kbcx::Cancelled ends the job with cancelled(),
 /// kbcx::InputError with failed(message, file, line, column), any other std::exception with
 /// failed(what(), "", 0, 0). The work function must not touch QObjects of the GUI thread.
@@ -47,7 +48,7 @@ public:
     /// Queues `work`; the returned handle is owned by the runner and valid until removed.
     JobHandle* start(const QString& title, Work work);
 
-    /// Minimum time between two progress reports a job delivers (default 50 ms).
+    /// Minimum time between two progress reports a job delivers (default 100 ms).
     void setProgressInterval(std::chrono::milliseconds interval) { progressInterval_ = interval; }
     /// Threads for concurrent jobs (default: QThread::idealThreadCount()).
     void setMaxConcurrentJobs(int n) { pool_.setMaxThreadCount(n); }

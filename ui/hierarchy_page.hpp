@@ -70,8 +70,8 @@ class HierarchyPage : public QWidget {
     /// Number of histogram bins (default 24).
     void setBins(int bins);
 
-    bool exportHistogram(const QString& path) const; ///< .png or .svg by suffix
-    bool exportScatter(const QString& path) const;
+    bool exportHistogram(const QString& path); ///< .png or .svg by suffix
+    bool exportScatter(const QString& path);
     bool exportMetricsCsv(const QString& path) const;
     bool exportHistogramCsv(const QString& path) const;
     bool exportScatterCsv(const QString& path) const;
@@ -80,9 +80,15 @@ class HierarchyPage : public QWidget {
     /// The charts and their tables show the current evaluation and normal form.
     void chartsUpdated();
 
+  protected:
+    void showEvent(QShowEvent* event) override;
+
   private:
     void refresh();
     void applyData(const HierarchyData& data);
+    /// Redraws both charts now if new data arrived while the page was hidden.
+    void updateChartsIfStale();
+    void updateCharts();
     void updateHistogramChart();
     void updateScatterChart();
     void chooseExport(int which);
@@ -90,6 +96,7 @@ class HierarchyPage : public QWidget {
     EvalWorkspace* workspace_;
     EvaluationPtr evaluation_;
     HierarchyData data_;
+    bool chartsStale_ = false; ///< data_ changed while hidden: the charts wait for the page to show
     quint64 generation_ = 0;
     int bins_ = 24;
     QComboBox* evaluationBox_;

@@ -37,7 +37,7 @@ class StatusChecker {
     /// The reading used when none is given: inconsistency for ABox axioms, incoherence else.
     static Reading default_reading(const onto::Axiom& ax);
     /// Status of one axiom (built on onto's pool and names). Throws InputError naming the
-    /// construct if it is not EL, or if its kind is not supported (ObjectPropertyRange).
+    /// construct if it is not EL.
     StatusResult check(const onto::Axiom& ax, std::optional<Reading> reading = std::nullopt, bool proof = false);
     /// Convenience: parses `text` (text or functional syntax) with known names only.
     StatusResult check_text(const std::string& text, std::optional<Reading> reading = std::nullopt, bool proof = false);

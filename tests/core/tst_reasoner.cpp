@@ -832,6 +832,30 @@ class TestReasoner : public QObject {
         QCOMPARE(chk2.check_text("r Range D", Reading::Incoherence).status, Status::Contradictory);
         QCOMPARE(chk2.fresh_saturations(), std::size_t{0});
 
+        // 64 roles: the fresh role of a chain starts a new word of the role bit rows.
+        std::string text64 = "Class: A B C D E\nObjectProperty:";
+        for (int i = 0; i < 64; ++i)
+            text64 += " r" + std::to_string(i);
+        text64 += "\nA SubClassOf r0 some B\nB SubClassOf r1 some C\nC SubClassOf r2 some D\n"
+                  "r63 some D SubClassOf E\nA and E SubClassOf owl:Nothing\nr1 SubPropertyOf r40\n";
+        Ontology o64 = read_text(text64, "hand64");
+        StatusChecker chk64(o64, ctx);
+        QCOMPARE(chk64.reasoner().num_roles(), std::size_t{64});
+        const std::string before64 = reasoner_state(chk64.reasoner());
+        for (bool inc : {true, false}) {
+            chk64.set_incremental_role_axioms(inc);
+            QCOMPARE(chk64.check_text("r0 o r1 o r2 SubPropertyOf r63", Reading::Incoherence).status,
+                     Status::Contradictory);
+            QCOMPARE(chk64.check_text("r0 o r40 o r2 SubPropertyOf r63", Reading::Incoherence).status,
+                     Status::Contradictory);
+            QCOMPARE(chk64.check_text("r0 o r1 o r2 o r2 SubPropertyOf r63", Reading::Incoherence).status,
+                     Status::Undetermined);
+            QCOMPARE(chk64.check_text("r40 o r0 o r2 SubPropertyOf r63", Reading::Incoherence).status,
+                     Status::Undetermined);
+        }
+        QCOMPARE(chk64.fresh_saturations(), std::size_t{4});
+        QCOMPARE(reasoner_state(chk64.reasoner()), before64);
+
         // A range of owl:Nothing contradicts any link of the role, even in an ontology without ⊥.
         Ontology o3 = read_text("Class: A B\nObjectProperty: r s\nA SubClassOf r some B\n", "hand6");
         StatusChecker chk3(o3, ctx);

@@ -564,6 +564,8 @@ std::string TextWriter::concept_name(ConceptName c) const {
     return name(onto_.sig.concepts.name(c), it == onto_.sig.concept_labels.end() ? nullptr : &it->second);
 }
 std::string TextWriter::role_name(RoleName r) const {
+    if (r >= onto_.sig.roles.size())
+        return "_:R" + std::to_string(r - onto_.sig.roles.size()); // a candidate's fresh role
     auto it = onto_.sig.role_labels.find(r);
     return name(onto_.sig.roles.name(r), it == onto_.sig.role_labels.end() ? nullptr : &it->second);
 }

@@ -90,7 +90,8 @@ Node Reasoner::concept_node(ConceptName c) const {
 bool Reasoner::sub_role(RoleName r, RoleName s) const {
     if (r == s) return true;
     if (r >= sub_bits_.size() || s >= num_roles_) return false;
-    return (sub_bits_[r][s >> 6] >> (s & 63)) & 1u;
+    const std::vector<std::uint64_t>& row = sub_bits_[r]; // shorter than others for a delta role
+    return (s >> 6) < row.size() && ((row[s >> 6] >> (s & 63)) & 1u);
 }
 
 void Reasoner::build_roles(std::size_t num_roles) {
@@ -131,16 +132,29 @@ void Reasoner::build_roles(std::size_t num_roles) {
                 if (sub_role(q, a.r)) ranges_[q].push_back({concept_node(a.a), i});
         }
     }
-    std::map<std::vector<std::pair<Node, std::uint32_t>>, std::uint32_t> sets;
     for (RoleName q = 0; q < num_roles; ++q) {
         if (ranges_[q].empty()) continue;
         auto& v = ranges_[q];
         std::sort(v.begin(), v.end());
         v.erase(std::unique(v.begin(), v.end(), [](auto& x, auto& y) { return x.first == y.first; }), v.end());
-        auto [it, fresh] = sets.emplace(v, static_cast<std::uint32_t>(rangesets_.size()));
-        if (fresh) rangesets_.push_back(v);
-        role_rangeset_[q] = it->second;
+        role_rangeset_[q] = rangeset_id(v);
     }
+}
+
+std::vector<std::pair<Node, std::uint32_t>> Reasoner::role_ranges(RoleName q) const {
+    std::vector<std::pair<Node, std::uint32_t>> v;
+    for (std::uint32_t i : range_axioms_)
+        if (sub_role(q, axioms_[i].r)) v.push_back({concept_node(axioms_[i].a), i});
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end(), [](auto& x, auto& y) { return x.first == y.first; }), v.end());
+    return v;
+}
+
+std::uint32_t Reasoner::rangeset_id(const std::vector<std::pair<Node, std::uint32_t>>& set) {
+    if (set.empty()) return onto::kNone;
+    auto [it, fresh] = rangeset_ids_.emplace(set, static_cast<std::uint32_t>(rangesets_.size()));
+    if (fresh) rangesets_.push_back(set); // in a delta: removed by rollback (delta_rangesets_begin_)
+    return it->second;
 }
 
 Node Reasoner::add_node() {
@@ -225,10 +239,8 @@ void Reasoner::index_axiom(std::uint32_t i, bool logged) {
         break;
     }
     case NormalForm::RI:
-    case NormalForm::RC: break; // role tables: build_roles, or add_role_delta in a delta
-    case NormalForm::RANGE:
-        if (logged) throw std::logic_error("range axioms cannot be added in a delta");
-        break;
+    case NormalForm::RC: break;    // role tables: build_roles, or update_roles in a delta
+    case NormalForm::RANGE: break; // range tables: build_roles, or update_roles in a delta
     }
 }
 
@@ -664,6 +676,15 @@ void Reasoner::build_holders() {
         if (contexts_[d])
             for (const auto& [q, p] : contexts_[d]->preds)
                 role_links_[rfill[q]++] = {p, static_cast<Node>(d)};
+    role_ax_off_.assign(num_roles_ + 1, 0);
+    for (const NormalAxiom& a : axioms_)
+        if (a.nf == NormalForm::GCI2 || a.nf == NormalForm::RA) ++role_ax_off_[a.r + 1];
+    for (std::size_t q = 0; q < num_roles_; ++q)
+        role_ax_off_[q + 1] += role_ax_off_[q];
+    role_ax_.assign(role_ax_off_[num_roles_], 0);
+    std::vector<std::uint32_t> afill(role_ax_off_.begin(), role_ax_off_.end() - 1);
+    for (std::uint32_t i = 0; i < axioms_.size(); ++i)
+        if (axioms_[i].nf == NormalForm::GCI2 || axioms_[i].nf == NormalForm::RA) role_ax_[afill[axioms_[i].r]++] = i;
     holders_built_ = true;
 }
 
@@ -683,6 +704,21 @@ void Reasoner::begin_delta() {
     delta_witness_ = 0;
     delta_nodes_begin_ = idx_.size();
     delta_axioms_begin_ = axioms_.size();
+    delta_roles_begin_ = num_roles_;
+    delta_rangesets_begin_ = rangesets_.size();
+}
+
+RoleName Reasoner::new_delta_role() {
+    if (!in_delta_) throw std::logic_error("new_delta_role outside a delta");
+    const RoleName u = static_cast<RoleName>(num_roles_++);
+    std::vector<std::uint64_t> row((u >> 6) + 1, 0);
+    row[u >> 6] |= std::uint64_t{1} << (u & 63);
+    sub_bits_.push_back(std::move(row));
+    chain_left_.emplace_back();
+    chain_right_.emplace_back();
+    ranges_.emplace_back();
+    role_rangeset_.push_back(onto::kNone);
+    return u;
 }
 
 ConceptName Reasoner::new_delta_concept() {
@@ -692,16 +728,15 @@ ConceptName Reasoner::new_delta_concept() {
     return static_cast<ConceptName>(num_concepts_ + delta_concepts_.size() - 1);
 }
 
-bool Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContext* ctx) {
+void Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContext* ctx) {
     if (!in_delta_) throw std::logic_error("add_delta outside a delta");
     bool roles = false;
     for (const NormalAxiom& a : axioms) {
-        if (a.nf == NormalForm::RANGE) return false;
-        if (a.nf == NormalForm::RI || a.nf == NormalForm::RC) {
-            if (a.r >= num_roles_ || a.s >= num_roles_ || (a.nf == NormalForm::RC && a.t >= num_roles_))
-                return false; // a fresh role of the normaliser
-            roles = true;
-        }
+        const bool ri = a.nf == NormalForm::RI, rc = a.nf == NormalForm::RC;
+        if (!ri && !rc && a.nf != NormalForm::RANGE) continue;
+        roles = true;
+        if (a.r >= num_roles_ || ((ri || rc) && a.s >= num_roles_) || (rc && a.t >= num_roles_))
+            throw std::logic_error("add_delta: a role beyond the signature (fresh roles come from new_delta_role)");
     }
     const std::uint32_t first = static_cast<std::uint32_t>(axioms_.size());
     std::vector<Node> fresh_neg; // fillers whose ∃-index was empty before this batch
@@ -712,11 +747,14 @@ bool Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContex
                 fresh_neg.push_back(f);
         }
     }
-    for (const NormalAxiom& a : axioms) {
-        axioms_.push_back(a);
-        index_axiom(static_cast<std::uint32_t>(axioms_.size() - 1), true);
-    }
-    if (roles && !add_role_delta(first)) return false;
+    axioms_.insert(axioms_.end(), axioms.begin(), axioms.end());
+    // Role tables first, so that the batch's own GCI2 and RA axioms are indexed with the new
+    // range sets.
+    std::vector<char> touched;
+    std::vector<RoleName> ranged;
+    if (roles) update_roles(first, touched, ranged);
+    for (std::uint32_t i = first; i < axioms_.size(); ++i)
+        index_axiom(i, true);
     for (Node f : fresh_neg) {
         std::vector<Node> hs;
         for_holders(f, [&](Node d) { hs.push_back(d); });
@@ -724,6 +762,10 @@ bool Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContex
             contexts_[d]->negs.push_back(f);
             undo_.push_back({Undo::Neg, d, 0, 0});
         }
+    }
+    if (roles) {
+        refire_links(touched);
+        retarget_ranges(ranged, first);
     }
     for (std::uint32_t i = first; i < axioms_.size(); ++i) {
         const NormalAxiom a = axioms_[i];
@@ -804,12 +846,11 @@ bool Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContex
             break;
         }
         case NormalForm::RI:
-        case NormalForm::RC: break; // done by add_role_delta
-        default: throw std::logic_error("range axioms cannot be added in a delta");
+        case NormalForm::RC:
+        case NormalForm::RANGE: break; // done by update_roles, refire_links and retarget_ranges
         }
     }
     process(ctx);
-    return true;
 }
 
 void Reasoner::rebuild_chain_row(RoleName q) {
@@ -822,18 +863,20 @@ void Reasoner::rebuild_chain_row(RoleName q) {
     }
 }
 
-bool Reasoner::add_role_delta(std::uint32_t first) {
+void Reasoner::update_roles(std::uint32_t first, std::vector<char>& touched, std::vector<RoleName>& ranged) {
     // closure(O) ⊆ closure(O ∪ α): only inferences whose role side condition (r ⊑* s, or a
     // chain r'∘s' ⊑ t with r ⊑* r', s ⊑* s') became true can be new. Those all have a link
     // premise whose role q gained super-roles or chain entries, so re-firing the link rules on
     // the existing links of such roles (later links use the new tables anyway) is complete.
-    if (role_saved_.size() < num_roles_) role_saved_.resize(num_roles_, 0);
+    // Ranges sit on link targets instead: see retarget_ranges.
+    if (role_saved_.size() < delta_roles_begin_) role_saved_.resize(delta_roles_begin_, 0);
     auto save = [&](RoleName q) {
-        if (role_saved_[q]) return;
+        if (q >= delta_roles_begin_ || role_saved_[q]) return; // a delta role is dropped whole
         role_saved_[q] = 1;
-        saved_roles_.push_back({q, sub_bits_[q], chain_left_[q], chain_right_[q]});
+        saved_roles_.push_back({q, sub_bits_[q], chain_left_[q], chain_right_[q], ranges_[q], role_rangeset_[q]});
     };
-    std::vector<char> touched(num_roles_, 0);
+    touched.assign(num_roles_, 0);
+    std::vector<char> check_ranges(num_roles_, 0);
     for (std::uint32_t i = first; i < axioms_.size(); ++i) {
         const NormalAxiom& a = axioms_[i];
         if (a.nf != NormalForm::RI) continue;
@@ -844,37 +887,49 @@ bool Reasoner::add_role_delta(std::uint32_t first) {
             // then by up(s) |= up(s).
             auto& row = sub_bits_[q];
             bool grows = false;
-            for (std::size_t w = 0; w < row.size() && !grows; ++w)
-                grows = (up[w] & ~row[w]) != 0;
+            for (std::size_t w = 0; w < up.size() && !grows; ++w)
+                grows = (up[w] & ~(w < row.size() ? row[w] : 0)) != 0;
             if (!grows) continue;
             save(q);
-            for (std::size_t w = 0; w < row.size(); ++w)
+            if (row.size() < up.size()) row.resize(up.size(), 0);
+            for (std::size_t w = 0; w < up.size(); ++w)
                 row[w] |= up[w];
             touched[q] = 1;
+            check_ranges[q] = 1; // new super-roles may bring ranges
         }
     }
-    // Ranges hang on the link targets (range nodes), so a role that gains a range cannot be
-    // patched here: the caller saturates afresh.
-    for (const SavedRole& sr : saved_roles_) // exactly the rows that grew
-        for (std::uint32_t i : range_axioms_) {
-            const RoleName u = axioms_[i].r;
-            const bool before = u == sr.q || ((sr.bits[u >> 6] >> (u & 63)) & 1u);
-            if (!before && sub_role(sr.q, u)) return false;
-        }
-    for (std::uint32_t i = first; i < axioms_.size(); ++i)
-        if (axioms_[i].nf == NormalForm::RC) {
+    for (std::uint32_t i = first; i < axioms_.size(); ++i) {
+        const NormalAxiom& a = axioms_[i];
+        if (a.nf == NormalForm::RC) {
             rc_axioms_.push_back(i);
             for (RoleName q = 0; q < num_roles_; ++q)
-                if (sub_role(q, axioms_[i].r) || sub_role(q, axioms_[i].s)) touched[q] = 1;
+                if (sub_role(q, a.r) || sub_role(q, a.s)) touched[q] = 1;
+        } else if (a.nf == NormalForm::RANGE) {
+            range_axioms_.push_back(i);
+            for (RoleName q = 0; q < num_roles_; ++q)
+                if (sub_role(q, a.r)) check_ranges[q] = 1;
         }
+    }
     for (RoleName q = 0; q < num_roles_; ++q)
         if (touched[q]) {
             save(q);
             rebuild_chain_row(q);
         }
-    // Re-fire the link rules on the links of the touched roles: those of the closure and those
-    // the delta added so far.
-    for (RoleName q = 0; q < num_roles_; ++q)
+    for (RoleName q = 0; q < num_roles_; ++q) {
+        if (!check_ranges[q]) continue;
+        std::vector<std::pair<Node, std::uint32_t>> v = role_ranges(q);
+        if (v == ranges_[q]) continue; // ranges only grow; an equal list means no new range
+        save(q);
+        role_rangeset_[q] = rangeset_id(v);
+        ranges_[q] = std::move(v);
+        ranged.push_back(q);
+    }
+}
+
+void Reasoner::refire_links(const std::vector<char>& touched) {
+    // The links of the touched roles: those of the closure and those the delta added so far.
+    const std::size_t closure_roles = role_link_off_.empty() ? 0 : role_link_off_.size() - 1;
+    for (RoleName q = 0; q < closure_roles; ++q)
         if (touched[q])
             for (std::uint32_t k = role_link_off_[q]; k < role_link_off_[q + 1]; ++k)
                 fire_link(role_links_[k].first, q, role_links_[k].second);
@@ -884,7 +939,68 @@ bool Reasoner::add_role_delta(std::uint32_t first) {
             dl.push_back({u.n, {static_cast<RoleName>(u.key >> 32), u.m}});
     for (const auto& [c, rd] : dl)
         fire_link(c, rd.first, rd.second);
-    return true;
+}
+
+void Reasoner::retarget_ranges(const std::vector<RoleName>& ranged, std::uint32_t first) {
+    // A fresh saturation of O ∪ α would send every GCI2 A ⊑ ∃q.B of a role q whose ranges
+    // grew to the node B ⊓ ranges(q), and give q(a,b)'s b the ranges of q. So each such GCI2
+    // is indexed again with its new target and fired on the contexts holding A, and each such
+    // assertion adds the new ranges to b. The old link C →q (B ⊓ old ranges) stays: its target
+    // has a subset of the new target's subsumers (their init lists are nested), so everything
+    // it derives the new link derives too; no subsumer of a context differs from a fresh run.
+    if (ranged.empty()) return;
+    std::vector<std::pair<Node, Node>> delta_subs; // (context, subsumer) derived in earlier batches
+    for (const Undo& u : undo_)
+        if (u.kind == Undo::Sub) delta_subs.push_back({u.n, u.m});
+    std::vector<char> is_ranged(num_roles_, 0);
+    for (RoleName q : ranged)
+        is_ranged[q] = 1;
+    std::vector<Node> hs;
+    auto redo = [&](std::uint32_t i) {
+        const NormalAxiom a = axioms_[i];
+        if (a.nf == NormalForm::GCI2) {
+            const Node l = concept_node(a.a);
+            const Node t = range_node(concept_node(a.b), a.r);
+            idx_[l].exist.push_back({a.r, t, i});
+            undo_.push_back({Undo::IdxExist, l, 0, 0});
+            hs.clear();
+            if (l + 1 < holder_off_.size())
+                for (std::uint32_t k = holder_off_[l]; k < holder_off_[l + 1]; ++k)
+                    hs.push_back(holder_ctx_[k]);
+            for (const auto& [c, b] : delta_subs)
+                if (b == l) hs.push_back(c);
+            Inference inf;
+            inf.rule = Rule::Exists;
+            inf.axiom = i;
+            inf.premise = l;
+            for (Node c : hs)
+                push_link(c, a.r, t, inf);
+        } else if (a.nf == NormalForm::RA) {
+            const Node y = individual_node(a.y);
+            activate(y);
+            for (const auto& [rn, ax] : ranges_[a.r]) {
+                (void)ax;
+                const std::array<std::uint32_t, 3> e{rn, static_cast<std::uint32_t>(Rule::Range), i};
+                auto& init = idx_[y].init;
+                if (std::find(init.begin(), init.end(), e) != init.end()) continue;
+                init.push_back(e);
+                undo_.push_back({Undo::IdxInit, y, 0, 0});
+                Inference ri;
+                ri.rule = Rule::Range;
+                ri.axiom = i;
+                push_sub(y, rn, ri);
+            }
+        }
+    };
+    const std::size_t closure_roles = role_ax_off_.empty() ? 0 : role_ax_off_.size() - 1;
+    for (RoleName q : ranged)
+        if (q < closure_roles)
+            for (std::uint32_t k = role_ax_off_[q]; k < role_ax_off_[q + 1]; ++k)
+                redo(role_ax_[k]);
+    for (std::uint32_t i = static_cast<std::uint32_t>(delta_axioms_begin_); i < first; ++i) {
+        const NormalAxiom& a = axioms_[i];
+        if ((a.nf == NormalForm::GCI2 || a.nf == NormalForm::RA) && is_ranged[a.r]) redo(i);
+    }
 }
 
 void Reasoner::rollback() {
@@ -926,11 +1042,24 @@ void Reasoner::rollback() {
         sub_bits_[sr.q] = std::move(sr.bits);
         chain_left_[sr.q] = std::move(sr.left);
         chain_right_[sr.q] = std::move(sr.right);
+        ranges_[sr.q] = std::move(sr.ranges);
+        role_rangeset_[sr.q] = sr.rangeset;
         role_saved_[sr.q] = 0;
     }
     saved_roles_.clear();
+    num_roles_ = delta_roles_begin_; // the delta's fresh roles
+    sub_bits_.resize(num_roles_);
+    chain_left_.resize(num_roles_);
+    chain_right_.resize(num_roles_);
+    ranges_.resize(num_roles_);
+    role_rangeset_.resize(num_roles_);
+    for (std::size_t k = rangesets_.size(); k-- > delta_rangesets_begin_;)
+        rangeset_ids_.erase(rangesets_[k]);
+    rangesets_.resize(delta_rangesets_begin_);
     while (!rc_axioms_.empty() && rc_axioms_.back() >= delta_axioms_begin_)
         rc_axioms_.pop_back();
+    while (!range_axioms_.empty() && range_axioms_.back() >= delta_axioms_begin_)
+        range_axioms_.pop_back();
     axioms_.resize(delta_axioms_begin_);
     idx_.resize(delta_nodes_begin_);
     contexts_.resize(delta_nodes_begin_);

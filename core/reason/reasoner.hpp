@@ -8,6 +8,7 @@
 #include "reason/u64map.hpp"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -101,6 +102,8 @@ class Reasoner {
     /// The outgoing links (role, target) of a context.
     const std::vector<std::pair<RoleName, Node>>& links(Node c) const;
     std::size_t num_concepts() const { return num_concepts_; }
+    std::size_t num_roles() const { return num_roles_; }       ///< with a delta's fresh roles
+    std::size_t num_nodes() const { return contexts_.size(); } ///< nodes so far (not all have a context)
     std::size_t num_individuals() const { return num_individuals_; }
     ConceptName named_end() const { return named_end_; }
     /// What a node stands for: a concept name (kind 0), individual (1), ⊤/⊥ (2), range or
@@ -122,13 +125,18 @@ class Reasoner {
     /// A new concept for the delta (for fresh names of a candidate's normal forms); returns
     /// its ConceptName (≥ num_concepts()).
     ConceptName new_delta_concept();
+    /// A new role for the delta (for fresh roles of a candidate's normal forms, e.g. u in
+    /// r1∘r2 ⊑ u, u∘r3 ⊑ s); returns its RoleName (≥ the closure's roles). All per-role
+    /// tables grow by one row, and rollback() removes it.
+    RoleName new_delta_role();
     /// Adds normal forms on top of the closure and saturates only what they change. Role
-    /// inclusions and chains (RI, RC) update the role hierarchy and chain tables (saved for
-    /// rollback) and re-fire the ∃-left and chain rules on the existing links of every role
-    /// whose super-roles or chains changed. Returns false, with nothing saturated (call
-    /// rollback()), when the delta holds a RANGE axiom or an RI gives a role a new range: the
-    /// caller must then saturate O ∪ {α} afresh.
-    bool add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContext* ctx = nullptr);
+    /// inclusions, chains and ranges (RI, RC, RANGE) update the role hierarchy, chain and range
+    /// tables first (saved for rollback); then the ∃-left and chain rules are re-fired on the
+    /// existing links of every role whose super-roles or chains changed, and every GCI2 and
+    /// role assertion of a role whose range set grew is applied again with the new ranges (its
+    /// links get a target B ⊓ ranges; the old, weaker links stay, which changes no subsumer).
+    /// Roles must be below num_roles (use new_delta_role for fresh ones).
+    void add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContext* ctx = nullptr);
     /// Makes sure a context exists for n (and saturates it; during a delta it is undone later).
     void activate(Node n);
     /// During a delta: did ⊥ reach ⊤ or an individual (inconsistency), or a satisfiable named
@@ -155,9 +163,19 @@ class Reasoner {
     void apply_link(Node c, RoleName r, Node d, const Inference& inf);
     /// The rules with a link premise C →r D (bottom, ∃-left, both chain positions).
     void fire_link(Node c, RoleName r, Node d);
-    /// Role part of a delta (axioms from `first`): see add_delta. False if unsupported.
-    bool add_role_delta(std::uint32_t first);
+    /// Role part of a delta (axioms from `first`): updates the role tables; `touched` marks
+    /// the roles whose super-roles or chain entries changed, `ranged` lists those whose range
+    /// set grew.
+    void update_roles(std::uint32_t first, std::vector<char>& touched, std::vector<RoleName>& ranged);
+    /// Re-fires the link rules on the links (closure and delta) of the touched roles.
+    void refire_links(const std::vector<char>& touched);
+    /// Applies again, with the new range sets, the GCI2 axioms and role assertions (before
+    /// `first`) of the roles in `ranged`.
+    void retarget_ranges(const std::vector<RoleName>& ranged, std::uint32_t first);
     void rebuild_chain_row(RoleName q);
+    /// The sorted range list of role q from range_axioms_ (one entry per range node).
+    std::vector<std::pair<Node, std::uint32_t>> role_ranges(RoleName q) const;
+    std::uint32_t rangeset_id(const std::vector<std::pair<Node, std::uint32_t>>& set);
     Context& ctx_of(Node n);
     void build_holders();
     template <class F> void for_holders(Node b, F&& f) const;
@@ -184,6 +202,8 @@ class Reasoner {
         RoleName q;
         std::vector<std::uint64_t> bits;
         std::vector<ChainEntry> left, right;
+        std::vector<std::pair<Node, std::uint32_t>> ranges;
+        std::uint32_t rangeset;
     };
     std::vector<SavedRole> saved_roles_;
     std::vector<char> role_saved_;                                    ///< per role: has an entry in saved_roles_
@@ -191,6 +211,7 @@ class Reasoner {
     std::unordered_map<Node, std::vector<Node>> range_parts_;         ///< range node → filler, ranges
     std::unordered_map<std::uint64_t, Node> range_nodes_;             ///< (filler<<32 | rangeset id) → node
     std::vector<std::vector<std::pair<Node, std::uint32_t>>> rangesets_;
+    std::map<std::vector<std::pair<Node, std::uint32_t>>, std::uint32_t> rangeset_ids_; ///< set → index in rangesets_
     std::vector<std::uint32_t> role_rangeset_;
     std::vector<std::uint32_t> delta_concepts_; ///< node per delta ConceptName
     // holders: contexts containing a node, built once after saturation (CSR)
@@ -198,13 +219,15 @@ class Reasoner {
     // links of the closure by role (CSR), built with the holders: (source, target)
     std::vector<std::uint32_t> role_link_off_;
     std::vector<std::pair<Node, Node>> role_links_;
+    // GCI2 and RA axioms of the closure by role (CSR), built with the holders
+    std::vector<std::uint32_t> role_ax_off_, role_ax_;
     bool holders_built_ = false;
     // delta
     bool in_delta_ = false;
     bool delta_inconsistent_ = false, delta_incoherent_ = false;
     Node delta_witness_ = 0;
     std::vector<Undo> undo_;
-    std::size_t delta_nodes_begin_ = 0, delta_axioms_begin_ = 0;
+    std::size_t delta_nodes_begin_ = 0, delta_axioms_begin_ = 0, delta_roles_begin_ = 0, delta_rangesets_begin_ = 0;
     double seconds_ = 0.0;
 };
 

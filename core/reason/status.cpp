@@ -64,8 +64,7 @@ Reading StatusChecker::default_reading(const Axiom& ax) {
 std::vector<onto::NormalAxiom> StatusChecker::normalise_delta(const Axiom& ax) {
     Reasoner& R = *cls_.reasoner;
     onto::Normaliser norm(
-        onto_.pool, [&R]() { return R.new_delta_concept(); },
-        []() -> onto::RoleName { throw std::logic_error("fresh roles in a candidate"); });
+        onto_.pool, [&R]() { return R.new_delta_concept(); }, [&R]() { return R.new_delta_role(); });
     std::vector<onto::NormalAxiom> out;
     norm.add(ax, onto::kNone, out);
     return out;
@@ -299,30 +298,8 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
     }
 }
 
-bool StatusChecker::role_axiom_contradictory(const Axiom& ax, Reading reading, std::vector<std::string>* proof) {
-    // Incrementally when the reasoner can take the role axioms as a delta (role inclusions
-    // and chains of two roles whose new super-roles bring no range)...
-    if (incremental_roles_ && ax.kind != AxiomKind::ObjectPropertyRange) {
-        Reasoner& R = *cls_.reasoner;
-        R.begin_delta();
-        bool done = false, yes = false;
-        try {
-            const std::vector<onto::NormalAxiom> delta = normalise_delta(ax);
-            if (R.add_delta(delta)) {
-                done = true;
-                yes = reading == Reading::Inconsistency ? R.delta_inconsistent() : R.delta_incoherent();
-                if (yes && proof) *proof = render(R.proof(R.delta_witness(), kBottomNode));
-            }
-        } catch (const std::logic_error&) {
-            // a chain of three or more roles needs a fresh role: saturate afresh below
-        } catch (...) {
-            R.rollback();
-            throw;
-        }
-        R.rollback();
-        if (done) return yes;
-    }
-    // ...else by saturating O ∪ {α} afresh.
+bool StatusChecker::fresh_contradictory(const Axiom& ax, Reading reading) {
+    ++fresh_saturations_;
     std::vector<onto::NormalAxiom> all = cls_.normalised.axioms;
     std::size_t nc = onto_.sig.concepts.size(), nr = onto_.sig.roles.size();
     onto::Normaliser norm(
@@ -341,13 +318,6 @@ bool StatusChecker::role_axiom_contradictory(const Axiom& ax, Reading reading, s
 }
 
 bool StatusChecker::contradictory(const Axiom& ax, Reading reading, std::vector<std::string>* proof) {
-    switch (ax.kind) {
-    case AxiomKind::SubObjectPropertyOf:
-    case AxiomKind::EquivalentObjectProperties:
-    case AxiomKind::TransitiveObjectProperty:
-    case AxiomKind::ObjectPropertyRange: return has_bottom_ && role_axiom_contradictory(ax, reading, proof);
-    default: break;
-    }
     Reasoner& R = *cls_.reasoner;
     R.begin_delta();
     std::vector<onto::NormalAxiom> delta;
@@ -366,7 +336,19 @@ bool StatusChecker::contradictory(const Axiom& ax, Reading reading, std::vector<
         R.rollback();
         return false;
     }
-    R.add_delta(delta);
+    const bool role_axiom = ax.kind == AxiomKind::SubObjectPropertyOf ||
+                            ax.kind == AxiomKind::EquivalentObjectProperties ||
+                            ax.kind == AxiomKind::TransitiveObjectProperty || ax.kind == AxiomKind::ObjectPropertyRange;
+    if (role_axiom && !incremental_roles_) { // the reference: O ∪ {α} saturated afresh
+        R.rollback();
+        return fresh_contradictory(ax, reading);
+    }
+    try {
+        R.add_delta(delta);
+    } catch (...) {
+        R.rollback();
+        throw;
+    }
     const bool yes = reading == Reading::Inconsistency ? R.delta_inconsistent() : R.delta_incoherent();
     if (yes && proof) *proof = render(R.proof(R.delta_witness(), kBottomNode));
     R.rollback();

@@ -4,6 +4,7 @@
 
 #include "common/error.hpp"
 
+#include <QElapsedTimer>
 #include <QMetaObject>
 #include <QRunnable>
 
@@ -80,11 +81,11 @@ JobHandle* JobRunner::start(const QString& title, Work work)
     emit jobStarted(job);
 
     const auto interval = progressInterval_;
-    // The runnable only holds the raw handle pointer to post calls to it: the handle outlives
-    // the runnable because it is removed only after its final queued call has run, and
-    // ~JobRunner waits for the pool before its children are deleted.
-    pool_.start(QRunnable::create([job, stop, interval, work = std::move(work)]() mutable {
-        const auto post = [job](auto fn) { QMetaObject::invokeMethod(job, std::move(fn), Qt::QueuedConnection); };
+    // The runnable posts its calls through this runner, which outlives it (~JobRunner waits
+    // for the pool); each call is dropped if its handle has been deleted meanwhile.
+    const QPointer<QObject> guard(job);
+    pool_.start(QRunnable::create([this, job, guard, stop, interval, work = std::move(work)]() mutable {
+        const auto post = [this, guard](std::function<void()> fn) { this->post(guard, std::move(fn)); };
         if (stop->stop_requested()) {
             post([job] { job->markCancelled(); });
             return;
@@ -92,7 +93,7 @@ JobHandle* JobRunner::start(const QString& title, Work work)
         deprioritiseCurrentThread();
         post([job] { job->markRunning(); });
         auto mailbox = std::make_shared<ProgressMailbox>();
-        jobs::ProgressSink sink = [job, mailbox](const jobs::Progress& p) {
+        jobs::ProgressSink sink = [job, mailbox, post](const jobs::Progress& p) {
             {
                 std::lock_guard lock(mailbox->mutex);
                 mailbox->latest.done = p.done;
@@ -103,18 +104,15 @@ JobHandle* JobRunner::start(const QString& title, Work work)
                     return;
                 mailbox->pending = true;
             }
-            QMetaObject::invokeMethod(
-                job,
-                [job, mailbox] {
-                    jobs::Progress taken;
-                    {
-                        std::lock_guard lock(mailbox->mutex);
-                        taken = mailbox->latest;
-                        mailbox->pending = false;
-                    }
-                    job->applyProgress(taken.done, taken.total, QString::fromStdString(taken.message));
-                },
-                Qt::QueuedConnection);
+            post([job, mailbox] {
+                jobs::Progress taken;
+                {
+                    std::lock_guard lock(mailbox->mutex);
+                    taken = mailbox->latest;
+                    mailbox->pending = false;
+                }
+                job->applyProgress(taken.done, taken.total, QString::fromStdString(taken.message));
+            });
         };
         jobs::JobContext ctx(stop->get_token(), std::move(sink), interval);
         try {
@@ -134,6 +132,50 @@ JobHandle* JobRunner::start(const QString& title, Work work)
         }
     }));
     return job;
+}
+
+void JobRunner::post(const QPointer<QObject>& context, std::function<void()> call)
+{
+    {
+        std::lock_guard lock(callsMutex_);
+        calls_.push_back({context, std::move(call)});
+        if (drainPosted_)
+            return;
+        drainPosted_ = true;
+    }
+    QMetaObject::invokeMethod(this, &JobRunner::drainCalls, Qt::QueuedConnection);
+}
+
+void JobRunner::drainCalls()
+{
+    // One slice: a burst of job ends (each updating tables, charts, the jobs dock) runs over
+    // several passes of the event loop instead of holding it for the sum of their costs.
+    constexpr qint64 kSliceNs = 12'000'000;
+    {
+        std::lock_guard lock(callsMutex_);
+        drainPosted_ = false; // calls posted from now on post a drain of their own
+    }
+    QElapsedTimer slice;
+    slice.start();
+    for (;;) {
+        PendingCall next;
+        {
+            std::lock_guard lock(callsMutex_);
+            if (calls_.empty())
+                return;
+            if (slice.nsecsElapsed() >= kSliceNs) { // the rest waits for the next pass
+                if (!drainPosted_) {
+                    drainPosted_ = true;
+                    QMetaObject::invokeMethod(this, &JobRunner::drainCalls, Qt::QueuedConnection);
+                }
+                return;
+            }
+            next = std::move(calls_.front());
+            calls_.pop_front();
+        }
+        if (next.context) // a call may open a nested event loop, which can run further drains
+            next.call();
+    }
 }
 
 int JobRunner::activeJobCount() const

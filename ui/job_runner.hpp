@@ -8,11 +8,14 @@
 
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QThreadPool>
 
 #include <any>
 #include <chrono>
+#include <deque>
 #include <functional>
+#include <mutex>
 
 namespace kbcx::ui {
 
@@ -32,7 +35,9 @@ namespace kbcx::ui {
 /// The work function runs on a pool thread with a JobContext whose stop token is the
 /// handle's cancel() and whose progress sink posts (throttled by JobContext) queued calls to
 /// the handle, at most one waiting per job: reports that arrive while one waits only update
-/// the values it will deliver. Its return value — any copyable type, converted to std::any — is moved to the
+/// the values it will deliver. The calls of all jobs wait in one queue, in the order they were
+/// posted, and the GUI thread runs them in slices of about 12 ms, letting the event loop take
+/// input, timers and repaints between slices however many jobs end at once. Its return value — any copyable type, converted to std::any — is moved to the
 /// GUI thread and the handle emits finished(). kbcx::Cancelled ends the job with cancelled(),
 /// kbcx::InputError with failed(message, file, line, column), any other std::exception with
 /// failed(what(), "", 0, 0). The work function must not touch QObjects of the GUI thread.
@@ -63,6 +68,10 @@ public:
     void clearFinished();
     /// Requests every active job to stop.
     void cancelAll();
+    /// Any thread (a work function, typically): runs `call` on the GUI thread, in the one queue
+    /// of job calls and so after every call posted before it — a job's own progress and end
+    /// included — unless `context` (a QObject of the GUI thread) has been deleted by then.
+    void post(const QPointer<QObject>& context, std::function<void()> call);
     /// Blocks until the pool is idle (tests, shutdown). Queued calls still need the event loop.
     bool waitForDone(int msecs = -1) { return pool_.waitForDone(msecs); }
 
@@ -75,6 +84,19 @@ signals:
     void idle();
 
 private:
+    /// A call posted from a worker, run on the GUI thread unless its context object is gone.
+    struct PendingCall {
+        QPointer<QObject> context;
+        std::function<void()> call;
+    };
+    /// GUI thread: runs queued calls in order for up to one slice, then posts itself again if
+    /// calls remain.
+    void drainCalls();
+
+    std::mutex callsMutex_;
+    std::deque<PendingCall> calls_; ///< guarded by callsMutex_
+    bool drainPosted_ = false;      ///< guarded by callsMutex_
+
     QThreadPool pool_;
     QList<JobHandle*> jobs_;
     std::chrono::milliseconds progressInterval_{100}; ///< per job: ten updates a second are plenty to watch

@@ -450,21 +450,19 @@ JobHandle* SweepDialog::startSweep() {
     redrawChart();
     QPointer<SweepDialog> self(this);
     auto live = std::make_shared<embed::SweepResult>(); // GUI thread only
-    auto work = [sp, outDir, self, live, planned](jobs::JobContext& ctx) -> std::any {
+    JobRunner* runner = runner_;
+    const QPointer<QObject> context(this);
+    auto work = [sp, outDir, self, context, live, planned, runner](jobs::JobContext& ctx) -> std::any {
         SweepJobResult out;
         out.outDir = outDir;
         out.result = embed::run_sweep(sp, ctx, [&](const embed::SweepRun& run, std::size_t, std::size_t) {
-            // Rows appear as runs finish (queued to the GUI thread; the dialog waits for this job
-            // before it goes away).
-            QMetaObject::invokeMethod(
-                self.data(),
-                [self, live, run, planned] {
-                    if (!self) return;
-                    live->runs.push_back(run);
-                    self->table_->setRows(sweepRowsFromResult(*live, planned));
-                    self->redrawChart();
-                },
-                Qt::QueuedConnection);
+            // Rows appear as runs finish (posted to the GUI thread in order with the job's end;
+            // dropped if the dialog is gone).
+            runner->post(context, [self, live, run, planned] {
+                live->runs.push_back(run);
+                self->table_->setRows(sweepRowsFromResult(*live, planned));
+                self->redrawChart();
+            });
         });
         // The files kbcx sweep writes, from the same core functions.
         const auto& metrics = embed::sweep_metrics();

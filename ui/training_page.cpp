@@ -476,9 +476,12 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
     run->setControl(control);
     run->setStatus(TrainingRun::Status::Queued);
     const QString dir = run->folder();
-    // The work runs on a pool thread: it touches no QObject except by posting queued calls to
-    // `run`, which the page keeps alive while the job is active (~TrainingPage waits for it).
-    auto work = [run, control, dir, l = std::move(l)](jobs::JobContext& ctx) -> std::any {
+    // The work runs on a pool thread: it touches no QObject except by posting calls to `run`
+    // through the runner (so they run in order with the job's own calls: the last epoch's
+    // report before the end), which the page keeps alive while the job is active.
+    JobRunner* runner = runner_;
+    const QPointer<QObject> runGuard(run);
+    auto work = [run, runner, runGuard, control, dir, l = std::move(l)](jobs::JobContext& ctx) -> std::any {
         TrainingConfig config = l.config;
         TrainingDataSource source = l.source;
         if (l.resume) {
@@ -489,13 +492,10 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
             config = TrainingConfig::fromParamsJson(before.params);
             const QString label = before.params.value(QStringLiteral("data")).toString();
             source = sourceFromLabel(label, l.datasets, l.ontologies, config, dir);
-            QMetaObject::invokeMethod(
-                run,
-                [run, config, label, records = before.records] {
-                    run->setConfig(config, label);
-                    run->setRecords(records);
-                },
-                Qt::QueuedConnection);
+            runner->post(runGuard, [run, config, label, records = before.records] {
+                run->setConfig(config, label);
+                run->setRecords(records);
+            });
         }
         // Small datasets finish hundreds of epochs a second. Reports wait in a mailbox, and at
         // most one delivery is queued at a time: while the GUI thread is busy they collect, and
@@ -506,7 +506,7 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
             bool queued = false;
         };
         auto mailbox = std::make_shared<Mailbox>();
-        auto onEpoch = [run, mailbox](const embed::EpochReport& report) {
+        auto onEpoch = [run, runner, runGuard, mailbox](const embed::EpochReport& report) {
             {
                 std::lock_guard lock(mailbox->mutex);
                 mailbox->pending.push_back(report);
@@ -514,18 +514,15 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
                     return;
                 mailbox->queued = true;
             }
-            QMetaObject::invokeMethod(
-                run,
-                [run, mailbox] {
-                    std::vector<embed::EpochReport> reports;
-                    {
-                        std::lock_guard lock(mailbox->mutex);
-                        reports.swap(mailbox->pending);
-                        mailbox->queued = false;
-                    }
-                    run->addReports(reports);
-                },
-                Qt::QueuedConnection);
+            runner->post(runGuard, [run, mailbox] {
+                std::vector<embed::EpochReport> reports;
+                {
+                    std::lock_guard lock(mailbox->mutex);
+                    reports.swap(mailbox->pending);
+                    mailbox->queued = false;
+                }
+                run->addReports(reports);
+            });
         };
         if (config.isEl()) {
             if (!source.isOntology())

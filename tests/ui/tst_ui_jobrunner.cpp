@@ -16,9 +16,11 @@
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTest>
 #include <QToolButton>
 
+#include <algorithm>
 #include <atomic>
 #include <stdexcept>
 #include <thread>
@@ -71,6 +73,7 @@ private slots:
     void jobsPanelRows();
     void progressValueRepaintsLater();
     void progressWaitsOncePerJob();
+    void burstOfEndsRunsInSlices();
 };
 
 void TestJobRunner::progressAndResult()
@@ -297,6 +300,41 @@ void TestJobRunner::progressWaitsOncePerJob()
     QCOMPARE(progress.last().at(0).toULongLong(), 500ULL);
     QCOMPARE(progress.last().at(2).toString(), QStringLiteral("half")); // the last message given
     QCOMPARE(job->done(), 500ULL);
+}
+
+void TestJobRunner::burstOfEndsRunsInSlices()
+{
+    // Twenty jobs end at once and each end costs the GUI thread 8 ms: their calls run in
+    // posting order, a few per pass of the event loop, so that a zero timer (which fires
+    // between passes) gets its turn in between rather than after all twenty.
+    JobRunner runner;
+    runner.setMaxConcurrentJobs(1); // the jobs end, and post, in the order they started
+    QList<int> order;
+    QList<int> perTick{0};
+    for (int i = 0; i < 20; ++i) {
+        JobHandle* job = runner.start(QStringLiteral("end %1").arg(i), [i](jobs::JobContext&) -> std::any { return i; });
+        connect(job, &JobHandle::finished, this, [job, &order, &perTick] {
+            QElapsedTimer busy;
+            busy.start();
+            while (busy.nsecsElapsed() < 8'000'000) {
+            }
+            order << job->resultAs<int>();
+            ++perTick.back();
+        });
+    }
+    QVERIFY(runner.waitForDone(10000)); // every call is queued before the loop runs
+    QTimer ticker;
+    ticker.setInterval(0);
+    connect(&ticker, &QTimer::timeout, this, [&perTick] { perTick << 0; });
+    ticker.start();
+    QTRY_COMPARE_WITH_TIMEOUT(order.size(), 20, 10000);
+    ticker.stop();
+    QList<int> expected;
+    for (int i = 0; i < 20; ++i)
+        expected << i;
+    QCOMPARE(order, expected);
+    const int most = *std::max_element(perTick.begin(), perTick.end());
+    QVERIFY2(most <= 3, qPrintable(QStringLiteral("%1 job ends between two timer ticks").arg(most)));
 }
 
 /// Counts the paint events a widget receives.

@@ -18,6 +18,7 @@
 #include "training_page.hpp"
 #include "training_run.hpp"
 
+#include <QAbstractEventDispatcher>
 #include <QApplication>
 #include <QDir>
 #include <QThread>
@@ -257,6 +258,16 @@ void TestUiSoak::randomActionsAcrossAllTabs() {
         lastTick = now;
         lastTickCpu = cpu;
     });
+    // Passes of the event loop: the dispatcher emits awake() as each pass begins (the soak's
+    // waits process events without blocking), and input is read once per pass; the GUI-thread
+    // CPU time from one awake() to the next is what one pass held the loop for.
+    double lastAwakeCpu = -1, maxPassCpuMs = 0;
+    connect(QAbstractEventDispatcher::instance(), &QAbstractEventDispatcher::awake, this, [&] {
+        const double cpu = threadCpuMs();
+        if (lastAwakeCpu >= 0)
+            maxPassCpuMs = std::max(maxPassCpuMs, cpu - lastAwakeCpu);
+        lastAwakeCpu = cpu;
+    });
     clock.start();
     ticker.start();
 
@@ -413,18 +424,19 @@ void TestUiSoak::randomActionsAcrossAllTabs() {
         std::lock_guard lock(g_mutex);
         QVERIFY2(g_threadWarnings.isEmpty(), qPrintable(g_threadWarnings.join(QLatin1Char('\n'))));
     }
-    // Responsiveness: the event loop never stalls over 100 ms — between two ticks of the 5 ms
-    // timer the GUI thread never works over 100 ms, whether on one event, a burst of queued
-    // ones or a call the test makes — and no single event or action comes near that. Measured
-    // in the thread's CPU time, so that time the scheduler gives other processes on a shared
-    // 2-core host (the other tests, the trainings) does not count against the program; the
-    // wall-clock gap is checked against KBCX_SOAK_MAX_STALL_MS (for an idle machine; default
-    // 5 s, a freeze).
-    qInfo("most GUI-thread CPU in one event delivery: %.1f ms (%s); in one test action: %.1f ms", maxEventCpuMs,
-          qPrintable(maxEventWhat), maxActionCpuMs);
-    QVERIFY2(maxCpuGapMs <= 100.0, qPrintable(QStringLiteral("the event loop stalled: %1 ms of GUI-thread CPU between two "
-                                                             "ticks of a 5 ms timer")
-                                                  .arg(maxCpuGapMs)));
+    // Responsiveness: the event loop never stalls over 100 ms. A stall is a pass of the loop
+    // (input is read once per pass) or a test action during which the GUI thread works over
+    // 100 ms; no single event delivery comes near that either. Measured in the thread's CPU
+    // time, so that time the scheduler gives other processes on a shared 2-core host (the other
+    // tests, the trainings) does not count against the program. The gaps between ticks of the
+    // 5 ms timer are printed too: Qt runs timers after the posted events of a pass, so a tick
+    // can wait for a few passes in a row; their wall time is checked against
+    // KBCX_SOAK_MAX_STALL_MS (for an idle machine; default 5 s, a freeze).
+    qInfo("most GUI-thread CPU in one event delivery: %.1f ms (%s); in one test action: %.1f ms; in one pass of "
+          "the event loop: %.1f ms",
+          maxEventCpuMs, qPrintable(maxEventWhat), maxActionCpuMs, maxPassCpuMs);
+    QVERIFY2(maxPassCpuMs <= 100.0,
+             qPrintable(QStringLiteral("the event loop stalled: one pass held the GUI thread for %1 ms of CPU").arg(maxPassCpuMs)));
     QVERIFY2(maxEventCpuMs <= 100.0,
              qPrintable(QStringLiteral("the GUI thread spent %1 ms in %2").arg(maxEventCpuMs).arg(maxEventWhat)));
     QVERIFY2(maxActionCpuMs <= 100.0, qPrintable(QStringLiteral("a test action held the GUI thread %1 ms").arg(maxActionCpuMs)));

@@ -701,6 +701,7 @@ JobHandle* SweepDialog::startSweep() {
                  .arg(QString::fromStdString(sp.base.model.name), QString::fromStdString(sp.nf))
                  .arg(sp.seeds);
     table_->clear();
+    runPoints_.clear();
     redrawChart();
     QPointer<SweepDialog> self(this);
     auto live = std::make_shared<embed::SweepResult>(); // GUI thread only
@@ -715,6 +716,7 @@ JobHandle* SweepDialog::startSweep() {
                 [self, live, run, planned] {
                     if (!self) return;
                     live->runs.push_back(run);
+                    self->setRunPoints(*live);
                     self->table_->setRows(sweepRowsFromResult(*live, planned));
                     self->redrawChart();
                 },
@@ -745,6 +747,7 @@ JobHandle* SweepDialog::startSweep() {
     });
     connect(job, &JobHandle::finished, this, [this, job, planned] {
         const auto& r = job->resultAs<SweepJobResult>();
+        setRunPoints(r.result);
         table_->setRows(sweepRowsFromResult(r.result, planned));
         redrawChart();
         progress_->setValue(progress_->maximum());
@@ -780,6 +783,7 @@ JobHandle* SweepDialog::openFolder(const QString& dir) {
                                     [summary](jobs::JobContext&) -> std::any { return readSweepSummaryCsv(summary); });
     connect(job, &JobHandle::finished, this, [this, job, dir] {
         title_ = QDir(dir).dirName();
+        runPoints_.clear(); // summary.csv has the means only
         table_->setRows(job->resultAs<QVector<SweepRow>>());
         redrawChart();
         outDir_->setText(dir);
@@ -797,6 +801,17 @@ JobHandle* SweepDialog::openFolder(const QString& dir) {
 
 // ---------------------------------------------------------------------------------------------
 // Chart
+
+void SweepDialog::setRunPoints(const embed::SweepResult& result) {
+    runPoints_.clear();
+    for (const embed::SweepRun& run : result.runs) {
+        auto get = [&](const char* key) {
+            const auto it = run.final.find(key);
+            return it == run.final.end() ? std::nan("") : it->second;
+        };
+        runPoints_.push_back({static_cast<double>(run.p_bot), get("fvr"), get("mrr")});
+    }
+}
 
 void SweepDialog::redrawChart() {
     QChart* c = chart();
@@ -827,9 +842,10 @@ void SweepDialog::redrawChart() {
         QColor color;
         double SweepRow::*mean;
         double SweepRow::*sd;
+        std::size_t point; ///< index in runPoints_
     };
-    const Metric metrics[] = {{tr("FVR"), QColor(0xd6, 0x27, 0x28), &SweepRow::fvrMean, &SweepRow::fvrSd},
-                              {tr("MRR"), QColor(0x1f, 0x77, 0xb4), &SweepRow::mrrMean, &SweepRow::mrrSd}};
+    const Metric metrics[] = {{tr("FVR"), QColor(0xd6, 0x27, 0x28), &SweepRow::fvrMean, &SweepRow::fvrSd, 1},
+                              {tr("MRR"), QColor(0x1f, 0x77, 0xb4), &SweepRow::mrrMean, &SweepRow::mrrSd, 2}};
     for (const Metric& m : metrics) {
         auto* upper = new QLineSeries(c);
         auto* lower = new QLineSeries(c);
@@ -851,9 +867,22 @@ void SweepDialog::redrawChart() {
         fill.setAlpha(50);
         band->setBrush(fill);
         band->setPen(QPen(fill.darker(110), 0.8));
+        // Each run's own value at its p⊥ (the spread the band summarises).
+        auto* points = new QScatterSeries(c);
+        points->setName(tr("%1 per seed").arg(m.name));
+        points->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        points->setMarkerSize(7);
+        QColor dot = m.color;
+        dot.setAlpha(150);
+        points->setColor(dot);
+        points->setBorderColor(m.color.darker(130));
+        for (const auto& p : runPoints_)
+            if (std::isfinite(p[m.point])) points->append(p[0], p[m.point]);
         c->addSeries(band);
+        c->addSeries(points);
         c->addSeries(line);
-        for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(band), static_cast<QAbstractSeries*>(line)}) {
+        for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(band), static_cast<QAbstractSeries*>(points),
+                                   static_cast<QAbstractSeries*>(line)}) {
             s->attachAxis(x);
             s->attachAxis(y);
         }

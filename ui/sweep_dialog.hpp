@@ -8,6 +8,7 @@
 #include <QDialog>
 #include <QPointer>
 
+#include <array>
 #include <optional>
 
 class QChart;
@@ -101,6 +102,9 @@ class SweepDialog : public QDialog {
     QPushButton* runButton() const { return runButton_; }
     QPushButton* cancelButton() const { return cancelButton_; }
     QLabel* statusLabel() const { return status_; }
+    /// The per-run points the chart shows: (p⊥, FVR, MRR) of each finished run (NaN when absent);
+    /// empty for a folder opened from its summary.
+    const QVector<std::array<double, 3>>& runPoints() const { return runPoints_; }
 
   signals:
     /// A message box was shown (object name "sweepErrorBox").
@@ -115,6 +119,7 @@ class SweepDialog : public QDialog {
     void chooseOpenFolder();
     void chooseExport(const QString& format);
     void updateModelDefaults();
+    void setRunPoints(const embed::SweepResult& result);
 
     JobRunner* runner_;
     OntologyListModel* ontologies_;
@@ -148,6 +153,8 @@ class SweepDialog : public QDialog {
     QSpinBox* testsSeed_ = nullptr;
     QLineEdit* testsFile_ = nullptr;
     QSpinBox* threads_ = nullptr;
+    /// Per-run final values (p⊥, FVR, MRR) of the sweep shown, drawn as points behind the means.
+    QVector<std::array<double, 3>> runPoints_;
     QPushButton* runButton_ = nullptr;
     QPushButton* cancelButton_ = nullptr;
     QProgressBar* progress_ = nullptr;

@@ -32,6 +32,7 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -140,6 +141,20 @@ class TestUiSweep : public QObject {
                 QCOMPARE(line->count(), 2);
             }
         QCOMPARE(lines, 2);
+        // … and each run's own value as a point at its p⊥ (the core runs are the same runs).
+        for (const auto& [name, key] :
+             {std::pair{QStringLiteral("FVR per seed"), "fvr"}, std::pair{QStringLiteral("MRR per seed"), "mrr"}}) {
+            QScatterSeries* points = nullptr;
+            for (QAbstractSeries* s : dialog->chart()->series())
+                if (s->name() == name) points = qobject_cast<QScatterSeries*>(s);
+            QVERIFY2(points, qPrintable(name));
+            QCOMPARE(points->count(), int(core.runs.size()));
+            for (std::size_t i = 0; i < core.runs.size(); ++i) {
+                QCOMPARE(points->at(int(i)).x(), double(core.runs[i].p_bot));
+                QCOMPARE(points->at(int(i)).y(), core.runs[i].final.at(key));
+            }
+        }
+
         // The files kbcx sweep writes, and reading them back gives the same table.
         const QString gui = out.filePath(QStringLiteral("gui"));
         for (const char* f : {"runs.csv", "summary.csv", "summary.md", "sweep.svg", "sweep.png"})

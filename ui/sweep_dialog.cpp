@@ -177,8 +177,9 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     pBots_ = new QLineEdit(QStringLiteral("0,0.25,0.5,0.75,1"), formBox);
     pBots_->setObjectName(QStringLiteral("sweepPBots"));
     pBots_->setToolTip(tr("The p⊥ grid, comma-separated values in [0, 1] (default 0,0.25,0.5,0.75,1). p⊥ is the "
-                          "fraction of each axiom's K negatives drawn from the reasoner's T⁻ pool of "
-                          "contradictions; the rest corrupt a class of the axiom"));
+                          "fraction of each axiom's K negatives drawn from the T⁻ pool of contradictions (by "
+                          "default the reasoner's; K and the pool under Advanced settings); the rest corrupt a "
+                          "class of the axiom"));
     form->addRow(tr("&p⊥ values:"), pBots_);
     seeds_ = spin(1, 1000, 3,
                   tr("Runs per p⊥ value, with seeds 0 … N−1 (default 3); the table shows mean ± "

@@ -21,6 +21,7 @@
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -49,6 +50,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <stdexcept>
 
 namespace kbcx::ui {
@@ -87,6 +89,36 @@ QSpinBox* spin(int lo, int hi, int value, const QString& tip, QWidget* parent) {
     s->setToolTip(tip);
     s->setAccelerated(true);
     return s;
+}
+
+QDoubleSpinBox* realSpin(double lo, double hi, int decimals, double step, double value, const QString& tip,
+                         QWidget* parent) {
+    auto* s = new QDoubleSpinBox(parent);
+    s->setRange(lo, hi);
+    s->setDecimals(decimals);
+    s->setSingleStep(step);
+    s->setValue(value);
+    s->setToolTip(tip);
+    s->setAccelerated(true);
+    return s;
+}
+
+/// A value the model defaults when not set: the minimum, one step of the last decimal below 0,
+/// reads "model default" (so 0 itself stays a value one can choose).
+QDoubleSpinBox* optionalSpin(int decimals, double step, const QString& tip, QWidget* parent) {
+    auto* s = realSpin(-std::pow(10.0, -decimals), 1000, decimals, step, 0, tip, parent);
+    s->setValue(s->minimum());
+    s->setSpecialValueText(QObject::tr("model default"));
+    return s;
+}
+
+std::optional<double> optionalValue(const QDoubleSpinBox* s) {
+    if (s->value() <= s->minimum()) return std::nullopt;
+    return s->value();
+}
+
+void setOptionalValue(QDoubleSpinBox* s, std::optional<double> v) {
+    s->setValue(v ? std::max(0.0, *v) : s->minimum());
 }
 
 } // namespace
@@ -138,14 +170,16 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     nf_->setObjectName(QStringLiteral("sweepNormalForm"));
     for (const auto& [text, id] : kNormalForms)
         nf_->addItem(text, id);
-    nf_->setToolTip(tr("Normal form of the test set: the reasoner samples up to 100 entailed (T⁺), undetermined "
-                       "(T?) and contradictory (T⁻) candidates of this form (seed 1); every run is evaluated on it"));
+    nf_->setToolTip(tr("Normal form of the test set: the reasoner samples up to N entailed (T⁺), undetermined "
+                       "(T?) and contradictory (T⁻) candidates of this form (N and the seed under Advanced; "
+                       "default 100, seed 1); every run is evaluated on it"));
     form->addRow(tr("&Normal form:"), nf_);
     pBots_ = new QLineEdit(QStringLiteral("0,0.25,0.5,0.75,1"), formBox);
     pBots_->setObjectName(QStringLiteral("sweepPBots"));
     pBots_->setToolTip(tr("The p⊥ grid, comma-separated values in [0, 1] (default 0,0.25,0.5,0.75,1). p⊥ is the "
-                          "fraction of each axiom's K negatives drawn from the reasoner's T⁻ pool of "
-                          "contradictions; the rest corrupt a class of the axiom"));
+                          "fraction of each axiom's K negatives drawn from the T⁻ pool of contradictions (by "
+                          "default the reasoner's; K and the pool under Advanced settings); the rest corrupt a "
+                          "class of the axiom"));
     form->addRow(tr("&p⊥ values:"), pBots_);
     seeds_ = spin(1, 1000, 3,
                   tr("Runs per p⊥ value, with seeds 0 … N−1 (default 3); the table shows mean ± "
@@ -177,6 +211,132 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     auto* outLabel = new QLabel(tr("O&utput folder:"), formBox);
     outLabel->setBuddy(outDir_);
     form->addRow(outLabel, outRow);
+
+    // --- advanced: the rest of kbcx sweep's options, with its defaults; collapsed at first ---
+    advancedToggle_ = new QToolButton(formBox);
+    advancedToggle_->setObjectName(QStringLiteral("sweepAdvancedToggle"));
+    advancedToggle_->setText(tr("Ad&vanced settings"));
+    advancedToggle_->setAccessibleName(tr("Advanced settings"));
+    advancedToggle_->setToolTip(tr("Show or hide the optimiser, negative-sampling, test-set and thread settings "
+                                   "(kbcx sweep's other options; their defaults are the CLI's)"));
+    advancedToggle_->setCheckable(true);
+    advancedToggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    advancedToggle_->setArrowType(Qt::RightArrow);
+    advancedToggle_->setAutoRaise(true);
+    form->addRow(advancedToggle_);
+    // The advanced rows are rows of the same form (aligned with the others), hidden together.
+    form_ = form;
+    advancedFirstRow_ = form->rowCount();
+    lr_ = realSpin(1e-6, 10, 5, 0.001, 0.01, tr("Learning rate of the optimiser in every run (--lr, default 0.01)"),
+                   formBox);
+    lr_->setObjectName(QStringLiteral("sweepLr"));
+    form->addRow(tr("&Learning rate:"), lr_);
+    batch_ = spin(1, 1000000, 256,
+                  tr("Axioms per step (--batch, default 256); each normal form weighted 1/#(its axioms in the "
+                     "batch)"),
+                  formBox);
+    batch_->setObjectName(QStringLiteral("sweepBatch"));
+    form->addRow(tr("&Batch:"), batch_);
+    neg_ = spin(1, 100000, 4,
+                tr("Negatives K per axiom (--neg, default 4); round(p⊥·K) of them are drawn from the T⁻ pool, the "
+                   "rest by corruption"),
+                formBox);
+    neg_->setObjectName(QStringLiteral("sweepNeg"));
+    form->addRow(tr("Ne&gatives per axiom:"), neg_);
+    margin_ = optionalSpin(3, 0.01,
+                           tr("γ of the model's losses (--margin; \"model default\" = the model's own, as kbcx "
+                              "train --help lists them: ELEm 0, EmEL++ 0.05, ELBE 0, Box²EL 0.02). Step below 0 "
+                              "for the model default"),
+                           formBox);
+    margin_->setObjectName(QStringLiteral("sweepMargin"));
+    form->addRow(tr("Marg&in γ:"), margin_);
+    delta_ = optionalSpin(2, 0.5,
+                          tr("Box models' δ (--delta; ELBE, Box²EL): target δ of the negative term (δ − d⁻)². "
+                             "\"model default\" = the model's own"),
+                          formBox);
+    delta_->setObjectName(QStringLiteral("sweepDelta"));
+    form->addRow(tr("Box δ:"), delta_);
+    reg_ = optionalSpin(3, 0.1,
+                        tr("Regulariser weight (--reg): ELEmbeddings/EmEL++ |‖c‖ − 1| on class centres, Box²EL "
+                           "λ‖β‖ on bumps. \"model default\" = the model's own"),
+                        formBox);
+    reg_->setObjectName(QStringLiteral("sweepReg"));
+    form->addRow(tr("Regulariser &weight λ:"), reg_);
+    pool_ = new QComboBox(formBox);
+    pool_->setObjectName(QStringLiteral("sweepPool"));
+    pool_->addItem(tr("Reasoner's T⁻ sample"), QStringLiteral("reason"));
+    pool_->addItem(tr("Asserted disjointness"), QStringLiteral("disjoint"));
+    pool_->addItem(tr("Tests file…"), QStringLiteral("file"));
+    pool_->setToolTip(tr("T⁻ pool of p⊥ (--pool, default reason): where the round(p⊥·K) contradiction negatives of "
+                         "each axiom come from.\n"
+                         "• Reasoner's T⁻ sample: the reasoner's sampler, T⁻ of GCI0, GCI2 and GCI1;\n"
+                         "• Asserted disjointness: from A ⊓ B ⊑ ⊥, the axioms A ⊑ B, B ⊑ A and C ⊑ B for told C ⊑ A;\n"
+                         "• Tests file: the T⁻ lines of a tests TSV.\n"
+                         "Test axioms are always held out of the pool"));
+    form->addRow(tr("T⁻ pool:"), pool_);
+    poolFile_ = new QLineEdit(formBox);
+    poolFile_->setObjectName(QStringLiteral("sweepPoolFile"));
+    poolFile_->setPlaceholderText(tr("tests TSV whose T⁻ lines form the pool"));
+    poolFile_->setToolTip(tr("A tests TSV (status<TAB>nf<TAB>axiom) whose contradictory lines form the T⁻ pool"));
+    poolButton_ = new QToolButton(formBox);
+    poolButton_->setText(QStringLiteral("…"));
+    poolButton_->setToolTip(tr("Choose the pool's tests TSV"));
+    poolButton_->setAccessibleName(tr("Choose the pool's tests TSV"));
+    connect(poolButton_, &QToolButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("T⁻ Pool"), poolFile_->text(),
+                                                          tr("Test sets (*.tsv *.txt);;All files (*)"));
+        if (!path.isEmpty()) setPool(path);
+    });
+    auto* poolRow = new QHBoxLayout;
+    poolRow->addWidget(poolFile_);
+    poolRow->addWidget(poolButton_);
+    auto* poolLabel = new QLabel(tr("Pool file:"), formBox);
+    poolLabel->setBuddy(poolFile_);
+    form->addRow(poolLabel, poolRow);
+    testsFile_ = new QLineEdit(formBox);
+    testsFile_->setObjectName(QStringLiteral("sweepTestsFile"));
+    testsFile_->setPlaceholderText(tr("sample one (tests_<NF>.tsv)"));
+    testsFile_->setToolTip(tr("Use this test set instead of sampling one (--tests): a TSV status<TAB>nf<TAB>axiom"
+                              "[<TAB>P] as kbcx sample / kbcx count write it (status: entailed T⁺, undetermined T?, "
+                              "contradictory T⁻). Empty = the reasoner samples DIR/tests_<NF>.tsv"));
+    auto* testsButton = new QToolButton(formBox);
+    testsButton->setText(QStringLiteral("…"));
+    testsButton->setToolTip(tr("Choose the test-set TSV"));
+    testsButton->setAccessibleName(tr("Choose the test-set TSV"));
+    connect(testsButton, &QToolButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Test Set"), testsFile_->text(),
+                                                          tr("Test sets (*.tsv *.txt);;All files (*)"));
+        if (!path.isEmpty()) setTestsFile(path);
+    });
+    auto* testsRow = new QHBoxLayout;
+    testsRow->addWidget(testsFile_);
+    testsRow->addWidget(testsButton);
+    auto* testsLabel = new QLabel(tr("Test set:"), formBox);
+    testsLabel->setBuddy(testsFile_);
+    form->addRow(testsLabel, testsRow);
+    candidates_ = spin(1, 10000000, 100,
+                       tr("Candidates per status (T⁺, T?, T−) of the sampled test set (--n, default 100); unused "
+                          "with a test-set file"),
+                       formBox);
+    candidates_->setObjectName(QStringLiteral("sweepCandidates"));
+    form->addRow(tr("Candidates per status:"), candidates_);
+    testsSeed_ =
+        spin(0, std::numeric_limits<int>::max(), 1,
+             tr("Seed of the test-set sampler (--tests-seed, default 1); unused with a test-set file"), formBox);
+    testsSeed_->setObjectName(QStringLiteral("sweepTestsSeed"));
+    form->addRow(tr("Test-set seed:"), testsSeed_);
+    threads_ = spin(1, 256, 1,
+                    tr("Worker threads per run (--threads, default 1); runs follow one another. One thread and "
+                       "a fixed seed give bit-identical runs"),
+                    formBox);
+    threads_->setObjectName(QStringLiteral("sweepThreads"));
+    form->addRow(tr("Threads per run:"), threads_);
+    advancedEndRow_ = form->rowCount();
+    setAdvancedVisible(false);
+    connect(advancedToggle_, &QToolButton::toggled, this, &SweepDialog::setAdvancedVisible);
+    connect(pool_, &QComboBox::currentIndexChanged, this, &SweepDialog::updateControls);
+    connect(testsFile_, &QLineEdit::textChanged, this, &SweepDialog::updateControls);
+    connect(model_, &QComboBox::currentIndexChanged, this, &SweepDialog::updateModelDefaults);
 
     runButton_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run Sweep"), this);
     runButton_->setObjectName(QStringLiteral("sweepRun"));
@@ -277,6 +437,7 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
         connect(ontologies_, &QAbstractItemModel::modelReset, this, &SweepDialog::rebuildOntologies);
     }
     rebuildOntologies();
+    updateModelDefaults();
     redrawChart();
     updateControls();
     nameUnlabelledControls(this);
@@ -319,6 +480,12 @@ void SweepDialog::updateControls() {
     const bool file = ontology_->currentData().toLongLong() == kOntologyFileItem;
     ontologyFile_->setEnabled(file);
     ontologyButton_->setEnabled(file);
+    const bool poolFile = pool_->currentData().toString() == QLatin1String("file");
+    poolFile_->setEnabled(poolFile);
+    poolButton_->setEnabled(poolFile);
+    const bool sampled = testsFile_->text().trimmed().isEmpty();
+    candidates_->setEnabled(sampled);
+    testsSeed_->setEnabled(sampled);
     const bool running = job_ && job_->isActive();
     runButton_->setEnabled(!running);
     cancelButton_->setEnabled(running);
@@ -366,6 +533,73 @@ void SweepDialog::setOutputFolder(const QString& dir) {
 QString SweepDialog::outputFolder() const {
     return outDir_->text().trimmed();
 }
+void SweepDialog::setLearningRate(double lr) {
+    lr_->setValue(lr);
+}
+void SweepDialog::setBatch(int batch) {
+    batch_->setValue(batch);
+}
+void SweepDialog::setNegatives(int neg) {
+    neg_->setValue(neg);
+}
+void SweepDialog::setMargin(std::optional<double> margin) {
+    setOptionalValue(margin_, margin);
+}
+void SweepDialog::setDelta(std::optional<double> delta) {
+    setOptionalValue(delta_, delta);
+}
+void SweepDialog::setRegulariser(std::optional<double> reg) {
+    setOptionalValue(reg_, reg);
+}
+void SweepDialog::setPool(const QString& source) {
+    const int i = pool_->findData(source);
+    if (i >= 0 && source != QLatin1String("file")) {
+        pool_->setCurrentIndex(i);
+    } else {
+        pool_->setCurrentIndex(pool_->findData(QStringLiteral("file")));
+        poolFile_->setText(source);
+    }
+}
+void SweepDialog::setCandidatesPerStatus(int n) {
+    candidates_->setValue(n);
+}
+void SweepDialog::setTestsSeed(int seed) {
+    testsSeed_->setValue(seed);
+}
+void SweepDialog::setTestsFile(const QString& path) {
+    testsFile_->setText(path);
+}
+void SweepDialog::setThreads(int threads) {
+    threads_->setValue(threads);
+}
+
+void SweepDialog::setAdvancedVisible(bool visible) {
+    {
+        QSignalBlocker block(advancedToggle_);
+        advancedToggle_->setChecked(visible);
+    }
+    advancedToggle_->setArrowType(visible ? Qt::DownArrow : Qt::RightArrow);
+    for (int row = advancedFirstRow_; row < advancedEndRow_; ++row)
+        form_->setRowVisible(row, visible);
+}
+
+bool SweepDialog::advancedVisible() const {
+    return advancedToggle_->isChecked();
+}
+
+void SweepDialog::updateModelDefaults() {
+    // "model default" names the value it stands for, so the user sees what the run will use.
+    const QString model = model_->currentData().toString();
+    try {
+        const embed::ElModelConfig d = embed::default_el_config(embed::canonical_el_model_name(model.toStdString()));
+        margin_->setSpecialValueText(tr("model default (%1)").arg(static_cast<double>(d.margin)));
+        delta_->setSpecialValueText(tr("model default (%1)").arg(static_cast<double>(d.delta)));
+        reg_->setSpecialValueText(tr("model default (%1)").arg(static_cast<double>(d.reg)));
+    } catch (const std::invalid_argument&) {
+        for (QDoubleSpinBox* s : {margin_, delta_, reg_})
+            s->setSpecialValueText(tr("model default"));
+    }
+}
 
 bool SweepDialog::params(embed::SweepParams& sp, QString& error) const {
     sp = {};
@@ -380,17 +614,38 @@ bool SweepDialog::params(embed::SweepParams& sp, QString& error) const {
     }
     // The defaults of kbcx sweep, so a dialog sweep and a CLI sweep of the same settings agree.
     job.model.dim = dim_->value();
+    if (const auto v = optionalValue(margin_)) job.model.margin = static_cast<float>(*v);
+    if (const auto v = optionalValue(delta_)) job.model.delta = static_cast<float>(*v);
+    if (const auto v = optionalValue(reg_)) job.model.reg = static_cast<float>(*v);
     auto& st = job.train;
     st.epochs = epochs_->value();
-    st.batch = 256;
-    st.neg = 4;
-    st.lr = 0.01f;
+    st.batch = batch_->value();
+    st.neg = neg_->value();
+    st.lr = static_cast<float>(lr_->value());
     st.eval_every = 0;
-    st.threads = 1;
-    job.pool = "reason";
+    st.threads = threads_->value();
+    if (pool_->currentData().toString() == QLatin1String("file")) {
+        const QString path = poolFile_->text().trimmed();
+        if (path.isEmpty() || !QFileInfo::exists(path)) {
+            error = path.isEmpty() ? tr("Choose the tests TSV of the T⁻ pool (Advanced).")
+                                   : tr("The T⁻ pool file %1 does not exist.").arg(path);
+            return false;
+        }
+        job.pool = QFile::encodeName(QFileInfo(path).absoluteFilePath()).toStdString();
+    } else {
+        job.pool = pool_->currentData().toString().toStdString();
+    }
+    const QString tests = testsFile_->text().trimmed();
+    if (!tests.isEmpty()) {
+        if (!QFileInfo::exists(tests)) {
+            error = tr("The test set %1 does not exist.").arg(tests);
+            return false;
+        }
+        job.tests = QFile::encodeName(QFileInfo(tests).absoluteFilePath()).toStdString();
+    }
     sp.nf = nf_->currentData().toString().toStdString();
-    sp.n = 100;
-    sp.tests_seed = 1;
+    sp.n = static_cast<std::size_t>(candidates_->value());
+    sp.tests_seed = static_cast<std::uint64_t>(testsSeed_->value());
     sp.seeds = seeds_->value();
     sp.first_seed = 0;
 
@@ -447,6 +702,7 @@ JobHandle* SweepDialog::startSweep() {
                  .arg(QString::fromStdString(sp.base.model.name), QString::fromStdString(sp.nf))
                  .arg(sp.seeds);
     table_->clear();
+    runPoints_.clear();
     redrawChart();
     QPointer<SweepDialog> self(this);
     auto live = std::make_shared<embed::SweepResult>(); // GUI thread only
@@ -460,6 +716,7 @@ JobHandle* SweepDialog::startSweep() {
             // dropped if the dialog is gone).
             runner->post(context, [self, live, run, planned] {
                 live->runs.push_back(run);
+                self->setRunPoints(*live);
                 self->table_->setRows(sweepRowsFromResult(*live, planned));
                 self->redrawChart();
             });
@@ -489,6 +746,7 @@ JobHandle* SweepDialog::startSweep() {
     });
     connect(job, &JobHandle::finished, this, [this, job, planned] {
         const auto& r = job->resultAs<SweepJobResult>();
+        setRunPoints(r.result);
         table_->setRows(sweepRowsFromResult(r.result, planned));
         redrawChart();
         progress_->setValue(progress_->maximum());
@@ -524,6 +782,7 @@ JobHandle* SweepDialog::openFolder(const QString& dir) {
                                     [summary](jobs::JobContext&) -> std::any { return readSweepSummaryCsv(summary); });
     connect(job, &JobHandle::finished, this, [this, job, dir] {
         title_ = QDir(dir).dirName();
+        runPoints_.clear(); // summary.csv has the means only
         table_->setRows(job->resultAs<QVector<SweepRow>>());
         redrawChart();
         outDir_->setText(dir);
@@ -541,6 +800,17 @@ JobHandle* SweepDialog::openFolder(const QString& dir) {
 
 // ---------------------------------------------------------------------------------------------
 // Chart
+
+void SweepDialog::setRunPoints(const embed::SweepResult& result) {
+    runPoints_.clear();
+    for (const embed::SweepRun& run : result.runs) {
+        auto get = [&](const char* key) {
+            const auto it = run.final.find(key);
+            return it == run.final.end() ? std::nan("") : it->second;
+        };
+        runPoints_.push_back({static_cast<double>(run.p_bot), get("fvr"), get("mrr")});
+    }
+}
 
 void SweepDialog::redrawChart() {
     QChart* c = chart();
@@ -571,9 +841,10 @@ void SweepDialog::redrawChart() {
         QColor color;
         double SweepRow::*mean;
         double SweepRow::*sd;
+        std::size_t point; ///< index in runPoints_
     };
-    const Metric metrics[] = {{tr("FVR"), QColor(0xd6, 0x27, 0x28), &SweepRow::fvrMean, &SweepRow::fvrSd},
-                              {tr("MRR"), QColor(0x1f, 0x77, 0xb4), &SweepRow::mrrMean, &SweepRow::mrrSd}};
+    const Metric metrics[] = {{tr("FVR"), QColor(0xd6, 0x27, 0x28), &SweepRow::fvrMean, &SweepRow::fvrSd, 1},
+                              {tr("MRR"), QColor(0x1f, 0x77, 0xb4), &SweepRow::mrrMean, &SweepRow::mrrSd, 2}};
     for (const Metric& m : metrics) {
         auto* upper = new QLineSeries(c);
         auto* lower = new QLineSeries(c);
@@ -595,9 +866,22 @@ void SweepDialog::redrawChart() {
         fill.setAlpha(50);
         band->setBrush(fill);
         band->setPen(QPen(fill.darker(110), 0.8));
+        // Each run's own value at its p⊥ (the spread the band summarises).
+        auto* points = new QScatterSeries(c);
+        points->setName(tr("%1 per seed").arg(m.name));
+        points->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        points->setMarkerSize(7);
+        QColor dot = m.color;
+        dot.setAlpha(150);
+        points->setColor(dot);
+        points->setBorderColor(m.color.darker(130));
+        for (const auto& p : runPoints_)
+            if (std::isfinite(p[m.point])) points->append(p[0], p[m.point]);
         c->addSeries(band);
+        c->addSeries(points);
         c->addSeries(line);
-        for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(band), static_cast<QAbstractSeries*>(line)}) {
+        for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(band), static_cast<QAbstractSeries*>(points),
+                                   static_cast<QAbstractSeries*>(line)}) {
             s->attachAxis(x);
             s->attachAxis(y);
         }

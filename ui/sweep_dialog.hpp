@@ -8,9 +8,14 @@
 #include <QDialog>
 #include <QPointer>
 
+#include <array>
+#include <optional>
+
 class QChart;
 class QChartView;
 class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -50,6 +55,25 @@ class SweepDialog : public QDialog {
     void setDim(int dim);
     void setOutputFolder(const QString& dir);
     QString outputFolder() const;
+    // Advanced settings (kbcx sweep's --lr, --batch, --neg, --margin, --delta, --reg, --pool, --n,
+    // --tests-seed, --tests, --threads; same defaults).
+    void setLearningRate(double lr);
+    void setBatch(int batch);
+    void setNegatives(int neg);
+    /// std::nullopt = the model's own default (the field shows "model default").
+    void setMargin(std::optional<double> margin);
+    void setDelta(std::optional<double> delta);
+    void setRegulariser(std::optional<double> reg);
+    /// "reason", "disjoint", or the path of a tests TSV whose T− lines form the pool.
+    void setPool(const QString& source);
+    void setCandidatesPerStatus(int n);
+    void setTestsSeed(int seed);
+    /// A test set used instead of sampling one ("" = sample DIR/tests_<NF>.tsv).
+    void setTestsFile(const QString& path);
+    void setThreads(int threads);
+    /// Expands or collapses the "Advanced" group of the form.
+    void setAdvancedVisible(bool visible);
+    bool advancedVisible() const;
 
     /// The core parameters the form describes (the ontology in memory or the file); false with a
     /// message for the user on a form error.
@@ -78,6 +102,9 @@ class SweepDialog : public QDialog {
     QPushButton* runButton() const { return runButton_; }
     QPushButton* cancelButton() const { return cancelButton_; }
     QLabel* statusLabel() const { return status_; }
+    /// The per-run points the chart shows: (p⊥, FVR, MRR) of each finished run (NaN when absent);
+    /// empty for a folder opened from its summary.
+    const QVector<std::array<double, 3>>& runPoints() const { return runPoints_; }
 
   signals:
     /// A message box was shown (object name "sweepErrorBox").
@@ -91,6 +118,8 @@ class SweepDialog : public QDialog {
     void chooseOutputFolder();
     void chooseOpenFolder();
     void chooseExport(const QString& format);
+    void updateModelDefaults();
+    void setRunPoints(const embed::SweepResult& result);
 
     JobRunner* runner_;
     OntologyListModel* ontologies_;
@@ -108,6 +137,24 @@ class SweepDialog : public QDialog {
     QSpinBox* epochs_ = nullptr;
     QSpinBox* dim_ = nullptr;
     QLineEdit* outDir_ = nullptr;
+    QToolButton* advancedToggle_ = nullptr;
+    QFormLayout* form_ = nullptr;
+    int advancedFirstRow_ = 0, advancedEndRow_ = 0; ///< the form rows the toggle shows and hides
+    QDoubleSpinBox* lr_ = nullptr;
+    QSpinBox* batch_ = nullptr;
+    QSpinBox* neg_ = nullptr;
+    QDoubleSpinBox* margin_ = nullptr; ///< minimum = "model default"
+    QDoubleSpinBox* delta_ = nullptr;  ///< minimum = "model default"
+    QDoubleSpinBox* reg_ = nullptr;    ///< minimum = "model default"
+    QComboBox* pool_ = nullptr;
+    QLineEdit* poolFile_ = nullptr;
+    QToolButton* poolButton_ = nullptr;
+    QSpinBox* candidates_ = nullptr;
+    QSpinBox* testsSeed_ = nullptr;
+    QLineEdit* testsFile_ = nullptr;
+    QSpinBox* threads_ = nullptr;
+    /// Per-run final values (p⊥, FVR, MRR) of the sweep shown, drawn as points behind the means.
+    QVector<std::array<double, 3>> runPoints_;
     QPushButton* runButton_ = nullptr;
     QPushButton* cancelButton_ = nullptr;
     QProgressBar* progress_ = nullptr;

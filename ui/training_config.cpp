@@ -75,12 +75,21 @@ bool TrainingConfig::isEl() const
     return embed::is_el_model_name(model.toStdString());
 }
 
-TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& elModel)
+TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model)
 {
     TrainingConfig c;
-    if (!el)
+    if (!el) {
+        if (model == QLatin1String("rgcn")) {
+            // kbcx train --model rgcn's defaults (app/kbcx/cmd_train.cpp), full-graph-sized batches.
+            c.model = model;
+            c.dim = 100;
+            c.batch = 30000;
+            c.neg = 10;
+            c.lr = 0.01;
+        }
         return c;
-    const embed::ElModelConfig m = embed::default_el_config(embed::canonical_el_model_name(elModel.toStdString()));
+    }
+    const embed::ElModelConfig m = embed::default_el_config(embed::canonical_el_model_name(model.toStdString()));
     c.model = QString::fromStdString(m.name);
     c.dim = m.dim;
     c.margin = m.margin;

@@ -77,9 +77,10 @@ struct TrainingConfig {
 
     /// True when `model` names an EL model (ELEmbeddings, ELEmbeddings-iv, EmEL++, ELBE, Box2EL).
     bool isEl() const;
-    /// The form's defaults for a family: the KG defaults above, or for EL models dim 50,
-    /// batch 256, neg 4, lr 0.01, evaluation every 10 epochs and γ, δ, λ of `elModel`.
-    static TrainingConfig defaultsFor(bool el, const QString& elModel = QStringLiteral("ELEmbeddings"));
+    /// The form's defaults for a family: the KG defaults above (for `model` "rgcn" those of
+    /// `kbcx train --model rgcn`: dim 100, batch 30000, neg 10, lr 0.01), or for EL models dim 50,
+    /// batch 256, neg 4, lr 0.01, evaluation every 10 epochs and γ, δ, λ of the EL `model`.
+    static TrainingConfig defaultsFor(bool el, const QString& model = QStringLiteral("ELEmbeddings"));
 
     /// The engine's parameters (without run folder and hooks). Throws std::invalid_argument
     /// for an unknown model, optimiser or loss name, or R-GCN blocks that do not divide dim.

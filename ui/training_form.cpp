@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include <limits>
+#include <tuple>
 
 namespace kbcx::ui {
 
@@ -234,6 +235,7 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
             rgcnCount_->setValue(rgcnBases_);
         }
     });
+    connect(model_, &QComboBox::currentIndexChanged, this, &TrainingForm::adaptRgcnDefaults);
     connect(model_, &QComboBox::currentIndexChanged, this, &TrainingForm::updateFamilyRows);
     v->addWidget(modelBox);
 
@@ -427,8 +429,13 @@ void TrainingForm::fillModels(bool el)
            : tr("The scoring function (higher = more plausible; distance models score γ − distance):\n"
                 "TransE ‖h + r − t‖ (L1 or L2), DistMult ⟨h, r, t⟩, ComplEx Re⟨h, r, t̄⟩,\n"
                 "RotatE ‖h ∘ r − t‖ with |rᵢ| = 1, BoxE points in relation boxes,\n"
-                "R-GCN: relational graph convolution encoder with a DistMult decoder"));
+                "R-GCN: relational graph convolution encoder with a DistMult decoder.\n"
+                "Choosing R-GCN sets its own defaults, those of kbcx train --model rgcn (dimension 100, batch "
+                "30,000, 10 negatives per positive, learning rate 0.01), in each of these fields still at the "
+                "previous model's default; values you changed are kept. Leaving R-GCN restores the other "
+                "models' defaults the same way"));
     lastModel_ = model_->currentData().toString();
+    shownModel_ = lastModel_;
 }
 
 void TrainingForm::applyModelDefaults()
@@ -444,6 +451,27 @@ void TrainingForm::applyModelDefaults()
     margin_->setValue(d.margin);
     delta_->setValue(d.delta);
     reg_->setValue(d.reg);
+}
+
+void TrainingForm::adaptRgcnDefaults()
+{
+    // Like a per-model default in PyKEEN's pipeline: R-GCN trains on the whole graph with its own
+    // sizes, so switching to or from it moves every field the user left at the previous model's
+    // default to the new model's; a field the user edited keeps its value.
+    const QString model = model_->currentData().toString();
+    const QString previous = shownModel_;
+    shownModel_ = model;
+    const QString rgcn = QStringLiteral("rgcn");
+    if (el_ || previous.isEmpty() || (previous == rgcn) == (model == rgcn))
+        return;
+    const TrainingConfig from = TrainingConfig::defaultsFor(false, previous);
+    const TrainingConfig to = TrainingConfig::defaultsFor(false, model);
+    for (const auto& [spin, was, now] : {std::tuple{dim_, from.dim, to.dim}, std::tuple{batch_, from.batch, to.batch},
+                                         std::tuple{neg_, from.neg, to.neg}})
+        if (spin->value() == was)
+            spin->setValue(now);
+    if (qFuzzyCompare(lr_->value(), from.lr))
+        lr_->setValue(to.lr);
 }
 
 void TrainingForm::updateFamilyRows()

@@ -65,6 +65,7 @@ private:
     void updateDataControls();
     void fillModels(bool el);
     void applyModelDefaults();
+    void adaptRgcnDefaults();
     void updateFamilyRows();
     void chooseDataPath();
     void chooseTests();
@@ -75,6 +76,7 @@ private:
     bool el_ = false;
     bool sourceChosen_ = false; ///< the user (or a select/set call) chose the data; until then the first loaded one
     QString lastModel_;
+    QString shownModel_; ///< the model whose KG defaults the fields were last adapted to
 
     QComboBox* dataSource_ = nullptr;
     QLineEdit* dataFolder_ = nullptr;

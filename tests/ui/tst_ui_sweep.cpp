@@ -10,6 +10,7 @@
 #include "sweep_dialog.hpp"
 #include "sweep_table_model.hpp"
 
+#include "embed/el_models.hpp"
 #include "embed/sweep.hpp"
 
 #include <QAbstractButton>
@@ -23,11 +24,15 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
-#include <QLabel>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -136,6 +141,19 @@ class TestUiSweep : public QObject {
                 QCOMPARE(line->count(), 2);
             }
         QCOMPARE(lines, 2);
+        // … and each run's own value as a point at its p⊥ (the core runs are the same runs).
+        for (const auto& [name, key] :
+             {std::pair{QStringLiteral("FVR per seed"), "fvr"}, std::pair{QStringLiteral("MRR per seed"), "mrr"}}) {
+            QScatterSeries* points = nullptr;
+            for (QAbstractSeries* s : dialog->chart()->series())
+                if (s->name() == name) points = qobject_cast<QScatterSeries*>(s);
+            QVERIFY2(points, qPrintable(name));
+            QCOMPARE(points->count(), int(core.runs.size()));
+            for (std::size_t i = 0; i < core.runs.size(); ++i) {
+                QCOMPARE(points->at(int(i)).x(), double(core.runs[i].p_bot));
+                QCOMPARE(points->at(int(i)).y(), core.runs[i].final.at(key));
+            }
+        }
 
         // The files kbcx sweep writes, and reading them back gives the same table.
         const QString gui = out.filePath(QStringLiteral("gui"));
@@ -166,6 +184,139 @@ class TestUiSweep : public QObject {
         QVERIFY(csv.open(QIODevice::ReadOnly));
         QCOMPARE(csv.readLine(), QByteArray("p_bot,runs,fvr_mean,fvr_sd,mrr_mean,mrr_sd\n"));
         QCOMPARE(csv.readAll().count('\n'), 2);
+    }
+
+    void advancedSettingsReachTheRuns() {
+        ui::MainWindow window;
+        window.show();
+        SweepDialog* dialog = openDialog(window);
+        QVERIFY(dialog);
+        QTemporaryDir out;
+        // The form starts at kbcx sweep's own defaults: a default dialog and the CLI write the
+        // same hyperparameters into a run's params.json.
+        {
+            const QString cliDir = out.filePath(QStringLiteral("cli"));
+            const QString onto =
+                QFileInfo(QStringLiteral(KBCX_TEST_DATA "/../../resources/demo/university.ofn")).absoluteFilePath();
+            QProcess cli;
+            cli.start(QStringLiteral(KBCX_CLI),
+                      {QStringLiteral("sweep"), onto, QStringLiteral("--model"), QStringLiteral("Box2EL"),
+                       QStringLiteral("--p-bot"), QStringLiteral("0"), QStringLiteral("--seeds"), QStringLiteral("1"),
+                       QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--dim"), QStringLiteral("4"),
+                       QStringLiteral("--out"), cliDir});
+            QVERIFY(cli.waitForFinished(60000));
+            QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+            QFile f(cliDir + QStringLiteral("/p0-s0/params.json"));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QJsonObject cliParams = QJsonDocument::fromJson(f.readAll()).object();
+            embed::SweepParams sp;
+            QString error;
+            dialog->setModel(QStringLiteral("Box2EL"));
+            QVERIFY2(dialog->params(sp, error), qPrintable(error));
+            QCOMPARE(double(sp.base.train.lr), cliParams.value(QStringLiteral("lr")).toDouble());
+            QCOMPARE(sp.base.train.batch, cliParams.value(QStringLiteral("batch")).toInt());
+            QCOMPARE(sp.base.train.neg, cliParams.value(QStringLiteral("neg")).toInt());
+            QCOMPARE(sp.base.train.threads, cliParams.value(QStringLiteral("threads")).toInt());
+            QCOMPARE(double(sp.base.model.margin), cliParams.value(QStringLiteral("margin")).toDouble());
+            QCOMPARE(double(sp.base.model.delta), cliParams.value(QStringLiteral("delta")).toDouble());
+            QCOMPARE(double(sp.base.model.reg), cliParams.value(QStringLiteral("reg")).toDouble());
+            QCOMPARE(sp.base.pool, std::string("reason"));
+            QVERIFY(sp.base.tests.empty());
+            QCOMPARE(sp.n, std::size_t(100));
+            QCOMPARE(sp.tests_seed, std::uint64_t(1));
+        }
+
+        // An external test set, drawn here by kbcx sample (not what the sweep would sample).
+        const QString ext = out.filePath(QStringLiteral("external_tests.tsv"));
+        {
+            QProcess sample;
+            sample.start(QStringLiteral(KBCX_CLI),
+                         {QStringLiteral("sample"),
+                          QStringLiteral(KBCX_TEST_DATA "/../../resources/demo/university.ofn"), QStringLiteral("--nf"),
+                          QStringLiteral("GCI0"), QStringLiteral("--n"), QStringLiteral("6"), QStringLiteral("--seed"),
+                          QStringLiteral("7"), QStringLiteral("--out"), ext});
+            QVERIFY(sample.waitForFinished(60000));
+            QVERIFY2(sample.exitCode() == 0, sample.readAllStandardError().constData());
+        }
+        dialog->setModel(QStringLiteral("Box2EL"));
+        dialog->setNormalForm(QStringLiteral("GCI0"));
+        dialog->setPBots(QStringLiteral("0.5"));
+        dialog->setSeeds(1);
+        dialog->setEpochs(2);
+        dialog->setDim(8);
+        dialog->setLearningRate(0.0037);
+        dialog->setBatch(17);
+        dialog->setNegatives(3);
+        dialog->setMargin(0.07);
+        dialog->setDelta(1.5);
+        dialog->setRegulariser(std::nullopt);
+        dialog->setPool(QStringLiteral("disjoint"));
+        dialog->setTestsFile(ext);
+        dialog->setThreads(2);
+        dialog->setAdvancedVisible(true);
+        QVERIFY(dialog->advancedVisible());
+        const QString folder = out.filePath(QStringLiteral("advanced"));
+        dialog->setOutputFolder(folder);
+
+        // Closing and reopening the dialog (Training → Negative-Sampling Sweep…) keeps the form.
+        dialog->close();
+        window.findChild<QAction*>(QStringLiteral("sweepAction"))->trigger();
+        QCOMPARE(window.findChild<SweepDialog*>(QStringLiteral("sweepDialog")), dialog);
+        QVERIFY(dialog->isVisible());
+
+        embed::SweepParams sp;
+        QString error;
+        QVERIFY2(dialog->params(sp, error), qPrintable(error));
+        QCOMPARE(sp.base.train.lr, 0.0037f);
+        QCOMPARE(sp.base.train.batch, 17);
+        QCOMPARE(sp.base.train.neg, 3);
+        QCOMPARE(sp.base.train.threads, 2);
+        QCOMPARE(sp.base.model.margin, 0.07f);
+        QCOMPARE(sp.base.model.delta, 1.5f);
+        const embed::ElModelConfig box2el = embed::default_el_config("Box2EL");
+        QCOMPARE(sp.base.model.reg, box2el.reg); // "model default"
+        QCOMPARE(sp.base.pool, std::string("disjoint"));
+        QCOMPARE(QString::fromStdString(sp.base.tests), QFileInfo(ext).absoluteFilePath());
+
+        ui::JobHandle* job = dialog->startSweep();
+        QVERIFY(job);
+        QVERIFY(test::waitForEnd(job, 120000));
+        QCOMPARE(job->state(), ui::JobHandle::State::Finished);
+        const auto& result = job->resultAs<ui::SweepJobResult>().result;
+        QCOMPARE(QString::fromStdString(result.tests_path), QFileInfo(ext).absoluteFilePath());
+        QVERIFY(!QFile::exists(folder + QStringLiteral("/tests_GCI0.tsv"))); // nothing was sampled
+        QCOMPARE(result.runs.size(), std::size_t(1));
+        QFile f(QString::fromStdString(result.runs[0].run_dir) + QStringLiteral("/params.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject params = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(params.value(QStringLiteral("lr")).toDouble(), double(0.0037f));
+        QCOMPARE(params.value(QStringLiteral("batch")).toInt(), 17);
+        QCOMPARE(params.value(QStringLiteral("neg")).toInt(), 3);
+        QCOMPARE(params.value(QStringLiteral("threads")).toInt(), 2);
+        QCOMPARE(params.value(QStringLiteral("margin")).toDouble(), double(0.07f));
+        QCOMPARE(params.value(QStringLiteral("delta")).toDouble(), 1.5);
+        QCOMPARE(params.value(QStringLiteral("reg")).toDouble(), double(box2el.reg));
+        QCOMPARE(params.value(QStringLiteral("pool")).toString(), QStringLiteral("disjoint"));
+        QCOMPARE(params.value(QStringLiteral("tests")).toString(), QFileInfo(ext).absoluteFilePath());
+
+        // Without a test-set file the sampler's N and seed are the form's; a pool file is made
+        // absolute; missing files are form errors.
+        dialog->setTestsFile(QString());
+        dialog->setCandidatesPerStatus(9);
+        dialog->setTestsSeed(4);
+        dialog->setPool(ext);
+        QVERIFY2(dialog->params(sp, error), qPrintable(error));
+        QCOMPARE(sp.n, std::size_t(9));
+        QCOMPARE(sp.tests_seed, std::uint64_t(4));
+        QVERIFY(sp.base.tests.empty());
+        QCOMPARE(QString::fromStdString(sp.base.pool), QFileInfo(ext).absoluteFilePath());
+        dialog->setPool(out.filePath(QStringLiteral("no_such_pool.tsv")));
+        QVERIFY(!dialog->params(sp, error));
+        QVERIFY2(error.contains(QStringLiteral("no_such_pool.tsv")), qPrintable(error));
+        dialog->setPool(QStringLiteral("reason"));
+        dialog->setTestsFile(out.filePath(QStringLiteral("no_such_tests.tsv")));
+        QVERIFY(!dialog->params(sp, error));
+        QVERIFY2(error.contains(QStringLiteral("no_such_tests.tsv")), qPrintable(error));
     }
 
     void cancelStopsWithinASecond() {
@@ -261,6 +412,10 @@ class TestUiSweep : public QObject {
         SweepDialog* dialog = openDialog(window);
         QVERIFY(dialog);
         QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        QVERIFY(!dialog->advancedVisible()); // collapsed at first: the form stays short
+        QDir().mkpath(test::screenshotDir());
+        QVERIFY(dialog->grab().save(test::screenshotDir() + QStringLiteral("/sweep_collapsed.png")));
+        dialog->setAdvancedVisible(true); // its controls are checked and shown too
         for (QWidget* w : dialog->findChildren<QWidget*>()) {
             const bool interactive = qobject_cast<QAbstractButton*>(w) || qobject_cast<QComboBox*>(w) ||
                                      qobject_cast<QLineEdit*>(w) || qobject_cast<QAbstractSpinBox*>(w) ||

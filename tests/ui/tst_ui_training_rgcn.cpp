@@ -8,11 +8,13 @@
 #include "training_run.hpp"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMessageBox>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -95,6 +97,103 @@ class TestUiTrainingRgcn : public QObject {
 
         model->setCurrentIndex(model->findData(QStringLiteral("DistMult")));
         QVERIFY(!form.rgcnCountSpin()->isVisibleTo(&form));
+    }
+
+    void choosingRgcnSetsItsDefaults() {
+        // What kbcx train --model rgcn uses when nothing is given, read from the params.json of a
+        // one-epoch CLI run on a tiny triple folder.
+        QTemporaryDir work;
+        const QString data = work.filePath(QStringLiteral("kg"));
+        QVERIFY(QDir().mkpath(data));
+        auto write = [&](const char* name, const QByteArray& text) {
+            QFile f(data + QLatin1Char('/') + QLatin1String(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write("train.txt", "a\tr\tb\nb\tr\tc\nc\tr\td\nd\ts\ta\na\ts\tc\nb\ts\td\nc\tr\ta\nd\tr\tb\n");
+        write("valid.txt", "a\tr\tc\n");
+        write("test.txt", "b\ts\ta\n");
+        QProcess cli;
+        cli.start(QStringLiteral(KBCX_CLI), {QStringLiteral("train"), data, QStringLiteral("--model"),
+                                             QStringLiteral("rgcn"), QStringLiteral("--epochs"), QStringLiteral("1"),
+                                             QStringLiteral("--run"), work.filePath(QStringLiteral("cli"))});
+        QVERIFY(cli.waitForFinished(60000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        QFile cf(work.filePath(QStringLiteral("cli/params.json")));
+        QVERIFY(cf.open(QIODevice::ReadOnly));
+        const QJsonObject cliParams = QJsonDocument::fromJson(cf.readAll()).object();
+        const int cliDim = cliParams.value(QStringLiteral("dim")).toInt();
+        const int cliBatch = cliParams.value(QStringLiteral("batch")).toInt();
+        const int cliNeg = cliParams.value(QStringLiteral("neg")).toInt();
+        const double cliLr = cliParams.value(QStringLiteral("lr")).toDouble();
+        QVERIFY(cliDim > 0 && cliBatch > 0 && cliNeg > 0);
+
+        // A form at its demo-sized defaults: choosing R-GCN moves them to R-GCN's.
+        {
+            TrainingForm form(nullptr);
+            form.setDataFolder(data);
+            QComboBox* model = form.modelCombo();
+            model->setCurrentIndex(model->findData(QStringLiteral("TransE-L1")));
+            QVERIFY(form.config().dim != cliDim || form.config().batch != cliBatch); // it has to change something
+            model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
+            const TrainingConfig c = form.config();
+            QCOMPARE(c.dim, cliDim);
+            QCOMPARE(c.batch, cliBatch);
+            QCOMPARE(c.neg, cliNeg);
+            QCOMPARE(float(c.lr), float(cliLr));
+            QVERIFY(model->toolTip().contains(QStringLiteral("R-GCN sets its own defaults")));
+            // Leaving R-GCN restores the form's defaults.
+            model->setCurrentIndex(model->findData(QStringLiteral("DistMult")));
+            const TrainingConfig back = form.config();
+            const TrainingConfig demo;
+            QCOMPARE(back.dim, demo.dim);
+            QCOMPARE(back.batch, demo.batch);
+            QCOMPARE(back.neg, demo.neg);
+        }
+        // A field the user changed keeps its value; the others still follow.
+        {
+            TrainingForm form(nullptr);
+            form.setDataFolder(data);
+            QComboBox* model = form.modelCombo();
+            model->setCurrentIndex(model->findData(QStringLiteral("ComplEx")));
+            TrainingConfig edited = form.config();
+            edited.batch = 128;
+            form.setConfig(edited);
+            model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
+            QCOMPARE(form.config().batch, 128);
+            QCOMPARE(form.config().dim, cliDim);
+            QCOMPARE(form.config().neg, cliNeg);
+            form.findChild<QSpinBox*>(QStringLiteral("dim"))->setValue(24);
+            model->setCurrentIndex(model->findData(QStringLiteral("RotatE")));
+            QCOMPARE(form.config().dim, 24);
+            QCOMPARE(form.config().batch, 128);
+            QCOMPARE(form.config().neg, TrainingConfig().neg);
+        }
+
+        // Through the Training tab: the R-GCN defaults reach the run's params.json.
+        ui::MainWindow window;
+        window.show();
+        auto* page = window.findChild<ui::TrainingPage*>();
+        QVERIFY(page);
+        QVERIFY(window.showTab(QStringLiteral("Training")));
+        page->form()->setDataFolder(data);
+        QComboBox* model = page->form()->modelCombo();
+        model->setCurrentIndex(model->findData(QStringLiteral("TransE-L1")));
+        model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
+        page->form()->findChild<QSpinBox*>(QStringLiteral("epochs"))->setValue(1);
+        page->setRunFolder(work.filePath(QStringLiteral("gui")));
+        ui::TrainingRun* run = page->startRun();
+        QVERIFY(run);
+        QTRY_VERIFY_WITH_TIMEOUT(!run->isActive(), 60000);
+        QCOMPARE(run->status(), ui::TrainingRun::Status::Finished);
+        QFile gf(work.filePath(QStringLiteral("gui/params.json")));
+        QVERIFY(gf.open(QIODevice::ReadOnly));
+        const QJsonObject params = QJsonDocument::fromJson(gf.readAll()).object();
+        QCOMPARE(params.value(QStringLiteral("model")).toString(), QStringLiteral("rgcn"));
+        QCOMPARE(params.value(QStringLiteral("dim")).toInt(), cliDim);
+        QCOMPARE(params.value(QStringLiteral("batch")).toInt(), cliBatch);
+        QCOMPARE(params.value(QStringLiteral("neg")).toInt(), cliNeg);
+        QCOMPARE(params.value(QStringLiteral("lr")).toDouble(), cliLr);
     }
 
     void optionsReachTheRun() {

@@ -5,6 +5,7 @@
 #include "accessibility.hpp"
 #include "app_settings.hpp"
 #include "chart_export.hpp"
+#include "form_fields.hpp"
 #include "job_handle.hpp"
 #include "job_runner.hpp"
 #include "onto_data.hpp"
@@ -80,27 +81,6 @@ void writeFile(const std::string& path, const std::string& text) {
     out << text;
     out.close();
     if (!out) throw InputError(path, "cannot write");
-}
-
-QSpinBox* spin(int lo, int hi, int value, const QString& tip, QWidget* parent) {
-    auto* s = new QSpinBox(parent);
-    s->setRange(lo, hi);
-    s->setValue(value);
-    s->setToolTip(tip);
-    s->setAccelerated(true);
-    return s;
-}
-
-QDoubleSpinBox* realSpin(double lo, double hi, int decimals, double step, double value, const QString& tip,
-                         QWidget* parent) {
-    auto* s = new QDoubleSpinBox(parent);
-    s->setRange(lo, hi);
-    s->setDecimals(decimals);
-    s->setSingleStep(step);
-    s->setValue(value);
-    s->setToolTip(tip);
-    s->setAccelerated(true);
-    return s;
 }
 
 /// A value the model defaults when not set: the minimum, one step of the last decimal below 0,
@@ -181,17 +161,17 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
                           "default the reasoner's; K and the pool under Advanced settings); the rest corrupt a "
                           "class of the axiom"));
     form->addRow(tr("&p⊥ values:"), pBots_);
-    seeds_ = spin(1, 1000, 3,
+    seeds_ = intSpin(1, 1000, 3,
                   tr("Runs per p⊥ value, with seeds 0 … N−1 (default 3); the table shows mean ± "
                      "sample standard deviation over them"),
                   formBox);
     seeds_->setObjectName(QStringLiteral("sweepSeeds"));
     form->addRow(tr("S&eeds:"), seeds_);
     epochs_ =
-        spin(1, 1000000, 200, tr("Epochs per run (default 200); the test set is evaluated after the last"), formBox);
+        intSpin(1, 1000000, 200, tr("Epochs per run (default 200); the test set is evaluated after the last"), formBox);
     epochs_->setObjectName(QStringLiteral("sweepEpochs"));
     form->addRow(tr("Epoc&hs:"), epochs_);
-    dim_ = spin(1, 4096, 50, tr("Embedding dimension of every run (default 50)"), formBox);
+    dim_ = intSpin(1, 4096, 50, tr("Embedding dimension of every run (default 50)"), formBox);
     dim_->setObjectName(QStringLiteral("sweepDim"));
     form->addRow(tr("&Dimension:"), dim_);
     outDir_ = new QLineEdit(formBox);
@@ -231,13 +211,13 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
                    formBox);
     lr_->setObjectName(QStringLiteral("sweepLr"));
     form->addRow(tr("&Learning rate:"), lr_);
-    batch_ = spin(1, 1000000, 256,
+    batch_ = intSpin(1, 1000000, 256,
                   tr("Axioms per step (--batch, default 256); each normal form weighted 1/#(its axioms in the "
                      "batch)"),
                   formBox);
     batch_->setObjectName(QStringLiteral("sweepBatch"));
     form->addRow(tr("&Batch:"), batch_);
-    neg_ = spin(1, 100000, 4,
+    neg_ = intSpin(1, 100000, 4,
                 tr("Negatives K per axiom (--neg, default 4); round(p⊥·K) of them are drawn from the T⁻ pool, the "
                    "rest by corruption"),
                 formBox);
@@ -314,18 +294,18 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     auto* testsLabel = new QLabel(tr("Test set:"), formBox);
     testsLabel->setBuddy(testsFile_);
     form->addRow(testsLabel, testsRow);
-    candidates_ = spin(1, 10000000, 100,
+    candidates_ = intSpin(1, 10000000, 100,
                        tr("Candidates per status (T⁺, T?, T−) of the sampled test set (--n, default 100); unused "
                           "with a test-set file"),
                        formBox);
     candidates_->setObjectName(QStringLiteral("sweepCandidates"));
     form->addRow(tr("Candidates per status:"), candidates_);
     testsSeed_ =
-        spin(0, std::numeric_limits<int>::max(), 1,
+        intSpin(0, std::numeric_limits<int>::max(), 1,
              tr("Seed of the test-set sampler (--tests-seed, default 1); unused with a test-set file"), formBox);
     testsSeed_->setObjectName(QStringLiteral("sweepTestsSeed"));
     form->addRow(tr("Test-set seed:"), testsSeed_);
-    threads_ = spin(1, 256, 1,
+    threads_ = intSpin(1, 256, 1,
                     tr("Worker threads per run (--threads, default 1); runs follow one another. One thread and "
                        "a fixed seed give bit-identical runs"),
                     formBox);

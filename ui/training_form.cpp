@@ -3,6 +3,7 @@
 #include "training_form.hpp"
 
 #include "dataset_model.hpp"
+#include "form_fields.hpp"
 #include "ontology_list_model.hpp"
 
 #include "embed/el_models.hpp"
@@ -34,28 +35,6 @@ constexpr qlonglong kOntologyFileItem = -2;
 constexpr qlonglong kOntologyBase = 1000;
 qlonglong ontologyItem(quint64 id) { return -(kOntologyBase + static_cast<qlonglong>(id)); }
 bool isOntologyItem(qlonglong item) { return item <= -kOntologyBase; }
-
-QSpinBox* intSpin(int lo, int hi, int value, const QString& tip, QWidget* parent)
-{
-    auto* s = new QSpinBox(parent);
-    s->setRange(lo, hi);
-    s->setValue(value);
-    s->setToolTip(tip);
-    s->setAccelerated(true);
-    return s;
-}
-
-QDoubleSpinBox* realSpin(double lo, double hi, int decimals, double step, double value, const QString& tip,
-                         QWidget* parent)
-{
-    auto* s = new QDoubleSpinBox(parent);
-    s->setRange(lo, hi);
-    s->setDecimals(decimals);
-    s->setSingleStep(step);
-    s->setValue(value);
-    s->setToolTip(tip);
-    return s;
-}
 
 QComboBox* combo(const QList<QPair<QString, QString>>& items, const QString& tip, QWidget* parent)
 {

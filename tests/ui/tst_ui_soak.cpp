@@ -97,9 +97,11 @@ class SlowEventApplication : public QApplication {
                 key += QStringLiteral(" of ") + scene->views().constFirst()->objectName();
             else if (auto* job = qobject_cast<JobHandle*>(receiver))
                 key += QStringLiteral(" '") + job->title().section(QLatin1Char(' '), 0, 0) + QLatin1Char('\'');
-            auto& [count, cpu] = sinceTick_[key];
-            ++count;
-            cpu += cpuMs;
+            for (Tally* tally : {&sinceTick_, &sincePass_}) {
+                auto& [count, cpu] = (*tally)[key];
+                ++count;
+                cpu += cpuMs;
+            }
         }
         if ((ms > 100.0 || cpuMs > 100.0) && depth_ <= 1)
             slowest_.append({ms, what + QStringLiteral(", %1 ms CPU").arg(cpuMs, 0, 'f', 1)});
@@ -122,6 +124,8 @@ class SlowEventApplication : public QApplication {
     /// their number and GUI-thread CPU time; starts a new tally.
     using Tally = QHash<QString, std::pair<int, double>>;
     Tally takeSinceTick() { return std::exchange(sinceTick_, {}); }
+    /// The same since the last pass of the event loop began.
+    Tally takeSincePass() { return std::exchange(sincePass_, {}); }
     /// A tally as lines, most CPU first.
     static QStringList describe(const Tally& tally)
     {
@@ -150,6 +154,7 @@ class SlowEventApplication : public QApplication {
     QString maxCpuWhat_;
     QList<QPair<double, QString>> slowest_;
     Tally sinceTick_;
+    Tally sincePass_;
 };
 QtMessageHandler g_previous = nullptr;
 
@@ -262,10 +267,14 @@ void TestUiSoak::randomActionsAcrossAllTabs() {
     // waits process events without blocking), and input is read once per pass; the GUI-thread
     // CPU time from one awake() to the next is what one pass held the loop for.
     double lastAwakeCpu = -1, maxPassCpuMs = 0;
+    SlowEventApplication::Tally maxPassDeliveries;
     connect(QAbstractEventDispatcher::instance(), &QAbstractEventDispatcher::awake, this, [&] {
         const double cpu = threadCpuMs();
-        if (lastAwakeCpu >= 0)
-            maxPassCpuMs = std::max(maxPassCpuMs, cpu - lastAwakeCpu);
+        SlowEventApplication::Tally deliveries = timing->takeSincePass();
+        if (lastAwakeCpu >= 0 && cpu - lastAwakeCpu > maxPassCpuMs) {
+            maxPassCpuMs = cpu - lastAwakeCpu;
+            maxPassDeliveries = std::move(deliveries);
+        }
         lastAwakeCpu = cpu;
     });
     clock.start();
@@ -387,6 +396,8 @@ void TestUiSoak::randomActionsAcrossAllTabs() {
         qInfo("in the largest gap: %s", qPrintable(line));
     for (const QString& line : SlowEventApplication::describe(maxCpuGapDeliveries).mid(0, 8))
         qInfo("in the gap with the most CPU: %s", qPrintable(line));
+    for (const QString& line : SlowEventApplication::describe(maxPassDeliveries).mid(0, 8))
+        qInfo("in the longest pass: %s", qPrintable(line));
     const double maxEventCpuMs = timing->maxCpuMs();
     const QString maxEventWhat = timing->maxCpuWhat();
     const double maxActionCpuMs = *std::max_element(slowestActionCpu.begin(), slowestActionCpu.end());

@@ -4,6 +4,7 @@
 #include "count/count_job.hpp"
 
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 #include "onto/normaliser.hpp"
 #include "onto/text_syntax.hpp"
 
@@ -369,8 +370,7 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
     // Phase 2 (the workers): P(α|O) and its comparison with the status. Worker 0 is `rc`, the
     // others copies of it made before any thread starts; a worker takes the next candidate
     // index from an atomic counter and writes only its row, so the rows keep the input order.
-    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-    const std::size_t wanted = params.threads == 0 ? hw : params.threads;
+    const std::size_t wanted = resolve_threads(params.threads);
     const auto workers = static_cast<unsigned>(std::max<std::size_t>(1, std::min(wanted, texts.size())));
     res.threads = workers;
     res.cache_limit_each = cache_limit_per_worker(params.counter, workers);

@@ -4,9 +4,9 @@
 
 #include "job_handle.hpp"
 #include "progress_value.hpp"
+#include "style_icons.hpp"
 
 #include <QHBoxLayout>
-#include <QHash>
 #include <QIcon>
 #include <QLabel>
 #include <QProgressBar>
@@ -58,21 +58,6 @@ JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), j
     connect(job, &JobHandle::progress, this, &JobRowWidget::refresh);
     connect(job, &JobHandle::stateChanged, this, &JobRowWidget::refresh);
     refresh();
-}
-
-void JobRowWidget::setButtonIcon(int standardPixmap)
-{
-    // The style reads and decodes the icon's PNG files each time it is asked, and progress
-    // arrives many times a second per job: set the icon only when it changes.
-    if (standardPixmap == buttonIcon_)
-        return;
-    buttonIcon_ = standardPixmap;
-    // Every job gets a row, so the two icons are decoded once per program run, not per row.
-    static QHash<int, QIcon> cache; // GUI thread only
-    auto it = cache.find(standardPixmap);
-    if (it == cache.end())
-        it = cache.insert(standardPixmap, style()->standardIcon(static_cast<QStyle::StandardPixmap>(standardPixmap)));
-    button_->setIcon(*it);
 }
 
 QString JobRowWidget::formatDuration(double seconds)
@@ -129,12 +114,12 @@ void JobRowWidget::refresh()
         } else {
             eta_->setText(job_->stateText());
         }
-        setButtonIcon(QStyle::SP_DialogCancelButton);
+        setButtonStyleIcon(button_, QStyle::SP_DialogCancelButton, &buttonIcon_); // set on change only
         button_->setToolTip(tr("Cancel this job"));
         button_->setEnabled(!job_->cancelRequested());
     } else {
         eta_->setText(job_->stateText());
-        setButtonIcon(QStyle::SP_DialogCloseButton);
+        setButtonStyleIcon(button_, QStyle::SP_DialogCloseButton, &buttonIcon_);
         button_->setToolTip(tr("Clear this job from the list"));
         button_->setEnabled(true);
         QPalette palette = eta_->palette();

@@ -32,7 +32,6 @@ signals:
 
 private:
     void refresh();
-    void setButtonIcon(int standardPixmap); ///< a QStyle::StandardPixmap
 
     JobHandle* job_;
     QLabel* title_ = nullptr;

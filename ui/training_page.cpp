@@ -10,6 +10,7 @@
 #include "job_runner.hpp"
 #include "run_list_model.hpp"
 #include "ontology_list_model.hpp"
+#include "style_icons.hpp"
 #include "training_chart_panel.hpp"
 #include "training_charts.hpp"
 #include "training_form.hpp"
@@ -671,11 +672,8 @@ void TrainingPage::updateRunButtons()
     const bool paused = run && run->status() == TrainingRun::Status::Paused;
     pauseButton_->setEnabled(active);
     pauseButton_->setText(paused ? tr("Resume") : tr("Pause"));
-    // The style decodes the icon's PNG files on every call, and this runs on every epoch report.
-    if (pauseShowsPlay_ != paused || pauseButton_->icon().isNull()) {
-        pauseShowsPlay_ = paused;
-        pauseButton_->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
-    }
+    // This runs on every epoch report: the icon is set only when it changes.
+    setButtonStyleIcon(pauseButton_, paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause, &pauseIcon_);
     cancelButton_->setEnabled(active);
     continueButton_->setEnabled(run && !active && run->status() != TrainingRun::Status::Finished &&
                                 run->epochsDone() < run->epochsPlanned());

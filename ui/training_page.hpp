@@ -155,7 +155,7 @@ private:
 
     // charts
     TrainingChartPanel* chartPanel_ = nullptr;
-    bool pauseShowsPlay_ = false; ///< which icon the pause button shows
+    int pauseIcon_ = -1; ///< the QStyle::StandardPixmap the pause button shows (-1: none yet)
 };
 
 } // namespace kbcx::ui

@@ -79,6 +79,19 @@ class SlowEventApplication : public QApplication {
                                  .arg(QString::fromLatin1(receiver->metaObject()->className()), receiver->objectName())
                                  .arg(static_cast<int>(event->type()))
                                  .arg(depth_);
+        // The tally's key is taken before delivery: the receiver may delete itself while handling
+        // the event (a single-shot timer does).
+        QString key;
+        if (depth_ == 0) {
+            key = QStringLiteral("%1 event %2")
+                      .arg(QString::fromLatin1(receiver->metaObject()->className()))
+                      .arg(static_cast<int>(event->type()));
+            // A chart's scene is named after the view that shows it.
+            if (auto* scene = qobject_cast<QGraphicsScene*>(receiver); scene && !scene->views().isEmpty())
+                key += QStringLiteral(" of ") + scene->views().constFirst()->objectName();
+            else if (auto* job = qobject_cast<JobHandle*>(receiver))
+                key += QStringLiteral(" '") + job->title().section(QLatin1Char(' '), 0, 0) + QLatin1Char('\'');
+        }
         ++depth_;
         const bool result = QApplication::notify(receiver, event);
         --depth_;
@@ -89,14 +102,6 @@ class SlowEventApplication : public QApplication {
             maxCpuWhat_ = what;
         }
         if (depth_ == 0) {
-            QString key = QStringLiteral("%1 event %2")
-                              .arg(QString::fromLatin1(receiver->metaObject()->className()))
-                              .arg(static_cast<int>(event->type()));
-            // A chart's scene is named after the view that shows it.
-            if (auto* scene = qobject_cast<QGraphicsScene*>(receiver); scene && !scene->views().isEmpty())
-                key += QStringLiteral(" of ") + scene->views().constFirst()->objectName();
-            else if (auto* job = qobject_cast<JobHandle*>(receiver))
-                key += QStringLiteral(" '") + job->title().section(QLatin1Char(' '), 0, 0) + QLatin1Char('\'');
             for (Tally* tally : {&sinceTick_, &sincePass_}) {
                 auto& [count, cpu] = (*tally)[key];
                 ++count;

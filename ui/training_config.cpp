@@ -4,6 +4,7 @@
 
 #include "common/error.hpp"
 #include "embed/el_models.hpp"
+#include "embed/kg_models.hpp"
 #include "embed/loss.hpp"
 #include "embed/optimizer.hpp"
 
@@ -80,12 +81,12 @@ TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model)
     TrainingConfig c;
     if (!el) {
         if (model == QLatin1String("rgcn")) {
-            // kbcx train --model rgcn's defaults (app/kbcx/cmd_train.cpp), full-graph-sized batches.
+            // kbcx train --model rgcn's defaults, full-graph-sized batches.
             c.model = model;
-            c.dim = 100;
-            c.batch = 30000;
-            c.neg = 10;
-            c.lr = 0.01;
+            c.dim = embed::RgcnTrainDefaults::dim;
+            c.batch = embed::RgcnTrainDefaults::batch;
+            c.neg = embed::RgcnTrainDefaults::neg;
+            c.lr = embed::RgcnTrainDefaults::lr;
         }
         return c;
     }

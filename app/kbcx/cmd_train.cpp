@@ -265,7 +265,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         throw UsageError(e.what());
     }
     const bool rgcn = params.model.name == "rgcn";
-    params.model.dim = rgcn && !p.has("dim") ? 100 : static_cast<int>(parse_count("dim", p.get("dim")));
+    params.model.dim = rgcn && !p.has("dim") ? embed::RgcnTrainDefaults::dim : static_cast<int>(parse_count("dim", p.get("dim")));
     params.model.gamma = static_cast<float>(parse_real("margin", p.get("margin")));
     if (rgcn) {
         params.model.rgcn_layers = static_cast<int>(parse_count("layers", p.get("layers")));
@@ -289,10 +289,10 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     auto& st = params.train;
     st.data = p.positionals()[0];
     st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
-    st.batch = rgcn && !p.has("batch") ? 30000 : static_cast<int>(parse_count("batch", p.get("batch")));
-    st.neg = rgcn && !p.has("neg") ? 10 : static_cast<int>(parse_count("neg", p.get("neg")));
+    st.batch = rgcn && !p.has("batch") ? embed::RgcnTrainDefaults::batch : static_cast<int>(parse_count("batch", p.get("batch")));
+    st.neg = rgcn && !p.has("neg") ? embed::RgcnTrainDefaults::neg : static_cast<int>(parse_count("neg", p.get("neg")));
     st.chunk = static_cast<int>(parse_count("chunk", p.get("chunk")));
-    st.lr = rgcn && !p.has("lr") ? 0.01f : static_cast<float>(parse_real("lr", p.get("lr")));
+    st.lr = rgcn && !p.has("lr") ? embed::RgcnTrainDefaults::lr : static_cast<float>(parse_real("lr", p.get("lr")));
     st.margin = params.model.gamma;
     st.adv_temp = static_cast<float>(parse_real("adv-temp", p.get("adv-temp")));
     st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));

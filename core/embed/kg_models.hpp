@@ -88,6 +88,14 @@ const std::vector<std::string>& kg_model_names();
 /// Case-insensitive; "TransE" means TransE-L1 unless p_norm is 2; "rgcn" or "R-GCN" give "rgcn".
 /// Throws std::invalid_argument.
 std::string canonical_kg_model_name(std::string_view name, int p_norm = 1);
+/// R-GCN's training sizes when none are given (`kbcx train --model rgcn`, the Training tab):
+/// one encoder pass per step over the whole graph, so large batches and few negatives.
+struct RgcnTrainDefaults {
+    static constexpr int dim = 100;
+    static constexpr int batch = 30000;
+    static constexpr int neg = 10;
+    static constexpr float lr = 0.01f;
+};
 /// Builds an uninitialised model (config.name must be canonical).
 std::unique_ptr<KgModel> make_kg_model(const KgModelConfig& config, std::size_t num_entities,
                                        std::size_t num_relations);

@@ -11,11 +11,11 @@
 #include "onto_data.hpp"
 #include "ontology_list_model.hpp"
 #include "progress_value.hpp"
+#include "sweep_chart_view.hpp"
 
 #include "common/error.hpp"
 #include "embed/el_models.hpp"
 
-#include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -31,14 +31,11 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLegendMarker>
 #include <QLineEdit>
-#include <QLineSeries>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScatterSeries>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -46,7 +43,6 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -782,90 +778,11 @@ JobHandle* SweepDialog::openFolder(const QString& dir) {
 // Chart
 
 void SweepDialog::setRunPoints(const embed::SweepResult& result) {
-    runPoints_.clear();
-    for (const embed::SweepRun& run : result.runs) {
-        auto get = [&](const char* key) {
-            const auto it = run.final.find(key);
-            return it == run.final.end() ? std::nan("") : it->second;
-        };
-        runPoints_.push_back({static_cast<double>(run.p_bot), get("fvr"), get("mrr")});
-    }
+    runPoints_ = sweepRunPoints(result);
 }
 
 void SweepDialog::redrawChart() {
-    QChart* c = chart();
-    c->removeAllSeries();
-    for (QAbstractAxis* axis : c->axes()) {
-        c->removeAxis(axis); // the chart gives the axis up without deleting it
-        delete axis;
-    }
-    auto* x = new QValueAxis(c);
-    x->setTitleText(tr("p⊥ (share of contradiction negatives)"));
-    x->setRange(0, 1);
-    x->setTickCount(5);
-    x->setLabelFormat(QStringLiteral("%.2f"));
-    auto* y = new QValueAxis(c);
-    y->setTitleText(tr("metric (test set)"));
-    y->setRange(0, 1);
-    y->setTickCount(6);
-    y->setLabelFormat(QStringLiteral("%.1f"));
-    c->addAxis(x, Qt::AlignBottom);
-    c->addAxis(y, Qt::AlignLeft);
-    c->setTitle(title_.isEmpty() ? tr("FVR and MRR against p⊥ (mean ± sd over seeds)")
-                                 : tr("%1: FVR and MRR against p⊥ (mean ± sd over seeds)").arg(title_));
-
-    QVector<SweepRow> rows = table_->rows();
-    std::sort(rows.begin(), rows.end(), [](const SweepRow& a, const SweepRow& b) { return a.pBot < b.pBot; });
-    struct Metric {
-        QString name;
-        QColor color;
-        double SweepRow::*mean;
-        double SweepRow::*sd;
-        std::size_t point; ///< index in runPoints_
-    };
-    const Metric metrics[] = {{tr("FVR"), QColor(0xd6, 0x27, 0x28), &SweepRow::fvrMean, &SweepRow::fvrSd, 1},
-                              {tr("MRR"), QColor(0x1f, 0x77, 0xb4), &SweepRow::mrrMean, &SweepRow::mrrSd, 2}};
-    for (const Metric& m : metrics) {
-        auto* upper = new QLineSeries(c);
-        auto* lower = new QLineSeries(c);
-        auto* line = new QLineSeries(c);
-        line->setName(m.name);
-        line->setPointsVisible(true);
-        line->setPen(QPen(m.color, 2.5));
-        for (const SweepRow& r : rows) {
-            const double mean = r.*m.mean, sd = std::isfinite(r.*m.sd) ? r.*m.sd : 0.0;
-            if (!std::isfinite(mean)) continue;
-            line->append(r.pBot, mean);
-            upper->append(r.pBot, mean + sd);
-            lower->append(r.pBot, mean - sd);
-        }
-        // The ± sd band behind the mean line.
-        auto* band = new QAreaSeries(upper, lower);
-        band->setName(tr("%1 ± sd").arg(m.name));
-        QColor fill = m.color;
-        fill.setAlpha(50);
-        band->setBrush(fill);
-        band->setPen(QPen(fill.darker(110), 0.8));
-        // Each run's own value at its p⊥ (the spread the band summarises).
-        auto* points = new QScatterSeries(c);
-        points->setName(tr("%1 per seed").arg(m.name));
-        points->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-        points->setMarkerSize(7);
-        QColor dot = m.color;
-        dot.setAlpha(150);
-        points->setColor(dot);
-        points->setBorderColor(m.color.darker(130));
-        for (const auto& p : runPoints_)
-            if (std::isfinite(p[m.point])) points->append(p[0], p[m.point]);
-        c->addSeries(band);
-        c->addSeries(points);
-        c->addSeries(line);
-        for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(band), static_cast<QAbstractSeries*>(points),
-                                   static_cast<QAbstractSeries*>(line)}) {
-            s->attachAxis(x);
-            s->attachAxis(y);
-        }
-    }
+    drawSweepChart(chart(), title_, table_->rows(), runPoints_);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -243,4 +243,64 @@ KBCX_MULTIVERSION void l1_block_grad(const float* Q, std::size_t P, const float*
         }
 }
 
+// ---- BoxE: per dimension, with q = P − mid and the box's precomputed κ, 1/κ, c0, c1:
+// δ = |q|/κ inside [lo, hi], κ|q| − c0 outside; ∂δ/∂P = ±1/κ or ±κ, ∂δ/∂w = −|q|/κ² or |q| − c1.
+
+namespace {
+/// One dimension's δ, for the scalar tails of the vector loops.
+inline float box_delta1(const BoxRows& b, std::size_t k, float p) {
+    const float aq = std::fabs(p - b.mid[k]);
+    return (b.lo[k] <= p && p <= b.hi[k]) ? aq * b.invk[k] : b.kappa[k] * aq - b.c0[k];
+}
+} // namespace
+
+KBCX_MULTIVERSION float box_distance(const float* P, const BoxRows& b, std::size_t d, bool squares) {
+    V8 acc = {};
+    std::size_t k = 0;
+    for (; k + 8 <= d; k += 8) {
+        const V8 p = load8(P + k), aq = abs8(p - load8(b.mid + k));
+        const I8 in = (load8(b.lo + k) <= p) & (p <= load8(b.hi + k));
+        const V8 delta = in ? aq * load8(b.invk + k) : load8(b.kappa + k) * aq - load8(b.c0 + k);
+        acc += squares ? delta * delta : delta;
+    }
+    float s = sum8(acc);
+    for (; k < d; ++k) {
+        const float delta = box_delta1(b, k, P[k]);
+        s += squares ? delta * delta : delta;
+    }
+    return s;
+}
+
+KBCX_MULTIVERSION void box_distance_grad(const float* P, const BoxRows& b, std::size_t d, float a, float c,
+                                         bool bounded, float* gP, float* gLo, float* gHi) {
+    const float bf = bounded ? 1.0f : 0.0f;
+    std::size_t k = 0;
+    const V8 zero = {}, one = zero + 1.0f;
+    for (; k + 8 <= d; k += 8) {
+        const V8 p = load8(P + k), q = p - load8(b.mid + k), aq = abs8(q);
+        const I8 in = (load8(b.lo + k) <= p) & (p <= load8(b.hi + k));
+        const V8 invk = load8(b.invk + k), kappa = load8(b.kappa + k);
+        const V8 delta = in ? aq * invk : kappa * aq - load8(b.c0 + k);
+        const V8 gd = a + c * delta;
+        const V8 sg = (q > zero ? one : zero) - (q < zero ? one : zero);
+        const V8 dp = sg * (in ? invk : kappa);
+        const V8 dw = in ? -aq * load8(b.invk2 + k) : aq - load8(b.c1 + k);
+        const V8 bound = one - bf * p * p;
+        store8(gP + k, load8(gP + k) + gd * dp * bound);
+        store8(gLo + k, load8(gLo + k) + gd * (-0.5f * dp - dw));
+        store8(gHi + k, load8(gHi + k) + gd * (-0.5f * dp + dw));
+    }
+    for (; k < d; ++k) {
+        const float p = P[k], q = p - b.mid[k], aq = std::fabs(q);
+        const bool in = b.lo[k] <= p && p <= b.hi[k];
+        const float delta = in ? aq * b.invk[k] : b.kappa[k] * aq - b.c0[k];
+        const float gd = a + c * delta;
+        const float dp = sgn(q) * (in ? b.invk[k] : b.kappa[k]);
+        const float dw = in ? -aq * b.invk2[k] : aq - b.c1[k];
+        gP[k] += gd * dp * (1.0f - bf * p * p);
+        gLo[k] += gd * (-0.5f * dp - dw);
+        gHi[k] += gd * (-0.5f * dp + dw);
+    }
+}
+
 } // namespace kbcx::embed::kernels

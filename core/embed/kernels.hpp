@@ -33,4 +33,20 @@ void l1_block(const float* Q, std::size_t P, const float* N, std::size_t K, std:
 void l1_block_grad(const float* Q, std::size_t P, const float* N, std::size_t K, std::size_t d, const float* W,
                    float* gQ, float* gN);
 
+// ---- BoxE's point-to-box distance (models.md §5), one point against one box of d dimensions.
+
+/// A box's corners and what its distance function needs per dimension, precomputed from them:
+/// mid = (lo + hi)/2, κ = hi − lo + 1, 1/κ, 1/κ², c0 = (w/2)(κ − 1/κ), c1 = (κ − 1/κ)/2 + (w/2)(1 + 1/κ²).
+struct BoxRows {
+    const float *lo, *hi, *mid, *kappa, *invk, *invk2, *c0, *c1;
+};
+/// Σ_k δ_k (squares = false) or Σ_k δ_k² (squares = true), with δ_k = |q_k|/κ_k inside the box
+/// and κ_k|q_k| − c0_k outside, q = P − mid.
+float box_distance(const float* P, const BoxRows& box, std::size_t d, bool squares);
+/// With g_k = a + c·δ_k the weight of dimension k (a = dl for L1; c = dl/‖δ‖ for L2):
+/// gP_k += g_k·∂δ_k/∂P_k·(1 − P_k² if bounded, the tanh that made P), and the corners' gradients
+/// gLo_k += g_k·(−½∂δ_k/∂P_k − ∂δ_k/∂w_k), gHi_k += g_k·(−½∂δ_k/∂P_k + ∂δ_k/∂w_k).
+void box_distance_grad(const float* P, const BoxRows& box, std::size_t d, float a, float c, bool bounded, float* gP,
+                       float* gLo, float* gHi);
+
 } // namespace kbcx::embed::kernels

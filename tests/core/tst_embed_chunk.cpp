@@ -67,10 +67,15 @@ class TestEmbedChunk : public QObject {
         QTest::addColumn<QString>("model");
         QTest::addColumn<int>("loss");
         QTest::addColumn<double>("adv");
+        QTest::addColumn<int>("pnorm");    // BoxE: order of the distance norm
+        QTest::addColumn<bool>("bounded"); // BoxE: tanh-bounded space
         for (const auto& m : kg_model_names())
             for (int l = 0; l < 3; ++l)
                 QTest::newRow((m + "/" + std::string(loss_name(static_cast<LossKind>(l)))).c_str())
-                    << QString::fromStdString(m) << l << (l == 1 ? 0.5 : 0.0);
+                    << QString::fromStdString(m) << l << (l == 1 ? 0.5 : 0.0) << 1 << true;
+        for (int l = 0; l < 3; ++l)
+            QTest::newRow(("BoxE-L2-unbounded/" + std::string(loss_name(static_cast<LossKind>(l)))).c_str())
+                << QStringLiteral("BoxE") << l << (l == 1 ? 0.5 : 0.0) << 2 << false;
     }
 
     // One chunk: positives sharing candidates (with a repeated candidate and the positives' own
@@ -81,10 +86,16 @@ class TestEmbedChunk : public QObject {
         QFETCH(QString, model);
         QFETCH(int, loss);
         QFETCH(double, adv);
+        QFETCH(int, pnorm);
+        QFETCH(bool, bounded);
         KgModelConfig c;
         c.name = model.toStdString();
         c.dim = 13; // not a multiple of the kernels' 8 lanes
         c.gamma = 3.0f;
+        if (c.name == "BoxE") {
+            c.p_norm = pnorm;
+            c.bounded = bounded;
+        }
         const std::size_t E = 23, R = 4;
         auto m = make_kg_model(c, E, R);
         std::mt19937_64 rng(17);

@@ -158,7 +158,8 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
                           "class of the axiom"));
     form->addRow(tr("&p⊥ values:"), pBots_);
     seeds_ = intSpin(1, 1000, 3,
-                  tr("Runs per p⊥ value, with seeds 0 … N−1 (default 3); the table shows mean ± "
+                  tr("Runs per p⊥ value, with seeds S … S+N−1 (S: First seed under Advanced, default 0; N "
+                     "default 3); the table shows mean ± "
                      "sample standard deviation over them"),
                   formBox);
     seeds_->setObjectName(QStringLiteral("sweepSeeds"));
@@ -301,6 +302,18 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
              tr("Seed of the test-set sampler (--tests-seed, default 1); unused with a test-set file"), formBox);
     testsSeed_->setObjectName(QStringLiteral("sweepTestsSeed"));
     form->addRow(tr("Test-set seed:"), testsSeed_);
+    firstSeed_ = intSpin(0, std::numeric_limits<int>::max(), 0,
+                         tr("First training seed (--seed, default 0): the runs of each p⊥ use seeds S … S+N−1"),
+                         formBox);
+    firstSeed_->setObjectName(QStringLiteral("sweepFirstSeed"));
+    form->addRow(tr("First seed:"), firstSeed_);
+    evalEvery_ = intSpin(0, 1000000, 0,
+                         tr("Evaluate each run on the test set every N epochs besides the last (--eval-every, "
+                            "default 0: the last epoch only); each evaluation is a line of the run's metrics.jsonl"),
+                         formBox);
+    evalEvery_->setSpecialValueText(tr("last epoch only"));
+    evalEvery_->setObjectName(QStringLiteral("sweepEvalEvery"));
+    form->addRow(tr("Evaluate every:"), evalEvery_);
     threads_ = intSpin(1, 256, 1,
                     tr("Worker threads per run (--threads, default 1); runs follow one another. One thread and "
                        "a fixed seed give bit-identical runs"),
@@ -545,6 +558,12 @@ void SweepDialog::setTestsSeed(int seed) {
 void SweepDialog::setTestsFile(const QString& path) {
     testsFile_->setText(path);
 }
+void SweepDialog::setFirstSeed(int seed) {
+    firstSeed_->setValue(seed);
+}
+void SweepDialog::setEvalEvery(int epochs) {
+    evalEvery_->setValue(epochs);
+}
 void SweepDialog::setThreads(int threads) {
     threads_->setValue(threads);
 }
@@ -598,7 +617,7 @@ bool SweepDialog::params(embed::SweepParams& sp, QString& error) const {
     st.batch = batch_->value();
     st.neg = neg_->value();
     st.lr = static_cast<float>(lr_->value());
-    st.eval_every = 0;
+    st.eval_every = evalEvery_->value();
     st.threads = threads_->value();
     if (pool_->currentData().toString() == QLatin1String("file")) {
         const QString path = poolFile_->text().trimmed();
@@ -623,7 +642,7 @@ bool SweepDialog::params(embed::SweepParams& sp, QString& error) const {
     sp.n = static_cast<std::size_t>(candidates_->value());
     sp.tests_seed = static_cast<std::uint64_t>(testsSeed_->value());
     sp.seeds = seeds_->value();
-    sp.first_seed = 0;
+    sp.first_seed = static_cast<std::uint64_t>(firstSeed_->value());
 
     const qlonglong item = ontology_->currentData().toLongLong();
     if (item == kOntologyFileItem) {

@@ -56,7 +56,7 @@ class SweepDialog : public QDialog {
     void setOutputFolder(const QString& dir);
     QString outputFolder() const;
     // Advanced settings (kbcx sweep's --lr, --batch, --neg, --margin, --delta, --reg, --pool, --n,
-    // --tests-seed, --tests, --threads; same defaults).
+    // --tests-seed, --tests, --seed, --eval-every, --threads; same defaults).
     void setLearningRate(double lr);
     void setBatch(int batch);
     void setNegatives(int neg);
@@ -70,6 +70,10 @@ class SweepDialog : public QDialog {
     void setTestsSeed(int seed);
     /// A test set used instead of sampling one ("" = sample DIR/tests_<NF>.tsv).
     void setTestsFile(const QString& path);
+    /// The first training seed: each p⊥ runs seeds S … S+N−1 (kbcx sweep --seed).
+    void setFirstSeed(int seed);
+    /// Evaluations every N epochs besides the last (0 = the last only; kbcx sweep --eval-every).
+    void setEvalEvery(int epochs);
     void setThreads(int threads);
     /// Expands or collapses the "Advanced" group of the form.
     void setAdvancedVisible(bool visible);
@@ -134,6 +138,8 @@ class SweepDialog : public QDialog {
     QComboBox* nf_ = nullptr;
     QLineEdit* pBots_ = nullptr;
     QSpinBox* seeds_ = nullptr;
+    QSpinBox* firstSeed_ = nullptr;
+    QSpinBox* evalEvery_ = nullptr;
     QSpinBox* epochs_ = nullptr;
     QSpinBox* dim_ = nullptr;
     QLineEdit* outDir_ = nullptr;

@@ -224,6 +224,8 @@ class TestUiSweep : public QObject {
             QVERIFY(sp.base.tests.empty());
             QCOMPARE(sp.n, std::size_t(100));
             QCOMPARE(sp.tests_seed, std::uint64_t(1));
+            QCOMPARE(sp.base.train.eval_every, cliParams.value(QStringLiteral("eval_every")).toInt());
+            QCOMPARE(double(sp.first_seed), cliParams.value(QStringLiteral("seed")).toDouble());
         }
 
         // An external test set, drawn here by kbcx sample (not what the sweep would sample).
@@ -253,6 +255,8 @@ class TestUiSweep : public QObject {
         dialog->setPool(QStringLiteral("disjoint"));
         dialog->setTestsFile(ext);
         dialog->setThreads(2);
+        dialog->setFirstSeed(5);
+        dialog->setEvalEvery(1);
         dialog->setAdvancedVisible(true);
         QVERIFY(dialog->advancedVisible());
         const QString folder = out.filePath(QStringLiteral("advanced"));
@@ -271,6 +275,8 @@ class TestUiSweep : public QObject {
         QCOMPARE(sp.base.train.batch, 17);
         QCOMPARE(sp.base.train.neg, 3);
         QCOMPARE(sp.base.train.threads, 2);
+        QCOMPARE(sp.first_seed, std::uint64_t(5));
+        QCOMPARE(sp.base.train.eval_every, 1);
         QCOMPARE(sp.base.model.margin, 0.07f);
         QCOMPARE(sp.base.model.delta, 1.5f);
         const embed::ElModelConfig box2el = embed::default_el_config("Box2EL");
@@ -298,6 +304,14 @@ class TestUiSweep : public QObject {
         QCOMPARE(params.value(QStringLiteral("reg")).toDouble(), double(box2el.reg));
         QCOMPARE(params.value(QStringLiteral("pool")).toString(), QStringLiteral("disjoint"));
         QCOMPARE(params.value(QStringLiteral("tests")).toString(), QFileInfo(ext).absoluteFilePath());
+        // The first seed names the run and seeds it; --eval-every 1 evaluates both epochs.
+        QCOMPARE(params.value(QStringLiteral("seed")).toInt(), 5);
+        QVERIFY2(result.runs[0].run_dir.ends_with("-s5"), result.runs[0].run_dir.c_str());
+        {
+            QFile metrics(QString::fromStdString(result.runs[0].run_dir) + QStringLiteral("/metrics.jsonl"));
+            QVERIFY(metrics.open(QIODevice::ReadOnly));
+            QCOMPARE(metrics.readAll().count('\n'), 2);
+        }
 
         // Without a test-set file the sampler's N and seed are the form's; a pool file is made
         // absolute; missing files are form errors.

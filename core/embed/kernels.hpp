@@ -20,7 +20,8 @@ float dot(const float* q, const float* n, std::size_t d);
 void dot_grad(const float* q, const float* n, std::size_t d, float w, float* gq, float* gn);
 /// Σ_k |q_k − n_k| over complex numbers stored [re(d) | im(d)]
 float complex_l1_distance(const float* q, const float* n, std::size_t d);
-/// gradient of w·(−Σ_k |q_k − n_k|) (complex moduli), 0 where a modulus is 0
+/// gradient of w·(−Σ_k |q_k − n_k|) (complex moduli), 0 where a modulus is 0; gq and gn must not
+/// overlap each other, q or n
 void complex_l1_distance_grad(const float* q, const float* n, std::size_t d, float w, float* gq, float* gn);
 
 // ---- Blocks: P query rows Q (P×d) against K candidate rows N (K×d), both row-major and

@@ -227,15 +227,18 @@ std::string train_settings_text(const KgFindingPlan& p) {
       << " corrupted negatives per positive (chunks of " << std::min(64, p.train.neg) << "), Adam lr "
       << number_text(p.train.lr, 3) << ", γ = " << number_text(p.train.gamma, 0) << ", each model's own loss; "
       << p.seeds << " training seed(s) (1…" << p.seeds
-      << "); R-GCN: 2 layers, 10 bases, edge dropout 0.4, DistMult decoder";
+      << "); R-GCN: 2 layers, 10 bases, edge dropout 0.4, DistMult decoder, trained with its own sizes (batch "
+      << p.train.sizes_for("rgcn").batch << ", " << p.train.sizes_for("rgcn").neg << " negatives, lr "
+      << number_text(p.train.sizes_for("rgcn").lr, 3) << ": its encoder runs over the whole graph at every step)";
     return s.str();
 }
 
 std::string train_command(const std::string& dir, const std::string& model, const KgFindingPlan& p) {
+    const KgTrainPlan::Sizes sz = p.train.sizes_for(model);
     return "kbcx train " + dir + " --model " + (model == "TransE-L1" ? std::string("TransE") : model) + " --dim " +
            std::to_string(p.train.dim) + " --epochs " + std::to_string(p.train.epochs) + " --batch " +
-           std::to_string(p.train.batch) + " --neg " + std::to_string(p.train.neg) + " --chunk " +
-           std::to_string(std::min(64, p.train.neg)) + " --lr " + number_text(p.train.lr, 3) +
+           std::to_string(sz.batch) + " --neg " + std::to_string(sz.neg) + " --chunk " +
+           std::to_string(std::min(64, sz.neg)) + " --lr " + number_text(sz.lr, 3) +
            " --margin 12 --eval-every 0 --seed 1 --threads " + std::to_string(p.train.threads) + " --run runs/" + dir +
            "-" + model + "-s1";
 }

@@ -149,6 +149,11 @@ KgBench make_kg_bench(const std::string& kg_name, const bench::GenerateParams& p
     return b;
 }
 
+KgTrainPlan::Sizes KgTrainPlan::sizes_for(const std::string& model) const {
+    if (model == "rgcn") return {embed::RgcnTrainDefaults::batch, embed::RgcnTrainDefaults::neg, embed::RgcnTrainDefaults::lr};
+    return {batch, neg, lr};
+}
+
 KgSystem embedding_system(const std::string& model, const KgTrainPlan& plan) {
     KgSystem s;
     s.name = model;
@@ -162,12 +167,13 @@ KgSystem embedding_system(const std::string& model, const KgTrainPlan& plan) {
         p.model.dim = plan.dim;
         p.model.gamma = plan.gamma;
         p.train.epochs = plan.epochs;
-        p.train.batch = plan.batch;
-        p.train.neg = plan.neg;
-        p.train.chunk = std::min(64, plan.neg);
+        const KgTrainPlan::Sizes sizes = plan.sizes_for(model);
+        p.train.batch = sizes.batch;
+        p.train.neg = sizes.neg;
+        p.train.chunk = std::min(64, sizes.neg);
         p.train.threads = plan.threads;
         p.train.seed = seed;
-        p.train.lr = plan.lr;
+        p.train.lr = sizes.lr;
         p.train.margin = plan.gamma;
         p.train.eval_every = 0; // no validation split is given: nothing is evaluated while training
         std::unique_ptr<embed::KgModel> trained;

@@ -108,6 +108,11 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     // --- form ---
     auto* formBox = new QGroupBox(tr("Sweep"), this);
     auto* form = new QFormLayout(formBox);
+    // A labelled field, named for tests and accessibility.
+    auto addNamedRow = [form](const QString& label, QWidget* field, const char* name) {
+        field->setObjectName(QLatin1String(name));
+        form->addRow(label, field);
+    };
     ontology_ = new QComboBox(formBox);
     ontology_->setObjectName(QStringLiteral("sweepOntology"));
     ontology_->setToolTip(tr("The ontology to train on: one loaded in the explorer (as read), or an ontology file "
@@ -162,15 +167,12 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
                      "default 3); the table shows mean ± "
                      "sample standard deviation over them"),
                   formBox);
-    seeds_->setObjectName(QStringLiteral("sweepSeeds"));
-    form->addRow(tr("S&eeds:"), seeds_);
+    addNamedRow(tr("S&eeds:"), seeds_, "sweepSeeds");
     epochs_ =
         intSpin(1, 1000000, 200, tr("Epochs per run (default 200); the test set is evaluated after the last"), formBox);
-    epochs_->setObjectName(QStringLiteral("sweepEpochs"));
-    form->addRow(tr("Epoc&hs:"), epochs_);
+    addNamedRow(tr("Epoc&hs:"), epochs_, "sweepEpochs");
     dim_ = intSpin(1, 4096, 50, tr("Embedding dimension of every run (default 50)"), formBox);
-    dim_->setObjectName(QStringLiteral("sweepDim"));
-    form->addRow(tr("&Dimension:"), dim_);
+    addNamedRow(tr("&Dimension:"), dim_, "sweepDim");
     outDir_ = new QLineEdit(formBox);
     outDir_->setObjectName(QStringLiteral("sweepOutDir"));
     outDir_->setPlaceholderText(tr("a fresh folder under the application data"));
@@ -206,39 +208,33 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     advancedFirstRow_ = form->rowCount();
     lr_ = realSpin(1e-6, 10, 5, 0.001, 0.01, tr("Learning rate of the optimiser in every run (--lr, default 0.01)"),
                    formBox);
-    lr_->setObjectName(QStringLiteral("sweepLr"));
-    form->addRow(tr("&Learning rate:"), lr_);
+    addNamedRow(tr("&Learning rate:"), lr_, "sweepLr");
     batch_ = intSpin(1, 1000000, 256,
                   tr("Axioms per step (--batch, default 256); each normal form weighted 1/#(its axioms in the "
                      "batch)"),
                   formBox);
-    batch_->setObjectName(QStringLiteral("sweepBatch"));
-    form->addRow(tr("&Batch:"), batch_);
+    addNamedRow(tr("&Batch:"), batch_, "sweepBatch");
     neg_ = intSpin(1, 100000, 4,
                 tr("Negatives K per axiom (--neg, default 4); round(p⊥·K) of them are drawn from the T⁻ pool, the "
                    "rest by corruption"),
                 formBox);
-    neg_->setObjectName(QStringLiteral("sweepNeg"));
-    form->addRow(tr("Ne&gatives per axiom:"), neg_);
+    addNamedRow(tr("Ne&gatives per axiom:"), neg_, "sweepNeg");
     margin_ = optionalSpin(3, 0.01,
                            tr("γ of the model's losses (--margin; \"model default\" = the model's own, as kbcx "
                               "train --help lists them: ELEm 0, EmEL++ 0.05, ELBE 0, Box²EL 0.02). Step below 0 "
                               "for the model default"),
                            formBox);
-    margin_->setObjectName(QStringLiteral("sweepMargin"));
-    form->addRow(tr("Marg&in γ:"), margin_);
+    addNamedRow(tr("Marg&in γ:"), margin_, "sweepMargin");
     delta_ = optionalSpin(2, 0.5,
                           tr("Box models' δ (--delta; ELBE, Box²EL): target δ of the negative term (δ − d⁻)². "
                              "\"model default\" = the model's own"),
                           formBox);
-    delta_->setObjectName(QStringLiteral("sweepDelta"));
-    form->addRow(tr("Box δ:"), delta_);
+    addNamedRow(tr("Box δ:"), delta_, "sweepDelta");
     reg_ = optionalSpin(3, 0.1,
                         tr("Regulariser weight (--reg): ELEmbeddings/EmEL++ |‖c‖ − 1| on class centres, Box²EL "
                            "λ‖β‖ on bumps. \"model default\" = the model's own"),
                         formBox);
-    reg_->setObjectName(QStringLiteral("sweepReg"));
-    form->addRow(tr("Regulariser &weight λ:"), reg_);
+    addNamedRow(tr("Regulariser &weight λ:"), reg_, "sweepReg");
     pool_ = new QComboBox(formBox);
     pool_->setObjectName(QStringLiteral("sweepPool"));
     pool_->addItem(tr("Reasoner's T⁻ sample"), QStringLiteral("reason"));
@@ -295,31 +291,26 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
                        tr("Candidates per status (T⁺, T?, T−) of the sampled test set (--n, default 100); unused "
                           "with a test-set file"),
                        formBox);
-    candidates_->setObjectName(QStringLiteral("sweepCandidates"));
-    form->addRow(tr("Candidates per status:"), candidates_);
+    addNamedRow(tr("Candidates per status:"), candidates_, "sweepCandidates");
     testsSeed_ =
         intSpin(0, std::numeric_limits<int>::max(), 1,
              tr("Seed of the test-set sampler (--tests-seed, default 1); unused with a test-set file"), formBox);
-    testsSeed_->setObjectName(QStringLiteral("sweepTestsSeed"));
-    form->addRow(tr("Test-set seed:"), testsSeed_);
+    addNamedRow(tr("Test-set seed:"), testsSeed_, "sweepTestsSeed");
     firstSeed_ = intSpin(0, std::numeric_limits<int>::max(), 0,
                          tr("First training seed (--seed, default 0): the runs of each p⊥ use seeds S … S+N−1"),
                          formBox);
-    firstSeed_->setObjectName(QStringLiteral("sweepFirstSeed"));
-    form->addRow(tr("First seed:"), firstSeed_);
+    addNamedRow(tr("First seed:"), firstSeed_, "sweepFirstSeed");
     evalEvery_ = intSpin(0, 1000000, 0,
                          tr("Evaluate each run on the test set every N epochs besides the last (--eval-every, "
                             "default 0: the last epoch only); each evaluation is a line of the run's metrics.jsonl"),
                          formBox);
     evalEvery_->setSpecialValueText(tr("last epoch only"));
-    evalEvery_->setObjectName(QStringLiteral("sweepEvalEvery"));
-    form->addRow(tr("Evaluate every:"), evalEvery_);
+    addNamedRow(tr("Evaluate every:"), evalEvery_, "sweepEvalEvery");
     threads_ = intSpin(1, 256, 1,
                     tr("Worker threads per run (--threads, default 1); runs follow one another. One thread and "
                        "a fixed seed give bit-identical runs"),
                     formBox);
-    threads_->setObjectName(QStringLiteral("sweepThreads"));
-    form->addRow(tr("Threads per run:"), threads_);
+    addNamedRow(tr("Threads per run:"), threads_, "sweepThreads");
     advancedEndRow_ = form->rowCount();
     setAdvancedVisible(false);
     connect(advancedToggle_, &QToolButton::toggled, this, &SweepDialog::setAdvancedVisible);

@@ -1,10 +1,10 @@
 // The five triple models. TransE, DistMult, ComplEx and RotatE are "query" models: a positive
 // with one slot blanked becomes a query vector q, and every candidate n scores f(q, n), so a
-// chunk of shared candidates costs one vectorised pass; BoxE builds each positive's boxes once
-// per chunk and bounds the candidates' points in one vectorised pass.
+// chunk of shared candidates costs one vectorised pass (BoxE lives in boxe.cpp).
 // Formulas and gradients: ../shared/formulas/models.md §1–§5.
 #include "embed/kg_models.hpp"
 
+#include "embed/boxe.hpp"
 #include "embed/kernels.hpp"
 #include "embed/rgcn.hpp"
 
@@ -50,12 +50,6 @@ void KgModel::add_chunk_grad(const Chunk& chunk, const float* dscore, GradBuffer
 }
 
 namespace {
-
-void uniform_fill(Matrix& m, float lo, float hi, std::mt19937_64& rng) {
-    std::uniform_real_distribution<float> u(lo, hi);
-    for (Eigen::Index i = 0; i < m.size(); ++i)
-        m.data()[i] = u(rng);
-}
 
 /// Dense row-major views for the dot-product models' blocks (Eigen's matrix products).
 using RowMajorMap = Eigen::Map<Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
@@ -199,7 +193,7 @@ class TransE final : public QueryModel {
     void init(std::mt19937_64& rng) override {
         const float eps = (config_.gamma + 2.0f) / static_cast<float>(config_.dim);
         for (auto& t : tables_)
-            uniform_fill(t.values, -eps, eps, rng);
+            fill_uniform(t.values, -eps, eps, rng);
     }
     LossKind default_loss() const override { return LossKind::Distance; }
 
@@ -260,7 +254,7 @@ class DistMult final : public QueryModel {
     void init(std::mt19937_64& rng) override {
         const float eps = (config_.gamma + 2.0f) / static_cast<float>(config_.dim);
         for (auto& t : tables_)
-            uniform_fill(t.values, -eps, eps, rng);
+            fill_uniform(t.values, -eps, eps, rng);
     }
     LossKind default_loss() const override { return LossKind::Logistic; }
 
@@ -309,7 +303,7 @@ class ComplEx final : public QueryModel {
     void init(std::mt19937_64& rng) override {
         const float eps = (config_.gamma + 2.0f) / static_cast<float>(config_.dim);
         for (auto& t : tables_)
-            uniform_fill(t.values, -eps, eps, rng);
+            fill_uniform(t.values, -eps, eps, rng);
     }
     LossKind default_loss() const override { return LossKind::Logistic; }
 
@@ -387,7 +381,7 @@ class RotatE final : public QueryModel {
     }
     void init(std::mt19937_64& rng) override {
         for (auto& t : tables_)
-            uniform_fill(t.values, -eps(), eps(), rng);
+            fill_uniform(t.values, -eps(), eps(), rng);
     }
     LossKind default_loss() const override { return LossKind::Distance; }
 
@@ -432,360 +426,6 @@ class RotatE final : public QueryModel {
     }
 };
 
-// ---- BoxE (Abboud et al. 2020), geometric-mean shape normalisation, optional tanh bounding.
-// Tables: 0 entity base points, 1 relation box centres [pos1 | pos2], 2 entity bumps,
-// 3 relation shapes [pos1 | pos2], 4 relation scales (2 per relation).
-class BoxE final : public KgModel {
-  public:
-    BoxE(KgModelConfig c, std::size_t ne, std::size_t nr) : KgModel(std::move(c), ne, nr) {
-        const auto d = config_.dim;
-        const auto E = static_cast<Eigen::Index>(ne), R = static_cast<Eigen::Index>(nr);
-        tables_.push_back({"entity_base", Matrix::Zero(E, d)});
-        tables_.push_back({"relation_centre", Matrix::Zero(R, 2 * d)});
-        tables_.push_back({"entity_bump", Matrix::Zero(E, d)});
-        tables_.push_back({"relation_shape", Matrix::Zero(R, 2 * d)});
-        tables_.push_back({"relation_scale", Matrix::Zero(R, 2)});
-    }
-    void init(std::mt19937_64& rng) override {
-        const float a = 0.5f / std::sqrt(static_cast<float>(config_.dim));
-        for (int t = 0; t < 4; ++t)
-            uniform_fill(tables_[static_cast<std::size_t>(t)].values, -a, a, rng);
-        uniform_fill(tables_[4].values, -1.0f, 1.0f, rng);
-    }
-    LossKind default_loss() const override { return LossKind::Distance; }
-
-    float score(Id h, Id r, Id t) const override { return -eval(h, r, t, 0.0f, nullptr); }
-    void add_score_grad(Id h, Id r, Id t, float coeff, GradBuffer& g) const override { eval(h, r, t, -coeff, &g); }
-
-    // The chunk path: a positive's two boxes depend on its relation only, so they are built
-    // once per positive rather than once per pair, and the points of all candidates are bounded
-    // with Eigen's vectorised tanh. Per pair, only the point-to-box distances remain; the
-    // gradient with respect to a box is linear in the per-dimension gradients of its corners,
-    // which are summed over the candidates before going through the shape normalisation once.
-    void score_chunk(const Chunk& chunk, float* out) const override {
-        const std::size_t K = chunk.candidates.size(), n = d();
-        ChunkScratch& sc = scratch(K);
-        for (std::size_t i = 0; i < chunk.positives.size(); ++i) {
-            const Triple& p = chunk.positives[i];
-            build_boxes(p.r, sc);
-            candidate_points(chunk, p, sc);
-            const int a = chunk.side == Side::Tail ? 0 : 1; // the box of the point e_f + b_c
-            for (std::size_t j = 0; j < K; ++j)
-                out[i * K + j] = -(point_distance(sc.X.data() + j * n, sc.box[a], nullptr) +
-                                   point_distance(sc.Y.data() + j * n, sc.box[1 - a], nullptr));
-        }
-    }
-
-    void add_chunk_grad(const Chunk& chunk, const float* dscore, GradBuffer& g) const override {
-        const std::size_t K = chunk.candidates.size(), n = d();
-        ChunkScratch& sc = scratch(K);
-        sc.gBase.assign(K * n, 0.0f);
-        sc.gBump.assign(K * n, 0.0f);
-        sc.used.assign(K, 0);
-        const int a = chunk.side == Side::Tail ? 0 : 1;
-        for (std::size_t i = 0; i < chunk.positives.size(); ++i) {
-            const Triple& p = chunk.positives[i];
-            bool any = false;
-            for (std::size_t j = 0; j < K && !any; ++j)
-                any = dscore[i * K + j] != 0.0f;
-            if (!any) continue;
-            build_boxes(p.r, sc);
-            candidate_points(chunk, p, sc);
-            for (auto& b : sc.box) {
-                b.gLo.assign(n, 0.0f);
-                b.gHi.assign(n, 0.0f);
-            }
-            std::vector<float>& gFixedBase = sc.gFixedBase;
-            std::vector<float>& gFixedBump = sc.gFixedBump;
-            gFixedBase.assign(n, 0.0f);
-            gFixedBump.assign(n, 0.0f);
-            for (std::size_t j = 0; j < K; ++j) {
-                const float w = dscore[i * K + j];
-                if (w == 0.0f) continue;
-                sc.used[j] = 1;
-                // score = −(ℓ_a(X) + ℓ_b(Y)): dl = −w. X = T(e_f + b_c), Y = T(e_c + b_f).
-                std::fill(sc.gP.begin(), sc.gP.end(), 0.0f);
-                point_distance(sc.X.data() + j * n, sc.box[a], sc.gP.data(), -w);
-                for (std::size_t k = 0; k < n; ++k) {
-                    gFixedBase[k] += sc.gP[k];
-                    sc.gBump[j * n + k] += sc.gP[k];
-                }
-                std::fill(sc.gP.begin(), sc.gP.end(), 0.0f);
-                point_distance(sc.Y.data() + j * n, sc.box[1 - a], sc.gP.data(), -w);
-                for (std::size_t k = 0; k < n; ++k) {
-                    sc.gBase[j * n + k] += sc.gP[k];
-                    gFixedBump[k] += sc.gP[k];
-                }
-            }
-            const Id fixed = chunk.side == Side::Tail ? p.s : p.o;
-            float* ge = g.row(0, fixed);
-            float* gb = g.row(2, fixed);
-            for (std::size_t k = 0; k < n; ++k) {
-                ge[k] += gFixedBase[k];
-                gb[k] += gFixedBump[k];
-            }
-            for (int pos = 0; pos < 2; ++pos)
-                box_backward(p.r, pos, sc.box[pos], g);
-        }
-        for (std::size_t j = 0; j < K; ++j) {
-            if (!sc.used[j]) continue;
-            const Id c = chunk.candidates[j];
-            float* ge = g.row(0, c);
-            float* gb = g.row(2, c);
-            for (std::size_t k = 0; k < n; ++k) {
-                ge[k] += sc.gBase[j * n + k];
-                gb[k] += sc.gBump[j * n + k];
-            }
-        }
-    }
-
-  private:
-    static constexpr float kEps = 1e-8f;
-    std::size_t d() const { return static_cast<std::size_t>(config_.dim); }
-
-    /// One relation's box at one position, with what its gradient needs: the normalised shape
-    /// N, the scale A and the geometric mean G; gLo and gHi collect ∂/∂(bounded corners).
-    struct Box {
-        std::vector<float> lo, hi, Nv, gLo, gHi;
-        std::vector<float> mid, kappa, invk, invk2, c0, c1; ///< per dimension, from lo and hi
-        float A = 0, G = 0, scale = 0;
-    };
-    struct ChunkScratch {
-        Box box[2];
-        std::vector<float> X, Y, gP, gBase, gBump, gFixedBase, gFixedBump;
-        std::vector<std::uint8_t> used;
-    };
-    static std::vector<float>& gNv_scratch() {
-        thread_local std::vector<float> v;
-        return v;
-    }
-    ChunkScratch& scratch(std::size_t K) const {
-        thread_local ChunkScratch s;
-        const std::size_t n = d();
-        s.X.resize(K * n);
-        s.Y.resize(K * n);
-        s.gP.resize(n);
-        return s;
-    }
-    /// The boxes of relation r at both positions (corners tanh-bounded when config.bounded).
-    void build_boxes(Id r, ChunkScratch& sc) const {
-        const std::size_t n = d();
-        for (int pos = 0; pos < 2; ++pos) {
-            Box& b = sc.box[pos];
-            b.lo.resize(n);
-            b.hi.resize(n);
-            b.Nv.resize(n);
-            const float* c = tables_[1].values.row(r).data() + pos * n;
-            const float* s = tables_[3].values.row(r).data() + pos * n;
-            b.scale = tables_[4].values(r, pos);
-            b.A = (b.scale > 0.0f ? b.scale : std::expm1(b.scale)) + 1.0f;
-            double logsum = 0.0;
-            for (std::size_t k = 0; k < n; ++k)
-                logsum += std::log(std::fabs(s[k]) + kEps);
-            b.G = static_cast<float>(std::exp(logsum / static_cast<double>(n)));
-            for (std::size_t k = 0; k < n; ++k) {
-                b.Nv[k] = s[k] / b.G;
-                const float D = b.A * b.Nv[k];
-                const float l0 = c[k] - D / 2, u0 = c[k] + D / 2;
-                b.lo[k] = std::min(l0, u0);
-                b.hi[k] = std::max(l0, u0);
-            }
-            if (config_.bounded) {
-                Eigen::Map<Eigen::ArrayXf> lo(b.lo.data(), static_cast<Eigen::Index>(n));
-                Eigen::Map<Eigen::ArrayXf> hi(b.hi.data(), static_cast<Eigen::Index>(n));
-                lo = lo.tanh();
-                hi = hi.tanh();
-            }
-            for (auto* v : {&b.mid, &b.kappa, &b.invk, &b.invk2, &b.c0, &b.c1})
-                v->resize(n);
-            for (std::size_t k = 0; k < n; ++k) {
-                const float w = b.hi[k] - b.lo[k], kappa = w + 1.0f, invk = 1.0f / kappa;
-                b.mid[k] = (b.lo[k] + b.hi[k]) / 2;
-                b.kappa[k] = kappa;
-                b.invk[k] = invk;
-                b.invk2[k] = invk * invk;
-                b.c0[k] = (w / 2) * (kappa - invk);
-                b.c1[k] = 0.5f * (kappa - invk) + (w / 2) * (1.0f + invk * invk);
-            }
-        }
-    }
-    /// For every candidate c of the chunk, with f the positive's fixed entity: X_c = e_f + b_c
-    /// and Y_c = e_c + b_f (tanh-bounded when config.bounded).
-    void candidate_points(const Chunk& chunk, const Triple& p, ChunkScratch& sc) const {
-        const std::size_t n = d(), K = chunk.candidates.size();
-        const Id fixed = chunk.side == Side::Tail ? p.s : p.o;
-        const float* ef = tables_[0].values.row(fixed).data();
-        const float* bf = tables_[2].values.row(fixed).data();
-        for (std::size_t j = 0; j < K; ++j) {
-            const Id c = chunk.candidates[j];
-            const float* ec = tables_[0].values.row(c).data();
-            const float* bc = tables_[2].values.row(c).data();
-            float* x = sc.X.data() + j * n;
-            float* y = sc.Y.data() + j * n;
-            for (std::size_t k = 0; k < n; ++k) {
-                x[k] = ef[k] + bc[k];
-                y[k] = ec[k] + bf[k];
-            }
-        }
-        if (config_.bounded) {
-            const auto len = static_cast<Eigen::Index>(K * n);
-            Eigen::Map<Eigen::ArrayXf>(sc.X.data(), len) = Eigen::Map<Eigen::ArrayXf>(sc.X.data(), len).tanh();
-            Eigen::Map<Eigen::ArrayXf>(sc.Y.data(), len) = Eigen::Map<Eigen::ArrayXf>(sc.Y.data(), len).tanh();
-        }
-    }
-    /// The distance ℓ of the (bounded) point P to box b; with gP, also adds dl·∂ℓ/∂(raw point)
-    /// into gP and dl·∂ℓ/∂(bounded corners) into b.gLo and b.gHi. Per dimension, with the width
-    /// w = hi − lo, κ = w + 1 and q = P − (lo + hi)/2: δ = |q|/κ inside the box and
-    /// κ|q| − (w/2)(κ − 1/κ) outside (models.md §5), through the vectorised kernels.
-    float point_distance(const float* P, Box& b, float* gP, float dl = 0.0f) const {
-        const std::size_t n = d();
-        const bool l2 = config_.p_norm == 2;
-        const kernels::BoxRows rows{b.lo.data(),   b.hi.data(),    b.mid.data(), b.kappa.data(),
-                                    b.invk.data(), b.invk2.data(), b.c0.data(),  b.c1.data()};
-        const float sq = kernels::box_distance(P, rows, n, l2);
-        const float norm = l2 ? std::sqrt(sq) : sq;
-        if (!gP) return norm;
-        if (l2)
-            kernels::box_distance_grad(P, rows, n, 0.0f, norm > 1e-12f ? dl / norm : 0.0f, config_.bounded, gP,
-                                       b.gLo.data(), b.gHi.data());
-        else
-            kernels::box_distance_grad(P, rows, n, dl, 0.0f, config_.bounded, gP, b.gLo.data(), b.gHi.data());
-        return norm;
-    }
-    /// Takes the summed corner gradients of box b (relation r, position pos) through the
-    /// bounding, the min/max, the scale and the geometric-mean normalisation into the tables.
-    void box_backward(Id r, int pos, const Box& b, GradBuffer& g) const {
-        const std::size_t n = d();
-        const float* s = tables_[3].values.row(r).data() + pos * n;
-        float* gc = g.row(1, r) + pos * n;
-        float* gs = g.row(3, r) + pos * n;
-        float* gscale = g.row(4, r) + pos;
-        float gA = 0.0f, dotNN = 0.0f;
-        std::vector<float>& gNv = gNv_scratch();
-        gNv.resize(n);
-        for (std::size_t k = 0; k < n; ++k) {
-            float gL = b.gLo[k], gU = b.gHi[k];
-            if (config_.bounded) {
-                gL *= 1.0f - b.lo[k] * b.lo[k];
-                gU *= 1.0f - b.hi[k] * b.hi[k];
-            }
-            const float D = b.A * b.Nv[k];
-            const float gl0 = D >= 0 ? gL : gU, gu0 = D >= 0 ? gU : gL;
-            gc[k] += gl0 + gu0;
-            const float gD = (gu0 - gl0) / 2;
-            gA += gD * b.Nv[k];
-            gNv[k] = gD * b.A;
-            dotNN += gNv[k] * b.Nv[k];
-        }
-        *gscale += gA * (b.scale > 0.0f ? 1.0f : std::exp(b.scale));
-        for (std::size_t j = 0; j < n; ++j) {
-            const float sgs = static_cast<float>((s[j] > 0) - (s[j] < 0));
-            gs[j] += gNv[j] / b.G - dotNN * sgs / (static_cast<float>(n) * (std::fabs(s[j]) + kEps));
-        }
-    }
-
-    /// Distance ℓ of r(h, t); with g, also adds dl·∂ℓ/∂θ.
-    float eval(Id h, Id r, Id t, float dl, GradBuffer* g) const {
-        const std::size_t n = d();
-        const float* eh = tables_[0].values.row(h).data();
-        const float* et = tables_[0].values.row(t).data();
-        const float* bh = tables_[2].values.row(h).data();
-        const float* bt = tables_[2].values.row(t).data();
-        float total = 0.0f;
-        std::vector<float> delta(n), gdelta(n), gp(n), gl(n), gu(n), raw_l(n), raw_u(n), bl(n), bu(n), P(n), Nv(n);
-        for (int pos = 0; pos < 2; ++pos) {
-            const float* c = tables_[1].values.row(r).data() + pos * n;
-            const float* s = tables_[3].values.row(r).data() + pos * n;
-            const float scale = tables_[4].values(r, pos);
-            const float A = (scale > 0.0f ? scale : std::expm1(scale)) + 1.0f;
-            double logsum = 0.0;
-            for (std::size_t k = 0; k < n; ++k)
-                logsum += std::log(std::fabs(s[k]) + kEps);
-            const float G = static_cast<float>(std::exp(logsum / static_cast<double>(n)));
-            for (std::size_t k = 0; k < n; ++k) {
-                Nv[k] = s[k] / G;
-                const float D = A * Nv[k];
-                const float l0 = c[k] - D / 2, u0 = c[k] + D / 2;
-                raw_l[k] = std::min(l0, u0);
-                raw_u[k] = std::max(l0, u0);
-                P[k] = pos == 0 ? eh[k] + bt[k] : et[k] + bh[k];
-            }
-            bl = raw_l;
-            bu = raw_u;
-            if (config_.bounded) // Eigen's vectorised tanh, as in the chunk path
-                for (std::vector<float>* v : {&bl, &bu, &P}) {
-                    Eigen::Map<Eigen::ArrayXf> a(v->data(), static_cast<Eigen::Index>(n));
-                    a = a.tanh();
-                }
-            // point-to-box distance per dimension
-            float sq = 0.0f;
-            for (std::size_t k = 0; k < n; ++k) {
-                const float w = bu[k] - bl[k], kappa = w + 1.0f, q = P[k] - (bl[k] + bu[k]) / 2;
-                const bool inside = bl[k] <= P[k] && P[k] <= bu[k];
-                delta[k] = inside ? std::fabs(q) / kappa : kappa * std::fabs(q) - (w / 2) * (kappa - 1.0f / kappa);
-                sq += config_.p_norm == 2 ? delta[k] * delta[k] : delta[k];
-            }
-            const float norm = config_.p_norm == 2 ? std::sqrt(sq) : sq;
-            total += norm;
-            if (!g) continue;
-            for (std::size_t k = 0; k < n; ++k)
-                gdelta[k] = config_.p_norm == 2 ? (norm > 1e-12f ? dl * delta[k] / norm : 0.0f) : dl;
-            float* gc = g->row(1, r) + pos * n;
-            float* gs = g->row(3, r) + pos * n;
-            float* gscale = g->row(4, r) + pos;
-            float gA = 0.0f;
-            std::vector<float> gN(n);
-            for (std::size_t k = 0; k < n; ++k) {
-                const float w = bu[k] - bl[k], kappa = w + 1.0f, q = P[k] - (bl[k] + bu[k]) / 2;
-                const float sg = static_cast<float>((q > 0) - (q < 0));
-                const bool inside = bl[k] <= P[k] && P[k] <= bu[k];
-                float dp, dm, dw;
-                if (inside) {
-                    dp = sg / kappa;
-                    dm = -sg / kappa;
-                    dw = -std::fabs(q) / (kappa * kappa);
-                } else {
-                    dp = kappa * sg;
-                    dm = -kappa * sg;
-                    dw = std::fabs(q) - 0.5f * (kappa - 1.0f / kappa) - (w / 2) * (1.0f + 1.0f / (kappa * kappa));
-                }
-                float gP = gdelta[k] * dp;
-                float gL = gdelta[k] * (0.5f * dm - dw);
-                float gU = gdelta[k] * (0.5f * dm + dw);
-                if (config_.bounded) {
-                    gP *= 1.0f - P[k] * P[k];
-                    gL *= 1.0f - bl[k] * bl[k];
-                    gU *= 1.0f - bu[k] * bu[k];
-                }
-                // points: p1 = e_h + b_t, p2 = e_t + b_h
-                if (pos == 0) {
-                    g->row(0, h)[k] += gP;
-                    g->row(2, t)[k] += gP;
-                } else {
-                    g->row(0, t)[k] += gP;
-                    g->row(2, h)[k] += gP;
-                }
-                // min/max: Δ ≥ 0 keeps (l, u) = (l0, u0), otherwise swapped
-                const float D = A * Nv[k];
-                const float gl0 = D >= 0 ? gL : gU, gu0 = D >= 0 ? gU : gL;
-                gc[k] += gl0 + gu0;
-                const float gD = (gu0 - gl0) / 2;
-                gA += gD * Nv[k];
-                gN[k] = gD * A;
-            }
-            *gscale += gA * (scale > 0.0f ? 1.0f : std::exp(scale));
-            float dotNN = 0.0f;
-            for (std::size_t k = 0; k < n; ++k)
-                dotNN += gN[k] * Nv[k];
-            for (std::size_t j = 0; j < n; ++j) {
-                const float sgs = static_cast<float>((s[j] > 0) - (s[j] < 0));
-                gs[j] += gN[j] / G - dotNN * sgs / (static_cast<float>(n) * (std::fabs(s[j]) + kEps));
-            }
-        }
-        return total;
-    }
-};
-
 std::string lower(std::string_view s) {
     std::string out(s);
     for (char& c : out)
@@ -822,7 +462,7 @@ std::unique_ptr<KgModel> make_kg_model(const KgModelConfig& config, std::size_t 
     if (n == "DistMult") return std::make_unique<DistMult>(c, num_entities, num_relations);
     if (n == "ComplEx") return std::make_unique<ComplEx>(c, num_entities, num_relations);
     if (n == "RotatE") return std::make_unique<RotatE>(c, num_entities, num_relations);
-    if (n == "BoxE") return std::make_unique<BoxE>(c, num_entities, num_relations);
+    if (n == "BoxE") return make_boxe(c, num_entities, num_relations);
     if (n == "rgcn") {
         if (c.rgcn_layers < 1) throw std::invalid_argument("R-GCN needs at least one layer");
         if (c.rgcn_blocks < 0 || c.rgcn_bases < 0) throw std::invalid_argument("R-GCN: bases and blocks must be ≥ 0");

@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,13 @@ namespace kbcx::embed {
 /// Row-major float table: one row per entity/relation/concept, contiguous rows.
 using Matrix = Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using RowVec = Eigen::Array<float, 1, Eigen::Dynamic>;
+
+/// Fills m with independent draws from U(lo, hi), row by row (the models' initialisation).
+inline void fill_uniform(Matrix& m, float lo, float hi, std::mt19937_64& rng) {
+    std::uniform_real_distribution<float> u(lo, hi);
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = u(rng);
+}
 
 /// A named parameter table. `name` is stable: it is written into checkpoints.
 struct ParamTable {

@@ -59,7 +59,7 @@ KgFindingPlan kg_finding_plan(const Options& o) {
     const bool full = o.mode == Mode::Full;
     KgFindingPlan p;
     // One training seed in both modes: LogInfer's tables give one run per system, and on 2 cores
-    // one seed of the six models costs about 16 minutes per FB15k-237 benchmark (`--seeds N`
+    // one seed of the six models costs about 19 minutes per FB15k-237 benchmark (`--seeds N`
     // adds seeds; the tables then give mean ± std).
     p.seeds = 1;
     p.train.epochs = full ? 50 : 10;

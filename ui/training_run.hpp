@@ -3,6 +3,7 @@
 #pragma once
 
 #include "job_handle.hpp"
+#include "run_folder.hpp"
 #include "training_config.hpp"
 
 #include "embed/training.hpp"
@@ -21,30 +22,6 @@
 #include <vector>
 
 namespace kbcx::ui {
-
-/// One line of metrics.jsonl: its epoch and split, and every numeric field by name
-/// ("loss", "seconds", "mrr", "hits@10", "fvr", …). Non-numeric fields are dropped.
-struct MetricRecord {
-    int epoch = 0;
-    QString split;
-    QMap<QString, double> values;
-};
-
-/// What a run folder holds (read in a job).
-struct RunFolderContents {
-    QString dir;
-    QJsonObject params;             ///< params.json (empty when absent)
-    QVector<MetricRecord> records;  ///< metrics.jsonl lines in file order
-    bool hasCheckpoint = false;
-};
-
-/// Parses metrics.jsonl text. An unterminated last line (a run killed mid-write) is ignored;
-/// any other line that is not a JSON object with an integer "epoch" throws InputError(path, line, 1, …).
-QVector<MetricRecord> parseMetricsJsonl(const QByteArray& text, const QString& path);
-
-/// Reads params.json, metrics.jsonl and whether checkpoint.bin exists. Throws InputError for a
-/// path that is not a folder, a folder with neither params.json nor metrics.jsonl, or bad JSON.
-RunFolderContents readRunFolder(const QString& dir);
 
 /// Splits whose lines are evaluations to chart: "valid" (KG runs) and "tests" (EL runs with a
 /// test set); the final "test" line of a KG run is not charted.

@@ -88,7 +88,8 @@ bool parse_flat_json(const std::string& line, std::map<std::string, double>& num
     }
 }
 
-/// The last complete metrics line of a run folder if it reports epoch `epochs`.
+} // namespace
+
 bool finished_run_metrics(const std::string& dir, int epochs, Metrics& out) {
     std::ifstream in(dir + "/metrics.jsonl", std::ios::binary);
     if (!in) return false;
@@ -98,12 +99,15 @@ bool finished_run_metrics(const std::string& dir, int epochs, Metrics& out) {
     std::map<std::string, double> values;
     if (last.empty() || !parse_flat_json(last, values)) return false;
     const auto e = values.find("epoch");
-    if (e == values.end() || static_cast<int>(e->second) != epochs) return false;
+    // Compared as doubles: an epoch such as 1e300 or nan in a damaged file is no int.
+    if (e == values.end() || e->second != static_cast<double>(epochs)) return false;
     for (const char* k : {"epoch", "loss", "seconds"})
         values.erase(k);
     out = Metrics(values.begin(), values.end());
     return true;
 }
+
+namespace {
 
 std::string sample_tests(const SweepParams& p, jobs::JobContext& ctx) {
     onto::Ontology o = load_el_job_ontology(p.base, ctx);

@@ -57,6 +57,11 @@ const std::vector<std::string>& sweep_metrics();
 SweepResult run_sweep(const SweepParams& params, jobs::JobContext& ctx,
                       const std::function<void(const SweepRun&, std::size_t index, std::size_t total)>& on_run = {});
 
+/// The metrics of the last complete line of DIR/metrics.jsonl if that line reports epoch
+/// `epochs` (epoch, loss and seconds left out); false for a missing file, an unterminated or
+/// malformed last line, or another epoch. How a sweep recognises a finished run.
+bool finished_run_metrics(const std::string& dir, int epochs, Metrics& out);
+
 /// Per p⊥ (in first-appearance order) and metric.
 std::vector<std::pair<float, std::vector<SweepStat>>> sweep_summary(const SweepResult& result,
                                                                     const std::vector<std::string>& metrics);

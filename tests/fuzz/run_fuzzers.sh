@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-build-fuzz}
 secs=${2:-25}
 shift 2 2>/dev/null || shift $#
-targets=${*:-"kg_tsv kg_rdf rules onto_ofn onto_owx onto_rdf onto_obo onto_text eval_tests eval_scores count_dimacs embed_checkpoint"}
+targets=${*:-"kg_tsv kg_rdf rules onto_ofn onto_owx onto_rdf onto_obo onto_text eval_tests eval_scores count_dimacs embed_checkpoint run_folder"}
 findings="$build/fuzz-findings"
 # raptor2 leaks the terms of a statement when a parse aborts (inside the library): the same
 # suppression as the ASan run of the core tests; our own allocations are never suppressed.

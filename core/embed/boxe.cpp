@@ -79,7 +79,7 @@ class BoxE final : public KgModel {
                 b.gLo.assign(n, 0.0f);
                 b.gHi.assign(n, 0.0f);
             }
-            std::vector<float>& gFixedBase = sc.gFixedBase;
+            std::vector<float>& gFixedBase = sc.gFixedBase; // the positive's own entity rows
             std::vector<float>& gFixedBump = sc.gFixedBump;
             gFixedBase.assign(n, 0.0f);
             gFixedBump.assign(n, 0.0f);

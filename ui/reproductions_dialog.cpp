@@ -6,6 +6,7 @@
 #include "job_runner.hpp"
 #include "progress_value.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -118,6 +119,11 @@ ReproductionsDialog::ReproductionsDialog(JobRunner* runner, QWidget* parent)
                          this);
     out_->setToolTip(tr("Reports are written to <folder>/<name>/report.md with report.json and the PNG charts"));
 
+    resume_ = new QCheckBox(tr("Continue where an earlier run stopped"), this);
+    resume_->setObjectName(QStringLiteral("resumeReproduction"));
+    resume_->setToolTip(tr("kbcx reproduce --resume: long findings (pattern-difficulty) keep each finished "
+                           "benchmark in the report folder's partial/ subfolder; when checked, those computed "
+                           "with the same settings are reused instead of computed again."));
     run_ = new QPushButton(tr("&Run"), this);
     run_->setObjectName(QStringLiteral("runReproduction"));
     cancel_ = new QPushButton(tr("&Cancel"), this);
@@ -140,6 +146,7 @@ ReproductionsDialog::ReproductionsDialog(JobRunner* runner, QWidget* parent)
     form->addRow(tr("Mode:"), mode_);
     form->addRow(tr("Data folder:"), data_);
     form->addRow(tr("Report folder:"), out_);
+    form->addRow(QString(), resume_);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(run_);
     buttons->addWidget(cancel_);
@@ -212,6 +219,7 @@ void ReproductionsDialog::setRunning(bool running) {
     cancel_->setEnabled(running);
     list_->setEnabled(!running);
     mode_->setEnabled(!running);
+    resume_->setEnabled(!running);
 }
 
 JobHandle* ReproductionsDialog::runSelected() {
@@ -221,6 +229,7 @@ JobHandle* ReproductionsDialog::runSelected() {
     o.mode = static_cast<repro::Mode>(mode_->currentData().toInt());
     o.data_dir = data_->text().toStdString();
     o.out_dir = out_->text().toStdString();
+    o.resume = resume_->isChecked();
     o.threads = std::max(1, std::min(4, static_cast<int>(std::thread::hardware_concurrency()) - 1));
     const repro::Reproduction rep = *r;
     const QString name = QString::fromStdString(rep.name);

@@ -10,6 +10,7 @@
 
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -70,6 +71,7 @@ class ReproductionsDialog : public QDialog {
     QPushButton* runButton() const { return run_; }
     QPushButton* cancelButton() const { return cancel_; }
     QComboBox* modeBox() const { return mode_; }
+    QCheckBox* resumeBox() const { return resume_; }
     JobHandle* currentJob() const { return job_; }
 
   private:
@@ -82,6 +84,7 @@ class ReproductionsDialog : public QDialog {
     QLabel* title_;
     QLabel* summary_;
     QComboBox* mode_;
+    QCheckBox* resume_;
     QLineEdit* data_;
     QLineEdit* out_;
     QPushButton* run_;

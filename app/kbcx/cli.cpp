@@ -6,8 +6,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <sstream>
 
@@ -149,11 +151,13 @@ std::string ArgParser::help() const {
     return out.str();
 }
 
-TerminalProgress::TerminalProgress(bool quiet) : enabled_(!quiet && ::isatty(STDERR_FILENO) == 1) {}
+TerminalProgress::TerminalProgress(bool quiet, bool lines_when_redirected)
+    : enabled_(!quiet && ::isatty(STDERR_FILENO) == 1), lines_(!quiet && !enabled_ && lines_when_redirected) {}
 
 TerminalProgress::~TerminalProgress() { finish(); }
 
 jobs::ProgressSink TerminalProgress::sink() {
+    if (lines_) return [this](const jobs::Progress& p) { log_line(p); };
     if (!enabled_) return {};
     return [this](const jobs::Progress& p) { draw(p); };
 }
@@ -181,6 +185,25 @@ void TerminalProgress::draw(const jobs::Progress& p) {
     line += message;
     line += "\033[K";
     std::fputs(line.c_str(), stderr);
+    std::fflush(stderr);
+}
+
+void TerminalProgress::log_line(const jobs::Progress& p) {
+    static const Stopwatch clock;
+    const double now = clock.seconds();
+    if (p.message == last_message_ || now - last_line_ < 10.0) return;
+    last_line_ = now;
+    last_message_ = p.message;
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%H:%M:%S", &tm);
+    char pct[32] = "";
+    if (p.total > 0)
+        std::snprintf(pct, sizeof pct, " %3.0f%%",
+                      100.0 * std::min(1.0, static_cast<double>(p.done) / static_cast<double>(p.total)));
+    std::fprintf(stderr, "%s%s %s\n", stamp, pct, p.message.c_str());
     std::fflush(stderr);
 }
 

@@ -77,14 +77,20 @@ private:
 /// (or when quiet). Use sink() as the JobContext's ProgressSink.
 class TerminalProgress {
 public:
-    explicit TerminalProgress(bool quiet = false);
+    /// A bar on a terminal. When stderr is not a terminal: nothing, or with `lines_when_redirected`
+    /// a timestamped line per new message at most every 10 s (for long runs sent to a log file).
+    explicit TerminalProgress(bool quiet = false, bool lines_when_redirected = false);
     ~TerminalProgress();
     jobs::ProgressSink sink();
     void finish(); ///< clears the bar
 
 private:
     void draw(const jobs::Progress& p);
+    void log_line(const jobs::Progress& p);
     bool enabled_;
+    bool lines_ = false;
+    double last_line_ = -1e9;
+    std::string last_message_;
     bool drawn_ = false;
     double start_ = 0.0;
 };

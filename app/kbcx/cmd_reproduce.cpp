@@ -63,6 +63,9 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
              "restrict to these normal forms (construct-dependence, contradiction-sweep); default: all of the finding");
     p.option("p-bot", "P,Q,…", "contradiction-sweep: the p⊥ grid (default quick 0,0.5,1; full 0,0.25,0.5,0.75,1)");
     p.option("max-domain", "N", "relative-count-ranking: largest |Δ| (default quick 3, full 4)");
+    p.flag("resume",
+           "pattern-difficulty: reuse the benchmarks an earlier run with the same settings finished (kept in\n"
+           "DIR/NAME/partial/ as each one ends), so a stopped or killed run continues where it was");
     p.epilog(defaults_text(all) +
              "P is counted exactly over |Δ| = 2 on the TBox (kbcx count --tbox-only)\n"
              "report.json: {\"name\":…,\"mode\":\"quick\",\"wall_seconds\":…,\"seeds\":[1,2],\"commands\":[…],\n"
@@ -91,6 +94,7 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     if (p.has("seeds")) o.seeds = static_cast<int>(parse_count("seeds", p.get("seeds")));
     if (p.has("epochs")) o.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
     if (p.has("dim")) o.dim = static_cast<int>(parse_count("dim", p.get("dim")));
+    o.resume = p.has("resume");
     if (p.has("per-band")) o.per_band = parse_count("per-band", p.get("per-band"));
     if (p.has("models")) o.models = split_list(p.get("models"));
     if (p.has("forms")) o.forms = split_list(p.get("forms"));
@@ -120,7 +124,7 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
         throw UsageError("unknown reproduction '" + name + "' (known: " + names + ")");
     }
     for (const auto& r : selected) {
-        TerminalProgress progress;
+        TerminalProgress progress(false, true); // a redirected run logs a line per step (they take hours)
         jobs::JobContext ctx(interrupt_token(), progress.sink());
         const repro::RunOutput res = repro::run_reproduction(r, o, ctx);
         progress.finish();

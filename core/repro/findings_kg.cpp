@@ -8,10 +8,12 @@
 #include "repro/kg_lab.hpp"
 #include "repro/markdown.hpp"
 #include "repro/onto_lab.hpp"
+#include "repro/partial_results.hpp"
 #include "repro/published_loginfer.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -136,11 +138,14 @@ namespace {
 struct Cost {
     double cpu0 = process_cpu_seconds();
     double generate = 0, train = 0, evaluate = 0;
+    double cpu_reused = 0; ///< CPU seconds of units taken from an earlier run (--resume)
     std::string paragraph(const std::string& extra = "") const {
         std::ostringstream s;
         s << "Cost: generation " << number_text(generate, 1) << " s, training " << number_text(train, 1)
           << " s, evaluation " << number_text(evaluate, 1) << " s (wall); CPU time of the process during the run "
-          << number_text(process_cpu_seconds() - cpu0, 1) << " s." << extra;
+          << number_text(process_cpu_seconds() - cpu0 + cpu_reused, 1) << " s";
+        if (cpu_reused > 0) s << " (both include the parts reused from an earlier run)";
+        s << "." << extra;
         return s.str();
     }
 };
@@ -192,6 +197,59 @@ Summary summarise(const std::vector<KgEval>& evs) {
         s.test_pos = evs.front().test_pos, s.test_neg = evs.front().test_neg, s.queries = evs.front().queries,
         s.ranked = evs.front().ranked;
     return s;
+}
+
+// ---- Partial results: one benchmark's summaries as records (see PartialResults).
+
+std::string summary_record(const std::string& pattern, std::size_t system, const std::string& name,
+                           const Summary& m) {
+    std::string r = "summary\t" + pattern + "\t" + std::to_string(system) + "\t" + name;
+    for (const MeanStd* x : {&m.auc, &m.f1, &m.precision, &m.recall, &m.accuracy, &m.c_mrr, &m.r_mrr})
+        r += "\t" + PartialResults::encode(x->mean) + "\t" + PartialResults::encode(x->std) + "\t" +
+             std::to_string(x->n);
+    r += "\t" + std::to_string(m.test_pos) + "\t" + std::to_string(m.test_neg) + "\t" + std::to_string(m.queries) +
+         "\t" + (m.ranked ? "1" : "0");
+    return r;
+}
+
+/// The Summary of a "summary" record's fields (as split by PartialResults::fields); throws
+/// std::invalid_argument on a malformed record.
+Summary summary_of_record(const std::vector<std::string>& f) {
+    if (f.size() != 4 + 7 * 3 + 4) throw std::invalid_argument("summary record with " + std::to_string(f.size()) + " fields");
+    Summary m;
+    std::size_t i = 4;
+    for (MeanStd* x : {&m.auc, &m.f1, &m.precision, &m.recall, &m.accuracy, &m.c_mrr, &m.r_mrr}) {
+        x->mean = PartialResults::decode(f[i++]);
+        x->std = PartialResults::decode(f[i++]);
+        x->n = std::stoull(f[i++]);
+    }
+    m.test_pos = std::stoull(f[i++]);
+    m.test_neg = std::stoull(f[i++]);
+    m.queries = std::stoull(f[i++]);
+    m.ranked = f[i] == "1";
+    return m;
+}
+
+/// Every setting of a KG finding's plan its results depend on, as one line (the fingerprint of
+/// its partial results; threads are left out: they change speed, not the settings).
+std::string plan_fingerprint(const std::string& finding, const Options& o, const KgFindingPlan& p) {
+    std::ostringstream s;
+    s << finding << " mode=" << mode_name(o.mode) << " seeds=" << p.seeds << " epochs=" << p.train.epochs
+      << " dim=" << p.train.dim << " batch=" << p.train.batch << " neg=" << p.train.neg
+      << " lr=" << PartialResults::encode(p.train.lr) << " gamma=" << PartialResults::encode(p.train.gamma)
+      << " k1=" << p.k1 << " k2=" << p.k2_fb << "/" << p.k2_wn << " queries=" << p.max_queries
+      << " grouped=" << p.grouped << " models=" << join(p.models, ",") << " rules=" << p.rules.samples_per_pattern
+      << "/" << PartialResults::encode(p.rules.seconds_per_pattern) << "/" << p.rules.max_length;
+    for (const auto& m : p.models) {
+        const auto z = p.train.sizes_for(m);
+        s << " " << m << "=" << z.batch << "/" << z.neg << "/" << PartialResults::encode(z.lr);
+    }
+    for (const char* kg : {"FB15k-237", "WN18RR"}) {
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(source_kg_path(o, kg), ec);
+        s << " " << kg << "=" << (ec ? std::string("absent") : std::to_string(size));
+    }
+    return s.str();
 }
 
 std::string cell(const MeanStd& m, int seeds, int digits = 3) {
@@ -485,6 +543,62 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
 // 6. pattern-difficulty
 // =========================================================================================
 
+namespace {
+
+/// Puts a stored benchmark unit of pattern-difficulty back into the run's tables; false (nothing
+/// changed) when the records do not fit the current systems or are malformed, so that the unit
+/// is computed again.
+bool restore_unit(const std::vector<std::string>& records, const std::string& kgname,
+                  const std::vector<KgSystem>& systems,
+                  std::map<std::string, std::map<std::string, std::vector<Summary>>>& res,
+                  std::map<std::string, std::map<std::string, std::size_t>>& rules_of, std::vector<std::string>& notes,
+                  std::vector<std::string>& learnt, Cost& cost) {
+    std::map<std::string, std::vector<Summary>> sums;
+    std::map<std::string, std::size_t> rules;
+    std::vector<std::string> nt, ln;
+    std::optional<std::vector<double>> c;
+    try {
+        for (const auto& rec : records) {
+            const auto f = PartialResults::fields(rec);
+            if (f[0] == "note" && f.size() == 2) {
+                nt.push_back(f[1]);
+            } else if (f[0] == "learnt" && f.size() == 2) {
+                ln.push_back(f[1]);
+            } else if (f[0] == "rules" && f.size() == 3) {
+                rules[f[1]] = std::stoull(f[2]);
+            } else if (f[0] == "summary" && f.size() > 3) {
+                const std::size_t i = std::stoull(f[2]);
+                auto& v = sums[f[1]];
+                if (i != v.size() || i >= systems.size() || systems[i].name != f[3]) return false;
+                v.push_back(summary_of_record(f));
+            } else if (f[0] == "cost" && f.size() == 6) {
+                c = std::vector<double>{PartialResults::decode(f[1]), PartialResults::decode(f[2]),
+                                        PartialResults::decode(f[3]), PartialResults::decode(f[4])};
+            } else {
+                return false;
+            }
+        }
+    } catch (const std::exception&) {
+        return false;
+    }
+    if (!c || rules.empty() || sums.size() != rules.size()) return false;
+    for (const auto& [pat, v] : sums)
+        if (v.size() != systems.size() || !rules.count(pat)) return false;
+    for (auto& [pat, v] : sums)
+        res[kgname][pat] = std::move(v);
+    for (const auto& [pat, n] : rules)
+        rules_of[kgname][pat] = n;
+    notes.insert(notes.end(), nt.begin(), nt.end());
+    learnt.insert(learnt.end(), ln.begin(), ln.end());
+    cost.generate += (*c)[0];
+    cost.train += (*c)[1];
+    cost.evaluate += (*c)[2];
+    cost.cpu_reused += (*c)[3];
+    return true;
+}
+
+} // namespace
+
 Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     const KgFindingPlan p = kg_finding_plan(o);
     Cost cost;
@@ -515,6 +629,10 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     std::map<std::string, std::map<std::string, std::size_t>> rules_of;
     std::vector<std::string> notes, learnt;
     std::map<std::string, std::string> kg_sizes;
+    // Each benchmark is a unit of the partial results: --resume reuses those an earlier run
+    // with the same settings finished (a full run takes hours on 2 cores).
+    PartialResults partial(partial_folder(o, "pattern-difficulty"), plan_fingerprint("pattern-difficulty", o, p),
+                           o.resume);
     for (const auto& kgname : kgs) {
         auto c0 = prog.step(step++, "loading " + kgname);
         const auto K = load_source_kg(o, kgname, c0);
@@ -524,12 +642,6 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
         const std::size_t k2 = kgname == "WN18RR" ? p.k2_wn : p.k2_fb;
         const std::string tag = kgname == "WN18RR" ? "wn" : "fb";
         for (const auto& group : groups) {
-            auto cg = prog.step(step++, kgname + ": generating " + join(group, "+"));
-            Stopwatch w;
-            const KgBench b = make_kg_bench(kgname, kg_generate_params(K, group, bench::NegMethod::PA, p.k1, k2), cg);
-            cost.generate += w.seconds();
-            for (const auto& s : b.gen.shortfalls)
-                notes.push_back(kgname + " " + join(group, "+") + ": " + s);
             const std::string dir = tag + "_" + (p.grouped ? std::string("patterns") : group.front()) + "_pa";
             r.commands.push_back("kbcx generate $DATA/kg/" + kgname + "/train.txt --pattern " + join(group, ",") +
                                  " --neg pa --k1 " + std::to_string(p.k1) + " --k2 " + std::to_string(k2) +
@@ -540,21 +652,50 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
                 r.commands.push_back("kbcx eval-kg " + dir + " --run runs/" + dir + "-" + mo + "-s1");
             }
             r.commands.push_back(learn_command(dir, p, group.size()));
+            if (auto rec = partial.load(dir); rec && restore_unit(*rec, kgname, systems, res, rules_of, notes, learnt, cost)) {
+                std::uint64_t steps = 1 + group.size();
+                for (const auto& sy : systems)
+                    steps += sy.decides ? 1 : static_cast<std::uint64_t>(p.seeds);
+                step += steps;
+                continue;
+            }
+            const double cpu_before = process_cpu_seconds();
+            const Cost before = cost;
+            std::vector<std::string> unit;
+            auto cg = prog.step(step++, kgname + ": generating " + join(group, "+"));
+            Stopwatch w;
+            const KgBench b = make_kg_bench(kgname, kg_generate_params(K, group, bench::NegMethod::PA, p.k1, k2), cg);
+            cost.generate += w.seconds();
+            for (const auto& s : b.gen.shortfalls) {
+                notes.push_back(kgname + " " + join(group, "+") + ": " + s);
+                unit.push_back("note\t" + notes.back());
+            }
             const Trained t = train_all(b, systems, p.seeds, prog, step, cost);
             for (std::size_t i = 0; i < systems.size(); ++i)
                 for (std::size_t k = 0; k < t.scorers[i].size(); ++k)
-                    if (const std::string n = t.scorers[i][k]->note(); !n.empty())
+                    if (const std::string n = t.scorers[i][k]->note(); !n.empty()) {
                         learnt.push_back(kgname + " " + (p.grouped ? std::string("(all patterns)") : group.front()) +
                                          ", seed " + std::to_string(k + 1) + ": " + n);
+                        unit.push_back("learnt\t" + learnt.back());
+                    }
             for (const auto& pat : group) {
                 std::size_t nr = 0;
                 for (const auto& br : b.gen.rules)
                     nr += br.pattern == pat;
                 rules_of[kgname][pat] = nr;
+                unit.push_back("rules\t" + pat + "\t" + std::to_string(nr));
                 const KgEvalPlan plan{pat, p.max_queries, 1, true};
                 res[kgname][pat] = evaluate_all(b, systems, t, plan, prog, step, cost);
+                for (std::size_t i = 0; i < systems.size(); ++i)
+                    unit.push_back(summary_record(pat, i, systems[i].name, res[kgname][pat][i]));
                 step++;
             }
+            unit.push_back("cost\t" + PartialResults::encode(cost.generate - before.generate) + "\t" +
+                           PartialResults::encode(cost.train - before.train) + "\t" +
+                           PartialResults::encode(cost.evaluate - before.evaluate) + "\t" +
+                           PartialResults::encode(process_cpu_seconds() - cpu_before) + "\t" +
+                           std::to_string(o.threads));
+            partial.save(dir, unit);
         }
     }
 
@@ -588,6 +729,14 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     if (!learnt.empty()) s0.paragraphs.push_back("Rule learner runs: " + join(learnt, "; ") + ".");
     for (const auto& n : notes)
         s0.paragraphs.push_back("Generator shortfall: " + n);
+    if (!partial.reused().empty())
+        s0.paragraphs.push_back("Resumed run (--resume): the results of " + std::to_string(partial.reused().size()) +
+                                " benchmark(s) were taken from an earlier run with the same settings, finished at: " +
+                                join(partial.reused(), "; ") +
+                                ". The wall time above counts only this run; the cost line counts all parts.");
+    if (!partial.stale().empty())
+        s0.paragraphs.push_back("Computed again because they were stored under other settings: " +
+                                join(partial.stale(), ", ") + ".");
     r.sections.push_back(s0);
 
     auto auc_of = [&](const std::string& kgname, const std::string& pat, std::size_t sys) {

@@ -134,6 +134,10 @@ std::optional<Reproduction> find_reproduction(const std::string& name) {
     return std::nullopt;
 }
 
+std::string partial_folder(const Options& o, const std::string& name) {
+    return (std::filesystem::path(o.out_dir.empty() ? "." : o.out_dir) / name / "partial").string();
+}
+
 std::string default_data_dir() {
     if (const char* e = std::getenv("KBCX_DATA"); e && *e) return e;
     return "../shared/data";

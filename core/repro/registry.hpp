@@ -32,6 +32,9 @@ struct Options {
     std::vector<double> p_bot;       ///< contradiction-sweep grid; empty = mode default
     std::vector<std::string> forms;  ///< restrict to these normal forms; empty = all of the finding
     std::uint32_t max_domain = 0;    ///< relative-count-ranking: largest |Δ|; 0 = mode default
+    /// Reuse the finished parts an earlier run with the same settings left in out_dir/NAME/partial
+    /// (findings whose units are long: pattern-difficulty's benchmarks); false = compute all again.
+    bool resume = false;
 };
 
 /// The settings a finding uses in a mode when no override is given (what `kbcx reproduce
@@ -82,6 +85,9 @@ RunOutput run_reproduction(const Reproduction& r, const Options& options, jobs::
 
 /// Writes report.md, report.json and every chart of `report` into `folder` (created).
 RunOutput write_report(const Report& report, const std::string& folder);
+
+/// out_dir/NAME/partial: where a finding keeps its finished units (see PartialResults).
+std::string partial_folder(const Options& o, const std::string& name);
 
 /// The data folder to use when none is given: $KBCX_DATA if set, else "../shared/data".
 std::string default_data_dir();

@@ -10,6 +10,7 @@
 #include "repro/findings.hpp"
 #include "repro/kg_lab.hpp"
 #include "repro/markdown.hpp"
+#include "repro/partial_results.hpp"
 #include "repro/png.hpp"
 #include "repro/registry.hpp"
 #include "test_util.hpp"
@@ -19,9 +20,11 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <random>
 #include <set>
 #include <sstream>
@@ -413,6 +416,87 @@ class TestReproKg : public QObject {
             if (row[1] != "SimpBL" && row[2] != "–") sum += std::stod(row[2]), ++n;
         QVERIFY(n > 0);
         qInfo("mean AUC of the models on the planted FB stand-in: %.3f", sum / n);
+    }
+
+    /// --resume: each finished benchmark is stored in out/NAME/partial and reused by a later
+    /// run with the same settings only (a changed setting or a truncated file computes it again).
+    void patternDifficultyResumes() {
+        const auto rep = repro::find_reproduction("pattern-difficulty");
+        QVERIFY(rep);
+        repro::Options o = options();
+        o.out_dir = dir_.filePath("resume").toStdString();
+        jobs::JobContext ctx;
+        const repro::Report first = repro::run_reproduction(*rep, o, ctx).report;
+        const fs::path folder = repro::partial_folder(o, "pattern-difficulty");
+        const fs::path fb = folder / "fb_patterns_pa.txt", wn = folder / "wn_patterns_pa.txt";
+        QVERIFY(fs::exists(fb) && fs::exists(wn));
+        auto tables = [](const repro::Report& r) {
+            std::vector<std::vector<std::vector<std::string>>> t;
+            for (const auto& s : r.sections)
+                for (const auto& x : s.tables)
+                    t.push_back(x.rows);
+            return t;
+        };
+        auto says = [](const repro::Report& r, const std::string& text) {
+            for (const auto& s : r.sections)
+                for (const auto& p : s.paragraphs)
+                    if (p.find(text) != std::string::npos) return true;
+            return false;
+        };
+        // Without --resume everything is computed again and nothing is said about reuse.
+        const repro::Report again = repro::run_reproduction(*rep, o, ctx).report;
+        QVERIFY(!says(again, "Resumed run"));
+        QVERIFY(tables(again) == tables(first));
+
+        // Plant a recognisable AUC in the stored FB unit: a resumed run must show it.
+        std::string text = slurp(fb.string());
+        const std::string key = "summary\tsymmetry\t0\tTransE-L1\t";
+        const auto at = text.find(key);
+        QVERIFY(at != std::string::npos);
+        const auto end = text.find('\t', at + key.size());
+        text.replace(at + key.size(), end - at - key.size(), repro::PartialResults::encode(0.123));
+        std::ofstream(fb, std::ios::trunc) << text;
+        o.resume = true;
+        const repro::Report resumed = repro::run_reproduction(*rep, o, ctx).report;
+        QVERIFY(says(resumed, "the results of 2 benchmark(s) were taken from an earlier run"));
+        const repro::Table* all = find_table(resumed, "All metrics (FB15k-237)");
+        QVERIFY(all);
+        bool planted = false;
+        for (const auto& row : all->rows)
+            if (row[0] == "symmetry" && row[1] == "TransE") planted = row[column(*all, "AUC")] == "0.123";
+        QVERIFY(planted);
+        // WN's tables came back unchanged from the file.
+        const repro::Table* wn_first = find_table(first, "All metrics (WN18RR)");
+        const repro::Table* wn_resumed = find_table(resumed, "All metrics (WN18RR)");
+        QVERIFY(wn_first && wn_resumed && wn_first->rows == wn_resumed->rows);
+
+        // A truncated unit (killed while writing is impossible — files are renamed into place —
+        // but a damaged file must not pass) is computed again; the other one is still reused.
+        std::string w = slurp(wn.string());
+        w.resize(w.rfind("end\n"));
+        std::ofstream(wn, std::ios::trunc) << w;
+        const repro::Report partly = repro::run_reproduction(*rep, o, ctx).report;
+        QVERIFY(says(partly, "the results of 1 benchmark(s) were taken from an earlier run"));
+        QVERIFY(find_table(partly, "All metrics (WN18RR)")->rows == wn_first->rows);
+        QVERIFY(slurp(wn.string()).find("\nend\n") != std::string::npos); // stored whole again
+
+        // Other settings: both units are computed again and the report says so.
+        o.epochs = 14;
+        const repro::Report other = repro::run_reproduction(*rep, o, ctx).report;
+        QVERIFY(!says(other, "Resumed run"));
+        QVERIFY(says(other, "Computed again because they were stored under other settings: fb_patterns_pa, wn_patterns_pa"));
+    }
+
+    void partialResultsNumbersRoundTrip() {
+        for (double x : {0.0, -0.0, 1.0 / 3.0, 0.123456789012345678, 1e-310, -2.5e300,
+                         std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {
+            const double y = repro::PartialResults::decode(repro::PartialResults::encode(x));
+            QCOMPARE(std::memcmp(&x, &y, sizeof x), 0);
+        }
+        QVERIFY(std::isnan(repro::PartialResults::decode(repro::PartialResults::encode(std::nan("")))));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, repro::PartialResults::decode("0x1p+0junk"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, repro::PartialResults::decode(""));
+        QCOMPARE(repro::PartialResults::fields("a\tb\t\tc").size(), std::size_t{4});
     }
 };
 

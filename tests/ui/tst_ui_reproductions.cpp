@@ -13,6 +13,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QMessageBox>
@@ -21,6 +22,7 @@
 #include <QTextDocument>
 #include <QTextFrame>
 
+#include <atomic>
 #include <thread>
 
 using namespace kbcx;
@@ -123,6 +125,31 @@ class TestUiReproductions : public QObject {
         const QVariant img =
             d.browser()->document()->resource(QTextDocument::ImageResource, QUrl(QStringLiteral("curve.png")));
         QVERIFY(img.isValid());
+    }
+
+    /// The "continue where an earlier run stopped" box is `kbcx reproduce --resume`: it reaches
+    /// the finding's Options, and is off by default.
+    void resumeBoxReachesTheRun() {
+        static std::atomic<int> seen{-1};
+        repro::register_reproduction({"resume-probe", "Resume probe", "Records Options::resume.",
+                                      [](const repro::Options& o, jobs::JobContext&) {
+                                          seen = o.resume ? 1 : 0;
+                                          return tinyReport();
+                                      }});
+        ui::JobRunner runner;
+        ReproductionsDialog d(&runner);
+        d.setOutputDir(out_.filePath(QStringLiteral("resume-run")));
+        QVERIFY(d.select(QStringLiteral("resume-probe")));
+        QVERIFY(!d.resumeBox()->isChecked());
+        for (const bool resume : {false, true}) {
+            d.resumeBox()->setChecked(resume);
+            ui::JobHandle* job = d.runSelected();
+            QVERIFY(job);
+            QVERIFY(!d.resumeBox()->isEnabled()); // settings are fixed while a run goes
+            QVERIFY(test::waitForEnd(job));
+            QCOMPARE(seen.load(), resume ? 1 : 0);
+            QTRY_VERIFY(d.resumeBox()->isEnabled());
+        }
     }
 
     void cancelStopsARun() {

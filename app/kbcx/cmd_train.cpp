@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
+#include "embed/dense_blocks.hpp"
 #include "embed/el_job.hpp"
 #include "embed/tests_hook.hpp"
 #include "embed/train_el.hpp"
@@ -40,8 +41,8 @@ std::string metrics_text(const embed::Metrics& m) {
     return out;
 }
 
-void print_stats(std::ostream& out, const embed::TrainResult& res, int epochs_seen, int threads, int neg,
-                 double total_seconds, const char* unit) {
+void print_stats(std::ostream& out, const embed::TrainResult& res, int epochs_seen, int threads,
+                 const std::string& negatives, double total_seconds, const char* unit) {
     char b[160];
     out << "stats\n";
     std::snprintf(b, sizeof b, "  seconds per epoch:     %.3f (%d epochs, %.2f s training, %.2f s evaluation)\n",
@@ -51,9 +52,12 @@ void print_stats(std::ostream& out, const embed::TrainResult& res, int epochs_se
         std::snprintf(b, sizeof b, "  CPU seconds per epoch: %.3f (all threads)\n", res.cpu_seconds_per_epoch);
         out << b;
     }
-    std::snprintf(b, sizeof b, "  %s per second:%*s%.0f (%d threads, %d negatives each)\n", unit,
-                  static_cast<int>(10 - std::string(unit).size()), "", res.positives_per_second, threads, neg);
+    std::snprintf(b, sizeof b, "  %s per second:%*s%.0f (%d threads, %s)\n", unit,
+                  static_cast<int>(10 - std::string(unit).size()), "", res.positives_per_second, threads,
+                  negatives.c_str());
     out << b;
+    if (std::string(unit) == "positives")
+        out << "  matrix products:       " << embed::dense::isa() << " (DistMult, ComplEx blocks)\n";
     std::snprintf(b, sizeof b, "  total time:            %.2f s\n", total_seconds);
     out << b;
     out << "  peak memory:           " << human_bytes(peak_memory_bytes()) << "\n";
@@ -141,7 +145,8 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     progress.finish();
     if (res.first_epoch > 1) err << "resumed after epoch " << res.first_epoch - 1 << "\n";
     if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";
-    if (p.has("stats")) print_stats(out, res, epochs_seen, st.threads, st.neg, total.seconds(), "axioms");
+    if (p.has("stats")) print_stats(out, res, epochs_seen, st.threads, std::to_string(st.neg) + " negatives each", total.seconds(),
+                    "axioms");
     return kOk;
 }
 
@@ -168,7 +173,11 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("dim", "D", "embedding dimension (complex models: complex dimension; EL models: default 50)", "200");
     p.option("epochs", "E", "passes over the training triples", "100");
     p.option("batch", "B", "positives per optimiser step", "1024");
-    p.option("neg", "K", "negatives per positive", "256");
+    p.option("neg", "K|all",
+             "negatives per positive; 'all' = 1-vs-all: every entity is a candidate of every positive, for heads "
+             "and tails, with the cross-entropy loss (one matrix product per chunk of --chunk positives; the "
+             "dot-product models DistMult and ComplEx run it fastest)",
+             "256");
     p.option("chunk", "C",
              "positives sharing one draw of --neg corrupting entities, as in PyTorch-BigGraph and DGL-KE; the "
              "default 64 applies to every triple model (TransE, DistMult, ComplEx, RotatE score a chunk as one "
@@ -177,8 +186,8 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("lr", "X", "learning rate", "0.001");
     p.option("optimizer", "adam|adagrad", "optimiser (lazy: only touched rows are updated)", "adam");
     p.option("loss", "NAME",
-             "logistic, distance or margin (default: distance for TransE/RotatE/BoxE, logistic "
-             "for DistMult/ComplEx)");
+             "logistic, distance, margin or ce (cross-entropy over the positive and its negatives) (default: "
+             "distance for TransE/RotatE/BoxE, logistic for DistMult/ComplEx; ce with --neg all)");
     p.option("margin", "G",
              "γ of the distance and margin losses; also the init range (γ+2)/d. EL models: γ of models.md "
              "(defaults ELEm 0, EmEL++ 0.05, ELBE 0, Box2EL 0.02)",
@@ -224,6 +233,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "  logistic  L = −log σ(s⁺) − Σ_j p_j log σ(−s⁻_j)\n"
         "  distance  the same on s + γ, i.e. −log σ(γ − ℓ⁺) − Σ_j p_j log σ(ℓ⁻_j − γ)\n"
         "  margin    L = Σ_j p_j [γ − s⁺ + s⁻_j]₊\n"
+        "  ce        L = −s⁺ + log(e^{s⁺} + Σ_j e^{s⁻_j}); with --neg all the sum runs over every entity\n"
         "metrics: rank = 1 + #better + #tied/2 among all entities, other true triples of\n"
         "  train ∪ valid ∪ test filtered out; MRR and Hits@k average head and tail ranks\n"
         "metrics.jsonl line:\n"
@@ -290,7 +300,11 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     st.data = p.positionals()[0];
     st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
     st.batch = rgcn && !p.has("batch") ? embed::RgcnTrainDefaults::batch : static_cast<int>(parse_count("batch", p.get("batch")));
-    st.neg = rgcn && !p.has("neg") ? embed::RgcnTrainDefaults::neg : static_cast<int>(parse_count("neg", p.get("neg")));
+    if (p.get("neg") == "all")
+        st.one_vs_all = true;
+    else
+        st.neg = rgcn && !p.has("neg") ? embed::RgcnTrainDefaults::neg
+                                       : static_cast<int>(parse_count("neg", p.get("neg")));
     st.chunk = static_cast<int>(parse_count("chunk", p.get("chunk")));
     st.lr = rgcn && !p.has("lr") ? embed::RgcnTrainDefaults::lr : static_cast<float>(parse_real("lr", p.get("lr")));
     st.margin = params.model.gamma;
@@ -367,7 +381,10 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (res.first_epoch > 1) err << "resumed after epoch " << res.first_epoch - 1 << "\n";
     if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";
     if (!res.test.empty()) out << "test" << metrics_text(res.test) << "\n";
-    if (p.has("stats")) print_stats(out, res, epochs_seen, st.threads, st.neg, total.seconds(), "positives");
+    if (p.has("stats")) print_stats(out, res, epochs_seen, st.threads,
+                    st.one_vs_all ? std::string("every entity as candidate, heads and tails")
+                                  : std::to_string(st.neg) + " negatives each",
+                    total.seconds(), "positives");
     return kOk;
 }
 

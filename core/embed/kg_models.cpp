@@ -5,6 +5,7 @@
 #include "embed/kg_models.hpp"
 
 #include "embed/boxe.hpp"
+#include "embed/dense_blocks.hpp"
 #include "embed/kernels.hpp"
 #include "embed/rgcn.hpp"
 
@@ -51,23 +52,8 @@ void KgModel::add_chunk_grad(const Chunk& chunk, const float* dscore, GradBuffer
 
 namespace {
 
-/// Dense row-major views for the dot-product models' blocks (Eigen's matrix products).
-using RowMajorMap = Eigen::Map<Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
-using ConstRowMajorMap = Eigen::Map<const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
-
-/// out = Q·Nᵀ (P×K) for rows of width w.
-void dot_block(const float* Q, std::size_t P, const float* N, std::size_t K, std::size_t w, float* out) {
-    const auto p = static_cast<Eigen::Index>(P), k = static_cast<Eigen::Index>(K), d = static_cast<Eigen::Index>(w);
-    RowMajorMap(out, p, k).noalias() = ConstRowMajorMap(Q, p, d) * ConstRowMajorMap(N, k, d).transpose();
-}
-/// gQ += W·N, gN += Wᵀ·Q: the gradients of Σ_ij W_ij ⟨Q_i, N_j⟩.
-void dot_block_grad(const float* Q, std::size_t P, const float* N, std::size_t K, std::size_t w, const float* W,
-                    float* gQ, float* gN) {
-    const auto p = static_cast<Eigen::Index>(P), k = static_cast<Eigen::Index>(K), d = static_cast<Eigen::Index>(w);
-    const ConstRowMajorMap Wm(W, p, k);
-    RowMajorMap(gQ, p, d).noalias() += Wm * ConstRowMajorMap(N, k, d);
-    RowMajorMap(gN, k, d).noalias() += Wm.transpose() * ConstRowMajorMap(Q, p, d);
-}
+using dense::dot_block;
+using dense::dot_block_grad;
 
 /// A model whose score is f(q, n) between a query q (built from the two fixed slots) and the
 /// candidate entity row n. Table 0 holds entities, table 1 relations.

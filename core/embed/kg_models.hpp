@@ -40,7 +40,7 @@ struct KgModelConfig {
 };
 
 /// The loss a model trains with unless told otherwise (see loss.hpp).
-enum class LossKind : std::uint8_t { Logistic = 0, Distance = 1, Margin = 2 };
+enum class LossKind : std::uint8_t { Logistic = 0, Distance = 1, Margin = 2, CrossEntropy = 3 };
 
 /// A triple model. Parameters live in tables(); score() is the plausibility (higher = more
 /// plausible; distance models return γ − distance); the gradient methods *add* coeff·∂s/∂θ

@@ -25,6 +25,7 @@ std::string_view loss_name(LossKind kind) {
     case LossKind::Logistic: return "logistic";
     case LossKind::Distance: return "distance";
     case LossKind::Margin: return "margin";
+    case LossKind::CrossEntropy: return "ce";
     }
     return "?";
 }
@@ -33,7 +34,8 @@ LossKind parse_loss(std::string_view name) {
     if (name == "logistic") return LossKind::Logistic;
     if (name == "distance") return LossKind::Distance;
     if (name == "margin") return LossKind::Margin;
-    throw std::invalid_argument("unknown loss '" + std::string(name) + "' (known: logistic, distance, margin)");
+    if (name == "ce" || name == "cross-entropy") return LossKind::CrossEntropy;
+    throw std::invalid_argument("unknown loss '" + std::string(name) + "' (known: logistic, distance, margin, ce)");
 }
 
 double loss_and_grad(const LossConfig& config, float spos, const float* sneg, std::size_t K, float& dpos, float* dneg,
@@ -44,6 +46,17 @@ double loss_and_grad(const LossConfig& config, float spos, const float* sneg, st
     thread_local A p, x, e;
     const auto n = static_cast<Eigen::Index>(K);
     const Eigen::Map<const A> s(sneg, n);
+    if (config.kind == LossKind::CrossEntropy) {
+        // log(e^{s⁺} + Σ e^{s⁻_j}) with the largest score subtracted; ∂/∂s = softmax − [positive].
+        const float m = K ? std::max(spos, s.maxCoeff()) : spos;
+        e = (s - m).exp();
+        const double ep = std::exp(static_cast<double>(spos - m));
+        const double z = ep + e.cast<double>().sum();
+        dpos = static_cast<float>(ep / z - 1.0);
+        Eigen::Map<A>(dneg, n) = e / static_cast<float>(z);
+        if (p_out && K) Eigen::Map<A>(p_out, n) = e / e.sum(); // the negatives' share of the softmax
+        return static_cast<double>(m) + std::log(z) - static_cast<double>(spos);
+    }
     if (frozen_p) {
         p = Eigen::Map<const A>(frozen_p, n);
     } else if (config.adv_temp > 0 && K > 0) {

@@ -28,9 +28,73 @@ double KgAxiomScorer::score(const NfAxiom& a) const {
     return model_.score(a.x, a.r, a.y);
 }
 
+namespace {
+
+/// 1-vs-all: each positive, once per side, against every entity as a candidate (one matrix
+/// product per chunk of positives), with L = −s⁺ + log Σ_e exp(s_e) over all entities e (the
+/// positive among them), so ∂L/∂s_e = softmax_e − [e is the positive's entity].
+double one_vs_all_loss_grad(const KgModel& model, std::span<const Triple> batch, const TrainSettings& st,
+                            float scale, GradBuffer& g) {
+    const std::size_t E = model.num_entities(), C = static_cast<std::size_t>(std::max(1, st.chunk));
+    thread_local std::vector<Id> all;
+    if (all.size() != E) {
+        all.resize(E);
+        std::iota(all.begin(), all.end(), Id{0});
+    }
+    thread_local std::vector<float> S;
+    double L = 0;
+    for (const Side side : {Side::Head, Side::Tail}) {
+        for (std::size_t b = 0; b < batch.size(); b += C) {
+            const std::size_t P = std::min(C, batch.size() - b);
+            const Chunk chunk{batch.subspan(b, P), side, all};
+            S.resize(P * E);
+            model.score_chunk(chunk, S.data());
+            for (std::size_t i = 0; i < P; ++i) {
+                const Triple p = chunk.positives[i];
+                const Id target = side == Side::Tail ? p.o : p.s;
+                Eigen::Map<Eigen::ArrayXf> row(S.data() + i * E, static_cast<Eigen::Index>(E));
+                const float m = row.maxCoeff(), spos = row[target];
+                row = (row - m).exp();
+                const double z = row.cast<double>().sum();
+                L += static_cast<double>(m) + std::log(z) - static_cast<double>(spos);
+                row *= scale / static_cast<float>(z); // the softmax, times the batch scale
+                row[target] -= scale;
+            }
+            model.add_chunk_grad(chunk, S.data(), g);
+        }
+    }
+    return L;
+}
+
+/// λ Σ |x|³ (N3) over the rows of each positive, added to g; returns the unscaled penalty.
+double n3_penalty_grad(const KgModel& model, std::span<const Triple> batch, float reg, float scale, GradBuffer& g) {
+    double L = 0;
+    const auto& tabs = model.tables();
+    for (const Triple& p : batch) {
+        const std::pair<std::size_t, Id> rows[3] = {{0, p.s}, {0, p.o}, {1, p.r}};
+        for (auto [t, r] : rows) {
+            const auto x = tabs[t].values.row(r);
+            float* gr = g.row(t, r);
+            for (Eigen::Index k = 0; k < x.size(); ++k) {
+                const float v = x[k], a = std::fabs(v);
+                L += reg * a * a * a;
+                gr[k] += scale * reg * 3.0f * v * a; // ∂ = 3λ x|x|
+            }
+        }
+    }
+    return L;
+}
+
+} // namespace
+
 double kg_batch_loss_grad(const KgModel& model, std::span<const Triple> batch, const TrainSettings& st,
                           const LossConfig& loss, std::span<const Triple> pool, std::span<const float> head_probability,
                           std::uint64_t seed, float scale, GradBuffer& g) {
+    if (st.one_vs_all) {
+        double L = one_vs_all_loss_grad(model, batch, st, scale, g);
+        if (st.reg > 0) L += n3_penalty_grad(model, batch, st.reg, scale, g);
+        return L * scale;
+    }
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<float> coin(0.0f, 1.0f);
     std::vector<Triple> sides[2];
@@ -82,22 +146,7 @@ double kg_batch_loss_grad(const KgModel& model, std::span<const Triple> batch, c
                 if (dpool[j] != 0.0f) model.add_score_grad(pool_sel[j].s, pool_sel[j].r, pool_sel[j].o, dpool[j], g);
         }
     }
-    if (st.reg > 0) {
-        // N3: λ Σ |x|³ over the rows of each positive; ∂ = 3λ x|x|.
-        const auto& tabs = model.tables();
-        for (const Triple& p : batch) {
-            const std::pair<std::size_t, Id> rows[3] = {{0, p.s}, {0, p.o}, {1, p.r}};
-            for (auto [t, r] : rows) {
-                const auto x = tabs[t].values.row(r);
-                float* gr = g.row(t, r);
-                for (Eigen::Index k = 0; k < x.size(); ++k) {
-                    const float v = x[k], a = std::fabs(v);
-                    L += st.reg * a * a * a;
-                    gr[k] += scale * st.reg * 3.0f * v * a;
-                }
-            }
-        }
-    }
+    if (st.reg > 0) L += n3_penalty_grad(model, batch, st.reg, scale, g);
     return L * scale;
 }
 
@@ -161,6 +210,7 @@ std::string params_json(const KgModelConfig& c, const TrainSettings& st, const L
         .field("epochs", st.epochs)
         .field("batch", st.batch)
         .field("neg", st.neg)
+        .field("one_vs_all", st.one_vs_all)
         .field("chunk", st.chunk)
         .field("sampler", st.bernoulli ? "bernoulli" : "uniform")
         .field("p_bot", static_cast<double>(st.p_bot))
@@ -186,6 +236,15 @@ void check_settings(const TrainSettings& st) {
     if (!(st.lr > 0)) bad("--lr must be > 0");
     if (!(st.p_bot >= 0 && st.p_bot <= 1)) bad("--p-bot must be in [0, 1]");
     if (st.adv_temp < 0) bad("--adv-temp must be ≥ 0");
+    if (st.loss == LossKind::CrossEntropy && st.adv_temp > 0)
+        bad("--adv-temp weights the negatives of the logistic, distance and margin losses; the cross-entropy "
+            "loss has no such weights");
+    if (st.one_vs_all) {
+        if (st.loss && *st.loss != LossKind::CrossEntropy)
+            bad("--neg all (1-vs-all) trains with the cross-entropy loss; leave --loss out or give --loss ce");
+        if (st.p_bot > 0) bad("--neg all scores every entity; --p-bot (drawing negatives from a pool) does not apply");
+        if (st.adv_temp > 0) bad("--neg all trains with the cross-entropy loss; --adv-temp does not apply");
+    }
 }
 
 Metrics to_metrics(const RankingMetrics& m) {
@@ -308,7 +367,10 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
         rgcn->set_graph(data.train);
         rgcn->set_threads(st.threads);
     }
-    const LossConfig loss{st.loss.value_or(model->default_loss()), st.margin, st.adv_temp};
+    if (rgcn && st.one_vs_all)
+        throw InputError("train", "--neg all (1-vs-all) is for the shallow models; R-GCN trains with sampled negatives");
+    const LossConfig loss{st.one_vs_all ? LossKind::CrossEntropy : st.loss.value_or(model->default_loss()), st.margin,
+                          st.adv_temp};
     Optimizer opt(st.optimizer, st.lr, model->tables());
     RunFolder run(st.run_dir);
     run.prepare(st.resume);

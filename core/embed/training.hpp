@@ -24,6 +24,9 @@ struct TrainSettings {
     int epochs = 100;
     int batch = 1024; ///< positives per optimiser step (EL: axioms per normal form per step)
     int neg = 256;    ///< negatives per positive
+    /// 1-vs-all: every entity is a candidate of every positive, on both sides, with the
+    /// cross-entropy loss (`--neg all`; neg, chunk sampling and p⊥ do not apply).
+    bool one_vs_all = false;
     int chunk = 64;   ///< positives sharing one draw of corrupting entities (1 = private negatives)
     int threads = 1;  ///< worker threads per minibatch; 1 + a seed = bit-identical runs
     std::uint64_t seed = 0;

@@ -1,5 +1,7 @@
 // The shared-negative (chunk) path of training against the per-positive path on the same
-// negatives, the blocked L1 kernels against brute force, and the merged optimiser step.
+// negatives, the blocked L1 kernels and the dense products (every instruction set this CPU
+// has) against brute force, and the merged optimiser step.
+#include "embed/dense_blocks.hpp"
 #include "embed/kernels.hpp"
 #include "embed/loss.hpp"
 #include "embed/optimizer.hpp"
@@ -9,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
 
 using namespace kbcx;
 using namespace kbcx::embed;
@@ -61,6 +64,56 @@ class TestEmbedChunk : public QObject {
                     for (std::size_t x = 0; x < fN.size(); ++x)
                         QVERIFY2(close(fN[x], gN[x], 1e-5), qPrintable(QString("gN d=%1 K=%2").arg(d).arg(K)));
                 }
+    }
+
+    /// dense::dot_block / dot_block_grad against double-precision loops, for every variant the
+    /// CPU runs (sizes around the vector widths and Eigen's blocking, 1-vs-all's long K).
+    void denseBlocksAgainstBruteForce() {
+        const std::string was = dense::isa();
+        int variants = 0;
+        for (const char* isa : {"baseline", "x86-64-v3", "x86-64-v4"}) {
+            if (!dense::select_isa(isa)) continue;
+            ++variants;
+            QCOMPARE(std::string(dense::isa()), std::string(isa));
+            std::mt19937_64 rng(9);
+            std::normal_distribution<float> n(0.0f, 1.0f);
+            for (std::size_t w : {1u, 7u, 16u, 33u, 128u})
+                for (std::size_t K : {1u, 5u, 17u, 1500u})
+                    for (std::size_t P : {1u, 3u, 64u}) {
+                        std::vector<float> Q(P * w), N(K * w), W(P * K), out(P * K), gQ(P * w, 0.5f),
+                            gN(K * w, -0.25f);
+                        for (auto* v : {&Q, &N, &W})
+                            for (auto& x : *v)
+                                x = n(rng);
+                        dense::dot_block(Q.data(), P, N.data(), K, w, out.data());
+                        dense::dot_block_grad(Q.data(), P, N.data(), K, w, W.data(), gQ.data(), gN.data());
+                        for (std::size_t i = 0; i < P; ++i)
+                            for (std::size_t j = 0; j < K; ++j) {
+                                double dot = 0;
+                                for (std::size_t k = 0; k < w; ++k)
+                                    dot += double(Q[i * w + k]) * double(N[j * w + k]);
+                                QVERIFY(close(out[i * K + j], dot, 1e-4));
+                            }
+                        for (std::size_t i = 0; i < P; ++i)
+                            for (std::size_t k = 0; k < w; ++k) {
+                                double gq = 0.5;
+                                for (std::size_t j = 0; j < K; ++j)
+                                    gq += double(W[i * K + j]) * double(N[j * w + k]);
+                                QVERIFY(close(gQ[i * w + k], gq, 1e-4));
+                            }
+                        for (std::size_t j = 0; j < K; ++j)
+                            for (std::size_t k = 0; k < w; ++k) {
+                                double gn = -0.25;
+                                for (std::size_t i = 0; i < P; ++i)
+                                    gn += double(W[i * K + j]) * double(Q[i * w + k]);
+                                QVERIFY(close(gN[j * w + k], gn, 1e-4));
+                            }
+                    }
+        }
+        QVERIFY(variants >= 1);
+        QVERIFY(!dense::select_isa("x86-64-v9"));
+        QVERIFY(dense::select_isa(was.c_str()));
+        qInfo("dense products checked with %d instruction set(s); this CPU runs %s", variants, dense::isa());
     }
 
     void sharedNegativesEqualPerPositive_data() {

@@ -1,6 +1,6 @@
-// Hand-written gradients of every triple model under every loss against central finite
-// differences of the minibatch loss, on random parameters; plus the losses' own derivatives
-// (self-adversarial weights held constant) and the filtered rank against brute force.
+// Hand-written gradients of every triple model under every loss (and 1-vs-all training) against
+// central finite differences of the minibatch loss, on random parameters; plus the losses' own
+// derivatives (self-adversarial weights held constant) and the filtered rank against brute force.
 #include "embed/evaluate.hpp"
 #include "embed/train_kg.hpp"
 
@@ -21,7 +21,9 @@ struct Setup {
     LossConfig loss;
 };
 
-Setup make_setup(const std::string& name, LossKind kind, std::uint64_t seed) {
+/// `mode` 0–3: the LossKind with sampled negatives; 4: 1-vs-all (cross-entropy over every entity).
+Setup make_setup(const std::string& name, int mode, std::uint64_t seed) {
+    const LossKind kind = mode == 4 ? LossKind::CrossEntropy : static_cast<LossKind>(mode);
     Setup s;
     KgModelConfig c;
     c.name = name;
@@ -41,6 +43,10 @@ Setup make_setup(const std::string& name, LossKind kind, std::uint64_t seed) {
     s.st.p_bot = 0.4f; // 2 of the 5 negatives from the pool
     s.st.reg = 0.01f;
     s.loss = {kind, kind == LossKind::Logistic ? 0.0f : 2.0f, 0.0f};
+    if (mode == 4) {
+        s.st.one_vs_all = true;
+        s.st.p_bot = 0.0f;
+    }
     return s;
 }
 
@@ -59,8 +65,9 @@ class TestEmbedGradients : public QObject {
         QTest::addColumn<QString>("model");
         QTest::addColumn<int>("loss");
         for (const auto& m : kg_model_names())
-            for (int l = 0; l < 3; ++l)
-                QTest::newRow((m + "/" + std::string(loss_name(static_cast<LossKind>(l)))).c_str())
+            for (int l = 0; l < 5; ++l)
+                QTest::newRow((m + "/" + (l == 4 ? std::string("1-vs-all") : std::string(loss_name(static_cast<LossKind>(l)))))
+                                  .c_str())
                     << QString::fromStdString(m) << l;
     }
 
@@ -68,7 +75,7 @@ class TestEmbedGradients : public QObject {
         QFETCH(QString, model);
         QFETCH(int, loss);
         const std::uint64_t seed = 42;
-        Setup s = make_setup(model.toStdString(), static_cast<LossKind>(loss), 12);
+        Setup s = make_setup(model.toStdString(), loss, 12);
         GradBuffer g;
         g.shape_like(s.model->tables());
         kg_batch_loss_grad(*s.model, s.batch, s.st, s.loss, s.pool, {}, seed, 1.0f, g);
@@ -118,7 +125,7 @@ class TestEmbedGradients : public QObject {
     void lossesAgainstFiniteDifferences() {
         std::mt19937_64 rng(3);
         std::normal_distribution<float> n(0.0f, 2.0f);
-        for (int kind = 0; kind < 3; ++kind)
+        for (int kind = 0; kind < 4; ++kind)
             for (float adv : {0.0f, 1.5f}) {
                 const LossConfig c{static_cast<LossKind>(kind), 1.5f, adv};
                 const std::size_t K = 6;
@@ -142,11 +149,32 @@ class TestEmbedGradients : public QObject {
                     b[j] -= h;
                     QVERIFY(std::fabs((L(pos, a) - L(pos, b)) / (2 * h) - dneg[j]) < 1e-3);
                 }
-                if (adv > 0) { // weights follow softmax(α s⁻): the highest-scoring negative weighs most
+                if (adv > 0 || kind == 3) { // weights follow softmax(α s⁻) (CE: softmax(s⁻)): the top negative weighs most
                     const auto top = std::max_element(neg.begin(), neg.end()) - neg.begin();
                     QCOMPARE(std::max_element(p.begin(), p.end()) - p.begin(), top);
                 }
             }
+    }
+
+    /// 1-vs-all's loss is the cross-entropy of the softmax over every entity: brute force on a
+    /// tiny model (every score computed one by one) gives the same number.
+    void oneVsAllLossIsCrossEntropyOverEveryEntity() {
+        for (const auto& name : kg_model_names()) {
+            Setup s = make_setup(name, 4, 5);
+            s.st.reg = 0.0f;
+            double brute = 0;
+            const auto E = static_cast<kg::Id>(s.model->num_entities());
+            for (const auto& p : s.batch)
+                for (int side = 0; side < 2; ++side) {
+                    double z = 0;
+                    for (kg::Id e = 0; e < E; ++e)
+                        z += std::exp(static_cast<double>(side ? s.model->score(p.s, p.r, e) : s.model->score(e, p.r, p.o)));
+                    brute += std::log(z) - s.model->score(p.s, p.r, p.o);
+                }
+            const double got = batch_loss(s, 1);
+            QVERIFY2(std::fabs(got - brute) < 1e-4 * std::max(1.0, std::fabs(brute)),
+                     qPrintable(QString("%1: %2 vs brute force %3").arg(QString::fromStdString(name)).arg(got).arg(brute)));
+        }
     }
 
     void filteredRankAgainstBruteForce() {

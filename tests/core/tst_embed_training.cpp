@@ -87,14 +87,20 @@ class TestEmbedTraining : public QObject {
   private slots:
     void learnsInverseRelation_data() {
         QTest::addColumn<QString>("model");
+        QTest::addColumn<bool>("oneVsAll");
         for (const char* m : {"TransE-L1", "TransE-L2", "DistMult", "ComplEx", "RotatE"})
-            QTest::newRow(m) << m;
+            QTest::newRow(m) << m << false;
+        // 1-vs-all (cross-entropy over every entity, heads and tails).
+        for (const char* m : {"ComplEx", "RotatE"})
+            QTest::newRow((std::string(m) + " 1-vs-all").c_str()) << m << true;
     }
     void learnsInverseRelation() {
         QFETCH(QString, model);
+        QFETCH(bool, oneVsAll);
         const TripleDataset data = load(toy_folder(dir_));
         QCOMPARE(data.train.size(), std::size_t{27});
         KgTrainParams p = toy_params(model.toStdString(), 150);
+        p.train.one_vs_all = oneVsAll;
         std::unique_ptr<KgModel> trained;
         jobs::JobContext ctx;
         const TrainResult r = train_kg(data, p, ctx, &trained);
@@ -113,10 +119,11 @@ class TestEmbedTraining : public QObject {
 
     void deterministicWithSeed() {
         const TripleDataset data = load(toy_folder(dir_));
-        for (int threads : {1, 2}) {
+        for (int threads : {1, 2, -2}) { // -2: two threads, ComplEx 1-vs-all
             std::unique_ptr<KgModel> a, b, c;
-            KgTrainParams p = toy_params("RotatE", 5);
-            p.train.threads = threads;
+            KgTrainParams p = toy_params(threads < 0 ? "ComplEx" : "RotatE", 5);
+            p.train.threads = std::abs(threads);
+            p.train.one_vs_all = threads < 0;
             jobs::JobContext ctx;
             train_kg(data, p, ctx, &a);
             train_kg(data, p, ctx, &b);
@@ -340,6 +347,30 @@ class TestEmbedTraining : public QObject {
             kbcx({"score", "--run", run, "--candidates", QString::fromStdString(badc), "--out", scores});
         QCOMPARE(c5, 2);
         QVERIFY2(e5.contains("bad.tsv:1:15: unknown entity 'nobody'"), qPrintable(e5));
+
+        // --neg all: 1-vs-all with the cross-entropy loss, recorded in params.json; combinations
+        // that do not apply are refused with the reason.
+        const QString run1 = dir_.filePath("clirun-1vsall");
+        auto [c6, o6, e6] = kbcx({"train", QString::fromStdString(data), "--model", "ComplEx", "--dim", "8",
+                                  "--epochs", "2", "--neg", "all", "--run", run1, "--stats"});
+        QVERIFY2(c6 == 0, qPrintable(e6));
+        QVERIFY2(o6.contains("every entity as candidate"), qPrintable(o6));
+        QVERIFY(o6.contains("matrix products:"));
+        QFile params(run1 + "/params.json");
+        QVERIFY(params.open(QIODevice::ReadOnly));
+        const QJsonObject pj = QJsonDocument::fromJson(params.readAll()).object();
+        QCOMPARE(pj["one_vs_all"].toBool(), true);
+        QCOMPARE(pj["loss"].toString(), QStringLiteral("ce"));
+        for (const QStringList& extra : {QStringList{"--model", "ComplEx", "--loss", "margin"},
+                                         QStringList{"--model", "ComplEx", "--adv-temp", "1"},
+                                         QStringList{"--model", "rgcn"}}) {
+            QStringList args{"train", QString::fromStdString(data), "--epochs", "1", "--neg", "all",
+                             "--run", dir_.filePath("refused")};
+            args += extra;
+            auto [c7, o7, e7] = kbcx(args);
+            QCOMPARE(c7, 2);
+            QVERIFY2(e7.contains("--neg all") || e7.contains("1-vs-all"), qPrintable(e7));
+        }
     }
 };
 

@@ -153,16 +153,18 @@ embed::KgTrainParams TrainingConfig::toParams() const
     st.epochs = epochs;
     st.batch = batch;
     st.neg = neg;
+    st.one_vs_all = oneVsAll;
     st.chunk = chunk;
     st.threads = threads;
     st.seed = seed;
     st.lr = static_cast<float>(lr);
     st.optimizer = embed::parse_optimizer(optimizer.toStdString());
-    if (!loss.isEmpty())
+    if (!loss.isEmpty() && !oneVsAll)
         st.loss = embed::parse_loss(loss.toStdString());
     st.margin = static_cast<float>(margin);
-    st.adv_temp = static_cast<float>(advTemp);
-    st.p_bot = static_cast<float>(pBot);
+    // 1-vs-all has its own loss and no sampled negatives: the form's α and p⊥ (disabled there) do not apply.
+    st.adv_temp = oneVsAll ? 0.0f : static_cast<float>(advTemp);
+    st.p_bot = oneVsAll ? 0.0f : static_cast<float>(pBot);
     st.bernoulli = sampler == QStringLiteral("bernoulli");
     st.eval_every = evalEvery;
     return p;
@@ -188,6 +190,7 @@ TrainingConfig TrainingConfig::fromParamsJson(const QJsonObject& params)
     integer("epochs", c.epochs);
     integer("batch", c.batch);
     integer("neg", c.neg);
+    c.oneVsAll = params.value(QStringLiteral("one_vs_all")).toBool(false);
     integer("chunk", c.chunk);
     real("lr", c.lr);
     real("margin", c.margin);

@@ -53,6 +53,7 @@ struct TrainingConfig {
     int epochs = 50;
     int batch = 64;
     int neg = 16;
+    bool oneVsAll = false; ///< triple models: every entity a candidate, cross-entropy (`--neg all`)
     int chunk = 16;
     double lr = 0.01;
     double margin = 6.0;

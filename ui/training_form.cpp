@@ -8,6 +8,7 @@
 
 #include "embed/el_models.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -165,11 +166,13 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
     loss_ = combo({{tr("Model default"), QString()},
                    {tr("Logistic"), QStringLiteral("logistic")},
                    {tr("Distance"), QStringLiteral("distance")},
-                   {tr("Margin"), QStringLiteral("margin")}},
+                   {tr("Margin"), QStringLiteral("margin")},
+                   {tr("Cross-entropy"), QStringLiteral("ce")}},
                   tr("Training objective on scores s with negative weights p_j:\n"
                      "logistic  −log σ(s⁺) − Σ p_j log σ(−s⁻_j)\n"
                      "distance  the same on s + γ\n"
                      "margin    Σ p_j [γ − s⁺ + s⁻_j]₊\n"
+                     "ce        −s⁺ + log(e^{s⁺} + Σ e^{s⁻_j}) (no weights; the loss of 1-vs-all)\n"
                      "Model default: distance for TransE, RotatE, BoxE; logistic for DistMult, ComplEx"),
                   modelBox);
     modelForm_->addRow(tr("&Loss:"), loss_);
@@ -228,7 +231,18 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
     samplerForm_->addRow(tr("&Sampler:"), sampler_);
     neg_ = intSpin(0, 100000, d.neg, tr("Negatives K drawn per positive"), samplerBox);
     neg_->setObjectName(QStringLiteral("neg"));
-    samplerForm_->addRow(tr("&Negatives per positive:"), neg_);
+    oneVsAll_ = new QCheckBox(tr("every entity (1-vs-all)"), samplerBox);
+    oneVsAll_->setObjectName(QStringLiteral("oneVsAll"));
+    oneVsAll_->setToolTip(tr("1-vs-all (kbcx train --neg all): every entity is a candidate of every positive, for "
+                             "heads and tails, with the cross-entropy loss −s⁺ + log Σₑ exp(sₑ). One matrix "
+                             "product per chunk: fastest for DistMult and ComplEx. Not for R-GCN"));
+    auto* negRow = new QWidget(samplerBox);
+    auto* negLayout = new QHBoxLayout(negRow);
+    negLayout->setContentsMargins(0, 0, 0, 0);
+    negLayout->addWidget(neg_, 1);
+    negLayout->addWidget(oneVsAll_);
+    samplerForm_->addRow(tr("&Negatives per positive:"), negRow);
+    connect(oneVsAll_, &QCheckBox::toggled, this, &TrainingForm::updateFamilyRows);
     chunk_ = intSpin(1, 100000, d.chunk,
                      tr("Positives sharing one draw of corrupting entities (1 = private negatives per positive)"),
                      samplerBox);
@@ -470,6 +484,14 @@ void TrainingForm::updateFamilyRows()
     samplerForm_->setRowVisible(sampler_, !el);
     samplerForm_->setRowVisible(chunk_, !el);
     samplerForm_->setRowVisible(advTemp_, !el);
+    // 1-vs-all scores every entity with the cross-entropy loss: the sample size, the weights α,
+    // p⊥ and the loss choice do not apply.
+    oneVsAll_->setVisible(!el && !rgcn);
+    const bool all = !el && !rgcn && oneVsAll_->isChecked();
+    neg_->setEnabled(!all);
+    advTemp_->setEnabled(!all);
+    loss_->setEnabled(!all);
+    pBot_->setEnabled(!all);
     samplerForm_->setRowVisible(pool_, el);
     samplerForm_->setRowVisible(6, el && pool_->currentData().toString() == QLatin1String("file"));
     pool_->setEnabled(pBot_->value() > 0);
@@ -497,6 +519,7 @@ TrainingConfig TrainingForm::config() const
     c.epochs = epochs_->value();
     c.batch = batch_->value();
     c.neg = neg_->value();
+    c.oneVsAll = !c.isEl() && c.model != QLatin1String("rgcn") && oneVsAll_->isChecked();
     c.chunk = chunk_->value();
     c.lr = lr_->value();
     c.margin = margin_->value();
@@ -538,6 +561,7 @@ void TrainingForm::setConfig(const TrainingConfig& c)
     epochs_->setValue(c.epochs);
     batch_->setValue(c.batch);
     neg_->setValue(c.neg);
+    oneVsAll_->setChecked(c.oneVsAll);
     chunk_->setValue(c.chunk);
     lr_->setValue(c.lr);
     margin_->setValue(c.margin);

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
@@ -98,6 +99,7 @@ private:
     QFormLayout* samplerForm_ = nullptr;
     QComboBox* sampler_ = nullptr;
     QSpinBox* neg_ = nullptr;
+    QCheckBox* oneVsAll_ = nullptr;
     QSpinBox* chunk_ = nullptr;
     QDoubleSpinBox* advTemp_ = nullptr;
     QDoubleSpinBox* pBot_ = nullptr;

@@ -1,5 +1,6 @@
-// Offscreen test of the Training form's R-GCN options (layers, basis/block decomposition, edge
-// dropout): shown only for R-GCN, mapped onto the engine's KgModelConfig, and written to params.json.
+// Offscreen test of the Training form's model-specific options: R-GCN's (layers, basis/block
+// decomposition, edge dropout) and 1-vs-all for the shallow models — shown only where they apply,
+// mapped onto the engine's settings, and written to params.json.
 #include "app_settings.hpp"
 #include "job_handle.hpp"
 #include "main_window.hpp"
@@ -7,6 +8,7 @@
 #include "training_page.hpp"
 #include "training_run.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -237,6 +239,53 @@ class TestUiTrainingRgcn : public QObject {
         QCOMPARE(back.rgcnLayers, 1);
         QCOMPARE(back.rgcnBlocks, 3);
         QVERIFY(qAbs(back.rgcnEdgeDropout - 0.2) < 1e-6);
+    }
+
+    void oneVsAllReachesTheRun() {
+        ui::MainWindow window;
+        window.show();
+        auto* page = window.findChild<ui::TrainingPage*>();
+        QVERIFY(page);
+        ui::JobHandle* load = window.openDemo();
+        QVERIFY(load);
+        QSignalSpy ended(load, &ui::JobHandle::ended);
+        QVERIFY(ended.wait(30000));
+        QVERIFY(window.showTab(QStringLiteral("Training")));
+        TrainingForm* form = page->form();
+        auto* all = form->findChild<QCheckBox*>(QStringLiteral("oneVsAll"));
+        auto* neg = form->findChild<QSpinBox*>(QStringLiteral("neg"));
+        QVERIFY(all && neg);
+        QComboBox* model = form->modelCombo();
+        model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
+        QVERIFY(!all->isVisibleTo(form)); // R-GCN trains with sampled negatives only
+        model->setCurrentIndex(model->findData(QStringLiteral("ComplEx")));
+        QVERIFY(all->isVisibleTo(form));
+        QVERIFY(!all->isChecked());
+        all->setChecked(true);
+        QVERIFY(!neg->isEnabled()); // the sample size does not apply
+        TrainingConfig c = page->config();
+        QVERIFY(c.oneVsAll);
+        c.dim = 8;
+        c.epochs = 2;
+        c.evalEvery = 1;
+        c.advTemp = 1.0; // disabled in the form and not passed on: 1-vs-all has no weights
+        page->setConfig(c);
+        QTemporaryDir work;
+        page->setRunFolder(work.filePath(QStringLiteral("complex")));
+        ui::TrainingRun* run = page->startRun();
+        QVERIFY(run);
+        QTRY_VERIFY_WITH_TIMEOUT(!run->isActive(), 60000);
+        QCOMPARE(run->status(), ui::TrainingRun::Status::Finished);
+        QFile f(work.filePath(QStringLiteral("complex/params.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject params = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(params.value(QStringLiteral("one_vs_all")).toBool(), true);
+        QCOMPARE(params.value(QStringLiteral("loss")).toString(), QStringLiteral("ce"));
+        QCOMPARE(params.value(QStringLiteral("adv_temp")).toDouble(), 0.0);
+        QVERIFY(TrainingConfig::fromParamsJson(params).oneVsAll);
+        // Switching to R-GCN drops the option from the configuration.
+        model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
+        QVERIFY(!page->config().oneVsAll);
     }
 
   private:

@@ -3,12 +3,12 @@
 #include "repro/partial_results.hpp"
 
 #include "common/error.hpp"
+#include "repro/registry.hpp"
 
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -24,15 +24,6 @@ std::string one_line(std::string s) {
     for (char& c : s)
         if (c == '\n' || c == '\r') c = ' ';
     return s;
-}
-
-std::string utc_stamp() {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char b[40];
-    std::strftime(b, sizeof b, "%Y-%m-%d %H:%M:%S UTC", &tm);
-    return b;
 }
 
 } // namespace
@@ -79,7 +70,7 @@ void PartialResults::save(const std::string& unit, const std::vector<std::string
     const std::string path = path_of(unit), tmp = path + ".tmp";
     {
         std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        f << kMagic << "\n" << fingerprint_ << "\n" << utc_stamp() << "\n";
+        f << kMagic << "\n" << fingerprint_ << "\n" << utc_now() << "\n";
         for (const auto& r : records)
             f << one_line(r) << "\n";
         f << kEnd << "\n";

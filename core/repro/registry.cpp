@@ -79,15 +79,6 @@ std::vector<Reproduction> builtin_reproductions() {
     };
 }
 
-std::string utc_now() {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char b[40];
-    std::strftime(b, sizeof b, "%Y-%m-%d %H:%M:%S UTC", &tm);
-    return b;
-}
-
 void write_text(const std::string& path, const std::string& text) {
     const std::string tmp = path + ".tmp";
     {
@@ -132,6 +123,15 @@ std::optional<Reproduction> find_reproduction(const std::string& name) {
     for (auto& r : reproductions())
         if (r.name == name) return r;
     return std::nullopt;
+}
+
+std::string utc_now() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char b[40];
+    std::strftime(b, sizeof b, "%Y-%m-%d %H:%M:%S UTC", &tm);
+    return b;
 }
 
 std::string partial_folder(const Options& o, const std::string& name) {

@@ -89,6 +89,9 @@ RunOutput write_report(const Report& report, const std::string& folder);
 /// out_dir/NAME/partial: where a finding keeps its finished units (see PartialResults).
 std::string partial_folder(const Options& o, const std::string& name);
 
+/// The current time as reports show it: "2026-11-30 09:12:03 UTC".
+std::string utc_now();
+
 /// The data folder to use when none is given: $KBCX_DATA if set, else "../shared/data".
 std::string default_data_dir();
 

@@ -200,14 +200,8 @@ class TestUiTrainingRgcn : public QObject {
 
     void optionsReachTheRun() {
         ui::MainWindow window;
-        window.show();
-        auto* page = window.findChild<ui::TrainingPage*>();
+        ui::TrainingPage* page = trainingPageOnDemo(window);
         QVERIFY(page);
-        ui::JobHandle* load = window.openDemo();
-        QVERIFY(load);
-        QSignalSpy ended(load, &ui::JobHandle::ended);
-        QVERIFY(ended.wait(30000));
-        QVERIFY(window.showTab(QStringLiteral("Training")));
         QComboBox* model = page->form()->modelCombo();
         model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
         TrainingConfig c = page->config();
@@ -243,14 +237,8 @@ class TestUiTrainingRgcn : public QObject {
 
     void oneVsAllReachesTheRun() {
         ui::MainWindow window;
-        window.show();
-        auto* page = window.findChild<ui::TrainingPage*>();
+        ui::TrainingPage* page = trainingPageOnDemo(window);
         QVERIFY(page);
-        ui::JobHandle* load = window.openDemo();
-        QVERIFY(load);
-        QSignalSpy ended(load, &ui::JobHandle::ended);
-        QVERIFY(ended.wait(30000));
-        QVERIFY(window.showTab(QStringLiteral("Training")));
         TrainingForm* form = page->form();
         auto* all = form->findChild<QCheckBox*>(QStringLiteral("oneVsAll"));
         auto* neg = form->findChild<QSpinBox*>(QStringLiteral("neg"));
@@ -289,6 +277,17 @@ class TestUiTrainingRgcn : public QObject {
     }
 
   private:
+    /// Shows `window`, loads the demo data and opens the Training tab; nullptr on failure.
+    static ui::TrainingPage* trainingPageOnDemo(ui::MainWindow& window) {
+        window.show();
+        auto* page = window.findChild<ui::TrainingPage*>();
+        ui::JobHandle* load = window.openDemo();
+        if (!page || !load) return nullptr;
+        QSignalSpy ended(load, &ui::JobHandle::ended);
+        if (!ended.wait(30000) || !window.showTab(QStringLiteral("Training"))) return nullptr;
+        return page;
+    }
+
     QTemporaryDir settings_;
 };
 

@@ -87,27 +87,26 @@ class TestEmbedChunk : public QObject {
                                 x = n(rng);
                         dense::dot_block(Q.data(), P, N.data(), K, w, out.data());
                         dense::dot_block_grad(Q.data(), P, N.data(), K, w, W.data(), gQ.data(), gN.data());
-                        for (std::size_t i = 0; i < P; ++i)
-                            for (std::size_t j = 0; j < K; ++j) {
-                                double dot = 0;
-                                for (std::size_t k = 0; k < w; ++k)
-                                    dot += double(Q[i * w + k]) * double(N[j * w + k]);
-                                QVERIFY(close(out[i * K + j], dot, 1e-4));
-                            }
-                        for (std::size_t i = 0; i < P; ++i)
-                            for (std::size_t k = 0; k < w; ++k) {
-                                double gq = 0.5;
-                                for (std::size_t j = 0; j < K; ++j)
-                                    gq += double(W[i * K + j]) * double(N[j * w + k]);
-                                QVERIFY(close(gQ[i * w + k], gq, 1e-4));
-                            }
-                        for (std::size_t j = 0; j < K; ++j)
-                            for (std::size_t k = 0; k < w; ++k) {
-                                double gn = -0.25;
-                                for (std::size_t i = 0; i < P; ++i)
-                                    gn += double(W[i * K + j]) * double(Q[i * w + k]);
-                                QVERIFY(close(gN[j * w + k], gn, 1e-4));
-                            }
+                        // got (rows × cols) = start + A·B in double precision, A and B given by entry.
+                        auto equals = [](const std::vector<float>& got, std::size_t rows, std::size_t cols,
+                                         std::size_t inner, double start, auto a, auto b) {
+                            for (std::size_t i = 0; i < rows; ++i)
+                                for (std::size_t j = 0; j < cols; ++j) {
+                                    double sum = start;
+                                    for (std::size_t k = 0; k < inner; ++k)
+                                        sum += double(a(i, k)) * double(b(k, j));
+                                    if (!close(got[i * cols + j], sum, 1e-4)) return false;
+                                }
+                            return true;
+                        };
+                        auto q = [&](std::size_t i, std::size_t k) { return Q[i * w + k]; };
+                        auto nT = [&](std::size_t k, std::size_t j) { return N[j * w + k]; };
+                        auto nRow = [&](std::size_t j, std::size_t k) { return N[j * w + k]; };
+                        auto wgt = [&](std::size_t i, std::size_t j) { return W[i * K + j]; };
+                        auto wT = [&](std::size_t j, std::size_t i) { return W[i * K + j]; };
+                        QVERIFY(equals(out, P, K, w, 0.0, q, nT));        // Q·Nᵀ
+                        QVERIFY(equals(gQ, P, w, K, 0.5, wgt, nRow));     // 0.5 + W·N
+                        QVERIFY(equals(gN, K, w, P, -0.25, wT, q));       // −0.25 + Wᵀ·Q
                     }
         }
         QVERIFY(variants >= 1);

@@ -1,6 +1,10 @@
 // dense_blocks' dispatch: the variant for the best instruction set of this CPU, chosen once.
 #include "embed/dense_blocks.hpp"
 
+#if defined(KBCX_DENSE_MULTI_ISA)
+#include <cpuid.h>
+#endif
+
 #include <atomic>
 #include <string_view>
 
@@ -23,18 +27,36 @@ namespace {
 
 enum class Isa { Base, V3, V4 };
 
+#if defined(KBCX_DENSE_MULTI_ISA)
+/// The x86-64-v3 / v4 feature levels from CPUID and the OS's register-state flags (XGETBV):
+/// v3 = AVX, AVX2, FMA, F16C, MOVBE, BMI1/2, LZCNT with YMM state enabled; v4 adds AVX-512
+/// F, DQ, BW, VL with ZMM and mask state enabled.
+Isa detect_from_cpuid() {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return Isa::Base;
+    const bool fma = c & (1u << 12), movbe = c & (1u << 22), osxsave = c & (1u << 27), avx = c & (1u << 28),
+               f16c = c & (1u << 29);
+    if (!osxsave || !avx) return Isa::Base;
+    unsigned xcr0_lo = 0, xcr0_hi = 0;
+    __asm__("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+    if ((xcr0_lo & 0x6u) != 0x6u) return Isa::Base; // XMM and YMM state
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return Isa::Base;
+    const bool bmi1 = b & (1u << 3), avx2 = b & (1u << 5), bmi2 = b & (1u << 8), f = b & (1u << 16),
+               dq = b & (1u << 17), bw = b & (1u << 30), vl = b & (1u << 31);
+    unsigned a8 = 0, b8 = 0, c8 = 0, d8 = 0;
+    const bool lzcnt = __get_cpuid(0x80000001u, &a8, &b8, &c8, &d8) && (c8 & (1u << 5));
+    if (!(fma && movbe && f16c && bmi1 && avx2 && bmi2 && lzcnt)) return Isa::Base;
+    if (f && dq && bw && vl && (xcr0_lo & 0xE6u) == 0xE6u) return Isa::V4; // opmask, ZMM halves, ZMM16-31
+    return Isa::V3;
+}
+#endif
+
 Isa detect() {
 #if defined(KBCX_DENSE_MULTI_ISA)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx2") &&
-        __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2"))
-        return Isa::V4;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2") &&
-        __builtin_cpu_supports("f16c") && __builtin_cpu_supports("movbe"))
-        return Isa::V3;
-#endif
+    return detect_from_cpuid();
+#else
     return Isa::Base;
+#endif
 }
 
 std::atomic<Isa>& current() {

@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -228,28 +227,6 @@ Summary summary_of_record(const std::vector<std::string>& f) {
     m.queries = std::stoull(f[i++]);
     m.ranked = f[i] == "1";
     return m;
-}
-
-/// Every setting of a KG finding's plan its results depend on, as one line (the fingerprint of
-/// its partial results; threads are left out: they change speed, not the settings).
-std::string plan_fingerprint(const std::string& finding, const Options& o, const KgFindingPlan& p) {
-    std::ostringstream s;
-    s << finding << " mode=" << mode_name(o.mode) << " seeds=" << p.seeds << " epochs=" << p.train.epochs
-      << " dim=" << p.train.dim << " batch=" << p.train.batch << " neg=" << p.train.neg
-      << " lr=" << PartialResults::encode(p.train.lr) << " gamma=" << PartialResults::encode(p.train.gamma)
-      << " k1=" << p.k1 << " k2=" << p.k2_fb << "/" << p.k2_wn << " queries=" << p.max_queries
-      << " grouped=" << p.grouped << " models=" << join(p.models, ",") << " rules=" << p.rules.samples_per_pattern
-      << "/" << PartialResults::encode(p.rules.seconds_per_pattern) << "/" << p.rules.max_length;
-    for (const auto& m : p.models) {
-        const auto z = p.train.sizes_for(m);
-        s << " " << m << "=" << z.batch << "/" << z.neg << "/" << PartialResults::encode(z.lr);
-    }
-    for (const char* kg : {"FB15k-237", "WN18RR"}) {
-        std::error_code ec;
-        const auto size = std::filesystem::file_size(source_kg_path(o, kg), ec);
-        s << " " << kg << "=" << (ec ? std::string("absent") : std::to_string(size));
-    }
-    return s.str();
 }
 
 std::string cell(const MeanStd& m, int seeds, int digits = 3) {
@@ -631,7 +608,7 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     std::map<std::string, std::string> kg_sizes;
     // Each benchmark is a unit of the partial results: --resume reuses those an earlier run
     // with the same settings finished (a full run takes hours on 2 cores).
-    PartialResults partial(partial_folder(o, "pattern-difficulty"), plan_fingerprint("pattern-difficulty", o, p),
+    PartialResults partial(partial_folder(o, "pattern-difficulty"), kg_plan_fingerprint("pattern-difficulty", o, p),
                            o.resume);
     for (const auto& kgname : kgs) {
         auto c0 = prog.step(step++, "loading " + kgname);

@@ -9,6 +9,7 @@
 #include "jobs/load_kg.hpp"
 #include "learn/apply.hpp"
 #include "learn/learner.hpp"
+#include "repro/partial_results.hpp"
 
 #include <sys/resource.h>
 
@@ -18,6 +19,7 @@
 #include <filesystem>
 #include <numeric>
 #include <random>
+#include <sstream>
 #include <tuple>
 
 namespace kbcx::repro {
@@ -295,6 +297,29 @@ KgEval evaluate_system(const KgBench& b, const KgScorer& scorer, bool decides, c
     ev.constant = bench::summarize_ranks(c_ranks);
     ev.relation = bench::summarize_ranks(r_ranks);
     return ev;
+}
+
+std::string kg_plan_fingerprint(const std::string& finding, const Options& o, const KgFindingPlan& p) {
+    std::string models;
+    for (const auto& m : p.models)
+        models += (models.empty() ? "" : ",") + m;
+    std::ostringstream s;
+    s << finding << " mode=" << mode_name(o.mode) << " seeds=" << p.seeds << " epochs=" << p.train.epochs
+      << " dim=" << p.train.dim << " batch=" << p.train.batch << " neg=" << p.train.neg
+      << " lr=" << PartialResults::encode(p.train.lr) << " gamma=" << PartialResults::encode(p.train.gamma)
+      << " k1=" << p.k1 << " k2=" << p.k2_fb << "/" << p.k2_wn << " queries=" << p.max_queries
+      << " grouped=" << p.grouped << " models=" << models << " rules=" << p.rules.samples_per_pattern << "/"
+      << PartialResults::encode(p.rules.seconds_per_pattern) << "/" << p.rules.max_length;
+    for (const auto& m : p.models) {
+        const auto z = p.train.sizes_for(m);
+        s << " " << m << "=" << z.batch << "/" << z.neg << "/" << PartialResults::encode(z.lr);
+    }
+    for (const char* kg : {"FB15k-237", "WN18RR"}) {
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(source_kg_path(o, kg), ec);
+        s << " " << kg << "=" << (ec ? std::string("absent") : std::to_string(size));
+    }
+    return s.str();
 }
 
 std::string source_kg_path(const Options& o, const std::string& name) {

@@ -159,6 +159,10 @@ struct KgFindingPlan {
     KgRulePlan rules;                ///< the rule learner's budget (pattern-difficulty)
 };
 KgFindingPlan kg_finding_plan(const Options& o);
+/// Every setting of `p` a KG finding's results depend on, as one line: the fingerprint under
+/// which its finished benchmarks are kept for --resume (PartialResults). Threads are left out:
+/// they change speed, not the settings.
+std::string kg_plan_fingerprint(const std::string& finding, const Options& o, const KgFindingPlan& p);
 /// The generator settings the findings use: `patterns` (names), `neg`, k1, k2, seed 1, one thread.
 bench::GenerateParams kg_generate_params(std::shared_ptr<const kg::KnowledgeGraph> graph,
                                          const std::vector<std::string>& patterns, bench::NegMethod neg, std::size_t k1,

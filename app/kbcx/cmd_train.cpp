@@ -63,6 +63,12 @@ void print_stats(std::ostream& out, const embed::TrainResult& res, int epochs_se
     out << "  peak memory:           " << human_bytes(peak_memory_bytes()) << "\n";
 }
 
+/// --lr-step and --lr-decay, shared by the triple and EL halves.
+void read_lr_schedule(const ArgParser& p, embed::TrainSettings& st) {
+    st.lr_step = static_cast<int>(parse_count("lr-step", p.get("lr-step")));
+    st.lr_decay = static_cast<float>(parse_real("lr-decay", p.get("lr-decay")));
+}
+
 /// `kbcx train ONTO --model <EL model>`: the EL half (ontology → normal forms → train_el).
 int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     embed::ElTrainParams params;
@@ -81,6 +87,8 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : 256;
     st.neg = p.has("neg") ? static_cast<int>(parse_count("neg", p.get("neg"))) : 4;
     st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : 0.01f;
+    read_lr_schedule(p, st);
+    if (p.has("subsampling")) throw UsageError("--subsampling is for triple models; EL axioms have their own weights");
     st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));
     st.eval_every = static_cast<int>(parse_count("eval-every", p.get("eval-every")));
     st.early_stop = p.get("early-stop");
@@ -152,8 +160,8 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
 
 int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     ArgParser p("train",
-                "DATA --model NAME [--dim D] [--epochs E] [--batch B] [--neg K] [--lr X] [--margin G] [--adv-temp A] "
-                "[--p-bot P] [--eval-every N] [--tests FILE] [--layers L] [--bases B | --blocks K] [--edge-dropout P] "
+                "DATA --model NAME [--dim D] [--epochs E] [--batch B] [--neg K] [--lr X] [--lr-step N] [--margin G] "
+                "[--adv-temp A] [--subsampling] [--p-bot P] [--eval-every N] [--tests FILE] [--layers L] [--bases B | --blocks K] [--edge-dropout P] "
                 "[--threads T] [--seed S] --run DIR [--resume] [--stats]",
                 "Trains an embedding model on a knowledge graph (triple models) or on the normal forms of an EL\n"
                 "ontology (EL models) as a resumable run. Prints one line per evaluation: for KGs filtered MRR and\n"
@@ -184,6 +192,11 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "dense block, the speed setting for big KGs such as FB15k-237); 1 = private negatives per positive",
              "64");
     p.option("lr", "X", "learning rate", "0.001");
+    p.option("lr-step", "N", "multiply the learning rate by --lr-decay every N epochs; 0 = constant rate", "0");
+    p.option("lr-decay", "F", "factor of the step decay (--lr-step)", "0.1");
+    p.flag("subsampling",
+           "triple models: weight each positive by 1/sqrt(n(h,r) + n(t,r^-1)) (training triples sharing its "
+           "head or tail query, plus 3), normalised per minibatch, as RotatE's released trainer does");
     p.option("optimizer", "adam|adagrad", "optimiser (lazy: only touched rows are updated)", "adam");
     p.option("loss", "NAME",
              "logistic, distance, margin or ce (cross-entropy over the positive and its negatives) (default: "
@@ -307,6 +320,8 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
                                        : static_cast<int>(parse_count("neg", p.get("neg")));
     st.chunk = static_cast<int>(parse_count("chunk", p.get("chunk")));
     st.lr = rgcn && !p.has("lr") ? embed::RgcnTrainDefaults::lr : static_cast<float>(parse_real("lr", p.get("lr")));
+    read_lr_schedule(p, st);
+    st.subsampling = p.has("subsampling");
     st.margin = params.model.gamma;
     st.adv_temp = static_cast<float>(parse_real("adv-temp", p.get("adv-temp")));
     st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));

@@ -99,6 +99,8 @@ std::string params_json(const ElTrainParams& p, const ElDataset& data, std::size
         .field("reg", static_cast<double>(c.reg))
         .field("optimizer", std::string(optimizer_name(st.optimizer)))
         .field("lr", static_cast<double>(st.lr))
+        .field("lr_step", st.lr_step)
+        .field("lr_decay", static_cast<double>(st.lr_decay))
         .field("epochs", st.epochs)
         .field("batch", st.batch)
         .field("neg", st.neg)
@@ -129,6 +131,8 @@ void check_settings(const TrainSettings& st) {
     if (st.neg < 0) bad("--neg must be ≥ 0");
     if (st.threads < 1) bad("--threads must be ≥ 1");
     if (!(st.lr > 0)) bad("--lr must be > 0");
+    check_lr_schedule(st);
+    if (st.subsampling) bad("--subsampling weights triples by their query counts; EL axioms have their own weights");
     if (!(st.p_bot >= 0 && st.p_bot <= 1)) bad("--p-bot must be in [0, 1]");
 }
 
@@ -276,6 +280,7 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
         std::shuffle(order.begin(), order.end(),
                      std::mt19937_64(mix_seed(st.seed, 1, static_cast<std::uint64_t>(epoch))));
         const std::uint64_t epoch_seed = mix_seed(st.seed, 2, static_cast<std::uint64_t>(epoch));
+        opt.set_lr(lr_at_epoch(st, epoch));
         double epoch_loss = 0;
         for (std::size_t b = 0; b < batches; ++b) {
             ctx.throw_if_stopped();

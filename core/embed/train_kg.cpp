@@ -15,6 +15,7 @@
 #include <ctime>
 #include <numeric>
 #include <thread>
+#include <unordered_map>
 
 namespace kbcx::embed {
 
@@ -34,7 +35,7 @@ namespace {
 /// product per chunk of positives), with L = −s⁺ + log Σ_e exp(s_e) over all entities e (the
 /// positive among them), so ∂L/∂s_e = softmax_e − [e is the positive's entity].
 double one_vs_all_loss_grad(const KgModel& model, std::span<const Triple> batch, const TrainSettings& st,
-                            float scale, GradBuffer& g) {
+                            float scale, std::span<const float> weights, GradBuffer& g) {
     const std::size_t E = model.num_entities(), C = static_cast<std::size_t>(std::max(1, st.chunk));
     thread_local std::vector<Id> all;
     if (all.size() != E) {
@@ -54,11 +55,12 @@ double one_vs_all_loss_grad(const KgModel& model, std::span<const Triple> batch,
                 const Id target = side == Side::Tail ? p.o : p.s;
                 Eigen::Map<Eigen::ArrayXf> row(S.data() + i * E, static_cast<Eigen::Index>(E));
                 const float m = row.maxCoeff(), spos = row[target];
+                const float w = weights.empty() ? 1.0f : weights[b + i], sc = scale * w;
                 row = (row - m).exp();
                 const double z = row.cast<double>().sum();
-                L += static_cast<double>(m) + std::log(z) - static_cast<double>(spos);
-                row *= scale / static_cast<float>(z); // the softmax, times the batch scale
-                row[target] -= scale;
+                L += w * (static_cast<double>(m) + std::log(z) - static_cast<double>(spos));
+                row *= sc / static_cast<float>(z); // the softmax, times the positive's share of the batch
+                row[target] -= sc;
             }
             model.add_chunk_grad(chunk, S.data(), g);
         }
@@ -67,18 +69,21 @@ double one_vs_all_loss_grad(const KgModel& model, std::span<const Triple> batch,
 }
 
 /// λ Σ |x|³ (N3) over the rows of each positive, added to g; returns the unscaled penalty.
-double n3_penalty_grad(const KgModel& model, std::span<const Triple> batch, float reg, float scale, GradBuffer& g) {
+double n3_penalty_grad(const KgModel& model, std::span<const Triple> batch, float reg, float scale,
+                       std::span<const float> weights, GradBuffer& g) {
     double L = 0;
     const auto& tabs = model.tables();
-    for (const Triple& p : batch) {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        const Triple p = batch[i];
+        const float w = weights.empty() ? 1.0f : weights[i], sc = scale * w;
         const std::pair<std::size_t, Id> rows[3] = {{0, p.s}, {0, p.o}, {1, p.r}};
         for (auto [t, r] : rows) {
             const auto x = tabs[t].values.row(r);
             float* gr = g.row(t, r);
             for (Eigen::Index k = 0; k < x.size(); ++k) {
                 const float v = x[k], a = std::fabs(v);
-                L += reg * a * a * a;
-                gr[k] += scale * reg * 3.0f * v * a; // ∂ = 3λ x|x|
+                L += w * reg * a * a * a;
+                gr[k] += sc * reg * 3.0f * v * a; // ∂ = 3λ x|x|
             }
         }
     }
@@ -89,18 +94,22 @@ double n3_penalty_grad(const KgModel& model, std::span<const Triple> batch, floa
 
 double kg_batch_loss_grad(const KgModel& model, std::span<const Triple> batch, const TrainSettings& st,
                           const LossConfig& loss, std::span<const Triple> pool, std::span<const float> head_probability,
-                          std::uint64_t seed, float scale, GradBuffer& g) {
+                          std::uint64_t seed, float scale, GradBuffer& g, std::span<const float> weights) {
     if (st.one_vs_all) {
-        double L = one_vs_all_loss_grad(model, batch, st, scale, g);
-        if (st.reg > 0) L += n3_penalty_grad(model, batch, st.reg, scale, g);
+        double L = one_vs_all_loss_grad(model, batch, st, scale, weights, g);
+        if (st.reg > 0) L += n3_penalty_grad(model, batch, st.reg, scale, weights, g);
         return L * scale;
     }
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<float> coin(0.0f, 1.0f);
     std::vector<Triple> sides[2];
-    for (const Triple& p : batch) {
+    std::vector<float> side_weights[2]; // each positive's weight, beside it (empty: all 1)
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        const Triple p = batch[i];
         const float ph = head_probability.empty() ? 0.5f : head_probability[p.r];
-        sides[coin(rng) < ph ? 0 : 1].push_back(p);
+        const int s = coin(rng) < ph ? 0 : 1;
+        sides[s].push_back(p);
+        if (!weights.empty()) side_weights[s].push_back(weights[i]);
     }
     const std::size_t neg = static_cast<std::size_t>(std::max(0, st.neg));
     const std::size_t Kp =
@@ -131,23 +140,40 @@ double kg_batch_loss_grad(const KgModel& model, std::span<const Triple> batch, c
             std::fill(dpool.begin(), dpool.end(), 0.0f);
             for (std::size_t i = 0; i < P; ++i) {
                 const Triple p = chunk.positives[i];
+                const float w = side_weights[s].empty() ? 1.0f : side_weights[s][b + i], sc = scale * w;
                 std::copy_n(S.data() + i * Kc, Kc, sneg.data());
                 std::copy_n(spool.data(), Kp, sneg.data() + Kc);
                 float dpos = 0;
-                L += loss_and_grad(loss, model.score(p.s, p.r, p.o), sneg.data(), K, dpos, dneg.data());
+                L += w * loss_and_grad(loss, model.score(p.s, p.r, p.o), sneg.data(), K, dpos, dneg.data());
                 for (std::size_t j = 0; j < Kc; ++j)
-                    dS[i * Kc + j] = dneg[j] * scale;
+                    dS[i * Kc + j] = dneg[j] * sc;
                 for (std::size_t j = 0; j < Kp; ++j)
-                    dpool[j] += dneg[Kc + j] * scale;
-                model.add_score_grad(p.s, p.r, p.o, dpos * scale, g);
+                    dpool[j] += dneg[Kc + j] * sc;
+                model.add_score_grad(p.s, p.r, p.o, dpos * sc, g);
             }
             if (Kc) model.add_chunk_grad(chunk, dS.data(), g);
             for (std::size_t j = 0; j < Kp; ++j)
                 if (dpool[j] != 0.0f) model.add_score_grad(pool_sel[j].s, pool_sel[j].r, pool_sel[j].o, dpool[j], g);
         }
     }
-    if (st.reg > 0) L += n3_penalty_grad(model, batch, st.reg, scale, g);
+    if (st.reg > 0) L += n3_penalty_grad(model, batch, st.reg, scale, weights, g);
     return L * scale;
+}
+
+std::vector<float> subsampling_weights(std::span<const Triple> train) {
+    auto key = [](Id e, Id r) { return (static_cast<std::uint64_t>(e) << 32) | r; };
+    std::unordered_map<std::uint64_t, std::uint32_t> heads, tails; // n(h,r) and n(t,r⁻¹), less 3
+    for (const Triple& t : train) {
+        ++heads[key(t.s, t.r)];
+        ++tails[key(t.o, t.r)];
+    }
+    std::vector<float> w(train.size());
+    for (std::size_t i = 0; i < train.size(); ++i) {
+        const Triple t = train[i];
+        const double n = heads[key(t.s, t.r)] + tails[key(t.o, t.r)] + 6.0;
+        w[i] = static_cast<float>(1.0 / std::sqrt(n));
+    }
+    return w;
 }
 
 namespace {
@@ -207,6 +233,9 @@ std::string params_json(const KgModelConfig& c, const TrainSettings& st, const L
         .field("adv_temp", static_cast<double>(loss.adv_temp))
         .field("optimizer", std::string(optimizer_name(st.optimizer)))
         .field("lr", static_cast<double>(st.lr))
+        .field("lr_step", st.lr_step)
+        .field("lr_decay", static_cast<double>(st.lr_decay))
+        .field("subsampling", st.subsampling)
         .field("epochs", st.epochs)
         .field("batch", st.batch)
         .field("neg", st.neg)
@@ -234,6 +263,7 @@ void check_settings(const TrainSettings& st) {
     if (st.chunk < 1) bad("--chunk must be ≥ 1");
     if (st.threads < 1) bad("--threads must be ≥ 1");
     if (!(st.lr > 0)) bad("--lr must be > 0");
+    check_lr_schedule(st);
     if (!(st.p_bot >= 0 && st.p_bot <= 1)) bad("--p-bot must be in [0, 1]");
     if (st.adv_temp < 0) bad("--adv-temp must be ≥ 0");
     if (st.loss == LossKind::CrossEntropy && st.adv_temp > 0)
@@ -369,6 +399,8 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     }
     if (rgcn && st.one_vs_all)
         throw InputError("train", "--neg all (1-vs-all) is for the shallow models; R-GCN trains with sampled negatives");
+    if (rgcn && st.subsampling)
+        throw InputError("train", "--subsampling is for the shallow models; R-GCN weights every positive alike");
     const LossConfig loss{st.one_vs_all ? LossKind::CrossEntropy : st.loss.value_or(model->default_loss()), st.margin,
                           st.adv_temp};
     Optimizer opt(st.optimizer, st.lr, model->tables());
@@ -441,6 +473,8 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     std::vector<std::uint32_t> order(N);
     std::vector<Triple> batch;
     std::vector<double> slice_loss(T);
+    const std::vector<float> train_weight = st.subsampling ? subsampling_weights(data.train) : std::vector<float>{};
+    std::vector<float> batch_weight;
     const KgAxiomScorer scorer(*model);
     const std::stop_token stop = ctx.stop_token();
 
@@ -459,14 +493,21 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
         std::shuffle(order.begin(), order.end(),
                      std::mt19937_64(mix_seed(st.seed, 1, static_cast<std::uint64_t>(epoch))));
         double epoch_loss = 0;
+        opt.set_lr(lr_at_epoch(st, epoch));
         for (std::size_t b = 0; b < batches; ++b) {
             ctx.throw_if_stopped();
             if (params.hooks.control) params.hooks.control->wait_while_paused(stop);
             ctx.throw_if_stopped();
             const std::size_t lo = b * B, hi = std::min(N, lo + B);
             batch.clear();
-            for (std::size_t i = lo; i < hi; ++i)
+            batch_weight.clear();
+            double weight_sum = 0;
+            for (std::size_t i = lo; i < hi; ++i) {
                 batch.push_back(data.train[order[i]]);
+                if (train_weight.empty()) continue;
+                batch_weight.push_back(train_weight[order[i]]);
+                weight_sum += train_weight[order[i]];
+            }
             if (rgcn) {
                 const double l =
                     rgcn_batch_loss_grad(*rgcn, batch, st, loss, data.negatives, head_prob,
@@ -479,12 +520,16 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
                            "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs), b + 1 == batches);
                 continue;
             }
-            const float scale = 1.0f / static_cast<float>(hi - lo);
+            // Each positive counts 1/|batch|, or with subsampling weights w_i/Σw over the batch.
+            const float scale =
+                static_cast<float>(1.0 / (batch_weight.empty() ? static_cast<double>(hi - lo) : weight_sum));
             auto work = [&](std::size_t w) {
                 const std::size_t a = batch.size() * w / T, z = batch.size() * (w + 1) / T;
+                const std::span<const float> weights =
+                    batch_weight.empty() ? std::span<const float>() : std::span<const float>(batch_weight).subspan(a, z - a);
                 slice_loss[w] = kg_batch_loss_grad(
                     *model, std::span<const Triple>(batch).subspan(a, z - a), st, loss, data.negatives, head_prob,
-                    mix_seed(st.seed, static_cast<std::uint64_t>(epoch), b, w), scale, buffers[w]);
+                    mix_seed(st.seed, static_cast<std::uint64_t>(epoch), b, w), scale, buffers[w], weights);
             };
             if (T == 1) {
                 work(0);

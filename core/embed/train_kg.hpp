@@ -26,10 +26,16 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
                      std::unique_ptr<KgModel>* model_out = nullptr);
 
 /// One minibatch's loss and gradient, exposed for tests: positives `batch`, side choice and
-/// negatives drawn from `rng` as in training. Returns the summed loss / batch size.
+/// negatives drawn from `seed` as in training. Each positive's loss (and N3 penalty) counts
+/// with weight scale·weights[i] (weights empty: scale); returns Σ weights[i]·loss_i · scale.
 double kg_batch_loss_grad(const KgModel& model, std::span<const kg::Triple> batch, const TrainSettings& settings,
                           const LossConfig& loss, std::span<const kg::Triple> pool,
-                          std::span<const float> head_probability, std::uint64_t seed, float scale, GradBuffer& g);
+                          std::span<const float> head_probability, std::uint64_t seed, float scale, GradBuffer& g,
+                          std::span<const float> weights = {});
+
+/// RotatE's subsampling weight of every triple of `train`: 1/√(n(h,r) + n(t,r⁻¹)), where n
+/// counts the training triples with that head and relation (tail and relation) plus 3.
+std::vector<float> subsampling_weights(std::span<const kg::Triple> train);
 
 /// Adapter that lets evaluation hooks score role assertions r(x, y) with a triple model.
 class KgAxiomScorer final : public AxiomScorer {

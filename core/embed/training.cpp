@@ -4,6 +4,7 @@
 #include "common/error.hpp"
 #include "common/json.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,17 @@
 namespace kbcx::embed {
 
 namespace fs = std::filesystem;
+
+float lr_at_epoch(const TrainSettings& st, int epoch) {
+    if (st.lr_step <= 0 || epoch <= 1) return st.lr;
+    const int drops = (epoch - 1) / st.lr_step;
+    return static_cast<float>(static_cast<double>(st.lr) * std::pow(static_cast<double>(st.lr_decay), drops));
+}
+
+void check_lr_schedule(const TrainSettings& st) {
+    if (st.lr_step < 0) throw InputError("train", "--lr-step must be ≥ 0");
+    if (!(st.lr_decay > 0 && st.lr_decay <= 1)) throw InputError("train", "--lr-decay must be in (0, 1]");
+}
 
 void TrainControl::pause() {
     std::lock_guard lock(mutex_);

@@ -31,6 +31,14 @@ struct TrainSettings {
     int threads = 1;  ///< worker threads per minibatch; 1 + a seed = bit-identical runs
     std::uint64_t seed = 0;
     float lr = 1e-3f;
+    /// Step decay: the learning rate is multiplied by lr_decay every lr_step epochs (0 = a
+    /// constant rate), as RotatE's released trainer lowers it tenfold part-way through.
+    int lr_step = 0;
+    float lr_decay = 0.1f;
+    /// Triple models: weight each positive's loss by 1/√(n(h,r) + n(t,r⁻¹)) with n counting the
+    /// training triples that share the query (plus 3), normalised over the minibatch (RotatE's
+    /// subsampling weights, after word2vec), so frequent queries do not dominate.
+    bool subsampling = false;
     OptimizerKind optimizer = OptimizerKind::Adam;
     std::optional<LossKind> loss;   ///< default: the model's own
     float margin = 12.0f;           ///< γ
@@ -46,6 +54,11 @@ struct TrainSettings {
     bool resume = false;            ///< continue from run_dir/checkpoint.bin
     std::string data;               ///< where the data came from (recorded in params.json)
 };
+
+/// The learning rate of 1-based `epoch` under the step decay of `settings`.
+float lr_at_epoch(const TrainSettings& settings, int epoch);
+/// Throws InputError("train", …) when lr_step or lr_decay is out of range.
+void check_lr_schedule(const TrainSettings& settings);
 
 /// Pause/resume for a running job (cancel is the JobContext's stop token). Thread-safe;
 /// the job waits between minibatches while paused.

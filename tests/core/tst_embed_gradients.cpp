@@ -19,6 +19,7 @@ struct Setup {
     std::vector<kg::Triple> batch, pool;
     TrainSettings st;
     LossConfig loss;
+    std::vector<float> weights; ///< per-positive weights (subsampling); empty = all 1
 };
 
 /// `mode` 0–3: the LossKind with sampled negatives; 4: 1-vs-all (cross-entropy over every entity).
@@ -53,7 +54,7 @@ Setup make_setup(const std::string& name, int mode, std::uint64_t seed) {
 double batch_loss(const Setup& s, std::uint64_t seed) {
     GradBuffer g;
     g.shape_like(s.model->tables());
-    return kg_batch_loss_grad(*s.model, s.batch, s.st, s.loss, s.pool, {}, seed, 1.0f, g);
+    return kg_batch_loss_grad(*s.model, s.batch, s.st, s.loss, s.pool, {}, seed, 1.0f, g, s.weights);
 }
 
 } // namespace
@@ -64,21 +65,27 @@ class TestEmbedGradients : public QObject {
     void modelsAgainstFiniteDifferences_data() {
         QTest::addColumn<QString>("model");
         QTest::addColumn<int>("loss");
+        QTest::addColumn<bool>("weighted");
         for (const auto& m : kg_model_names())
             for (int l = 0; l < 5; ++l)
-                QTest::newRow((m + "/" + (l == 4 ? std::string("1-vs-all") : std::string(loss_name(static_cast<LossKind>(l)))))
-                                  .c_str())
-                    << QString::fromStdString(m) << l;
+                for (bool weighted : {false, true})
+                    QTest::newRow((m + "/" +
+                                   (l == 4 ? std::string("1-vs-all") : std::string(loss_name(static_cast<LossKind>(l)))) +
+                                   (weighted ? "/weighted" : ""))
+                                      .c_str())
+                        << QString::fromStdString(m) << l << weighted;
     }
 
     void modelsAgainstFiniteDifferences() {
         QFETCH(QString, model);
         QFETCH(int, loss);
+        QFETCH(bool, weighted);
         const std::uint64_t seed = 42;
         Setup s = make_setup(model.toStdString(), loss, 12);
+        if (weighted) s.weights = {0.5f, 1.5f, 0.25f, 2.0f, 1.0f, 0.75f};
         GradBuffer g;
         g.shape_like(s.model->tables());
-        kg_batch_loss_grad(*s.model, s.batch, s.st, s.loss, s.pool, {}, seed, 1.0f, g);
+        kg_batch_loss_grad(*s.model, s.batch, s.st, s.loss, s.pool, {}, seed, 1.0f, g, s.weights);
         std::size_t checked = 0, bad = 0, nonzero = 0, skipped = 0;
         // BoxE has more kinks (|q| at box centres, the inside/outside switch at box edges): smaller steps.
         const float h = model == "BoxE" ? 4e-4f : 1e-3f;
@@ -120,6 +127,27 @@ class TestEmbedGradients : public QObject {
         QVERIFY(nonzero > checked / 4); // the check is not vacuous
         QVERIFY2(skipped <= checked / 20, qPrintable(QString("%1 of %2 entries at kinks").arg(skipped).arg(checked)));
         QVERIFY2(bad == 0, qPrintable(QString("%1 of %2 entries disagree").arg(bad).arg(checked)));
+    }
+
+    /// Weights scale each positive's loss: all 1 is the unweighted loss, all c is c times it,
+    /// and weighting one positive moves the loss by exactly its share.
+    void subsamplingWeightsScaleTheLoss() {
+        for (int mode : {0, 1, 4}) {
+            Setup s = make_setup("RotatE", mode, 5);
+            const double plain = batch_loss(s, 9);
+            s.weights.assign(s.batch.size(), 1.0f);
+            QCOMPARE(batch_loss(s, 9), plain);
+            s.weights.assign(s.batch.size(), 3.0f);
+            QVERIFY(std::fabs(batch_loss(s, 9) - 3.0 * plain) < 1e-4 * std::fabs(plain));
+            s.weights.assign(s.batch.size(), 1.0f);
+            s.weights[2] = 0.0f;
+            const double without = batch_loss(s, 9);
+            s.weights[2] = 2.0f;
+            const double doubled = batch_loss(s, 9);
+            // loss(w₂ = 2) − loss(w₂ = 1) = loss(w₂ = 1) − loss(w₂ = 0) = the positive's own term.
+            QVERIFY(std::fabs((doubled - plain) - (plain - without)) < 1e-4 * std::fabs(plain));
+            QVERIFY(plain - without > 0);
+        }
     }
 
     void lossesAgainstFiniteDifferences() {

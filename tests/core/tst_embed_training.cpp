@@ -238,6 +238,64 @@ class TestEmbedTraining : public QObject {
         }
     }
 
+    /// --lr-step 2 --lr-decay 0.5 over 4 epochs equals two epochs at lr, then a resumed run at
+    /// lr/2 without a schedule; and it differs from a constant rate.
+    void lrStepDecayEqualsManualLowering() {
+        const TripleDataset data = load(toy_folder(dir_));
+        jobs::JobContext ctx;
+        KgTrainParams p = toy_params("RotatE", 4);
+        p.train.lr_step = 2;
+        p.train.lr_decay = 0.5f;
+        std::unique_ptr<KgModel> scheduled, manual, constant;
+        train_kg(data, p, ctx, &scheduled);
+
+        KgTrainParams q = toy_params("RotatE", 2);
+        q.train.run_dir = dir_.filePath("lr-manual").toStdString();
+        train_kg(data, q, ctx);
+        q.train.epochs = 4;
+        q.train.lr = p.train.lr * 0.5f;
+        q.train.resume = true;
+        train_kg(data, q, ctx, &manual);
+        QVERIFY(same_tables(*scheduled, *manual));
+
+        train_kg(data, toy_params("RotatE", 4), ctx, &constant);
+        QVERIFY(!same_tables(*scheduled, *constant));
+
+        QCOMPARE(lr_at_epoch(p.train, 1), p.train.lr);
+        QCOMPARE(lr_at_epoch(p.train, 3), p.train.lr * 0.5f);
+        QCOMPARE(lr_at_epoch(p.train, 5), p.train.lr * 0.25f);
+        p.train.lr_decay = 0.0f;
+        QVERIFY_THROWS_EXCEPTION(InputError, train_kg(data, p, ctx));
+    }
+
+    /// Subsampling weights against counting by hand, and a weighted run that trains and
+    /// differs from the unweighted one.
+    void subsamplingWeights() {
+        const std::vector<kg::Triple> train{{0, 0, 1}, {0, 0, 2}, {3, 0, 1}, {0, 1, 1}, {2, 1, 0}};
+        const auto w = subsampling_weights(train);
+        QCOMPARE(w.size(), train.size());
+        for (std::size_t i = 0; i < train.size(); ++i) {
+            std::size_t heads = 0, tails = 0;
+            for (const auto& t : train) {
+                heads += t.s == train[i].s && t.r == train[i].r;
+                tails += t.o == train[i].o && t.r == train[i].r;
+            }
+            QCOMPARE(w[i], static_cast<float>(1.0 / std::sqrt(static_cast<double>(heads + 3 + tails + 3))));
+        }
+        QVERIFY(w[0] < w[3]); // (0,0,·) has two tails and (·,0,1) two heads; (0,1,1) is alone
+
+        const TripleDataset data = load(toy_folder(dir_));
+        jobs::JobContext ctx;
+        KgTrainParams p = toy_params("RotatE", 150);
+        p.train.subsampling = true;
+        std::unique_ptr<KgModel> weighted, plain;
+        const TrainResult r = train_kg(data, p, ctx, &weighted);
+        QVERIFY2(r.test.at("mrr") > 0.9, qPrintable(QString::number(r.test.at("mrr"))));
+        p.train.subsampling = false;
+        train_kg(data, p, ctx, &plain);
+        QVERIFY(!same_tables(*weighted, *plain));
+    }
+
     void pauseHoldsTheJob() {
         const TripleDataset data = load(toy_folder(dir_));
         KgTrainParams p = toy_params("DistMult", 3);
@@ -352,7 +410,8 @@ class TestEmbedTraining : public QObject {
         // that do not apply are refused with the reason.
         const QString run1 = dir_.filePath("clirun-1vsall");
         auto [c6, o6, e6] = kbcx({"train", QString::fromStdString(data), "--model", "ComplEx", "--dim", "8",
-                                  "--epochs", "2", "--neg", "all", "--run", run1, "--stats"});
+                                  "--epochs", "2", "--neg", "all", "--lr-step", "1", "--lr-decay", "0.5",
+                                  "--subsampling", "--run", run1, "--stats"});
         QVERIFY2(c6 == 0, qPrintable(e6));
         QVERIFY2(o6.contains("every entity as candidate"), qPrintable(o6));
         QVERIFY(o6.contains("matrix products:"));
@@ -361,6 +420,9 @@ class TestEmbedTraining : public QObject {
         const QJsonObject pj = QJsonDocument::fromJson(params.readAll()).object();
         QCOMPARE(pj["one_vs_all"].toBool(), true);
         QCOMPARE(pj["loss"].toString(), QStringLiteral("ce"));
+        QCOMPARE(pj["lr_step"].toInt(), 1);
+        QCOMPARE(pj["lr_decay"].toDouble(), 0.5);
+        QCOMPARE(pj["subsampling"].toBool(), true);
         for (const QStringList& extra : {QStringList{"--model", "ComplEx", "--loss", "margin"},
                                          QStringList{"--model", "ComplEx", "--adv-temp", "1"},
                                          QStringList{"--model", "rgcn"}}) {
@@ -371,6 +433,10 @@ class TestEmbedTraining : public QObject {
             QCOMPARE(c7, 2);
             QVERIFY2(e7.contains("--neg all") || e7.contains("1-vs-all"), qPrintable(e7));
         }
+        auto [c8, o8, e8] = kbcx({"train", QString::fromStdString(data), "--model", "TransE", "--epochs", "1",
+                                  "--lr-decay", "1.5", "--run", dir_.filePath("refused")});
+        QCOMPARE(c8, 2);
+        QVERIFY2(e8.contains("--lr-decay must be in (0, 1]"), qPrintable(e8));
     }
 };
 

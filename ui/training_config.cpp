@@ -118,6 +118,8 @@ embed::ElJobParams TrainingConfig::toElParams() const
     st.threads = threads;
     st.seed = seed;
     st.lr = static_cast<float>(lr);
+    st.lr_step = lrStep;
+    st.lr_decay = static_cast<float>(lrDecay);
     st.optimizer = embed::parse_optimizer(optimizer.toStdString());
     st.p_bot = static_cast<float>(pBot);
     st.eval_every = evalEvery;
@@ -158,6 +160,9 @@ embed::KgTrainParams TrainingConfig::toParams() const
     st.threads = threads;
     st.seed = seed;
     st.lr = static_cast<float>(lr);
+    st.lr_step = lrStep;
+    st.lr_decay = static_cast<float>(lrDecay);
+    st.subsampling = subsampling && model != QLatin1String("rgcn");
     st.optimizer = embed::parse_optimizer(optimizer.toStdString());
     if (!loss.isEmpty() && !oneVsAll)
         st.loss = embed::parse_loss(loss.toStdString());
@@ -193,6 +198,9 @@ TrainingConfig TrainingConfig::fromParamsJson(const QJsonObject& params)
     c.oneVsAll = params.value(QStringLiteral("one_vs_all")).toBool(false);
     integer("chunk", c.chunk);
     real("lr", c.lr);
+    integer("lr_step", c.lrStep);
+    real("lr_decay", c.lrDecay);
+    c.subsampling = params.value(QStringLiteral("subsampling")).toBool(false);
     real("margin", c.margin);
     text("optimizer", c.optimizer);
     text("loss", c.loss);

@@ -56,6 +56,9 @@ struct TrainingConfig {
     bool oneVsAll = false; ///< triple models: every entity a candidate, cross-entropy (`--neg all`)
     int chunk = 16;
     double lr = 0.01;
+    int lrStep = 0;         ///< multiply lr by lrDecay every lrStep epochs; 0 = constant (`--lr-step`)
+    double lrDecay = 0.1;   ///< `--lr-decay`
+    bool subsampling = false; ///< triple models: RotatE's subsampling weights (`--subsampling`)
     double margin = 6.0;
     QString optimizer = QStringLiteral("adam");
     QString loss; ///< "" = the model's own

@@ -16,6 +16,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QStyle>
@@ -277,6 +278,12 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
     auto* poolButton = browseButton(tr("Choose the pool's tests TSV"), samplerBox);
     connect(poolButton, &QToolButton::clicked, this, &TrainingForm::choosePoolFile);
     samplerForm_->addRow(tr("Pool file:"), withButton(poolFile_, poolButton));
+    subsampling_ = new QCheckBox(tr("weight positives by query frequency"), samplerBox);
+    subsampling_->setObjectName(QStringLiteral("subsampling"));
+    subsampling_->setToolTip(tr("RotatE's subsampling weights (kbcx train --subsampling): each positive (h, r, t) counts "
+                                "1/√(n(h,r) + n(t,r⁻¹)), n = training triples sharing the query plus 3, normalised "
+                                "over the minibatch, so frequent queries do not dominate the loss"));
+    samplerForm_->addRow(tr("S&ubsampling:"), subsampling_);
     connect(pool_, &QComboBox::currentIndexChanged, this, &TrainingForm::updateFamilyRows);
     connect(pBot_, &QDoubleSpinBox::valueChanged, this, &TrainingForm::updateFamilyRows);
     v->addWidget(samplerBox);
@@ -295,6 +302,21 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
     optForm->addRow(tr("&Batch:"), batch_);
     lr_ = realSpin(1e-6, 10, 5, 0.001, d.lr, tr("Learning rate of the optimiser"), optBox);
     optForm->addRow(tr("Learning r&ate:"), lr_);
+    lrStep_ = intSpin(0, 1000000, d.lrStep,
+                      tr("Step decay (kbcx train --lr-step): multiply the learning rate by the factor every this "
+                         "many epochs; 0 = a constant rate"),
+                      optBox);
+    lrStep_->setObjectName(QStringLiteral("lrStep"));
+    lrStep_->setSpecialValueText(tr("never"));
+    lrDecay_ = realSpin(0.001, 1, 3, 0.05, d.lrDecay, tr("Factor of the step decay (kbcx train --lr-decay)"), optBox);
+    lrDecay_->setObjectName(QStringLiteral("lrDecay"));
+    auto* decayRow = new QWidget(optBox);
+    auto* decayLayout = new QHBoxLayout(decayRow);
+    decayLayout->setContentsMargins(0, 0, 0, 0);
+    decayLayout->addWidget(lrStep_, 1);
+    decayLayout->addWidget(new QLabel(tr("epochs, × "), decayRow));
+    decayLayout->addWidget(lrDecay_, 1);
+    optForm->addRow(tr("Lower the rate every:"), decayRow);
     optimizer_ = combo({{QStringLiteral("Adam"), QStringLiteral("adam")}, {QStringLiteral("Adagrad"), QStringLiteral("adagrad")}},
                        tr("Adam or Adagrad, both lazy: only the rows a minibatch touched are updated"), optBox);
     optForm->addRow(tr("O&ptimiser:"), optimizer_);
@@ -487,6 +509,7 @@ void TrainingForm::updateFamilyRows()
     // 1-vs-all scores every entity with the cross-entropy loss: the sample size, the weights α,
     // p⊥ and the loss choice do not apply.
     oneVsAll_->setVisible(!el && !rgcn);
+    samplerForm_->setRowVisible(subsampling_, !el && !rgcn);
     const bool all = !el && !rgcn && oneVsAll_->isChecked();
     neg_->setEnabled(!all);
     advTemp_->setEnabled(!all);
@@ -522,6 +545,9 @@ TrainingConfig TrainingForm::config() const
     c.oneVsAll = !c.isEl() && c.model != QLatin1String("rgcn") && oneVsAll_->isChecked();
     c.chunk = chunk_->value();
     c.lr = lr_->value();
+    c.lrStep = lrStep_->value();
+    c.lrDecay = lrDecay_->value();
+    c.subsampling = !c.isEl() && c.model != QLatin1String("rgcn") && subsampling_->isChecked();
     c.margin = margin_->value();
     c.optimizer = optimizer_->currentData().toString();
     c.loss = loss_->currentData().toString();
@@ -564,6 +590,9 @@ void TrainingForm::setConfig(const TrainingConfig& c)
     oneVsAll_->setChecked(c.oneVsAll);
     chunk_->setValue(c.chunk);
     lr_->setValue(c.lr);
+    lrStep_->setValue(c.lrStep);
+    lrDecay_->setValue(c.lrDecay);
+    subsampling_->setChecked(c.subsampling);
     margin_->setValue(c.margin);
     selectData(optimizer_, c.optimizer);
     loss_->setCurrentIndex(std::max(0, loss_->findData(c.loss)));

@@ -109,6 +109,9 @@ private:
     QSpinBox* epochs_ = nullptr;
     QSpinBox* batch_ = nullptr;
     QDoubleSpinBox* lr_ = nullptr;
+    QSpinBox* lrStep_ = nullptr;
+    QDoubleSpinBox* lrDecay_ = nullptr;
+    QCheckBox* subsampling_ = nullptr;
     QComboBox* optimizer_ = nullptr;
     QSpinBox* threads_ = nullptr;
     QSpinBox* seed_ = nullptr;

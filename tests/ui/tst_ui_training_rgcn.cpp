@@ -251,8 +251,19 @@ class TestUiTrainingRgcn : public QObject {
         QVERIFY(!all->isChecked());
         all->setChecked(true);
         QVERIFY(!neg->isEnabled()); // the sample size does not apply
+        // The step decay and the subsampling weights reach the run too.
+        auto* subsampling = form->findChild<QCheckBox*>(QStringLiteral("subsampling"));
+        auto* lrStep = form->findChild<QSpinBox*>(QStringLiteral("lrStep"));
+        auto* lrDecay = form->findChild<QDoubleSpinBox*>(QStringLiteral("lrDecay"));
+        QVERIFY(subsampling && lrStep && lrDecay);
+        QVERIFY(subsampling->isVisibleTo(form));
+        subsampling->setChecked(true);
+        lrStep->setValue(1);
+        lrDecay->setValue(0.5);
         TrainingConfig c = page->config();
         QVERIFY(c.oneVsAll);
+        QVERIFY(c.subsampling);
+        QCOMPARE(c.lrStep, 1);
         c.dim = 8;
         c.epochs = 2;
         c.evalEvery = 1;
@@ -271,9 +282,18 @@ class TestUiTrainingRgcn : public QObject {
         QCOMPARE(params.value(QStringLiteral("loss")).toString(), QStringLiteral("ce"));
         QCOMPARE(params.value(QStringLiteral("adv_temp")).toDouble(), 0.0);
         QVERIFY(TrainingConfig::fromParamsJson(params).oneVsAll);
-        // Switching to R-GCN drops the option from the configuration.
+        QCOMPARE(params.value(QStringLiteral("lr_step")).toInt(), 1);
+        QCOMPARE(params.value(QStringLiteral("lr_decay")).toDouble(), 0.5);
+        QCOMPARE(params.value(QStringLiteral("subsampling")).toBool(), true);
+        const TrainingConfig back = TrainingConfig::fromParamsJson(params);
+        QVERIFY(back.subsampling);
+        QCOMPARE(back.lrStep, 1);
+        QCOMPARE(back.lrDecay, 0.5);
+        // Switching to R-GCN drops both options from the configuration.
         model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
         QVERIFY(!page->config().oneVsAll);
+        QVERIFY(!page->config().subsampling);
+        QVERIFY(!subsampling->isVisibleTo(form));
     }
 
   private:

@@ -529,11 +529,12 @@ bool restore_unit(const std::vector<std::string>& records, const std::string& kg
                   const std::vector<KgSystem>& systems,
                   std::map<std::string, std::map<std::string, std::vector<Summary>>>& res,
                   std::map<std::string, std::map<std::string, std::size_t>>& rules_of, std::vector<std::string>& notes,
-                  std::vector<std::string>& learnt, Cost& cost) {
+                  std::vector<std::string>& learnt, Cost& cost, std::map<std::string, int>& threads_used) {
     std::map<std::string, std::vector<Summary>> sums;
     std::map<std::string, std::size_t> rules;
     std::vector<std::string> nt, ln;
     std::optional<std::vector<double>> c;
+    std::string thread_count;
     try {
         for (const auto& rec : records) {
             const auto f = PartialResults::fields(rec);
@@ -551,6 +552,7 @@ bool restore_unit(const std::vector<std::string>& records, const std::string& kg
             } else if (f[0] == "cost" && f.size() == 6) {
                 c = std::vector<double>{PartialResults::decode(f[1]), PartialResults::decode(f[2]),
                                         PartialResults::decode(f[3]), PartialResults::decode(f[4])};
+                thread_count = f[5];
             } else {
                 return false;
             }
@@ -571,6 +573,7 @@ bool restore_unit(const std::vector<std::string>& records, const std::string& kg
     cost.train += (*c)[1];
     cost.evaluate += (*c)[2];
     cost.cpu_reused += (*c)[3];
+    ++threads_used[thread_count];
     return true;
 }
 
@@ -579,6 +582,7 @@ bool restore_unit(const std::vector<std::string>& records, const std::string& kg
 Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     const KgFindingPlan p = kg_finding_plan(o);
     Cost cost;
+    std::map<std::string, int> reused_threads; // stored units by the --threads they ran with
     Report r;
     r.title = "Difficulty by inference pattern on FB15k-237 and WN18RR";
     for (int s = 1; s <= p.seeds; ++s)
@@ -629,7 +633,7 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
                 r.commands.push_back("kbcx eval-kg " + dir + " --run runs/" + dir + "-" + mo + "-s1");
             }
             r.commands.push_back(learn_command(dir, p, group.size()));
-            if (auto rec = partial.load(dir); rec && restore_unit(*rec, kgname, systems, res, rules_of, notes, learnt, cost)) {
+            if (auto rec = partial.load(dir); rec && restore_unit(*rec, kgname, systems, res, rules_of, notes, learnt, cost, reused_threads)) {
                 std::uint64_t steps = 1 + group.size();
                 for (const auto& sy : systems)
                     steps += sy.decides ? 1 : static_cast<std::uint64_t>(p.seeds);
@@ -706,11 +710,18 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     if (!learnt.empty()) s0.paragraphs.push_back("Rule learner runs: " + join(learnt, "; ") + ".");
     for (const auto& n : notes)
         s0.paragraphs.push_back("Generator shortfall: " + n);
+    auto thread_counts = [&] {
+        std::vector<std::string> parts;
+        for (const auto& [threads, n] : reused_threads)
+            parts.push_back(std::to_string(n) + " with --threads " + threads);
+        return join(parts, ", ");
+    };
     if (!partial.reused().empty())
         s0.paragraphs.push_back("Resumed run (--resume): the results of " + std::to_string(partial.reused().size()) +
                                 " benchmark(s) were taken from an earlier run with the same settings, finished at: " +
                                 join(partial.reused(), "; ") +
-                                ". The wall time above counts only this run; the cost line counts all parts.");
+                                ". The wall time above counts only this run; the cost line counts all parts. "
+                                "Stored parts by thread count: " + thread_counts() + ".");
     if (!partial.stale().empty())
         s0.paragraphs.push_back("Computed again because they were stored under other settings: " +
                                 join(partial.stale(), ", ") + ".");

@@ -455,10 +455,18 @@ class TestReproKg : public QObject {
         QVERIFY(at != std::string::npos);
         const auto end = text.find('\t', at + key.size());
         text.replace(at + key.size(), end - at - key.size(), repro::PartialResults::encode(0.123));
+        // …and say that the FB unit ran with 7 threads (the last field of its cost record).
+        const auto cost_at = text.find("\ncost\t");
+        QVERIFY(cost_at != std::string::npos);
+        const auto cost_end = text.find('\n', cost_at + 1);
+        const auto last_tab = text.rfind('\t', cost_end);
+        text.replace(last_tab + 1, cost_end - last_tab - 1, "7");
         std::ofstream(fb, std::ios::trunc) << text;
         o.resume = true;
         const repro::Report resumed = repro::run_reproduction(*rep, o, ctx).report;
         QVERIFY(says(resumed, "the results of 2 benchmark(s) were taken from an earlier run"));
+        QVERIFY(says(resumed, "Stored parts by thread count: 1 with --threads " + std::to_string(o.threads) +
+                                  ", 1 with --threads 7."));
         const repro::Table* all = find_table(resumed, "All metrics (FB15k-237)");
         QVERIFY(all);
         bool planted = false;

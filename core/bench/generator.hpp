@@ -113,6 +113,8 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
 /// and each negative was aimed at; see bench/rule_facts.hpp). Triples are `h<TAB>r<TAB>t`, type facts `e<TAB>rdf:type<TAB>T`,
 /// LF line ends. Throws InputError when a file cannot be written.
 void write_benchmark(const Generated& g, const std::string& dir);
+/// Appends one line of a benchmark file for `f`: `h<TAB>r<TAB>t` or `e<TAB>rdf:type<TAB>T`, LF.
+void append_fact_line(std::string& out, const kg::Vocabulary& v, const GroundFact& f);
 
 /// The sub-rules of a rule: bodies from non-empty proper subsets of its atoms that still bind
 /// every head variable, with the inequalities whose variables stay bound. Ordered by subset.

@@ -17,20 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void append_fact(std::string& out, const kg::Vocabulary& v, const GroundFact& f) {
-    out += v.entities().name(f.s);
-    out += '\t';
-    if (f.unary) {
-        out += "rdf:type\t";
-        out += v.types().name(f.pred);
-    } else {
-        out += v.relations().name(f.pred);
-        out += '\t';
-        out += v.entities().name(f.o);
-    }
-    out += '\n';
-}
-
 std::string read_text(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(path, "cannot open");
@@ -90,14 +76,14 @@ void write_rule_facts(const Generated& g, const std::string& dir) {
         const std::string split(split_name(s));
         for (const Positive& p : g.positives[su]) {
             text += std::to_string(p.rule + 1) + "\t" + split + "\tpos\t";
-            append_fact(text, v, p.fact);
+            append_fact_line(text, v, p.fact);
         }
         for (const Negative& n : g.negatives[su]) {
             const std::uint32_t rule = g.positives[su][n.target].rule;
             std::string kind(neg_name(g.params.neg));
             if (n.method != g.params.neg) kind += "/" + std::string(neg_name(n.method));
             text += std::to_string(rule + 1) + "\t" + split + "\t" + kind + "\t";
-            append_fact(text, v, n.fact);
+            append_fact_line(text, v, n.fact);
         }
     }
     std::ofstream out(path, std::ios::binary | std::ios::trunc);

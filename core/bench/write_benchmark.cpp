@@ -15,17 +15,8 @@ namespace kbcx::bench {
 namespace {
 
 std::string fact_line(const kg::Vocabulary& v, const GroundFact& f) {
-    std::string line(v.entities().name(f.s));
-    line += '\t';
-    if (f.unary) {
-        line += "rdf:type\t";
-        line += v.types().name(f.pred);
-    } else {
-        line += v.relations().name(f.pred);
-        line += '\t';
-        line += v.entities().name(f.o);
-    }
-    line += '\n';
+    std::string line;
+    append_fact_line(line, v, f);
     return line;
 }
 
@@ -56,6 +47,20 @@ class OutFile {
 };
 
 } // namespace
+
+void append_fact_line(std::string& out, const kg::Vocabulary& v, const GroundFact& f) {
+    out += v.entities().name(f.s);
+    out += '\t';
+    if (f.unary) {
+        out += "rdf:type\t";
+        out += v.types().name(f.pred);
+    } else {
+        out += v.relations().name(f.pred);
+        out += '\t';
+        out += v.entities().name(f.o);
+    }
+    out += '\n';
+}
 
 void write_benchmark(const Generated& gen, const std::string& dir) {
     namespace fs = std::filesystem;

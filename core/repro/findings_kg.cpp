@@ -602,8 +602,17 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     systems.push_back(rule_learner_system(p.rules));
     systems.push_back(simpbl_system());
     const std::vector<std::string> kgs = {"FB15k-237", "WN18RR"};
-    StepProgress prog(ctx, kgs.size() * (1 + groups.size() * (1 + systems.size() * static_cast<std::size_t>(p.seeds) +
-                                                              patterns.size())));
+    // Steps of one benchmark: generating, training (per seed; deciders once), one per pattern.
+    auto unit_steps = [&](const std::vector<std::string>& group) {
+        std::uint64_t steps = 1 + group.size();
+        for (const auto& sy : systems)
+            steps += sy.decides ? 1 : static_cast<std::uint64_t>(p.seeds);
+        return steps;
+    };
+    std::uint64_t steps_per_kg = 1; // loading the source KG
+    for (const auto& group : groups)
+        steps_per_kg += unit_steps(group);
+    StepProgress prog(ctx, kgs.size() * steps_per_kg);
     std::uint64_t step = 0;
     // res[kg][pattern][system]
     std::map<std::string, std::map<std::string, std::vector<Summary>>> res;
@@ -634,10 +643,7 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
             }
             r.commands.push_back(learn_command(dir, p, group.size()));
             if (auto rec = partial.load(dir); rec && restore_unit(*rec, kgname, systems, res, rules_of, notes, learnt, cost, reused_threads)) {
-                std::uint64_t steps = 1 + group.size();
-                for (const auto& sy : systems)
-                    steps += sy.decides ? 1 : static_cast<std::uint64_t>(p.seeds);
-                step += steps;
+                step += unit_steps(group);
                 continue;
             }
             const double cpu_before = process_cpu_seconds();
@@ -710,18 +716,15 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     if (!learnt.empty()) s0.paragraphs.push_back("Rule learner runs: " + join(learnt, "; ") + ".");
     for (const auto& n : notes)
         s0.paragraphs.push_back("Generator shortfall: " + n);
-    auto thread_counts = [&] {
-        std::vector<std::string> parts;
-        for (const auto& [threads, n] : reused_threads)
-            parts.push_back(std::to_string(n) + " with --threads " + threads);
-        return join(parts, ", ");
-    };
+    std::string thread_counts;
+    for (const auto& [threads, n] : reused_threads)
+        thread_counts += (thread_counts.empty() ? "" : ", ") + std::to_string(n) + " with --threads " + threads;
     if (!partial.reused().empty())
         s0.paragraphs.push_back("Resumed run (--resume): the results of " + std::to_string(partial.reused().size()) +
                                 " benchmark(s) were taken from an earlier run with the same settings, finished at: " +
                                 join(partial.reused(), "; ") +
                                 ". The wall time above counts only this run; the cost line counts all parts. "
-                                "Stored parts by thread count: " + thread_counts() + ".");
+                                "Stored parts by thread count: " + thread_counts + ".");
     if (!partial.stale().empty())
         s0.paragraphs.push_back("Computed again because they were stored under other settings: " +
                                 join(partial.stale(), ", ") + ".");

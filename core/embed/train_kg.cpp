@@ -68,7 +68,8 @@ double one_vs_all_loss_grad(const KgModel& model, std::span<const Triple> batch,
     return L;
 }
 
-/// λ Σ |x|³ (N3) over the rows of each positive, added to g; returns the unscaled penalty.
+/// λ Σ |x|³ (N3) over the rows of each positive (times its weight), added to g; returns the
+/// weighted penalty before the batch scale.
 double n3_penalty_grad(const KgModel& model, std::span<const Triple> batch, float reg, float scale,
                        std::span<const float> weights, GradBuffer& g) {
     double L = 0;

@@ -22,6 +22,7 @@
 #include "recent_files.hpp"
 #include "reproductions_dialog.hpp"
 #include "sweep_dialog.hpp"
+#include "engine_export_dialog.hpp"
 #include "training_page.hpp"
 #include "rules_page.hpp"
 
@@ -308,6 +309,16 @@ void MainWindow::createActions()
     sweep->setObjectName(QStringLiteral("sweepAction"));
     sweep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     sweep->setStatusTip(tr("Train one EL model per p⊥ and seed and chart FVR and MRR against p⊥ (kbcx sweep)"));
+    QAction* engineExport = trainingMenu->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton),
+                                                    tr("&Export for a Training Engine…"), this, [this] {
+                                                        auto* dialog = findChild<EngineExportDialog*>(
+                                                            QStringLiteral("engineExportDialog"));
+                                                        if (!dialog) dialog = new EngineExportDialog(runner_, this);
+                                                        dialog->show();
+                                                        dialog->raise();
+                                                    });
+    engineExport->setObjectName(QStringLiteral("engineExportAction"));
+    engineExport->setStatusTip(tr("Write a KG or benchmark folder for DGL-KE, PyKEEN or LibKGE (kbcx export)"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(windowIcon(), tr("&About KBC Explorer"), this, &MainWindow::showAbout);

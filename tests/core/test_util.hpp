@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <fstream>
+#include <sstream>
 #include <string>
 
 // ThreadSanitizer of clang 14 cannot start child processes: its clone() interceptor fails a
@@ -30,6 +31,14 @@
 #endif
 
 namespace kbcx::test {
+
+/// The whole content of a file ("" when it cannot be read).
+inline std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
 
 inline std::string write_file(const QTemporaryDir& dir, const std::string& name, const std::string& content) {
     const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();

@@ -24,12 +24,7 @@ using bench::GroundFact;
 
 namespace {
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using kbcx::test::slurp;
 
 /// A random KG as TSV: entities e0..e{n-1}, relations r0..r{R-1}, types T0..T{T-1}.
 std::string random_kg(std::mt19937& rng, int n, int R, int T, int facts, int type_facts) {

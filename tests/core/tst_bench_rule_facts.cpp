@@ -46,12 +46,7 @@ void replace_file(const std::string& path, const std::string& text) {
     out << text;
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using kbcx::test::slurp;
 
 } // namespace
 

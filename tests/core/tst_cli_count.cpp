@@ -16,12 +16,7 @@ using Run = kbcx::test::CliRun;
 
 Run run_kbcx(const QStringList& args) { return kbcx::test::run_kbcx(args, 120000); }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using kbcx::test::slurp;
 
 const char* kExample = "# DESIGN.md §1\nClass: A B C\nObjectProperty: r\nA SubClassOf B\n";
 } // namespace

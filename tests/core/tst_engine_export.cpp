@@ -40,12 +40,7 @@ Triples as_set(const std::vector<std::vector<std::string>>& rows) {
     return Triples(rows.begin(), rows.end());
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using kbcx::test::slurp;
 
 } // namespace
 

@@ -56,12 +56,7 @@ std::string planted_kg(std::uint32_t seed, int n, int relations, int facts) {
     return text;
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using kbcx::test::slurp;
 
 const repro::Table* find_table(const repro::Report& r, const std::string& title_part) {
     for (const auto& s : r.sections)

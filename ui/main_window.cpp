@@ -1,6 +1,7 @@
 // Implementation of MainWindow: wires the explorer, Overview tab and jobs dock to the
 // JobRunner-driven load jobs; handles menus, recent files, drag and drop and QSettings.
 #include "main_window.hpp"
+#include "column_chooser.hpp"
 
 #include "accessibility.hpp"
 #include "app_settings.hpp"
@@ -39,6 +40,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontMetrics>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QIcon>
 #include <QKeySequence>
@@ -48,6 +50,8 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSplitter>
+#include <QScreen>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -159,6 +163,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     });
     setCentralWidget(tabs_);
 
+    makePagesScrollable();
     createDocks();
     createActions();
     createStatusBar();
@@ -197,12 +202,18 @@ void MainWindow::createDocks()
     explorer_->setModel(datasets_);
     explorer_->setUniformRowHeights(true);
     explorer_->setAlternatingRowColors(true);
+    // Long names lose their middle, not their distinguishing end; the tooltip has them whole.
+    explorer_->setTextElideMode(Qt::ElideMiddle);
     explorer_->setSelectionMode(QAbstractItemView::SingleSelection);
     explorer_->setContextMenuPolicy(Qt::ActionsContextMenu);
     explorer_->header()->setStretchLastSection(false);
     explorer_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     explorer_->header()->setSectionResizeMode(DatasetModel::NameColumn, QHeaderView::Stretch);
     explorer_->header()->setMinimumSectionSize(40);
+    // A narrow dock shows names and sizes; the other counts are a right-click on the header
+    // away (and in each row's tooltip).
+    installColumnChooser(explorer_, {DatasetModel::RelationsColumn, DatasetModel::TypeFactsColumn,
+                                     DatasetModel::TypesColumn});
     connect(explorer_->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::onCurrentExplorerIndexChanged);
     // Keep title and tabs in step when the current row is removed.
@@ -228,8 +239,6 @@ void MainWindow::createDocks()
     jobsDock->setWidget(jobsPanel_);
     jobsDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea);
     addDockWidget(Qt::BottomDockWidgetArea, jobsDock);
-    resizeDocks({explorerDock}, {520}, Qt::Horizontal);
-    resizeDocks({jobsDock}, {120}, Qt::Vertical);
 }
 
 void MainWindow::createActions()
@@ -379,13 +388,60 @@ void MainWindow::rebuildRecentMenu()
     clear->setEnabled(!files.isEmpty());
 }
 
+namespace {
+
+/// The largest size the window opens at on a real screen (a laptop's is filled).
+constexpr QSize kPreferredWindowSize(1440, 900);
+/// The size offscreen renders (screenshots, tests) use: they have no real screen.
+constexpr QSize kOffscreenWindowSize(1280, 800);
+/// Room left for the window manager's frame and title bar, which are not known before the
+/// window is shown (typical X11 and Wayland decorations are 20 to 40 px high).
+constexpr QMargins kFrameAllowance(8, 40, 8, 8);
+
+} // namespace
+
 void MainWindow::restoreLayout()
 {
     auto settings = openSettings();
+    // Offscreen rendering (screenshots, tests) has no real screen to fit: its nominal 800×600
+    // would only shrink the window, so there the preferred size counts as available.
+    const QString platform = QGuiApplication::platformName();
+    const bool realScreen = platform != QLatin1String("offscreen") && platform != QLatin1String("minimal");
+    QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    const QRect available = realScreen && screen
+                                ? screen->availableGeometry()
+                                : QRect(QPoint(0, 0), kOffscreenWindowSize.grownBy(kFrameAllowance));
+    // A saved geometry is used only if the window it describes, frame included, still lies
+    // on the current screen (a layout saved on a large monitor must not open off a laptop's).
     const QByteArray geometry = settings->value(QStringLiteral("mainWindow/geometry")).toByteArray();
-    if (geometry.isEmpty() || !restoreGeometry(geometry))
-        resize(1280, 800);
+    const bool restored = !geometry.isEmpty() && restoreGeometry(geometry) &&
+                          available.contains(this->geometry().marginsAdded(kFrameAllowance));
+    if (!restored) {
+        const QRect room = available.marginsRemoved(kFrameAllowance);
+        const QSize size = kPreferredWindowSize.boundedTo(room.size());
+        setWindowState(Qt::WindowNoState);
+        resize(size);
+        // Centred in the room, frame included.
+        move(available.topLeft() +
+             QPoint((available.width() - size.width() - kFrameAllowance.left() - kFrameAllowance.right()) / 2,
+                    (available.height() - size.height() - kFrameAllowance.top() - kFrameAllowance.bottom()) / 2));
+    }
     restoreState(settings->value(QStringLiteral("mainWindow/state")).toByteArray());
+    if (!restored)
+        shareDockWidths();
+}
+
+void MainWindow::shareDockWidths()
+{
+    // The Datasets dock gets two sevenths of the width (260 to 440 px), the Jobs dock about a
+    // seventh of the height.
+    auto* datasetDock = findChild<QDockWidget*>(QStringLiteral("datasetDock"));
+    auto* jobsDock = findChild<QDockWidget*>(QStringLiteral("jobsDock"));
+    const QSize size = this->size();
+    if (datasetDock)
+        resizeDocks({datasetDock}, {std::clamp(size.width() * 2 / 7, 260, 440)}, Qt::Horizontal);
+    if (jobsDock)
+        resizeDocks({jobsDock}, {std::clamp(size.height() / 7, 90, 140)}, Qt::Vertical);
 }
 
 void MainWindow::saveLayout()
@@ -574,7 +630,9 @@ void MainWindow::onCurrentExplorerIndexChanged(const QModelIndex& current)
 void MainWindow::updateWindowTitle()
 {
     const DatasetPtr dataset = currentDataset();
-    setWindowTitle(dataset ? tr("KBC Explorer — %1").arg(dataset->name) : tr("KBC Explorer"));
+    // The window system appends the application's display name ("— KBC Explorer"), so the
+    // title names the dataset alone; with none, the display name is the whole title.
+    setWindowTitle(dataset ? dataset->name : QString());
 }
 
 void MainWindow::updateStatus()
@@ -586,6 +644,37 @@ void MainWindow::updateStatus()
     const std::uint64_t peak = std::max(current, peak_memory_bytes());
     memoryLabel_->setText(tr("Memory: %1 (peak %2)")
                               .arg(QString::fromStdString(human_bytes(current)), QString::fromStdString(human_bytes(peak))));
+}
+
+void MainWindow::makePagesScrollable()
+{
+    // On a small screen a page gets less room than its controls need: it scrolls instead of
+    // pushing the window past the screen (each page's own tables still scroll themselves).
+    for (int i = 0; i < tabs_->count(); ++i) {
+        QWidget* page = tabs_->widget(i);
+        const QIcon icon = tabs_->tabIcon(i);
+        const QString text = tabs_->tabText(i);
+        const QString tip = tabs_->tabToolTip(i);
+        const QString whatsThis = tabs_->tabWhatsThis(i);
+        tabs_->removeTab(i);
+        auto* scroll = new QScrollArea;
+        scroll->setObjectName(page->objectName().isEmpty() ? QStringLiteral("pageScroll")
+                                                           : page->objectName() + QStringLiteral("Scroll"));
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidgetResizable(true);
+        scroll->setWidget(page);
+        tabs_->insertTab(i, scroll, icon, text);
+        tabs_->setTabToolTip(i, tip);
+        tabs_->setTabWhatsThis(i, whatsThis);
+    }
+}
+
+QWidget* MainWindow::currentPage() const
+{
+    QWidget* current = tabs_->currentWidget();
+    if (auto* scroll = qobject_cast<QScrollArea*>(current))
+        return scroll->widget();
+    return current;
 }
 
 bool MainWindow::showTab(const QString& name)
@@ -614,9 +703,10 @@ void MainWindow::showAbout()
     box->setIconPixmap(windowIcon().pixmap(64, 64));
     box->setText(tr("<h3>KBC Explorer %1</h3>").arg(QStringLiteral(KBCX_VERSION)));
     box->setInformativeText(
-        tr("A workbench for knowledge-graph and EL-ontology completion: load knowledge graphs, inspect their "
-           "relations and types, and (in coming versions) mine rules, reason, count models and train and "
-           "evaluate embeddings.<br><br>Built with Qt %1.")
+        tr("A workbench for knowledge-graph and EL-ontology completion: load knowledge graphs and EL "
+           "ontologies, see which rules hold and what they derive, classify candidate axioms with proofs and "
+           "relative model counts, generate inferential benchmarks, and train and evaluate embedding models "
+           "against the faithfulness ladder.<br><br>Built with Qt %1.")
             .arg(QString::fromLatin1(qVersion())));
     box->setStandardButtons(QMessageBox::Ok);
     box->open();

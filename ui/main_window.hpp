@@ -62,6 +62,8 @@ public:
     GraphPage* graphPage() const { return graph_; }
     JobsPanel* jobsPanel() const { return jobsPanel_; }
     QTabWidget* tabs() const { return tabs_; }
+    /// The page of the current tab (each tab holds its page in a scroll area).
+    QWidget* currentPage() const;
     RecentFiles* recentFiles() const { return recent_; }
     QMenu* recentMenu() const { return recentMenu_; }
 
@@ -82,7 +84,14 @@ private:
     void createDocks();
     void createStatusBar();
     void rebuildRecentMenu();
+    /// The saved geometry and dock layout where they still fit the screen; otherwise (first
+    /// start, another screen) the window sized to the screen's available geometry.
     void restoreLayout();
+    /// Gives the docks their share of a window laid out afresh.
+    void shareDockWidths();
+    /// Puts each tab's page in a scroll area, so that no page makes the window wider or
+    /// taller than a small screen.
+    void makePagesScrollable();
     void saveLayout();
     JobHandle* startLoad(const QString& name, const QStringList& sources, const jobs::LoadKgParams& params,
                          const QStringList& recentPaths);

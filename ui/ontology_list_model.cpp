@@ -92,12 +92,15 @@ QVariant OntologyListModel::data(const QModelIndex& index, int role) const {
             break;
         case Qt::ToolTipRole:
             return tr("<b>%1</b><br>%2<br>%3 classes, %4 unsatisfiable, %5 entailed subsumptions; %6<br>"
-                      "Loaded and classified in %7 s")
+                      "%7 logical axioms, %8 in EL, %9 dropped<br>Loaded and classified in %10 s")
                 .arg(d.name.toHtmlEscaped(), d.sources.join(QStringLiteral("<br>")).toHtmlEscaped())
                 .arg(d.namedClasses)
                 .arg(d.unsatisfiable)
                 .arg(d.subsumptions)
                 .arg(d.consistent ? tr("consistent") : tr("<b>inconsistent</b>"))
+                .arg(s.logical_axioms)
+                .arg(s.el_axioms)
+                .arg(s.dropped_axioms)
                 .arg(d.seconds, 0, 'f', 2);
         case OntologyIdRole: return QVariant::fromValue<qulonglong>(d.id);
         case IsOntologyRole: return true;

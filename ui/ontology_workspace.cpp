@@ -1,6 +1,7 @@
 // Implementation of OntologyWorkspace: the load job, the explorer list and the hand-over of the
 // current ontology to the Ontology and Partition tabs.
 #include "ontology_workspace.hpp"
+#include "column_chooser.hpp"
 
 #include "job_handle.hpp"
 #include "job_runner.hpp"
@@ -31,14 +32,16 @@ OntologyWorkspace::OntologyWorkspace(JobRunner* runner, QWidget* parentWidget)
     view_->setModel(model_);
     view_->setUniformRowHeights(true);
     view_->setAlternatingRowColors(true);
+    view_->setTextElideMode(Qt::ElideMiddle);
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
     view_->header()->setStretchLastSection(false);
     view_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view_->header()->setSectionResizeMode(OntologyListModel::NameColumn, QHeaderView::Stretch);
     view_->header()->setMinimumSectionSize(40);
-    // Properties and individuals are in the row's tooltip and the Ontology tab; the dock is narrow.
-    view_->setColumnHidden(OntologyListModel::PropertiesColumn, true);
-    view_->setColumnHidden(OntologyListModel::IndividualsColumn, true);
+    // Properties, individuals and the EL filter's counts are in the row's tooltip, the Ontology tab
+    // and a right-click on the header: the dock is narrow.
+    installColumnChooser(view_, {OntologyListModel::PropertiesColumn, OntologyListModel::IndividualsColumn,
+                                 OntologyListModel::ElColumn, OntologyListModel::DroppedColumn});
     view_->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto* close = new QAction(tr("Close Ontology"), view_);
     close->setObjectName(QStringLiteral("closeOntologyAction"));

@@ -181,7 +181,7 @@ void TestUiBenchmark::demoBringsABenchmark() {
     QCOMPARE(page_->ruleModel()->rowCount(), int(fileLines(b->dir + QStringLiteral("/rules.txt")).size()));
     QVERIFY(page_->ruleModel()->rowCount() > 3);
     QVERIFY(window_->showTab(QStringLiteral("Benchmark")));
-    QCOMPARE(window_->tabs()->currentWidget(), page_);
+    QCOMPARE(window_->currentPage(), page_);
 }
 
 void TestUiBenchmark::generateThroughDialog() {
@@ -333,7 +333,7 @@ void TestUiBenchmark::factOpensGraphTab() {
     QCOMPARE(activated.count(), 1);
 
     ui::GraphPage* graph = window_->graphPage();
-    QCOMPARE(window_->tabs()->currentWidget(), graph);
+    QCOMPARE(window_->currentPage(), graph);
     QCOMPARE(graph->dataset(), b->train);
     QCOMPARE(graph->centre(), row->fact.s);
     QCOMPARE(graph->entityEdit()->text(),
@@ -351,7 +351,7 @@ void TestUiBenchmark::factOpensGraphTab() {
         negView->setCurrentIndex(negView->model()->index(0, BenchmarkFactModel::FactColumn));
         QTest::keyClick(negView, Qt::Key_Return);
         QCOMPARE(activated.count(), 2);
-        QCOMPARE(window_->tabs()->currentWidget(), graph);
+        QCOMPARE(window_->currentPage(), graph);
     }
 }
 

@@ -392,7 +392,7 @@ void TestUiGraph::supportHighlight()
     QSignalSpy drawn(page_, &GraphPage::drawn);
     QVERIFY(rules->selectSupport(row));
     // Switched to the Graph tab, centred on the conclusion's subject.
-    QCOMPARE(window_->tabs()->currentWidget(), page_);
+    QCOMPARE(window_->currentPage(), page_);
     QVERIFY(drawn.wait(30000));
     const ui::EgoGraphResult* d = page_->view()->drawing();
     QCOMPARE(d->nodes.front().entity, support.conclusion.s);

@@ -1,6 +1,7 @@
 // Implementation of the Inversions tab: the pair list is computed as a job (exact count and
 // top k via the engine), the proofs of the selected pair as another job on the ontology.
 #include "inversions_page.hpp"
+#include "flow_layout.hpp"
 
 #include "eval_table_models.hpp"
 #include "job_handle.hpp"
@@ -80,6 +81,7 @@ AxiomCard::AxiomCard(const QString& objectName, QWidget* parent) : QWidget(paren
     setObjectName(objectName);
     role_ = new QLabel(this);
     role_->setTextFormat(Qt::RichText);
+    role_->setWordWrap(true); // two lines rather than a card wider than a laptop's half screen
     axiom_ = new QLabel(this);
     axiom_->setObjectName(QStringLiteral("axiom"));
     axiom_->setWordWrap(true);
@@ -154,8 +156,11 @@ void AxiomCard::setAxiom(const Evaluation* evaluation, std::optional<std::uint32
     for (const QString& name : classes_)
         showClass_->menu()->addAction(name, this, [this, name] { emit showClassRequested(name); });
     showClass_->setEnabled(!classes_.isEmpty());
-    if (!classes_.isEmpty())
-        showClass_->setText(tr("Show %1 in Ontology").arg(classes_.front()));
+    if (!classes_.isEmpty()) {
+        // A long class name is elided in the middle on the button, and whole in its tooltip.
+        const QString name = showClass_->fontMetrics().elidedText(classes_.front(), Qt::ElideMiddle, 160);
+        showClass_->setText(tr("Show %1 in Ontology").arg(name));
+    }
     const QColor c = statusColor(t.status).darker(t.status == eval::Status::Undetermined ? 140 : 110);
     status_->setText(
         QStringLiteral("<b style='color:%1'>%2 %3</b>").arg(c.name(), statusSymbol(t.status), statusTitle(t.status)));
@@ -224,17 +229,22 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
     filter_->setMinimumWidth(140);
     filter_->setToolTip(tr("Shows the listed pairs whose axioms contain this text (case-insensitive)."));
 
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Evaluation:"), this));
-    bar->addWidget(evaluationBox_);
-    bar->addSpacing(8);
-    bar->addWidget(new QLabel(tr("Kind:"), this));
-    bar->addWidget(kindBox_);
-    bar->addSpacing(8);
-    bar->addWidget(new QLabel(tr("Normal form:"), this));
-    bar->addWidget(nfBox_);
-    bar->addWidget(limit_);
-    bar->addWidget(filter_, 1);
+    // The controls wrap onto a second row in a narrow window; each label stays with its box.
+    auto* bar = new FlowLayout(nullptr, 10, 4);
+    const auto labelled = [this](const QString& label, QWidget* box, QWidget* extra = nullptr) {
+        auto* pair = new QWidget(this);
+        auto* row = new QHBoxLayout(pair);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->addWidget(new QLabel(label, pair));
+        row->addWidget(box);
+        if (extra)
+            row->addWidget(extra);
+        return pair;
+    };
+    bar->addWidget(labelled(tr("Evaluation:"), evaluationBox_));
+    bar->addWidget(labelled(tr("Kind:"), kindBox_));
+    bar->addWidget(labelled(tr("Normal form:"), nfBox_, limit_));
+    bar->addWidget(filter_);
     auto* exportButton = new QPushButton(tr("Export CSV…"), this);
     connect(exportButton, &QPushButton::clicked, this, [this] {
         auto* dialog =

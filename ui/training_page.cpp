@@ -2,6 +2,7 @@
 // (through JobRunner; KG models by train_kg, EL models by run_el_job), the queued per-epoch
 // reports, the export dialogs and the persisted run list.
 #include "training_page.hpp"
+#include "flow_layout.hpp"
 
 #include "app_settings.hpp"
 #include "chart_data_model.hpp"
@@ -233,10 +234,10 @@ QWidget* TrainingPage::createRunsPanel()
     auto* box = new QWidget;
     auto* v = new QVBoxLayout(box);
     v->setContentsMargins(0, 0, 0, 0);
-    auto* bar = new QHBoxLayout;
+    // The buttons wrap onto a second row when the panel is narrow (a laptop's screen).
+    auto* bar = new FlowLayout(nullptr, 4, 2);
     auto* title = new QLabel(tr("<b>Runs</b>"), box);
     bar->addWidget(title);
-    bar->addSpacing(8);
     auto tool = [box](QStyle::StandardPixmap icon, const QString& text, const QString& tip) {
         auto* b = new QToolButton(box);
         b->setIcon(box->style()->standardIcon(icon));
@@ -283,11 +284,8 @@ QWidget* TrainingPage::createRunsPanel()
     exportMenu->addAction(tr("Charts as SVG…"), this, [this] { chooseExport(QStringLiteral("svg")); });
     exportMenu->addAction(tr("Metrics as CSV…"), this, [this] { chooseExport(QStringLiteral("csv")); });
     exportButton_->setMenu(exportMenu);
-    for (QToolButton* b : {pauseButton_, cancelButton_, continueButton_, removeButton_})
+    for (QToolButton* b : {pauseButton_, cancelButton_, continueButton_, removeButton_, metricsButton_, exportButton_})
         bar->addWidget(b);
-    bar->addStretch(1);
-    bar->addWidget(metricsButton_);
-    bar->addWidget(exportButton_);
     v->addLayout(bar);
 
     runView_ = new QTreeView(box);

@@ -415,7 +415,7 @@ void MainWindow::restoreLayout()
     // on the current screen (a layout saved on a large monitor must not open off a laptop's).
     const QByteArray geometry = settings->value(QStringLiteral("mainWindow/geometry")).toByteArray();
     const bool restored = !geometry.isEmpty() && restoreGeometry(geometry) &&
-                          available.contains(this->geometry().marginsAdded(kFrameAllowance));
+                          (!realScreen || available.contains(this->geometry().marginsAdded(kFrameAllowance)));
     if (!restored) {
         const QRect room = available.marginsRemoved(kFrameAllowance);
         const QSize size = kPreferredWindowSize.boundedTo(room.size());

@@ -67,6 +67,9 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "  candidate: <axiom>\n"
              "  P: <p/q reduced> <decimal, 6 digits> <status read from P's endpoints> (by count over Δ)\n"
              "  status: <entailed|undetermined|contradictory> (reasoner, reading: R) — or (FILE's status column)\n"
+             "  note: fresh individual 'a' ...   when α names an individual O does not mention (status: entailed\n"
+             "    only via Thing SubClassOf C, contradictory only if C is unsatisfiable); O's individuals and\n"
+             "    every candidate's fresh ones each take their own element of Δ\n"
              "  disagreement: <why>   when they differ: P = 0 or P = 1 for an undetermined α, P < 1 for an entailed\n"
              "    α, P > 0 for a contradictory one. Herbrand models over Δ are finite and give every individual its\n"
              "    own element (domain closure over |Δ| elements), the reasoner's semantics is open-domain; and the\n"
@@ -157,6 +160,8 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
         } else if (!row.status_note.empty()) {
             out << "status: unknown (" << row.status_note << ")\n";
         }
+        if (!row.fresh.empty())
+            out << "note: " << row.fresh << " (not in the ontology; takes its own element of Δ)\n";
         if (row.agreement == count::Agreement::Disagree) out << "disagreement: " << row.disagreement << "\n";
         switch (pr.verdict) {
         case count::Verdict::Entailed: ++entailed; break;

@@ -82,7 +82,8 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const {
     case Qt::EditRole:
         switch (index.column()) {
         case AxiomColumn:
-            if (role == Qt::DisplayRole && !r.note.isEmpty()) return r.axiom + QStringLiteral("   (") + r.note + QLatin1Char(')');
+            if (role == Qt::DisplayRole && !r.note.isEmpty())
+                return r.axiom + QStringLiteral("   (") + r.note + QLatin1Char(')');
             return r.axiom;
         case FormColumn: return r.nf;
         case StatusColumn:

@@ -163,8 +163,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
         } else if (!row.status_note.empty()) {
             out << "status: unknown (" << row.status_note << ")\n";
         }
-        if (!row.fresh.empty())
-            out << "note: " << row.fresh << " (not in the ontology; takes its own element of Δ)\n";
+        if (!row.fresh.empty()) out << "note: " << row.fresh << " (not in the ontology; takes its own element of Δ)\n";
         if (row.agreement == count::Agreement::Disagree) out << "disagreement: " << row.disagreement << "\n";
         switch (pr.verdict) {
         case count::Verdict::Entailed: ++entailed; break;

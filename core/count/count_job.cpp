@@ -345,8 +345,7 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
         std::string& fresh = res.candidates[i].fresh;
         for (onto::IndividualName a : axioms[i].individuals) {
             const std::string note = "fresh individual '" + onto::TextWriter(o).individual_name(a) + "'";
-            if (a >= individuals0 && fresh.find(note) == std::string::npos)
-                fresh += (fresh.empty() ? "" : ", ") + note;
+            if (a >= individuals0 && fresh.find(note) == std::string::npos) fresh += (fresh.empty() ? "" : ", ") + note;
         }
     }
     for (std::size_t i = 0; i < texts.size(); ++i) {

@@ -286,9 +286,8 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
     auto elem = [&](std::size_t i) {
         const onto::IndividualName x = a.individuals.at(i);
         if (x < individuals0_) return static_cast<std::uint32_t>(x);
-        return static_cast<std::uint32_t>(individuals0_ +
-                                          static_cast<std::size_t>(std::find(fresh.begin(), fresh.end(), x) -
-                                                                   fresh.begin()));
+        return static_cast<std::uint32_t>(
+            individuals0_ + static_cast<std::size_t>(std::find(fresh.begin(), fresh.end(), x) - fresh.begin()));
     };
     auto chain = [&](const std::vector<onto::RoleName>& roles, onto::RoleName sup) {
         const std::size_t k = roles.size();

@@ -111,15 +111,16 @@ private slots:
             QVERIFY2(h.code == 0, qPrintable(QString::fromLatin1(c.name) + ": " + QString::fromStdString(h.err)));
             std::set<std::string> seen;
             for (const auto& o : h.options)
-                if (!seen.insert(o.name).second) dups << QString::fromLatin1(c.name) + " --" + QString::fromStdString(o.name);
+                if (!seen.insert(o.name).second)
+                    dups << QString::fromLatin1(c.name) + " --" + QString::fromStdString(o.name);
             // And in the text: each "  --name" entry starts one line of the options list only.
             const std::size_t from = h.out.find("\noptions:\n"), to = h.out.find("\n  --help\n");
             const QString list = QString::fromStdString(
                 from == std::string::npos || to == std::string::npos ? std::string() : h.out.substr(from, to - from));
             for (const auto& name : seen) {
-                const QRegularExpression entry(QStringLiteral("^  --%1[ =\\n]").arg(QRegularExpression::escape(
-                                                   QString::fromStdString(name))),
-                                               QRegularExpression::MultilineOption);
+                const QRegularExpression entry(
+                    QStringLiteral("^  --%1[ =\\n]").arg(QRegularExpression::escape(QString::fromStdString(name))),
+                    QRegularExpression::MultilineOption);
                 int lines = 0;
                 for (auto it = entry.globalMatch(list); it.hasNext(); it.next())
                     ++lines;

@@ -361,8 +361,9 @@ class TestCountGrounding : public QObject {
                 } else {
                     a.kind = AxiomKind::ObjectPropertyAssertion;
                     a.roles = {0};
-                    const onto::IndividualName other =
-                        k == 1 && ni > 0 ? static_cast<onto::IndividualName>(rng() % ni) : k == 2 ? x : bob + dave - x;
+                    const onto::IndividualName other = k == 1 && ni > 0 ? static_cast<onto::IndividualName>(rng() % ni)
+                                                       : k == 2         ? x
+                                                                        : bob + dave - x;
                     a.individuals = rng() % 2 ? std::vector<onto::IndividualName>{x, other}
                                               : std::vector<onto::IndividualName>{other, x};
                 }

@@ -102,8 +102,8 @@ class TestFreshIndividuals : public QObject {
     /// r(a,b) with a fresh individual: never entailed, contradictory when the edge clashes.
     void roleAssertionStatuses() {
         Ontology o = read_text(std::string(kUni) + "owl:Thing SubClassOf knows some Agent\n"
-                                                    "Course and Student SubClassOf owl:Nothing\n"
-                                                    "supervises Domain Professor\n",
+                                                   "Course and Student SubClassOf owl:Nothing\n"
+                                                   "supervises Domain Professor\n",
                                "uni");
         jobs::JobContext ctx;
         StatusChecker chk(o, ctx);
@@ -201,8 +201,7 @@ class TestFreshIndividuals : public QObject {
         Ontology o = read_text(kUni, "uni");
         QCOMPARE(message_of(o, "Profesor(alice)"), std::string("unknown class name 'Profesor'"));
         QCOMPARE(message_of(o, "teachs(alice,bob)"), std::string("unknown object property name 'teachs'"));
-        QCOMPARE(message_of(o, "(teachs some Course)(bob)"),
-                 std::string("unknown object property name 'teachs'"));
+        QCOMPARE(message_of(o, "(teachs some Course)(bob)"), std::string("unknown object property name 'teachs'"));
         QCOMPARE(message_of(o, "Studnt SubClassOf Agent"), std::string("unknown class name 'Studnt'"));
         QVERIFY(message_of(o, "Professor(bob)").empty());
         // Without allow_new_individuals the old refusal stands.
@@ -223,8 +222,8 @@ class TestFreshIndividuals : public QObject {
     void cliStatus() {
         KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         const QString onto = QString::fromStdString(kbcx::test::write_file(dir_, "uni.kbo", kUni));
-        const auto r = kbcx::test::run_kbcx({"status", onto, "Agent(bob)", "(Student and Professor)(bob)",
-                                             "Professor(bob)", "Student(alice)"});
+        const auto r = kbcx::test::run_kbcx(
+            {"status", onto, "Agent(bob)", "(Student and Professor)(bob)", "Professor(bob)", "Student(alice)"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 4);

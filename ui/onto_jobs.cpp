@@ -28,6 +28,23 @@ const char* axiomForm(const onto::Axiom& ax) {
     }
 }
 
+/// The note of a candidate with fresh individuals ("fresh individual 'bob'", …), or empty.
+QString freshNote(const reason::StatusResult& r, const onto::Ontology& o) {
+    QStringList parts;
+    for (onto::IndividualName a : r.fresh_individuals)
+        parts << QObject::tr("fresh individual '%1'").arg(qs(onto::TextWriter(o).individual_name(a)));
+    return parts.join(QStringLiteral(", "));
+}
+
+/// Candidates are checked against the ontology's class and property names (an unknown one is a
+/// typo), while a new individual name is a fresh individual.
+onto::TextParseOptions candidateOptions() {
+    onto::TextParseOptions opt;
+    opt.allow_new_names = false;
+    opt.allow_new_individuals = true;
+    return opt;
+}
+
 } // namespace
 
 PValue toPValue(const count::Probability& p) {
@@ -119,8 +136,7 @@ std::vector<CandidateRow> runCheckJob(const OntologyPtr& data, const QStringList
     OntologyAnalysis& an = *data->analysis;
     std::lock_guard lock(an.mutex);
     if (!an.checker) throw InputError(data->load.path, "the ontology is inconsistent: statuses are refused");
-    onto::TextParseOptions opt;
-    opt.allow_new_names = false;
+    const onto::TextParseOptions opt = candidateOptions();
     onto::TextParser parser(an.onto, "query", opt);
     std::vector<CandidateRow> rows;
     for (int i = 0; i < axioms.size(); ++i) {
@@ -135,6 +151,7 @@ std::vector<CandidateRow> runCheckJob(const OntologyPtr& data, const QStringList
             row.status = r.status;
             row.reading = r.reading;
             row.proof = r.proof;
+            row.note = freshNote(r, an.onto);
         } catch (const InputError& e) {
             throw InputError("query", 1, e.column(), e.message() + " (in '" + row.axiom.toStdString() + "')");
         }
@@ -158,8 +175,7 @@ CountJobResult runCountJob(const OntologyPtr& data, const QStringList& axioms, u
     out.models = oc.status == count::CountStatus::Exact ? qs(oc.models.str()) : qs("(" + oc.reason + ")");
     out.atoms = oc.atoms;
     out.clauses = oc.clauses;
-    onto::TextParseOptions opt;
-    opt.allow_new_names = false;
+    const onto::TextParseOptions opt = candidateOptions();
     onto::TextParser parser(o, "candidate", opt);
     for (int i = 0; i < axioms.size(); ++i) {
         ctx.throw_if_stopped();
@@ -204,8 +220,7 @@ TeachJobResult runTeachJob(const std::string& text, const QStringList& candidate
         rc.reset();
     }
 
-    onto::TextParseOptions opt;
-    opt.allow_new_names = false;
+    const onto::TextParseOptions opt = candidateOptions();
     onto::TextParser statusParser(o, "candidate", opt);
     onto::TextParser countParser(forCount, "candidate", opt);
     for (int i = 0; i < candidates.size(); ++i) {
@@ -223,6 +238,7 @@ TeachJobResult runTeachJob(const std::string& text, const QStringList& candidate
             row.status = r.status;
             row.reading = r.reading;
             row.proof = r.proof;
+            row.note = freshNote(r, o);
         } catch (const InputError& e) {
             row.error = qs(e.message());
             out.rows.push_back(std::move(row));

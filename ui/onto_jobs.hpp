@@ -34,6 +34,9 @@ struct CandidateRow {
     std::vector<std::string> proof;
     PValue p;
     QString error; ///< the candidate could not be checked (unknown name, not EL, …)
+    /// "fresh individual 'bob'" when the candidate names individuals the ontology does not
+    /// mention (accepted: the inductive case); empty otherwise.
+    QString note;
 };
 
 /// The warning shown when the count's endpoints disagree with the reasoner's status

@@ -81,7 +81,10 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
     case Qt::EditRole:
         switch (index.column()) {
-        case AxiomColumn: return r.axiom;
+        case AxiomColumn:
+            if (role == Qt::DisplayRole && !r.note.isEmpty())
+                return r.axiom + QStringLiteral("   (") + r.note + QLatin1Char(')');
+            return r.axiom;
         case FormColumn: return r.nf;
         case StatusColumn:
             if (!r.error.isEmpty()) return tr("error");
@@ -102,7 +105,12 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const {
         case PColumn:
         case PDecimalColumn: return tr("P(α|O) = #(O ∪ {α}) / #(O), Herbrand models over a bounded domain Δ");
         case CheckColumn: return !warning.isEmpty() ? warning : (r.error.isEmpty() ? r.p.error : r.error);
-        default: return r.axiom;
+        default:
+            if (!r.note.isEmpty())
+                return r.axiom + QStringLiteral("\n") + r.note +
+                       tr(": not in the ontology. C(a) is entailed only when owl:Thing SubClassOf C is, "
+                          "contradictory only when C is unsatisfiable; r(a,b) is never entailed.");
+            return r.axiom;
         }
     case Qt::BackgroundRole:
         if (!r.error.isEmpty()) return QBrush(QColor(0xee, 0xee, 0xee));

@@ -123,8 +123,10 @@ PartitionPage::PartitionPage(JobRunner* runner, QWidget* parent) : QWidget(paren
     query_ = new QLineEdit(content);
     query_->setObjectName(QStringLiteral("partitionQuery"));
     query_->setPlaceholderText(tr("Query: type axioms to classify, e.g. Professor(alice); Student SubClassOf Person"));
-    query_->setToolTip(tr("Axioms in the text syntax (names of this ontology), separated by ';'. Each is added to "
-                          "its band with its proof."));
+    query_->setToolTip(tr("Axioms in the text syntax (class and property names of this ontology), separated by "
+                          "';'. Each is added to its band with its proof. An individual the ontology does not "
+                          "mention is a fresh individual: C(a) is then entailed only via owl:Thing SubClassOf C "
+                          "and contradictory only when C is unsatisfiable."));
     filter_ = new QLineEdit(content);
     filter_->setObjectName(QStringLiteral("partitionFilter"));
     filter_->setPlaceholderText(tr("Filter axioms…"));
@@ -339,7 +341,9 @@ JobHandle* PartitionPage::checkQuery(const QString& axioms) {
     connect(job, &JobHandle::finished, this, [this, job, generation] {
         if (generation != generation_) return;
         std::array<std::vector<CandidateRow>, 3> bands;
+        QStringList fresh;
         for (const CandidateRow& row : job->resultAs<std::vector<CandidateRow>>()) {
+            if (!row.note.isEmpty()) fresh << tr("%1: %2").arg(row.axiom, row.note);
             bands[static_cast<std::size_t>(row.status)].push_back(row);
             if (!reading_.contains(QString::fromLatin1(reason::reading_name(row.reading))))
                 reading_ += (reading_.isEmpty() ? QString() : QStringLiteral(" / ")) +
@@ -347,6 +351,12 @@ JobHandle* PartitionPage::checkQuery(const QString& axioms) {
         }
         for (std::size_t b = 0; b < 3; ++b)
             models_[b]->appendRows(std::move(bands[b]));
+        if (!fresh.isEmpty()) {
+            notes_->setText(tr("Query with a fresh individual (not in the ontology; entailed only via owl:Thing "
+                               "SubClassOf C, contradictory only if C is unsatisfiable): %1")
+                                .arg(fresh.join(QStringLiteral(" · "))));
+            notes_->show();
+        }
         updateTitles();
         emit sampled();
     });

@@ -12,6 +12,7 @@
 #include <ctime>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 
 namespace kbcx::cli {
 
@@ -19,11 +20,14 @@ ArgParser::ArgParser(std::string command, std::string synopsis, std::string desc
     : command_(std::move(command)), synopsis_(std::move(synopsis)), description_(std::move(description)) {}
 
 void ArgParser::flag(const std::string& name, const std::string& help) {
+    if (find(name)) throw std::logic_error("kbcx " + command_ + ": option --" + name + " declared twice");
     specs_.push_back({name, "", help, std::nullopt, true, false});
 }
 
 void ArgParser::option(const std::string& name, const std::string& metavar, const std::string& help,
                        std::optional<std::string> default_value, bool repeatable) {
+    // Two options of one name would be listed twice by --help, and only the first would be read.
+    if (find(name)) throw std::logic_error("kbcx " + command_ + ": option --" + name + " declared twice");
     specs_.push_back({name, metavar, help, std::move(default_value), false, repeatable});
 }
 

@@ -28,7 +28,7 @@ std::string status_text(const count::Probability& p) {
 int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
     ArgParser p("count",
                 "ONTO [--domain N] [--candidate \"AXIOM\"]... [--candidates FILE] [--dimacs FILE] [--threads N] "
-                "[--strict] [--stats]",
+                "[--strict] [--count-time-limit S] [--stats]",
                 "Counts the Herbrand models of an ontology's EL part over a domain of N elements and, for each\n"
                 "candidate axiom α, the relative model count P(α|O) = #(O ∪ {α}) / #(O), beside the EL++\n"
                 "reasoner's status of α (entailed / undetermined / contradictory).");
@@ -48,12 +48,15 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("reading", "R",
              "the reasoner's reading of contradictory: inconsistency or incoherence (default: by axiom kind)", "");
     p.flag("no-reasoner", "do not ask the reasoner for the candidates' status");
-    p.option("time-limit", "SECONDS", "time budget of each count (0: none)", "0");
+    p.option("count-time-limit", "SECONDS",
+             "time budget of each count (0: none); a count past it gives \"budget exceeded\" and the command goes "
+             "on (--time-limit stops the whole command)",
+             "0");
     p.option("memory-limit", "MB",
              "memory budget of each count: cache and search stack (0: none); the workers' caches share 3/4 of it", "0");
     p.option("threads", "N",
              "worker threads computing the candidates' P, each with its own component cache (0 = all cores); the "
-             "output does not depend on N, except which counts run past --time-limit or --memory-limit",
+             "output does not depend on N, except which counts run past --count-time-limit or --memory-limit",
              "0");
     p.flag("whole", "count the whole CNFs of O and O ∪ {α} instead of only the components α touches");
     p.flag("no-cache", "switch the component cache off (for comparison)");
@@ -67,6 +70,9 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "  candidate: <axiom>\n"
              "  P: <p/q reduced> <decimal, 6 digits> <status read from P's endpoints> (by count over Δ)\n"
              "  status: <entailed|undetermined|contradictory> (reasoner, reading: R) — or (FILE's status column)\n"
+             "  note: fresh individual 'a' ...   when α names an individual O does not mention (status: entailed\n"
+             "    only via Thing SubClassOf C, contradictory only if C is unsatisfiable); a candidate's fresh\n"
+             "    individuals take the elements after O's individuals, one each\n"
              "  disagreement: <why>   when they differ: P = 0 or P = 1 for an undetermined α, P < 1 for an entailed\n"
              "    α, P > 0 for a contradictory one. Herbrand models over Δ are finite and give every individual its\n"
              "    own element (domain closure over |Δ| elements), the reasoner's semantics is open-domain; and the\n"
@@ -112,7 +118,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     params.candidates = p.get_all("candidate");
     if (p.has("candidates")) params.candidates_path = p.get("candidates");
     if (p.has("dimacs")) params.dimacs_path = p.get("dimacs");
-    params.counter.budget.seconds = static_cast<double>(parse_count("time-limit", p.get("time-limit")));
+    params.counter.budget.seconds = static_cast<double>(parse_count("count-time-limit", p.get("count-time-limit")));
     params.counter.budget.memory_bytes = parse_count("memory-limit", p.get("memory-limit")) * 1'000'000ull;
     params.counter.cache = !p.has("no-cache");
     params.counter.components = !p.has("no-components");
@@ -157,6 +163,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
         } else if (!row.status_note.empty()) {
             out << "status: unknown (" << row.status_note << ")\n";
         }
+        if (!row.fresh.empty()) out << "note: " << row.fresh << " (not in the ontology; takes its own element of Δ)\n";
         if (row.agreement == count::Agreement::Disagree) out << "disagreement: " << row.disagreement << "\n";
         switch (pr.verdict) {
         case count::Verdict::Entailed: ++entailed; break;

@@ -4,12 +4,14 @@
 #include "commands.hpp"
 
 #include "bench/folder.hpp"
+#include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/resources.hpp"
 #include "jobs/load_kg.hpp"
 #include "onto/readers.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <ostream>
 
 namespace kbcx::cli {
@@ -104,6 +106,13 @@ int cmd_info(const std::vector<std::string>& args, std::ostream& out, std::ostre
              "            the ontology summary instead (see `kbcx normalise --help` for its formats)\n"
              "exit codes: 0 success, 2 bad input (message: file:line:column: what), 130 interrupted");
     if (!p.parse(args, out)) return kOk;
+
+    // A folder is never a triple file: say what it lacks to be a benchmark folder instead of
+    // the reader's "is a directory".
+    for (const auto& path : p.positionals()) {
+        std::error_code ec;
+        if (std::filesystem::is_directory(path, ec)) throw InputError(path, bench::benchmark_folder_problem(path));
+    }
 
     jobs::LoadKgParams params;
     params.paths = p.positionals();

@@ -21,6 +21,10 @@ int cmd_status(const std::vector<std::string>& args, std::ostream& out, std::ost
                 "                 unsatisfiable\n"
                 "  undetermined   neither\n"
                 "Default reading: inconsistency for ABox axioms (A(a), r(a,b)), incoherence for TBox axioms.\n"
+                "An individual name ONTO does not mention is a fresh individual (the inductive case): C(a) is\n"
+                "entailed only if Thing SubClassOf C is, contradictory only if C is unsatisfiable, else\n"
+                "undetermined; r(a,b) with a fresh individual is never entailed. Unknown class and property\n"
+                "names are errors (typos).\n"
                 "Each check saturates only the candidate's consequences on top of the saved closure.");
     p.positional("ONTO AXIOM...", "ontology file, then one or more axioms in the text syntax");
     p.option("reading", "R", "inconsistency or incoherence (default: by axiom kind)", "");
@@ -28,7 +32,8 @@ int cmd_status(const std::vector<std::string>& args, std::ostream& out, std::ost
     p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
     p.epilog(std::string(kOntoFormatsHelp) +
              "names: <full IRI>, prefix:local, a bare local name or rdfs:label ('quoted' if it has spaces)\n"
-             "output: one line per axiom: STATUS<TAB>(reading: R)<TAB>AXIOM\n"
+             "output: one line per axiom: STATUS<TAB>(reading: R)<TAB>AXIOM, then <TAB>(fresh individual 'a')\n"
+             "        for each individual of the axiom that ONTO does not mention\n"
              "example: kbcx status pizza.owl \"Margherita SubClassOf Pizza\" --proof\n");
     if (!p.parse(args, out)) return kOk;
     const auto& pos = p.positionals();
@@ -47,6 +52,7 @@ int cmd_status(const std::vector<std::string>& args, std::ostream& out, std::ost
     progress.finish();
     onto::TextParseOptions opt;
     opt.allow_new_names = false;
+    opt.allow_new_individuals = true; // fresh individuals; unknown classes and properties stay errors
     onto::TextParser parser(o, "axiom", opt);
     for (std::size_t i = 1; i < pos.size(); ++i) {
         onto::Axiom ax;
@@ -61,8 +67,10 @@ int cmd_status(const std::vector<std::string>& args, std::ostream& out, std::ost
         } catch (const InputError& e) {
             throw InputError("axiom " + std::to_string(i), 0, 0, e.message() + ": " + pos[i]);
         }
-        out << reason::status_name(r.status) << "\t(reading: " << reason::reading_name(r.reading) << ")\t" << pos[i]
-            << "\n";
+        out << reason::status_name(r.status) << "\t(reading: " << reason::reading_name(r.reading) << ")\t" << pos[i];
+        for (onto::IndividualName a : r.fresh_individuals)
+            out << "\t(fresh individual '" << onto::TextWriter(o).individual_name(a) << "')";
+        out << "\n";
         for (const auto& l : r.proof)
             out << "    " << l << "\n";
     }

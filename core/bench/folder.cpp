@@ -88,9 +88,21 @@ bool is_benchmark_folder(const std::string& dir) {
            (fs::is_regular_file(d / "valid.txt", ec) || fs::is_regular_file(d / "test.txt", ec));
 }
 
+std::string benchmark_folder_problem(const std::string& dir) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return "not a folder";
+    const fs::path d(dir);
+    const bool train = fs::is_regular_file(d / "train.txt", ec);
+    const bool eval = fs::is_regular_file(d / "valid.txt", ec) || fs::is_regular_file(d / "test.txt", ec);
+    if (train && eval) return "";
+    if (!train && !eval)
+        return "a folder, not a benchmark folder (none of train.txt, valid.txt, test.txt; a benchmark folder needs "
+               "train.txt and valid.txt or test.txt)";
+    return train ? "benchmark folder without valid.txt or test.txt" : "benchmark folder without train.txt";
+}
+
 BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx) {
-    if (!is_benchmark_folder(dir))
-        throw InputError(dir, "not a benchmark folder (needs train.txt and valid.txt or test.txt)");
+    if (!is_benchmark_folder(dir)) throw InputError(dir, benchmark_folder_problem(dir));
     BenchmarkFolder b;
     b.dir = dir;
     const fs::path d(dir);

@@ -50,6 +50,9 @@ struct BenchmarkFolder {
 
 /// A folder with train.txt and at least one of valid.txt and test.txt.
 bool is_benchmark_folder(const std::string& dir);
+/// Why `dir` is not a benchmark folder, naming what is missing ("benchmark folder without
+/// train.txt", …), or "" when it is one.
+std::string benchmark_folder_problem(const std::string& dir);
 
 /// Reads the folder and runs the checks (warnings): duplicate lines in a file; positives shared
 /// by two splits; negatives that are positives of any split; negatives of one method repeated

@@ -129,6 +129,7 @@ struct Candidates {
             checker = std::make_unique<reason::StatusChecker>(*reasoner_onto, ctx);
             onto::TextParseOptions opt;
             opt.allow_new_names = false;
+            opt.allow_new_individuals = true; // fresh individuals get a status too
             reasoner_parser = std::make_unique<onto::TextParser>(*reasoner_onto, "candidate", opt);
         } catch (const InputError& e) {
             reasoner_note = e.message();
@@ -333,12 +334,18 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
     cands.count_parser = std::make_unique<onto::TextParser>(o, "candidate");
     std::vector<onto::Axiom> axioms(texts.size());
     res.candidates.resize(texts.size());
+    const std::size_t individuals0 = o.sig.individuals.size();
     for (std::size_t i = 0; i < texts.size(); ++i) {
         const Text& text = texts[i];
         try {
             axioms[i] = cands.count_parser->parse_axiom(text.axiom, text.line ? text.line : 1);
         } catch (const InputError& e) {
             throw InputError(text.file, text.line, e.column(), e.message() + " (in '" + text.axiom + "')");
+        }
+        std::string& fresh = res.candidates[i].fresh;
+        for (onto::IndividualName a : axioms[i].individuals) {
+            const std::string note = "fresh individual '" + onto::TextWriter(o).individual_name(a) + "'";
+            if (a >= individuals0 && fresh.find(note) == std::string::npos) fresh += (fresh.empty() ? "" : ", ") + note;
         }
     }
     for (std::size_t i = 0; i < texts.size(); ++i) {

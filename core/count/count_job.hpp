@@ -62,6 +62,9 @@ struct CandidateRow {
     std::optional<reason::Reading> reading; ///< the reasoner's reading (nullopt for a file's status)
     std::string status_from;                ///< "reasoner" or "FILE's status column"
     std::string status_note;                ///< why there is no status
+    /// "fresh individual 'bob'" (comma-separated) for individuals O does not mention; each takes
+    /// its own element of Δ after O's individuals. Empty for most candidates.
+    std::string fresh;
     Agreement agreement = Agreement::NotCompared;
     std::string disagreement; ///< one explanatory sentence when agreement is Disagree
 };

@@ -32,13 +32,14 @@ const char* construct_name(ConceptKind k) {
 }
 } // namespace
 
-Grounder::Grounder(const onto::Ontology& onto, std::uint32_t domain_size) : o_(onto), n_(domain_size) {
+Grounder::Grounder(const onto::Ontology& onto, std::uint32_t domain_size)
+    : o_(onto), n_(domain_size), individuals0_(onto.sig.individuals.size()) {
     if (n_ == 0) throw InputError("--domain", "the domain must have at least one element");
     if (n_ > 4096) throw InputError("--domain", "the domain is limited to 4096 elements");
 }
 
 std::string Grounder::element_name(std::uint32_t d) const {
-    if (d < o_.sig.individuals.size()) return std::string(o_.sig.individuals.name(d));
+    if (d < individuals0_) return std::string(o_.sig.individuals.name(d)); // fresh individuals: see ground()
     return "_" + std::to_string(d + 1);
 }
 
@@ -50,11 +51,11 @@ std::uint32_t Grounder::new_var(Cnf& cnf, std::string name) {
 }
 
 void Grounder::extend_base(Cnf& cnf) {
-    if (o_.sig.individuals.size() > n_)
+    if (individuals0_ > n_)
         throw InputError("--domain", "the domain has " + std::to_string(n_) + " elements but the ontology names " +
-                                         std::to_string(o_.sig.individuals.size()) +
+                                         std::to_string(individuals0_) +
                                          " individuals, each of which takes its own element: use --domain " +
-                                         std::to_string(o_.sig.individuals.size()) + " or more");
+                                         std::to_string(individuals0_) + " or more");
     if (names_.size() < cnf.num_vars + 1) names_.resize(cnf.num_vars + 1);
     while (concept_base_.size() < o_.sig.concepts.size()) {
         const auto c = static_cast<std::uint32_t>(concept_base_.size());
@@ -269,7 +270,25 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
     extend_base(cnf);
     for (onto::ExprId c : a.concepts)
         check_el(c, a);
-    auto elem = [&](std::size_t i) { return static_cast<std::uint32_t>(a.individuals.at(i)); };
+    // O's individuals are elements 0, 1, …; a fresh individual (a candidate's name that O does
+    // not mention, interned after construction) takes the next free element, in the order of
+    // the axiom. O names no element from individuals0_ on, so any of them gives the same count:
+    // each candidate's fresh individuals start there, whatever other candidates introduced.
+    std::vector<onto::IndividualName> fresh;
+    for (onto::IndividualName x : a.individuals)
+        if (x >= individuals0_ && std::find(fresh.begin(), fresh.end(), x) == fresh.end()) fresh.push_back(x);
+    if (individuals0_ + fresh.size() > n_)
+        throw InputError("--domain", "the domain has " + std::to_string(n_) + " elements but the ontology's " +
+                                         std::to_string(individuals0_) + " individuals and the candidate's " +
+                                         std::to_string(fresh.size()) +
+                                         " fresh ones each take their own element: use --domain " +
+                                         std::to_string(individuals0_ + fresh.size()) + " or more");
+    auto elem = [&](std::size_t i) {
+        const onto::IndividualName x = a.individuals.at(i);
+        if (x < individuals0_) return static_cast<std::uint32_t>(x);
+        return static_cast<std::uint32_t>(
+            individuals0_ + static_cast<std::size_t>(std::find(fresh.begin(), fresh.end(), x) - fresh.begin()));
+    };
     auto chain = [&](const std::vector<onto::RoleName>& roles, onto::RoleName sup) {
         const std::size_t k = roles.size();
         std::uint64_t tuples = 1;

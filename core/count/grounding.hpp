@@ -79,6 +79,7 @@ class Grounder {
 
     const onto::Ontology& o_;
     std::uint32_t n_;
+    std::size_t individuals0_; ///< individuals at construction; later ones are candidates' fresh individuals
     std::uint32_t atoms_ = 0;
     std::vector<std::uint32_t> concept_base_, role_base_;
     std::map<GateKey, Lit> gates_;

@@ -191,7 +191,8 @@ struct TextParser::Impl {
     std::uint32_t make_new(const std::string& name, const Tok& t) {
         static const char* what[] = {"class", "object property", "individual"};
         (void)what;
-        if (!opt.allow_new_names) fail(t.col, std::string("unknown ") + what[current_ns] + " name '" + t.text + "'");
+        if (!opt.allow_new_names && !(opt.allow_new_individuals && current_ns == 2))
+            fail(t.col, std::string("unknown ") + what[current_ns] + " name '" + t.text + "'");
         return space(current_ns).intern(name);
     }
     int current_ns = 0;

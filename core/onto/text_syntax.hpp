@@ -18,6 +18,9 @@ struct TextParseOptions {
     /// Unknown names become new names (editor, test files); when false they are an error
     /// naming the unknown name (candidates checked against a loaded ontology).
     bool allow_new_names = true;
+    /// With allow_new_names false: still accept new individual names (a candidate about a fresh
+    /// individual is meaningful), while unknown class and property names stay errors (typos).
+    bool allow_new_individuals = false;
 };
 
 /// Parses text-syntax axioms against an ontology's names. Names are resolved in this order:

@@ -45,6 +45,12 @@ Reasoner::Reasoner(std::vector<NormalAxiom> axioms, std::size_t num_concepts, st
 
 Reasoner::~Reasoner() = default;
 
+Node Reasoner::fresh_individual_node(IndividualName a) const {
+    for (const auto& [x, n] : delta_individuals_)
+        if (x == a) return n;
+    throw std::logic_error("individual_node: an individual the reasoner does not know (fresh ones need a delta)");
+}
+
 Node Reasoner::concept_node(ConceptName c) const {
     if (c == onto::kThing) return kTopNode;
     if (c < num_concepts_) return 2 + c;
@@ -462,6 +468,11 @@ int Reasoner::node_kind(Node n, std::uint32_t& id) const {
         if (delta_concepts_[i] == n) {
             id = static_cast<std::uint32_t>(num_concepts_ + i);
             return 0;
+        }
+    for (const auto& [x, node] : delta_individuals_)
+        if (node == n) {
+            id = x;
+            return 1;
         }
     id = n;
     return 3;

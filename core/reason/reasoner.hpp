@@ -85,7 +85,11 @@ class Reasoner {
 
     // ---- queries on the closure
     Node concept_node(ConceptName c) const;
-    Node individual_node(IndividualName a) const { return ind_base_ + a; }
+    /// The node of an individual: of the signature, or (during a delta) a fresh one added by
+    /// delta_individual(). Throws std::logic_error for an individual with no node.
+    Node individual_node(IndividualName a) const {
+        return a < num_individuals_ ? ind_base_ + a : fresh_individual_node(a);
+    }
     /// Is C ⊑ B entailed (also when C is unsatisfiable)? C must have a context.
     bool subsumes(Node c, Node b) const;
     bool has_context(Node n) const { return n < contexts_.size() && contexts_[n] != nullptr; }
@@ -129,6 +133,11 @@ class Reasoner {
     /// r1∘r2 ⊑ u, u∘r3 ⊑ s); returns its RoleName (≥ the closure's roles). All per-role
     /// tables grow by one row, and rollback() removes it.
     RoleName new_delta_role();
+    /// The node of individual `a` during a delta: for a ≥ num_individuals() (a name the
+    /// ontology does not mention) a new nominal-like node with no assertions, counted as an
+    /// individual when ⊥ reaches it; rollback() removes it. add_delta() calls it for the
+    /// individuals of CA and RA axioms.
+    Node delta_individual(IndividualName a);
     /// Adds normal forms on top of the closure and saturates only what they change. Role
     /// inclusions, chains and ranges (RI, RC, RANGE) update the role hierarchy, chain and range
     /// tables first (saved for rollback); then the ∃-left and chain rules are re-fired on the
@@ -148,6 +157,7 @@ class Reasoner {
     bool in_delta() const { return in_delta_; }
 
   private:
+    Node fresh_individual_node(IndividualName a) const;
     struct Context;
     struct Todo;
     struct Index;
@@ -214,6 +224,7 @@ class Reasoner {
     std::map<std::vector<std::pair<Node, std::uint32_t>>, std::uint32_t> rangeset_ids_; ///< set → index in rangesets_
     std::vector<std::uint32_t> role_rangeset_;
     std::vector<std::uint32_t> delta_concepts_; ///< node per delta ConceptName
+    std::vector<std::pair<IndividualName, Node>> delta_individuals_; ///< fresh individuals of a delta
     // holders: contexts containing a node, built once after saturation (CSR)
     std::vector<std::uint32_t> holder_off_, holder_ctx_;
     // links of the closure by role (CSR), built with the holders: (source, target)

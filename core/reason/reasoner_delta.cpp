@@ -93,10 +93,22 @@ ConceptName Reasoner::new_delta_concept() {
     return static_cast<ConceptName>(num_concepts_ + delta_concepts_.size() - 1);
 }
 
+Node Reasoner::delta_individual(IndividualName a) {
+    if (a < num_individuals_) return ind_base_ + a;
+    if (!in_delta_) throw std::logic_error("delta_individual outside a delta");
+    for (const auto& [x, n] : delta_individuals_)
+        if (x == a) return n;
+    const Node n = add_node();
+    delta_individuals_.push_back({a, n});
+    return n;
+}
+
 void Reasoner::add_delta(const std::vector<NormalAxiom>& axioms, jobs::JobContext* ctx) {
     if (!in_delta_) throw std::logic_error("add_delta outside a delta");
     bool roles = false;
     for (const NormalAxiom& a : axioms) {
+        if (a.nf == NormalForm::CA || a.nf == NormalForm::RA) (void)delta_individual(a.x);
+        if (a.nf == NormalForm::RA) (void)delta_individual(a.y);
         const bool ri = a.nf == NormalForm::RI, rc = a.nf == NormalForm::RC;
         if (!ri && !rc && a.nf != NormalForm::RANGE) continue;
         roles = true;
@@ -429,6 +441,7 @@ void Reasoner::rollback() {
     idx_.resize(delta_nodes_begin_);
     contexts_.resize(delta_nodes_begin_);
     delta_concepts_.clear();
+    delta_individuals_.clear();
     in_delta_ = false;
     delta_inconsistent_ = delta_incoherent_ = false;
 }

@@ -28,7 +28,7 @@ SampleResult sample(StatusChecker& chk, const SampleParams& prm, jobs::JobContex
     if (!known) throw InputError("--nf", "unknown form '" + nf + "' (GCI0, GCI1, GCI1_BOT, GCI2, GCI3, CA, RA)");
     const ConceptName nc = cls.named_end;
     const RoleName nr = cls.normalised.fresh_roles_begin;
-    const std::size_t ni = O.sig.individuals.size();
+    const std::size_t ni = R.num_individuals(); // not O.sig: a checked candidate may have added fresh names
     const bool abox = nf == "CA" || nf == "RA";
     SampleResult res;
     if (nc == 0) throw InputError(O.source, "the ontology has no classes to sample from");

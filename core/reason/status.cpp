@@ -203,7 +203,9 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
     case AxiomKind::ClassAssertion: {
         const ExprId c = ax.concepts[0];
         R.begin_delta();
-        const Node a = R.individual_node(ax.individuals[0]);
+        // A fresh individual gets a node with no assertions: it is entailed to be in C iff
+        // ⊤ ⊑ C is (its context holds exactly the subsumers of ⊤).
+        const Node a = R.delta_individual(ax.individuals[0]);
         Node goal = kTopNode;
         std::vector<onto::NormalAxiom> delta;
         const ConceptKind ck = P.get(c).kind;
@@ -227,6 +229,12 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
         return yes;
     }
     case AxiomKind::ObjectPropertyAssertion: {
+        // r(a,b) with a fresh a or b is never entailed: the EL here has no nominals, no
+        // reflexive roles and no Self, so O (consistent) has a model in which a fresh individual
+        // denotes an element of a disjoint copy of a model of O, with no r-edge to or from the
+        // named elements; for r(a,a), a tree-shaped (unravelled) model has no r-loop. (Only
+        // axioms outside this EL, such as ⊤ ⊑ ∃r.{b} or reflexivity, could force the edge.)
+        if (fresh_individual(ax.individuals[0]) || fresh_individual(ax.individuals[1])) return false;
         const Node a = R.individual_node(ax.individuals[0]), b = R.individual_node(ax.individuals[1]);
         const onto::RoleName q = R.link_role(a, ax.roles[0], b);
         if (q == onto::kNone) return false;
@@ -355,9 +363,29 @@ bool StatusChecker::contradictory(const Axiom& ax, Reading reading, std::vector<
     return yes;
 }
 
+// Fresh individuals (names the ontology does not mention) in ABox candidates, for a
+// consistent O in this EL (⊤, ⊥, ⊓, ∃, role inclusions and chains, domain, range; no nominals):
+// - C(a): O ⊨ C(a) iff O ⊨ ⊤ ⊑ C, since a may denote any element of any model; O ∪ {C(a)} is
+//   inconsistent iff C is unsatisfiable w.r.t. O; otherwise undetermined. The delta gives this
+//   directly: a's node starts with ⊤'s subsumers only, and ⊥ reaching it counts as reaching an
+//   individual.
+// - r(a,b) with a fresh: never entailed (see entailed()). Contradictory iff O ∪ {r(a,b)} is
+//   inconsistent, which the delta decides as for known individuals: a's node gets the link to
+//   b, so domain(r), ∃r.B ⊑ ⊥ for a type B of b, chains through b's successors and range(r) on
+//   b (and on what the chains reach) can all derive ⊥; e.g. r Range A with A unsatisfiable, or
+//   r(a,b) where b's type is disjoint from range(r). Both fresh: only the role's own axioms
+//   (domain, range, ⊤'s subsumers) are involved.
+// - The incoherence reading gives the same answers: without nominals an ABox assertion about a
+//   fresh individual cannot make a satisfiable class unsatisfiable without making O ∪ {α}
+//   inconsistent (a disjoint union with a model of O keeps the class non-empty).
+// An inconsistent O is refused by the constructor, as for every candidate.
 StatusResult StatusChecker::check(const Axiom& ax, std::optional<Reading> reading, bool proof) {
     check_el(onto_, ax);
     StatusResult res;
+    for (onto::IndividualName a : ax.individuals)
+        if (fresh_individual(a) &&
+            std::find(res.fresh_individuals.begin(), res.fresh_individuals.end(), a) == res.fresh_individuals.end())
+            res.fresh_individuals.push_back(a);
     res.reading = reading ? *reading : default_reading(ax);
     std::vector<std::string>* p = proof ? &res.proof : nullptr;
     if (entailed(ax, p)) {
@@ -375,6 +403,7 @@ StatusResult StatusChecker::check(const Axiom& ax, std::optional<Reading> readin
 StatusResult StatusChecker::check_text(const std::string& text, std::optional<Reading> reading, bool proof) {
     onto::TextParseOptions opt;
     opt.allow_new_names = false;
+    opt.allow_new_individuals = true;
     onto::TextParser parser(onto_, "axiom", opt);
     const Axiom ax = parser.parse_axiom(text);
     return check(ax, reading, proof);

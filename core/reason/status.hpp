@@ -24,6 +24,9 @@ struct StatusResult {
     Status status = Status::Undetermined;
     Reading reading = Reading::Incoherence;
     std::vector<std::string> proof; ///< rendered steps (entailment or derivation of ⊥), if asked
+    /// The candidate's individuals that the ontology does not mention (fresh individuals), in
+    /// the order they appear; empty for most candidates.
+    std::vector<onto::IndividualName> fresh_individuals;
 };
 
 class StatusChecker {
@@ -37,12 +40,18 @@ class StatusChecker {
     /// The reading used when none is given: inconsistency for ABox axioms, incoherence else.
     static Reading default_reading(const onto::Axiom& ax);
     /// Status of one axiom (built on onto's pool and names). Throws InputError naming the
-    /// construct if it is not EL.
+    /// construct if it is not EL. An individual the ontology does not mention (parsed with
+    /// TextParseOptions::allow_new_individuals) is a fresh individual: C(a) is then entailed
+    /// iff ⊤ ⊑ C, contradictory iff C is unsatisfiable, and r(a,b) is never entailed (see
+    /// status.cpp).
     StatusResult check(const onto::Axiom& ax, std::optional<Reading> reading = std::nullopt, bool proof = false);
-    /// Convenience: parses `text` (text or functional syntax) with known names only.
+    /// Convenience: parses `text` (text or functional syntax) with known class and property
+    /// names; new individual names are fresh individuals.
     StatusResult check_text(const std::string& text, std::optional<Reading> reading = std::nullopt, bool proof = false);
 
     bool entailed(const onto::Axiom& ax, std::vector<std::string>* proof = nullptr);
+    /// Is `a` an individual the ontology did not mention when the checker was built?
+    bool fresh_individual(onto::IndividualName a) const { return a >= cls_.reasoner->num_individuals(); }
     const ClassifyResult& classification() const { return cls_; }
     Reasoner& reasoner() { return *cls_.reasoner; }
     onto::Ontology& ontology() { return onto_; }

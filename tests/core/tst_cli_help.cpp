@@ -102,6 +102,41 @@ private slots:
         QVERIFY2(gaps.isEmpty(), qPrintable(gaps.join(QLatin1Char('\n'))));
     }
 
+    /// No command lists an option twice (count had --time-limit both per count and for the whole
+    /// command, and only the first was read).
+    void noOptionListedTwice() {
+        QStringList dups;
+        for (const auto& c : kbcx::cli::commands()) {
+            const Help h = run_help(c.name);
+            QVERIFY2(h.code == 0, qPrintable(QString::fromLatin1(c.name) + ": " + QString::fromStdString(h.err)));
+            std::set<std::string> seen;
+            for (const auto& o : h.options)
+                if (!seen.insert(o.name).second)
+                    dups << QString::fromLatin1(c.name) + " --" + QString::fromStdString(o.name);
+            // And in the text: each "  --name" entry starts one line of the options list only.
+            const std::size_t from = h.out.find("\noptions:\n"), to = h.out.find("\n  --help\n");
+            const QString list = QString::fromStdString(
+                from == std::string::npos || to == std::string::npos ? std::string() : h.out.substr(from, to - from));
+            for (const auto& name : seen) {
+                const QRegularExpression entry(
+                    QStringLiteral("^  --%1[ =\\n]").arg(QRegularExpression::escape(QString::fromStdString(name))),
+                    QRegularExpression::MultilineOption);
+                int lines = 0;
+                for (auto it = entry.globalMatch(list); it.hasNext(); it.next())
+                    ++lines;
+                if (lines > 1)
+                    dups << QString::fromLatin1(c.name) + " --" + QString::fromStdString(name) + " (help text)";
+            }
+        }
+        QVERIFY2(dups.isEmpty(), qPrintable(dups.join(QLatin1Char('\n'))));
+        const Help count = run_help("count");
+        QVERIFY(count.out.find("--count-time-limit") != std::string::npos);
+        const std::string per = entry_of(count.out, "count-time-limit");
+        QVERIFY2(per.find("each count") != std::string::npos, per.c_str());
+        const std::string whole = entry_of(count.out, "time-limit");
+        QVERIFY2(whole.find("exit code 3") != std::string::npos, whole.c_str());
+    }
+
     void metricDefinitionsAreExact() {
         // DESIGN.md §3 eval: the definitions users rely on, as kbcx eval --help states them.
         const Help h = run_help("eval");

@@ -2,6 +2,7 @@
 // of bad input from the foundation issue, which must give exit code 2 and a one-line located error.
 #include "test_util.hpp"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -60,6 +61,30 @@ private slots:
         QCOMPARE(run_kbcx({"nonsense"}).code, 2);
         QCOMPARE(run_kbcx({"info", "--bogus", "x"}).code, 2);
         QCOMPARE(run_kbcx({"info"}).code, 2);
+    }
+
+    /// A benchmark folder that lacks a file is named with what it lacks, not "is a directory".
+    void benchmarkFolderMissingFile() {
+        QTemporaryDir d;
+        const QString noTrain = d.filePath("no_train"), noEval = d.filePath("no_eval");
+        QVERIFY(QDir().mkpath(noTrain) && QDir().mkpath(noEval));
+        std::ofstream((noTrain + "/valid.txt").toStdString()) << "a\tr\tb\n";
+        std::ofstream((noTrain + "/test.txt").toStdString()) << "a\tr\tc\n";
+        std::ofstream((noEval + "/train.txt").toStdString()) << "a\tr\tb\n";
+        Run r = run_kbcx({"info", noTrain});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(noTrain + ": benchmark folder without train.txt"), qPrintable(r.err));
+        QVERIFY2(!r.err.contains("is a directory"), qPrintable(r.err));
+        QCOMPARE(r.err.count('\n'), 1);
+        r = run_kbcx({"info", noEval});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(noEval + ": benchmark folder without valid.txt or test.txt"), qPrintable(r.err));
+        // Beside other files too.
+        const QString kg = d.filePath("kg.tsv");
+        std::ofstream(kg.toStdString()) << "a\tr\tb\n";
+        r = run_kbcx({"info", kg, noTrain});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("without train.txt"), qPrintable(r.err));
     }
 
     void badInput_data() {

@@ -68,6 +68,7 @@ class TestUiPartition : public QObject {
     void pEqualsRunCount();
     void readingSwitch();
     void queryAndExport();
+    void freshIndividualQuery();
     void screenshot();
 };
 
@@ -233,6 +234,47 @@ void TestUiPartition::queryAndExport() {
         }
     }
     QVERIFY(sawProfessor);
+}
+
+/// The query box accepts an individual the ontology never mentions (carol) and says so; an unknown
+/// class name is still refused.
+void TestUiPartition::freshIndividualQuery() {
+    MainWindow window;
+    PartitionPage* page = window.ontologyWorkspace()->partitionPage();
+    QVERIFY(test::waitForEnd(window.openFiles({kFixture})));
+    QTRY_VERIFY_WITH_TIMEOUT(window.jobRunner()->activeJobCount() == 0, 20000);
+    CandidateTableModel* und = page->bandModel(Status::Undetermined);
+    CandidateTableModel* con = page->bandModel(Status::Contradictory);
+    CandidateTableModel* ent = page->bandModel(Status::Entailed);
+    const int u0 = und->rowCount(), c0 = con->rowCount(), e0 = ent->rowCount();
+    QVERIFY(test::waitForEnd(
+        page->checkQuery(QStringLiteral("Student(carol); (Student and Professor)(carol); owl:Thing(carol)"))));
+    QTRY_COMPARE(und->rowCount(), u0 + 1);
+    QCOMPARE(con->rowCount(), c0 + 1);
+    QCOMPARE(ent->rowCount(), e0 + 1);
+    const QString note = QStringLiteral("fresh individual 'carol'");
+    QCOMPARE(und->rows().back().axiom, QStringLiteral("Student(carol)"));
+    QCOMPARE(und->rows().back().note, note);
+    QCOMPARE(con->rows().back().axiom, QStringLiteral("(Student and Professor)(carol)"));
+    QCOMPARE(con->rows().back().note, note);
+    QVERIFY(!con->rows().back().proof.empty());
+    QCOMPARE(ent->rows().back().note, note);
+    // The table shows the note beside the axiom, and the page's notes line names it.
+    const QString shown = und->index(u0, CandidateTableModel::AxiomColumn).data().toString();
+    QVERIFY2(shown.startsWith(QStringLiteral("Student(carol)")) && shown.contains(note), qPrintable(shown));
+    auto* notes = page->findChild<QLabel*>(QStringLiteral("partitionNotes"));
+    QVERIFY(notes);
+    QVERIFY(!notes->isHidden());
+    QVERIFY2(notes->text().contains(note), qPrintable(notes->text()));
+    // A known individual carries no note.
+    QVERIFY(test::waitForEnd(page->checkQuery(QStringLiteral("Student(alice)"))));
+    QTRY_COMPARE(ent->rowCount(), e0 + 2);
+    QVERIFY(ent->rows().back().note.isEmpty());
+    // Unknown class names are typos: refused, nothing added.
+    QVERIFY(test::waitForEnd(page->checkQuery(QStringLiteral("Profesor(carol)"))));
+    QTRY_VERIFY(notes->text().contains(QStringLiteral("unknown class name 'Profesor'")));
+    QCOMPARE(und->rowCount() + con->rowCount() + ent->rowCount(), u0 + c0 + e0 + 4);
+    QAbstractItemModelTester tester(und, QAbstractItemModelTester::FailureReportingMode::QtTest);
 }
 
 void TestUiPartition::screenshot() {

@@ -269,9 +269,9 @@ OntologyPtr loadOntologyDataset(const OntologyLoadParams& params, jobs::JobConte
     data->consistent = cls.consistent;
 
     ctx.report(3, 4, "Building the hierarchy views", true);
-    const onto::TextWriter originalWriter(read, true);
+    const onto::TextWriter originalWriter(read, NameStyle::Label);
     data->asserted = assertedHierarchy(read, originalWriter);
-    const onto::TextWriter writer(analysis->onto, true);
+    const onto::TextWriter writer(analysis->onto, NameStyle::Label);
     data->inferred = inferredHierarchy(analysis->onto, cls, writer);
     data->normalForms.reserve(cls.normalised.axioms.size());
     for (const onto::NormalAxiom& n : cls.normalised.axioms)

@@ -83,7 +83,7 @@ bool mentions(const onto::ConceptPool& pool, onto::ExprId e, onto::ConceptName c
 ClassDetails computeDetails(const OntologyPtr& data, onto::ConceptName a, qlonglong parent, bool unsat, bool inferred) {
     ClassDetails out;
     const onto::Ontology& orig = *data->original;
-    const onto::TextWriter ow(orig, true);
+    const onto::TextWriter ow(orig, NameStyle::Label);
     const QString name = QString::fromStdString(ow.concept_name(a)).toHtmlEscaped();
     QString html = QStringLiteral("<h3>%1</h3><p style='color:#555'>%2</p>")
                        .arg(name, QString::fromUtf8(orig.sig.concepts.name(a).data(),
@@ -109,7 +109,7 @@ ClassDetails computeDetails(const OntologyPtr& data, onto::ConceptName a, qlongl
     OntologyAnalysis& an = *data->analysis;
     std::lock_guard lock(an.mutex);
     const reason::ClassifyResult& cls = an.classified();
-    const onto::TextWriter w(an.onto, true);
+    const onto::TextWriter w(an.onto, NameStyle::Label);
     if (a < cls.named_end) {
         const auto& t = cls.taxonomy;
         if (t.unsatisfiable[a]) {

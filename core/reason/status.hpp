@@ -61,6 +61,7 @@ class StatusChecker {
     void set_incremental_role_axioms(bool on) { incremental_roles_ = on; }
     /// How proofs name entities (default: short names, the stable form).
     void set_name_style(NameStyle style) { names_ = style; }
+    NameStyle name_style() const { return names_; }
     /// Also render each proof in every style into StatusResult::proof_by_style.
     void set_proofs_in_every_style(bool on) { every_style_ = on; }
     /// How many contradiction checks saturated O ∪ {α} afresh (only with incremental role

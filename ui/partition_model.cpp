@@ -1,6 +1,7 @@
 // Implementation of CandidateTableModel.
 #include "partition_model.hpp"
 
+#include "name_style_setting.hpp"
 #include "proof_view.hpp"
 
 #include <QBrush>
@@ -8,7 +9,12 @@
 
 namespace kbcx::ui {
 
-CandidateTableModel::CandidateTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+CandidateTableModel::CandidateTableModel(QObject* parent) : QAbstractTableModel(parent) {
+    // View → Names: the rows carry every style, so switching only repaints.
+    connect(&NameStyleSetting::instance(), &NameStyleSetting::changed, this, [this] {
+        if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    });
+}
 
 void CandidateTableModel::setRows(std::vector<CandidateRow> rows) {
     beginResetModel();
@@ -81,7 +87,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
     case Qt::EditRole:
         switch (index.column()) {
-        case AxiomColumn: return r.axiom;
+        case AxiomColumn: return role == Qt::EditRole ? r.axiom : shownAxiom(r);
         case FormColumn: return r.nf;
         case StatusColumn:
             if (!r.error.isEmpty()) return tr("error");
@@ -102,7 +108,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const {
         case PColumn:
         case PDecimalColumn: return tr("P(α|O) = #(O ∪ {α}) / #(O), Herbrand models over a bounded domain Δ");
         case CheckColumn: return !warning.isEmpty() ? warning : (r.error.isEmpty() ? r.p.error : r.error);
-        default: return r.axiom;
+        default: return shownAxiom(r);
         }
     case Qt::BackgroundRole:
         if (!r.error.isEmpty()) return QBrush(QColor(0xee, 0xee, 0xee));
@@ -120,12 +126,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const {
         break;
     case StatusRole: return checked ? static_cast<int>(r.status) : -1;
     case WarningRole: return warning;
-    case ProofRole: {
-        QStringList lines;
-        for (const auto& l : r.proof)
-            lines << QString::fromStdString(l);
-        return lines;
-    }
+    case ProofRole: return shownProof(r);
     }
     return {};
 }
@@ -174,6 +175,8 @@ bool CandidateTableModel::setData(const QModelIndex& index, const QVariant& valu
     const QString text = value.toString();
     if (text == r.axiom) return true;
     r.axiom = text;
+    r.axiomIn = {}; // the styled forms are of the old text
+    r.proofIn = {};
     emit dataChanged(index, index);
     emit axiomsEdited();
     return true;

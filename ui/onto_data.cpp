@@ -302,10 +302,13 @@ OntologyPtr loadOntologyDataset(const OntologyLoadParams& params, jobs::JobConte
     data->asserted = assertedHierarchy(read, StyledWriters(read));
     const StyledWriters writers(analysis->onto);
     data->inferred = inferredHierarchy(analysis->onto, cls, writers);
-    const onto::TextWriter& writer = writers.in(kDefaultNameStyle);
     data->normalForms.reserve(cls.normalised.axioms.size());
-    for (const onto::NormalAxiom& n : cls.normalised.axioms)
-        data->normalForms.push_back({QString::fromLatin1(onto::normal_form_name(n.nf)), qs(writer.normal(n))});
+    for (const onto::NormalAxiom& n : cls.normalised.axioms) {
+        NormalFormRow row{QString::fromLatin1(onto::normal_form_name(n.nf)), {}};
+        for (NameStyle s : {NameStyle::Label, NameStyle::Short, NameStyle::Iri})
+            row.text[static_cast<std::size_t>(s)] = qs(writers.in(s).normal(n));
+        data->normalForms.push_back(std::move(row));
+    }
     ctx.throw_if_stopped();
 
     if (cls.consistent) {

@@ -50,7 +50,7 @@ struct OntologyAnalysis {
 /// One row of the normal-forms table.
 struct NormalFormRow {
     QString nf;
-    QString text;
+    StyledText text; ///< in each NameStyle
 };
 
 struct OntologyData {

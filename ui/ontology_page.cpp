@@ -35,6 +35,12 @@ namespace kbcx::ui {
 
 // ---------------------------------------------------------------- NormalFormTableModel
 
+NormalFormTableModel::NormalFormTableModel(QObject* parent) : QAbstractTableModel(parent) {
+    connect(&NameStyleSetting::instance(), &NameStyleSetting::changed, this, [this] {
+        if (rowCount() > 0) emit dataChanged(index(0, 1), index(rowCount() - 1, 1));
+    });
+}
+
 void NormalFormTableModel::setOntology(OntologyPtr ontology) {
     beginResetModel();
     ontology_ = std::move(ontology);
@@ -52,7 +58,8 @@ int NormalFormTableModel::columnCount(const QModelIndex& parent) const {
 QVariant NormalFormTableModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const NormalFormRow& r = ontology_->normalForms[static_cast<std::size_t>(index.row())];
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) return index.column() == 0 ? r.nf : r.text;
+    if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
+        return index.column() == 0 ? r.nf : r.text[currentStyleIndex()];
     return {};
 }
 

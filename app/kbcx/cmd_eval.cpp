@@ -262,8 +262,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, bool ladder_onl
     p.flag("json", "print one JSON object {\"overall\": M, \"by_nf\": {NF: M, ...}}");
     p.flag("stats", "also print time, throughput and peak memory");
     p.option("onto", "ONTO",
-             "the test set's ontology (any format of kbcx info): witness axioms are then printed as --names\n"
-             "says; without it they are printed as written in the tests file",
+             "the test set's ontology (any format of kbcx info): the witness axioms of the text output are then\n"
+             "printed as --names says; without it, and in --json, as written in the tests file",
              "");
     add_names_option(p);
     p.epilog(kDefinitions);

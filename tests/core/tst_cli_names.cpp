@@ -106,6 +106,29 @@ class TestCliNames : public QObject {
         QVERIFY(run_kbcx({"explain", "--help"}).out.contains("--entity-names FILE"));
     }
 
+    void ladderWitnessesFollowNames() {
+        const QString onto = write("phd.ofn", R"(Prefix(:=<http://ex.org/>)
+Prefix(rdfs:=<http://www.w3.org/2000/01/rdf-schema#>)
+Ontology(<http://ex.org/phd>
+Declaration(Class(:PhDStudent)) Declaration(Class(:Student)) Declaration(Class(:Professor))
+Declaration(Class(:TeachingAssistant)) Declaration(Class(:GradStudent)) Declaration(NamedIndividual(:alice))
+AnnotationAssertion(rdfs:label :TeachingAssistant "teaching assistant"@en)
+SubClassOf(:PhDStudent :Student)
+SubClassOf(ObjectIntersectionOf(:Student :Professor) owl:Nothing)
+ClassAssertion(:PhDStudent :alice)
+)
+)");
+        const QString data = QStringLiteral(KBCX_TEST_DATA "/eval/");
+        const QStringList base{"ladder", "--tests", data + "phd_tests.tsv", "--scores", data + "phd_scores.tsv"};
+        const Run asWritten = run_kbcx(base);
+        QVERIFY2(asWritten.out.contains("`TeachingAssistant(alice)`"), qPrintable(asWritten.out));
+        const Run label = run_kbcx(base + QStringList{"--onto", onto});
+        QCOMPARE(label.code, 0);
+        QVERIFY2(label.out.contains("`'teaching assistant'(:alice)`"), qPrintable(label.out + label.err));
+        const Run iri = run_kbcx(base + QStringList{"--onto", onto, "--names", "iri"});
+        QVERIFY2(iri.out.contains("`<http://ex.org/TeachingAssistant>(<http://ex.org/alice>)`"), qPrintable(iri.out));
+    }
+
     void explainNamesKgEntities() {
         const QString kg = write("kg.tsv", "/m/01\t/r/born_in\t/m/02\n/m/02\t/r/part_of\t/m/03\n");
         const QString rules = write("r.rules", "</r/in>(x,z) :- </r/born_in>(x,y), </r/part_of>(y,z).\n");

@@ -22,7 +22,8 @@ int cmd_normalise(const std::vector<std::string>& args, std::ostream& out, std::
         "  RI r SubPropertyOf s           RC r o s SubPropertyOf t      RANGE r Range A\n"
         "  CA A(a)                        RA r(a,b)\n"
         "Complex sub-expressions get fresh names _:N1, _:N2, … that never reuse an existing name.\n"
-        "The output starts with Prefix: lines and parses back (kbcx info FILE.kbo) to the same axioms\n"
+        "The output starts with Prefix: lines (and, with --names label, a Declaration and an rdfs:label\n"
+        "line for each entity shown by label) and parses back (kbcx info FILE.kbo) to the same axioms\n"
         "(labels are used only where no other entity shares them).");
     p.positional("ONTO", "ontology file", false);
     p.option("out", "FILE", "write here instead of standard output", "");
@@ -41,7 +42,7 @@ int cmd_normalise(const std::vector<std::string>& args, std::ostream& out, std::
     os << "# normal forms of " << p.positionals().at(0) << " (" << n.axioms.size() << " axioms, "
        << o.sig.concepts.size() - n.fresh_concepts_begin << " fresh names; " << n.filter.dropped
        << " non-EL axioms dropped)\n";
-    os << w.prefix_lines();
+    os << w.prefix_lines() << w.label_lines();
     for (const auto& a : n.axioms)
         os << w.normal(a) << "\n";
     if (file) err << "wrote " << n.axioms.size() << " normal forms to " << p.get("out") << "\n";

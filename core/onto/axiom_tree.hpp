@@ -34,6 +34,9 @@ class AxiomBuilder {
     void add(const SNode& axiom);
     /// Attaches the collected labels to the entities they name; call once at the end.
     void finish();
+    /// Attaches the labels collected so far and keeps them (for a document whose later lines
+    /// use the labels, with later annotations still ranked against earlier ones).
+    void attach_labels() { labels_.attach_changed(onto_.sig); }
 
     ExprId class_expr(const SNode& n);
     /// A named role; sets `inverse` for ObjectInverseOf(r) and returns r.

@@ -28,15 +28,27 @@ void LabelPicker::offer(const std::string& iri, std::string_view property_iri, s
     if (text.empty() || !is_label_property(property_iri)) return;
     const int rank = language_rank(lang) * 2 + (property_iri == kRdfsLabelIri ? 0 : 1);
     auto [it, fresh] = best_.try_emplace(iri);
-    if (fresh || rank < it->second.rank) it->second = Choice{std::string(text), rank};
+    if (fresh || rank < it->second.rank) {
+        it->second = Choice{std::string(text), rank};
+        changed_.push_back(iri);
+    }
+}
+
+void LabelPicker::attach_one(Signature& sig, const std::string& iri, const std::string& text) const {
+    if (auto c = sig.concepts.find(iri); c != kg::kNoId) sig.concept_labels[c] = text;
+    if (auto r = sig.roles.find(iri); r != kg::kNoId) sig.role_labels[r] = text;
+    if (auto a = sig.individuals.find(iri); a != kg::kNoId) sig.individual_labels[a] = text;
 }
 
 void LabelPicker::attach(Signature& sig) const {
-    for (const auto& [iri, choice] : best_) {
-        if (auto c = sig.concepts.find(iri); c != kg::kNoId) sig.concept_labels[c] = choice.text;
-        if (auto r = sig.roles.find(iri); r != kg::kNoId) sig.role_labels[r] = choice.text;
-        if (auto a = sig.individuals.find(iri); a != kg::kNoId) sig.individual_labels[a] = choice.text;
-    }
+    for (const auto& [iri, choice] : best_)
+        attach_one(sig, iri, choice.text);
+}
+
+void LabelPicker::attach_changed(Signature& sig) {
+    for (const std::string& iri : changed_)
+        attach_one(sig, iri, best_.at(iri).text);
+    changed_.clear();
 }
 
 } // namespace kbcx::onto

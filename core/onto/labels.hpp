@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace kbcx::onto {
 
@@ -23,14 +24,22 @@ class LabelPicker {
     void offer(const std::string& iri, std::string_view property_iri, std::string_view text, std::string_view lang);
     /// Sets the chosen label of every collected IRI that names a class, property or individual.
     void attach(Signature& sig) const;
-    void clear() { best_.clear(); }
+    /// Like attach, for the IRIs whose choice changed since the last call only (a document that
+    /// attaches after each annotation stays linear).
+    void attach_changed(Signature& sig);
+    void clear() {
+        best_.clear();
+        changed_.clear();
+    }
 
   private:
     struct Choice {
         std::string text;
         int rank = 0; ///< lower is better
     };
+    void attach_one(Signature& sig, const std::string& iri, const std::string& text) const;
     std::unordered_map<std::string, Choice> best_;
+    std::vector<std::string> changed_;
 };
 
 } // namespace kbcx::onto

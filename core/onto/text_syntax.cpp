@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <unordered_set>
+#include <vector>
 
 namespace kbcx::onto {
 
@@ -83,7 +84,10 @@ struct TextParser::Impl {
     // for a label several entities share, two of them (for the error message).
     std::unordered_map<std::string, std::uint32_t> by_label[3], by_local[3];
     std::unordered_map<std::string, std::pair<std::uint32_t, std::uint32_t>> shared_label[3];
-    std::size_t indexed_size[3] = {0, 0, 0};
+    std::size_t indexed_size[3] = {0, 0, 0};   ///< names already in by_local
+    std::size_t indexed_labels[3] = {0, 0, 0}; ///< size of the label map by_label was built from
+
+    std::unique_ptr<AxiomBuilder> annotations; ///< labels read from AnnotationAssertion lines
 
     Impl(Ontology& o, std::string f, TextParseOptions op) : onto(o), file(std::move(f)), opt(op) {}
 
@@ -142,21 +146,25 @@ struct TextParser::Impl {
         return ns == 0 ? onto.sig.concept_labels : ns == 1 ? onto.sig.role_labels : onto.sig.individual_labels;
     }
 
+    /// Brings the lookup tables up to date. Names only grow, so the local-name table takes just
+    /// the new ones (a document of N new names costs O(N), not O(N²)); the label table is rebuilt
+    /// when the number of labels changed.
     void index(int ns) {
         kg::Interner& in = space(ns);
-        if (indexed_size[ns] == in.size()) return;
-        by_label[ns].clear();
-        by_local[ns].clear();
-        shared_label[ns].clear();
-        for (const auto& [id, label] : labels(ns)) {
-            auto [it, fresh] = by_label[ns].emplace(label, id);
-            if (!fresh && it->second != id && it->second != kNone) {
-                auto [lo, hi] = std::minmax(it->second, id);
-                shared_label[ns].emplace(label, std::make_pair(lo, hi));
-                it->second = kNone;
+        if (indexed_labels[ns] != labels(ns).size()) {
+            by_label[ns].clear();
+            shared_label[ns].clear();
+            for (const auto& [id, label] : labels(ns)) {
+                auto [it, fresh] = by_label[ns].emplace(label, id);
+                if (!fresh && it->second != id && it->second != kNone) {
+                    auto [lo, hi] = std::minmax(it->second, id);
+                    shared_label[ns].emplace(label, std::make_pair(lo, hi));
+                    it->second = kNone;
+                }
             }
+            indexed_labels[ns] = labels(ns).size();
         }
-        for (std::uint32_t id = 0; id < in.size(); ++id) {
+        for (auto id = static_cast<std::uint32_t>(indexed_size[ns]); id < in.size(); ++id) {
             const std::string_view n = in.name(id);
             const std::size_t cut = n.find_last_of("#/");
             if (cut == std::string_view::npos || cut + 1 >= n.size()) continue;
@@ -530,6 +538,14 @@ void TextParser::parse_document(std::string_view text) {
             ofn.set_position(line, 0);
             AxiomBuilder bld(impl_->onto, impl_->file);
             bld.add(ofn.node());
+        } else if (first.k == Tok::K::Name && first.text == "AnnotationAssertion" && first.glued_lpar) {
+            // A label (rdfs:label, skos:prefLabel) of a name declared before; the lines after it
+            // may use the label.
+            OfnParser ofn(l, impl_->file, impl_->onto);
+            ofn.set_position(line, 0);
+            if (!impl_->annotations) impl_->annotations = std::make_unique<AxiomBuilder>(impl_->onto, impl_->file);
+            impl_->annotations->add(ofn.node());
+            impl_->annotations->attach_labels();
         } else {
             Axiom ax = impl_->axiom(l);
             impl_->onto.axioms.push_back(std::move(ax));
@@ -765,6 +781,33 @@ std::string TextWriter::normal(const NormalAxiom& n) const {
     case NormalForm::RA: return role_name(n.r) + "(" + individual_name(n.x) + "," + individual_name(n.y) + ")";
     }
     return "";
+}
+
+std::string TextWriter::label_lines() const {
+    if (style_ != NameStyle::Label) return {};
+    static const char* kDeclared[] = {"Class", "ObjectProperty", "NamedIndividual"};
+    auto literal = [](const std::string& text) {
+        std::string out = "\"";
+        for (char c : text) {
+            if (c == '"' || c == '\\') out += '\\';
+            out += c;
+        }
+        return out + "\"";
+    };
+    std::string s;
+    for (int ns = 0; ns < 3; ++ns) {
+        const kg::Interner& names = names_of(onto_.sig, ns);
+        std::vector<std::pair<std::uint32_t, const std::string*>> shown;
+        for (const auto& [id, label] : labels_of(onto_.sig, ns))
+            if (id < names.size() && name(ns, id) != short_name(names.name(id))) shown.emplace_back(id, &label);
+        std::sort(shown.begin(), shown.end());
+        for (const auto& [id, label] : shown) {
+            const std::string iri = "<" + std::string(names.name(id)) + ">";
+            s += std::string("Declaration(") + kDeclared[ns] + "(" + iri + "))\n";
+            s += "AnnotationAssertion(rdfs:label " + iri + " " + literal(*label) + ")\n";
+        }
+    }
+    return s;
 }
 
 std::string TextWriter::prefix_lines() const {

@@ -62,6 +62,10 @@ class TextWriter {
     std::string normal(const NormalAxiom& n) const;
     /// `Prefix: p: <iri>` lines for the ontology's prefixes (other than rdf, rdfs, owl, xsd).
     std::string prefix_lines() const;
+    /// Label style: a Declaration and an rdfs:label AnnotationAssertion line for every entity
+    /// shown by its label, so that a document written with them reads back to the same names
+    /// (the parser accepts these lines); empty in the other styles.
+    std::string label_lines() const;
     NameStyle style() const { return style_; }
 
   private:

@@ -74,15 +74,26 @@ class TestCliNames : public QObject {
 
     void normaliseAndClassifyTakeNames() {
         const QString onto = write("n.ofn", kLabelled);
-        const Run n = run_kbcx({"normalise", onto});
+        const QString labelled = dir_.filePath("n.kbo");
+        const Run n = run_kbcx({"normalise", onto, "--out", labelled});
         QCOMPARE(n.code, 0);
-        QVERIFY2(n.out.contains("'Aa thing' SubClassOf Bb\n"), qPrintable(n.out));
+        QFile written(labelled);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(written.readAll());
+        QVERIFY2(text.contains("'Aa thing' SubClassOf Bb\n"), qPrintable(text));
+        // The label output reads back to the same names: its short-name form equals the original's.
+        const Run again = run_kbcx({"normalise", labelled, "--names", "short"});
+        const Run direct = run_kbcx({"normalise", onto, "--names", "short"});
+        QCOMPARE(again.code, 0);
+        auto body = [](const QString& s) { return s.section('\n', 1); }; // the header names the file
+        QCOMPARE(body(again.out), body(direct.out));
+        QVERIFY2(direct.out.contains(":A SubClassOf :B\n"), qPrintable(direct.out));
         const QString tax = dir_.filePath("tax.tsv");
         QCOMPARE(run_kbcx({"classify", onto, "--out", tax, "--names", "iri"}).code, 0);
         QFile f(tax);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        const QString text = QString::fromUtf8(f.readAll());
-        QVERIFY2(text.contains("<http://ex.org/A>\tparents: <http://ex.org/B>"), qPrintable(text));
+        const QString taxonomy = QString::fromUtf8(f.readAll());
+        QVERIFY2(taxonomy.contains("<http://ex.org/A>\tparents: <http://ex.org/B>"), qPrintable(taxonomy));
     }
 
     void badStyleIsAUsageError() {

@@ -199,6 +199,25 @@ class TestNames : public QObject {
         QCOMPARE(TextWriter(o, NameStyle::Label).axiom(original), std::string("'Aa en' SubClassOf 'Bb en'"));
     }
 
+    void labelLinesCarryLabelsThroughADocument() {
+        const Ontology o = load_ontology_text("go.obo", kObo, OntoFormat::Obo);
+        const TextWriter w(o, NameStyle::Label);
+        std::string doc = w.prefix_lines() + w.label_lines();
+        for (const Axiom& ax : o.axioms)
+            doc += w.axiom(ax) + "\n";
+        QVERIFY2(doc.find("AnnotationAssertion(rdfs:label <http://purl.obolibrary.org/obo/GO_0000001> "
+                          "\"voltage-gated ion channel activity\")") != std::string::npos,
+                 doc.c_str());
+        const Ontology back = read_text(doc, "back.kbo");
+        QCOMPARE(back.axioms.size(), o.axioms.size());
+        const TextWriter shortOriginal(o, NameStyle::Short), shortBack(back, NameStyle::Short);
+        for (std::size_t i = 0; i < o.axioms.size(); ++i)
+            QCOMPARE(shortBack.axiom(back.axioms[i]), shortOriginal.axiom(o.axioms[i]));
+        QCOMPARE(concept_label(back, "http://purl.obolibrary.org/obo/GO_0000001"),
+                 std::string("voltage-gated ion channel activity"));
+        QVERIFY(TextWriter(o, NameStyle::Short).label_lines().empty());
+    }
+
     void sharedLabelIsShortOnOutputAndAnErrorOnInput() {
         Ontology o = shared_ontology();
         const TextWriter w(o, NameStyle::Label);

@@ -1,4 +1,5 @@
-// NameStyleSetting: the saved View → Names choice and its change notification.
+// NameStyleSetting: the View → Names choice, read from and saved to the settings file, and
+// the signal that tells the views to repaint their names.
 #include "name_style_setting.hpp"
 
 #include "app_settings.hpp"

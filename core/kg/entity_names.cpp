@@ -1,4 +1,5 @@
-// Reader of entity names files (id<TAB>name) and their attachment to a KG vocabulary.
+// Reader of entity names files (id<TAB>name, with file:line:column errors) and their
+// attachment to a KG vocabulary as entity labels.
 #include "kg/entity_names.hpp"
 
 #include "common/error.hpp"

@@ -1,6 +1,5 @@
-// Qt Test of View → Names and File → Load Entity Names…, offscreen: switching the style
-// changes the Partition tab's axioms and proof, the Ontology tree and is saved; a names file
-// labels a KG's entities, a malformed one is reported with file:line:column and loses nothing.
+// Offscreen test of View → Names (Partition axioms and proofs, Ontology tree, normal forms, saved
+// choice) and File → Load Entity Names… (names applied; a malformed file: file:line:col, no loss).
 #include "onto_ui_test_util.hpp"
 
 #include "class_hierarchy_model.hpp"

@@ -12,6 +12,11 @@ namespace kbcx::ui {
 
 ClassHierarchyModel::ClassHierarchyModel(QObject* parent) : QAbstractItemModel(parent) {
     root_.node = -1;
+    // View → Names: same rows, other texts (nodes carry every style)
+    connect(&NameStyleSetting::instance(), &NameStyleSetting::changed, this, [this] {
+        emit layoutAboutToBeChanged();
+        emit layoutChanged();
+    });
 }
 
 ClassHierarchyModel::~ClassHierarchyModel() = default;
@@ -87,15 +92,17 @@ QVariant ClassHierarchyModel::data(const QModelIndex& index, int role) const {
     const Item* item = itemFor(index);
     const HierarchyNode& n = snapshot_->nodes[static_cast<std::size_t>(item->node)];
     switch (role) {
-    case Qt::DisplayRole:
-        if (!n.equivalents.isEmpty()) return n.name + QStringLiteral("  ≡ ") + n.equivalents.join(QStringLiteral(", "));
-        return n.name;
+    case Qt::DisplayRole: {
+        const QStringList eq = n.shownEquivalents();
+        if (!eq.isEmpty()) return n.name() + QStringLiteral("  ≡ ") + eq.join(QStringLiteral(", "));
+        return n.name();
+    }
     case Qt::ToolTipRole: {
         QString tip = n.iri.toHtmlEscaped();
         if (n.unsatisfiable)
-            tip += tr("<br><b>Unsatisfiable</b>: the ontology entails %1 ⊑ ⊥").arg(n.name.toHtmlEscaped());
-        if (!n.equivalents.isEmpty())
-            tip += tr("<br>Equivalent classes: %1").arg(n.equivalents.join(QStringLiteral(", ")).toHtmlEscaped());
+            tip += tr("<br><b>Unsatisfiable</b>: the ontology entails %1 ⊑ ⊥").arg(n.name().toHtmlEscaped());
+        if (const QStringList eq = n.shownEquivalents(); !eq.isEmpty())
+            tip += tr("<br>Equivalent classes: %1").arg(eq.join(QStringLiteral(", ")).toHtmlEscaped());
         return tip;
     }
     case Qt::ForegroundRole:

@@ -9,7 +9,7 @@
 namespace kbcx::ui {
 
 std::shared_ptr<const Dataset> Dataset::fromLoadResult(QString name, QStringList sources,
-                                                       const jobs::LoadKgResult& result)
+                                                       const jobs::LoadKgResult& result, jobs::LoadKgParams params)
 {
     static std::atomic<quint64> nextId{1};
     auto dataset = std::make_shared<Dataset>();
@@ -23,6 +23,9 @@ std::shared_ptr<const Dataset> Dataset::fromLoadResult(QString name, QStringList
     dataset->indexSeconds = result.index_seconds;
     dataset->seconds = result.seconds;
     dataset->loadedAt = QDateTime::currentDateTime();
+    dataset->entityNames = QString::fromStdString(params.entity_names_path);
+    dataset->namedEntities = result.named_entities;
+    dataset->loadParams = std::move(params);
     return dataset;
 }
 

@@ -26,6 +26,11 @@ struct Dataset {
     double indexSeconds = 0.0;
     double seconds = 0.0;
     QDateTime loadedAt;
+    /// What was read (files, buffers, options, names file): File → Load Entity Names… reads it
+    /// again with a names file.
+    jobs::LoadKgParams loadParams;
+    QString entityNames;          ///< names file whose names are the entities' labels (empty: none)
+    std::size_t namedEntities = 0; ///< entities named by it
 
     std::size_t numFacts() const { return graph->facts.num_facts(); }
     std::size_t numTypeFacts() const { return graph->facts.num_type_facts(); }
@@ -35,7 +40,8 @@ struct Dataset {
 
     /// Builds a dataset from a finished load job; assigns a fresh id.
     static std::shared_ptr<const Dataset> fromLoadResult(QString name, QStringList sources,
-                                                         const jobs::LoadKgResult& result);
+                                                         const jobs::LoadKgResult& result,
+                                                         jobs::LoadKgParams params = {});
 };
 
 using DatasetPtr = std::shared_ptr<const Dataset>;

@@ -3,6 +3,7 @@
 // The engine's ontology and reasoner headers first: they use `emit` as a name, and Qt's headers
 // define it as a macro.
 #include "onto/readers.hpp"
+#include "onto/text_syntax.hpp"
 #include "reason/status.hpp"
 
 #include "eval_workspace.hpp"
@@ -217,6 +218,7 @@ JobHandle* EvalWorkspace::startOntology(const QString& name, std::string path, s
         session->ontology = text.empty() ? onto::load_ontology(path, ctx) : onto::load_ontology_text(path, text);
         ctx.throw_if_stopped();
         session->checker = std::make_unique<reason::StatusChecker>(session->ontology, ctx);
+        session->checker->set_proofs_in_every_style(true); // View → Names switches without checking again
         return session;
     });
     connect(job, &JobHandle::finished, this, [this, job] {
@@ -238,16 +240,29 @@ JobHandle* EvalWorkspace::prove(const QStringList& axioms) {
     return runner_->start(tr("Proofs in %1").arg(ontology_->name), [session = ontology_, texts](jobs::JobContext& ctx) {
         std::vector<AxiomProof> proofs;
         const std::lock_guard lock(session->mutex);
+        std::vector<onto::TextWriter> writers;
+        for (NameStyle s : {NameStyle::Label, NameStyle::Short, NameStyle::Iri})
+            writers.emplace_back(session->ontology, s);
+        onto::TextParseOptions opt;
+        opt.allow_new_names = false;
+        onto::TextParser parser(session->ontology, "axiom", opt);
         for (std::size_t i = 0; i < texts.size(); ++i) {
             ctx.throw_if_stopped();
             ctx.report(i, texts.size(), "Checking " + texts[i], true);
             AxiomProof p;
             try {
-                const reason::StatusResult r = session->checker->check_text(texts[i], std::nullopt, true);
+                const onto::Axiom ax = parser.parse_axiom(texts[i]);
+                const reason::StatusResult r = session->checker->check(ax, std::nullopt, true);
                 p.status = QString::fromLatin1(reason::status_name(r.status));
                 p.reading = QString::fromLatin1(reason::reading_name(r.reading));
                 for (const auto& step : r.proof)
                     p.proof << QString::fromStdString(step);
+                for (std::size_t s = 0; s < writers.size(); ++s) {
+                    const std::string shown = writers[s].axiom(ax);
+                    if (shown.find('\n') == std::string::npos) p.axiomIn[s] = QString::fromStdString(shown);
+                    for (const auto& step : r.proof_by_style[s])
+                        p.proofIn[s] << QString::fromStdString(step);
+                }
                 p.checked = true;
             } catch (const InputError& e) {
                 p.error = QString::fromStdString(e.message());

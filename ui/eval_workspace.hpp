@@ -2,6 +2,7 @@
 // evaluations, the import job with non-blocking errors, and an optional ontology for proofs.
 #pragma once
 
+#include "name_style_setting.hpp"
 #include "eval_session.hpp"
 
 #include <QAbstractListModel>
@@ -60,6 +61,8 @@ struct AxiomProof {
     QString status;       ///< "entailed", "undetermined" or "contradictory"
     QString reading;      ///< "inconsistency" or "incoherence"
     QStringList proof;    ///< rendered steps of the entailment or of the derivation of ⊥
+    StyledText axiomIn;   ///< the axiom in each NameStyle (empty where it could not be parsed)
+    StyledLines proofIn;  ///< the proof in each NameStyle
     QString error;
 };
 

@@ -143,6 +143,7 @@ void AxiomCard::setAxiom(const Evaluation* evaluation, std::optional<std::uint32
     classes_.clear();
     showClass_->menu()->clear();
     showClass_->setEnabled(false);
+    text_.clear();
     if (!evaluation || !axiom) {
         axiom_->setText(tr("(select a pair)"));
         for (QLabel* l : {status_, score_, p_, nf_, line_})
@@ -151,8 +152,9 @@ void AxiomCard::setAxiom(const Evaluation* evaluation, std::optional<std::uint32
     }
     const eval::EvalResult& r = *evaluation->result;
     const eval::TestAxiom& t = r.tests.axioms[*axiom];
-    axiom_->setText(QString::fromUtf8(t.axiom.data(), static_cast<qsizetype>(t.axiom.size())));
-    classes_ = namedClassesOf(axiom_->text());
+    text_ = QString::fromUtf8(t.axiom.data(), static_cast<qsizetype>(t.axiom.size()));
+    axiom_->setText(text_);
+    classes_ = namedClassesOf(text_);
     for (const QString& name : classes_)
         showClass_->menu()->addAction(name, this, [this, name] { emit showClassRequested(name); });
     showClass_->setEnabled(!classes_.isEmpty());
@@ -174,7 +176,15 @@ void AxiomCard::setProof(const QString& text) {
     proof_->setPlainText(text);
 }
 
+void AxiomCard::setShownAxiom(const QString& text) {
+    axiom_->setText(text.isEmpty() ? text_ : text);
+}
+
 QString AxiomCard::axiomText() const {
+    return text_;
+}
+
+QString AxiomCard::shownAxiomText() const {
     return axiom_->text();
 }
 
@@ -194,6 +204,7 @@ QString AxiomCard::proofText() const {
 
 InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWidget(parent), workspace_(workspace) {
     setObjectName(QStringLiteral("inversionsPage"));
+    connect(&NameStyleSetting::instance(), &NameStyleSetting::changed, this, &InversionsPage::showProofs);
     model_ = new InversionTableModel(this);
     proxy_ = new QSortFilterProxyModel(this);
     proxy_->setSourceModel(model_);
@@ -475,30 +486,15 @@ void InversionsPage::showSelection() {
         emit detailsUpdated();
         return;
     }
+    proofs_.clear();
     lowerCard_->setProof(tr("Computing proof…"));
     higherCard_->setProof(tr("Computing proof…"));
     const quint64 generation = detailGeneration_;
     JobHandle* job = workspace_->prove({lowerCard_->axiomText(), higherCard_->axiomText()});
     connect(job, &JobHandle::finished, this, [this, job, generation] {
         if (generation != detailGeneration_) return;
-        const auto& proofs = job->resultAs<std::vector<AxiomProof>>();
-        AxiomCard* cards[2] = {lowerCard_, higherCard_};
-        for (std::size_t i = 0; i < 2 && i < proofs.size(); ++i) {
-            const AxiomProof& p = proofs[i];
-            QString text;
-            if (!p.checked) {
-                text = tr("Not checkable against the ontology: %1").arg(p.error);
-            } else {
-                text = tr("Reasoner: %1 (reading: %2)\n").arg(p.status, p.reading);
-                if (p.status == QLatin1String("undetermined"))
-                    text += tr("Neither entailed nor contradictory: there is no proof to show.");
-                else if (p.proof.isEmpty())
-                    text += tr("(no proof steps recorded)");
-                for (const auto& step : p.proof)
-                    text += step + QLatin1Char('\n');
-            }
-            cards[i]->setProof(text.trimmed());
-        }
+        proofs_ = job->resultAs<std::vector<AxiomProof>>();
+        showProofs();
         emit detailsUpdated();
     });
     connect(job, &JobHandle::failed, this, [this, generation](const QString& message) {
@@ -507,6 +503,29 @@ void InversionsPage::showSelection() {
         higherCard_->setProof(tr("Proof failed: %1").arg(message));
         emit detailsUpdated();
     });
+}
+
+void InversionsPage::showProofs() {
+    AxiomCard* cards[2] = {lowerCard_, higherCard_};
+    const std::size_t style = currentStyleIndex();
+    for (std::size_t i = 0; i < 2 && i < proofs_.size(); ++i) {
+        const AxiomProof& p = proofs_[i];
+        cards[i]->setShownAxiom(p.axiomIn[style]);
+        QString text;
+        if (!p.checked) {
+            text = tr("Not checkable against the ontology: %1").arg(p.error);
+        } else {
+            text = tr("Reasoner: %1 (reading: %2)\n").arg(p.status, p.reading);
+            const QStringList& steps = p.proofIn[style].isEmpty() ? p.proof : p.proofIn[style];
+            if (p.status == QLatin1String("undetermined"))
+                text += tr("Neither entailed nor contradictory: there is no proof to show.");
+            else if (steps.isEmpty())
+                text += tr("(no proof steps recorded)");
+            for (const auto& step : steps)
+                text += step + QLatin1Char('\n');
+        }
+        cards[i]->setProof(text.trimmed());
+    }
 }
 
 } // namespace kbcx::ui

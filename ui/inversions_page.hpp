@@ -29,7 +29,10 @@ class AxiomCard : public QWidget {
     explicit AxiomCard(const QString& objectName, QWidget* parent = nullptr);
     void setAxiom(const Evaluation* evaluation, std::optional<std::uint32_t> axiom, const QString& role);
     void setProof(const QString& text);
-    QString axiomText() const;
+    /// Shows the axiom as `text` (another naming of the same axiom); axiomText() is unchanged.
+    void setShownAxiom(const QString& text);
+    QString axiomText() const; ///< as written in the tests file
+    QString shownAxiomText() const;
     QString field(const QString& key) const; ///< "status", "score", "p", "nf", "line"
     QString proofText() const;
     /// The named classes of the shown axiom (roles, individuals, ⊤ and ⊥ left out), in order.
@@ -44,6 +47,7 @@ class AxiomCard : public QWidget {
     QToolButton* showClass_;
     QStringList classes_;
     QLabel* axiom_;
+    QString text_; ///< the axiom as written in the tests file
     QLabel* status_;
     QLabel* score_;
     QLabel* p_;
@@ -86,8 +90,11 @@ class InversionsPage : public QWidget {
     void refresh();
     void showSelection();
     void updateOntologyLabel();
+    /// Shows proofs_ (the selected pair's axioms and proofs) as View → Names says.
+    void showProofs();
 
     EvalWorkspace* workspace_;
+    std::vector<AxiomProof> proofs_;
     EvaluationPtr evaluation_;
     quint64 generation_ = 0, detailGeneration_ = 0;
     QComboBox* evaluationBox_;

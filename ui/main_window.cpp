@@ -5,6 +5,7 @@
 
 #include "accessibility.hpp"
 #include "app_settings.hpp"
+#include "name_style_setting.hpp"
 #include "benchmark_page.hpp"
 #include "dataset_model.hpp"
 #include "demo_data.hpp"
@@ -30,6 +31,7 @@
 #include "common/error.hpp"
 #include "common/resources.hpp"
 
+#include <QActionGroup>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -273,6 +275,12 @@ void MainWindow::createActions()
     importScores->setObjectName(QStringLiteral("importScoresAction"));
     importScores->setStatusTip(tr("Evaluate a scores file against a test set (Hierarchy and Inversions tabs)"));
 
+    loadEntityNamesAction_ = file->addAction(tr("Load Entity &Names…"), this, &MainWindow::chooseEntityNames);
+    loadEntityNamesAction_->setObjectName(QStringLiteral("loadEntityNamesAction"));
+    loadEntityNamesAction_->setStatusTip(
+        tr("Name the current dataset's entities from a file of id<TAB>name lines (as shipped beside FB15k-237)"));
+    loadEntityNamesAction_->setEnabled(false);
+
     file->addSeparator();
     closeDatasetAction_ = file->addAction(style()->standardIcon(QStyle::SP_DialogCloseButton), tr("&Close Dataset"),
                                           this, &MainWindow::closeCurrentDataset);
@@ -286,6 +294,8 @@ void MainWindow::createActions()
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
     quit->setMenuRole(QAction::QuitRole);
+
+    createViewMenu();
 
     if (auto* benchmark = findChild<BenchmarkPage*>()) {
         QMenu* benchMenu = menuBar()->addMenu(tr("&Benchmark"));
@@ -342,6 +352,43 @@ void MainWindow::createActions()
     });
     repro->setObjectName(QStringLiteral("reproductionsAction"));
     repro->setStatusTip(tr("Run the papers' findings on real data and read the reports beside the published numbers"));
+}
+
+void MainWindow::createViewMenu()
+{
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QMenu* names = view->addMenu(tr("&Names"));
+    names->setObjectName(QStringLiteral("namesMenu"));
+    names->setToolTipsVisible(true);
+    auto* group = new QActionGroup(names);
+    group->setExclusive(true);
+    struct Choice {
+        NameStyle style;
+        const char* objectName;
+        QString text, tip;
+    };
+    const Choice choices[] = {
+        {NameStyle::Label, "namesLabelAction", tr("&Label"),
+         tr("rdfs:label, skos:prefLabel or OBO name (English first); the short name where there is none or it is "
+            "shared")},
+        {NameStyle::Short, "namesShortAction", tr("&Short Name"), tr("prefix:local, e.g. obo:GO_0005244")},
+        {NameStyle::Iri, "namesIriAction", tr("Full &IRI"), tr("the whole IRI in angle brackets")},
+    };
+    NameStyleSetting& setting = NameStyleSetting::instance();
+    for (const Choice& c : choices) {
+        QAction* a = names->addAction(c.text);
+        a->setObjectName(QString::fromLatin1(c.objectName));
+        a->setToolTip(c.tip);
+        a->setStatusTip(c.tip);
+        a->setCheckable(true);
+        a->setChecked(setting.style() == c.style);
+        group->addAction(a);
+        const NameStyle style = c.style;
+        connect(a, &QAction::triggered, this, [style] { NameStyleSetting::instance().setStyle(style); });
+        connect(&setting, &NameStyleSetting::changed, a, [a, style] {
+            a->setChecked(NameStyleSetting::instance().style() == style);
+        });
+    }
 }
 
 void MainWindow::createStatusBar()
@@ -533,8 +580,8 @@ JobHandle* MainWindow::startLoad(const QString& name, const QStringList& sources
     JobHandle* job = runner_->start(tr("Load %1").arg(name), [params](jobs::JobContext& ctx) {
         return jobs::load_kg(params, ctx);
     });
-    connect(job, &JobHandle::finished, this, [this, job, name, sources, recentPaths] {
-        addLoadedDataset(Dataset::fromLoadResult(name, sources, job->resultAs<jobs::LoadKgResult>()));
+    connect(job, &JobHandle::finished, this, [this, job, name, sources, recentPaths, params] {
+        addLoadedDataset(Dataset::fromLoadResult(name, sources, job->resultAs<jobs::LoadKgResult>(), params));
         for (const QString& path : recentPaths)
             recent_->add(path);
     });
@@ -591,6 +638,48 @@ void MainWindow::showLoadError(const QString& datasetName, const QString& messag
     emit loadFailed(full);
 }
 
+JobHandle* MainWindow::loadEntityNames(const QString& path)
+{
+    const DatasetPtr dataset = currentDataset();
+    if (!dataset) {
+        statusBar()->showMessage(tr("Select a knowledge-graph dataset to name its entities"), 5000);
+        return nullptr;
+    }
+    // The KG is immutable and shared with running jobs: the dataset is read again with the
+    // names file, and replaces the old one only when that succeeded.
+    jobs::LoadKgParams params = dataset->loadParams;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    params.entity_names_path = QFile::encodeName(absolute).toStdString();
+    const QString fileName = QFileInfo(path).fileName();
+    JobHandle* job = runner_->start(tr("Load entity names %1 for %2").arg(fileName, dataset->name),
+                                    [params](jobs::JobContext& ctx) { return jobs::load_kg(params, ctx); });
+    connect(job, &JobHandle::finished, this, [this, job, dataset, params, fileName] {
+        const auto& result = job->resultAs<jobs::LoadKgResult>();
+        DatasetPtr named = Dataset::fromLoadResult(dataset->name, dataset->sources, result, params);
+        datasets_->removeDataset(dataset->id);
+        addLoadedDataset(named);
+        statusBar()->showMessage(tr("%1 names %2 of %3 entities of %4")
+                                     .arg(fileName)
+                                     .arg(named->namedEntities)
+                                     .arg(named->numEntities())
+                                     .arg(named->name),
+                                 8000);
+    });
+    connect(job, &JobHandle::failed, this,
+            [this, fileName](const QString& message, const QString& file, quint64 line, quint64 column) {
+                showLoadError(fileName, message, file, line, column);
+            });
+    return job;
+}
+
+void MainWindow::chooseEntityNames()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load Entity Names"), QDir::homePath(),
+                                                      tr("Entity names (id<TAB>name) (*.txt *.tsv *.gz);;All files (*)"));
+    if (!path.isEmpty())
+        loadEntityNames(path);
+}
+
 DatasetPtr MainWindow::currentDataset() const
 {
     return datasets_->datasetForIndex(explorer_->currentIndex());
@@ -624,6 +713,7 @@ void MainWindow::onCurrentExplorerIndexChanged(const QModelIndex& current)
         }
     }
     closeDatasetAction_->setEnabled(dataset != nullptr);
+    loadEntityNamesAction_->setEnabled(dataset != nullptr);
     updateWindowTitle();
 }
 

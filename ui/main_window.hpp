@@ -40,6 +40,9 @@ public:
     JobHandle* openDemo();
     /// Loads the embedded demo ontology (:/demo/university.ofn) into the Ontologies list.
     JobHandle* openDemoOntology();
+    /// File → Load Entity Names…: reads the current dataset again with `path` (id<TAB>name
+    /// lines) as its entities' names; the dataset is replaced only when that succeeds.
+    JobHandle* loadEntityNames(const QString& path);
     /// Removes the selected dataset from the explorer.
     void closeCurrentDataset();
 
@@ -93,6 +96,8 @@ private:
     /// taller than a small screen.
     void makePagesScrollable();
     void saveLayout();
+    void createViewMenu();
+    void chooseEntityNames();
     JobHandle* startLoad(const QString& name, const QStringList& sources, const jobs::LoadKgParams& params,
                          const QStringList& recentPaths);
     void addLoadedDataset(DatasetPtr dataset);
@@ -116,6 +121,7 @@ private:
     JobsPanel* jobsPanel_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QAction* closeDatasetAction_ = nullptr;
+    QAction* loadEntityNamesAction_ = nullptr;
     QLabel* datasetCountLabel_ = nullptr;
     QLabel* memoryLabel_ = nullptr;
     QTimer* memoryTimer_ = nullptr;

@@ -12,9 +12,11 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <unordered_map>
 
 namespace kbcx::ui {
@@ -28,8 +30,30 @@ QString qs(std::string_view s) {
 /// A class name for the tree: the text syntax's name without the default prefix's ':'.
 QString displayName(const std::string& s) {
     if (s.size() > 1 && s[0] == ':') return QString::fromStdString(s.substr(1));
+    // a label as the text syntax quotes it: shown without the quotes, as Protégé does
+    if (s.size() > 1 && (s[0] == '\'' || s[0] == '"') && s.back() == s[0])
+        return QString::fromStdString(s.substr(1, s.size() - 2));
     return QString::fromStdString(s);
 }
+
+/// TextWriters of one ontology in every NameStyle.
+class StyledWriters {
+  public:
+    explicit StyledWriters(const onto::Ontology& o) {
+        for (NameStyle s : {NameStyle::Label, NameStyle::Short, NameStyle::Iri})
+            w_[static_cast<std::size_t>(s)].emplace(o, s);
+    }
+    const onto::TextWriter& in(NameStyle s) const { return *w_[static_cast<std::size_t>(s)]; }
+    StyledText conceptNames(onto::ConceptName c) const {
+        StyledText out;
+        for (std::size_t k = 0; k < w_.size(); ++k)
+            out[k] = displayName(w_[k]->concept_name(c));
+        return out;
+    }
+
+  private:
+    std::array<std::optional<onto::TextWriter>, 3> w_;
+};
 
 void copyInterner(const kg::Interner& from, kg::Interner& to) {
     to.reserve(from.size());
@@ -82,8 +106,10 @@ void finishSnapshot(HierarchySnapshot& h) {
     for (std::size_t i = 0; i < n; ++i) {
         auto& kids = h.nodes[i].children;
         std::sort(kids.begin(), kids.end(), [&h](int a, int b) {
-            const int c = QString::compare(h.nodes[static_cast<std::size_t>(a)].name,
-                                           h.nodes[static_cast<std::size_t>(b)].name, Qt::CaseInsensitive);
+            // sorted by the default style's names, whatever View → Names shows
+            constexpr auto k = static_cast<std::size_t>(kDefaultNameStyle);
+            const int c = QString::compare(h.nodes[static_cast<std::size_t>(a)].names[k],
+                                           h.nodes[static_cast<std::size_t>(b)].names[k], Qt::CaseInsensitive);
             return c != 0 ? c < 0 : a < b;
         });
         if (i >= 2) h.edges += kids.size();
@@ -93,23 +119,23 @@ void finishSnapshot(HierarchySnapshot& h) {
 HierarchySnapshot makeRoots() {
     HierarchySnapshot h;
     HierarchyNode thing;
-    thing.name = QStringLiteral("owl:Thing");
+    thing.names.fill(QStringLiteral("owl:Thing"));
     thing.iri = QString::fromLatin1(onto::kOwlThing);
     HierarchyNode nothing;
-    nothing.name = QStringLiteral("owl:Nothing");
+    nothing.names.fill(QStringLiteral("owl:Nothing"));
     nothing.iri = QString::fromLatin1(onto::kOwlNothing);
     h.nodes.push_back(thing);
     h.nodes.push_back(nothing);
     return h;
 }
 
-HierarchySnapshot assertedHierarchy(const onto::Ontology& o, const onto::TextWriter& w) {
+HierarchySnapshot assertedHierarchy(const onto::Ontology& o, const StyledWriters& w) {
     HierarchySnapshot h = makeRoots();
     const std::size_t classes = o.sig.concepts.size();
     for (std::size_t c = 0; c < classes; ++c) {
         HierarchyNode node;
         node.conceptId = static_cast<onto::ConceptName>(c);
-        node.name = displayName(w.concept_name(node.conceptId));
+        node.names = w.conceptNames(node.conceptId);
         node.iri = qs(o.sig.concepts.name(node.conceptId));
         h.nodes.push_back(std::move(node));
     }
@@ -171,7 +197,7 @@ HierarchySnapshot assertedHierarchy(const onto::Ontology& o, const onto::TextWri
 }
 
 HierarchySnapshot inferredHierarchy(const onto::Ontology& o, const reason::ClassifyResult& r,
-                                    const onto::TextWriter& w) {
+                                    const StyledWriters& w) {
     HierarchySnapshot h = makeRoots();
     const reason::Taxonomy& t = r.taxonomy;
     std::vector<int> nodeOf(r.named_end, -1);
@@ -180,12 +206,16 @@ HierarchySnapshot inferredHierarchy(const onto::Ontology& o, const reason::Class
         if (!unsat && t.representative[c] != c) continue;
         HierarchyNode node;
         node.conceptId = c;
-        node.name = displayName(w.concept_name(c));
+        node.names = w.conceptNames(c);
         node.iri = qs(o.sig.concepts.name(c));
         node.unsatisfiable = unsat;
         if (!unsat)
             for (onto::ConceptName e : t.equivalents[c])
-                if (e != c) node.equivalents << displayName(w.concept_name(e));
+                if (e != c) {
+                    const StyledText names = w.conceptNames(e);
+                    for (std::size_t k = 0; k < names.size(); ++k)
+                        node.equivalents[k] << names[k];
+                }
         nodeOf[c] = static_cast<int>(h.nodes.size());
         h.nodes.push_back(std::move(node));
     }
@@ -269,19 +299,24 @@ OntologyPtr loadOntologyDataset(const OntologyLoadParams& params, jobs::JobConte
     data->consistent = cls.consistent;
 
     ctx.report(3, 4, "Building the hierarchy views", true);
-    const onto::TextWriter originalWriter(read, true);
-    data->asserted = assertedHierarchy(read, originalWriter);
-    const onto::TextWriter writer(analysis->onto, true);
-    data->inferred = inferredHierarchy(analysis->onto, cls, writer);
+    data->asserted = assertedHierarchy(read, StyledWriters(read));
+    const StyledWriters writers(analysis->onto);
+    data->inferred = inferredHierarchy(analysis->onto, cls, writers);
     data->normalForms.reserve(cls.normalised.axioms.size());
-    for (const onto::NormalAxiom& n : cls.normalised.axioms)
-        data->normalForms.push_back({QString::fromLatin1(onto::normal_form_name(n.nf)), qs(writer.normal(n))});
+    for (const onto::NormalAxiom& n : cls.normalised.axioms) {
+        NormalFormRow row{QString::fromLatin1(onto::normal_form_name(n.nf)), {}};
+        for (NameStyle s : {NameStyle::Label, NameStyle::Short, NameStyle::Iri})
+            row.text[static_cast<std::size_t>(s)] = qs(writers.in(s).normal(n));
+        data->normalForms.push_back(std::move(row));
+    }
     ctx.throw_if_stopped();
 
-    if (cls.consistent)
+    if (cls.consistent) {
         analysis->checker = std::make_unique<reason::StatusChecker>(analysis->onto, std::move(cls));
-    else
+        analysis->checker->set_proofs_in_every_style(true); // View → Names switches without checking again
+    } else {
         analysis->classification = std::move(cls);
+    }
     data->analysis = std::move(analysis);
     data->original = std::make_shared<const onto::Ontology>(std::move(read));
     data->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -4,6 +4,7 @@
 
 #include "core_onto.hpp"
 #include "jobs/job.hpp"
+#include "name_style_setting.hpp"
 
 #include <QDateTime>
 #include <QString>
@@ -19,12 +20,15 @@ namespace kbcx::ui {
 
 /// One class of a hierarchy snapshot (a DAG over named classes, precomputed off the GUI thread).
 struct HierarchyNode {
-    QString name;                              ///< display name (label or short name)
+    StyledText names;                          ///< display name in each NameStyle (labels unquoted)
     QString iri;                               ///< full name as stored
-    QStringList equivalents;                   ///< inferred view: the other members of the equivalence class
+    StyledLines equivalents;                   ///< inferred view: the other members of the equivalence class
     std::vector<int> children;                 ///< node indexes, sorted by name
     bool unsatisfiable = false;                ///< inferred view: C ⊑ ⊥
     onto::ConceptName conceptId = onto::kNone; ///< kNone for owl:Thing / owl:Nothing
+    /// The name as View → Names currently says.
+    const QString& name() const { return names[currentStyleIndex()]; }
+    QStringList shownEquivalents() const { return equivalents[currentStyleIndex()]; }
 };
 
 /// A class hierarchy as a DAG with two synthetic roots, owl:Thing (node 0) and owl:Nothing (node 1).
@@ -46,7 +50,7 @@ struct OntologyAnalysis {
 /// One row of the normal-forms table.
 struct NormalFormRow {
     QString nf;
-    QString text;
+    StyledText text; ///< in each NameStyle
 };
 
 struct OntologyData {

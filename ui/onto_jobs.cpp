@@ -5,8 +5,10 @@
 #include "common/error.hpp"
 #include "core_onto.hpp"
 
+#include <array>
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 namespace kbcx::ui {
 
@@ -45,7 +47,47 @@ onto::TextParseOptions candidateOptions() {
     return opt;
 }
 
+constexpr NameStyle kStyles[] = {NameStyle::Label, NameStyle::Short, NameStyle::Iri};
+
+/// Writers of one ontology in every style, built once per job (a label writer indexes labels).
+class StyledWriters {
+  public:
+    explicit StyledWriters(const onto::Ontology& o) {
+        for (NameStyle s : kStyles)
+            w_[static_cast<std::size_t>(s)].emplace(o, s);
+    }
+    /// Fills row.axiomIn from `ax` and row.proofIn from the checker's every-style proofs.
+    void fill(CandidateRow& row, const onto::Axiom& ax, const reason::StatusResult* r) const {
+        for (std::size_t s = 0; s < w_.size(); ++s) {
+            const std::string text = w_[s]->axiom(ax);
+            // an axiom written as several lines (a 3-way equivalence) stays as typed
+            row.axiomIn[s] = text.find('\n') == std::string::npos ? qs(text) : QString();
+            if (!r) continue;
+            row.proofIn[s].clear();
+            for (const auto& l : r->proof_by_style[s])
+                row.proofIn[s] << qs(l);
+        }
+    }
+
+  private:
+    std::array<std::optional<onto::TextWriter>, 3> w_;
+};
+
 } // namespace
+
+QString shownAxiom(const CandidateRow& row) {
+    const QString& s = row.axiomIn[currentStyleIndex()];
+    return s.isEmpty() ? row.axiom : s;
+}
+
+QStringList shownProof(const CandidateRow& row) {
+    const QStringList& p = row.proofIn[currentStyleIndex()];
+    if (!p.isEmpty() || row.proof.empty()) return p;
+    QStringList lines;
+    for (const auto& l : row.proof)
+        lines << qs(l);
+    return lines;
+}
 
 PValue toPValue(const count::Probability& p) {
     PValue v;
@@ -102,6 +144,10 @@ SampleJobResult runSampleJob(const OntologyPtr& data, const reason::SampleParams
         throw InputError(data->load.path, "the ontology is inconsistent: every axiom follows from it, so statuses are "
                                           "refused");
     const reason::SampleResult r = reason::sample(*an.checker, params, ctx);
+    const StyledWriters writers(an.onto);
+    onto::TextParseOptions opt;
+    opt.allow_new_names = false;
+    onto::TextParser parser(an.onto, "sample", opt);
     SampleJobResult out;
     out.reading = r.reading;
     out.nf = QString::fromStdString(params.nf);
@@ -120,11 +166,15 @@ SampleJobResult runSampleJob(const OntologyPtr& data, const reason::SampleParams
         row.reading = r.reading;
         row.nf = qs(it.nf);
         row.axiom = qs(it.axiom);
+        const onto::Axiom ax = parser.parse_axiom(it.axiom);
         if (it.status != reason::Status::Undetermined) {
-            const reason::StatusResult sr = an.checker->check_text(it.axiom, r.reading, true);
+            const reason::StatusResult sr = an.checker->check(ax, r.reading, true);
             row.proof = sr.proof;
+            writers.fill(row, ax, &sr);
             if (sr.status != it.status)
                 row.error = QObject::tr("re-check gave %1").arg(QString::fromLatin1(reason::status_name(sr.status)));
+        } else {
+            writers.fill(row, ax, nullptr);
         }
         out.rows.push_back(std::move(row));
     }
@@ -138,6 +188,7 @@ std::vector<CandidateRow> runCheckJob(const OntologyPtr& data, const QStringList
     if (!an.checker) throw InputError(data->load.path, "the ontology is inconsistent: statuses are refused");
     const onto::TextParseOptions opt = candidateOptions();
     onto::TextParser parser(an.onto, "query", opt);
+    const StyledWriters writers(an.onto);
     std::vector<CandidateRow> rows;
     for (int i = 0; i < axioms.size(); ++i) {
         ctx.throw_if_stopped();
@@ -152,6 +203,7 @@ std::vector<CandidateRow> runCheckJob(const OntologyPtr& data, const QStringList
             row.reading = r.reading;
             row.proof = r.proof;
             row.note = freshNote(r, an.onto);
+            writers.fill(row, ax, &r);
         } catch (const InputError& e) {
             throw InputError("query", 1, e.column(), e.message() + " (in '" + row.axiom.toStdString() + "')");
         }
@@ -205,6 +257,7 @@ TeachJobResult runTeachJob(const std::string& text, const QStringList& candidate
     onto::Ontology forCount = cloneOntology(o);
     ctx.throw_if_stopped();
     reason::StatusChecker checker(o, ctx);
+    checker.set_proofs_in_every_style(true);
 
     std::optional<count::RelativeCounter> rc;
     try {
@@ -223,6 +276,7 @@ TeachJobResult runTeachJob(const std::string& text, const QStringList& candidate
     const onto::TextParseOptions opt = candidateOptions();
     onto::TextParser statusParser(o, "candidate", opt);
     onto::TextParser countParser(forCount, "candidate", opt);
+    const StyledWriters writers(o);
     for (int i = 0; i < candidates.size(); ++i) {
         ctx.throw_if_stopped();
         CandidateRow row;
@@ -239,6 +293,7 @@ TeachJobResult runTeachJob(const std::string& text, const QStringList& candidate
             row.reading = r.reading;
             row.proof = r.proof;
             row.note = freshNote(r, o);
+            writers.fill(row, ax, &r);
         } catch (const InputError& e) {
             row.error = qs(e.message());
             out.rows.push_back(std::move(row));

@@ -2,6 +2,7 @@
 // sampling with proofs, checking typed axioms, and P(α|O) through core/count's RelativeCounter.
 #pragma once
 
+#include "name_style_setting.hpp"
 #include "onto_data.hpp"
 
 #include "core_onto.hpp"
@@ -30,8 +31,10 @@ struct CandidateRow {
     reason::Status status = reason::Status::Undetermined;
     reason::Reading reading = reason::Reading::Incoherence;
     QString nf;
-    QString axiom;
+    QString axiom; ///< as typed or sampled (short names): what is checked again, counted and saved
     std::vector<std::string> proof;
+    StyledText axiomIn;  ///< the parsed axiom in each NameStyle (empty: show `axiom`)
+    StyledLines proofIn; ///< the proof in each NameStyle (empty: show `proof`)
     PValue p;
     QString error; ///< the candidate could not be checked (unknown name, not EL, …)
     /// "fresh individual 'bob'" when the candidate names individuals the ontology does not
@@ -43,6 +46,10 @@ struct CandidateRow {
 /// (P = 0 or 1 for an undetermined axiom, P ≠ 1 for an entailed one, P ≠ 0 for a contradiction);
 /// empty when they agree or when P is not known.
 QString countDisagreement(const CandidateRow& row, unsigned domain);
+
+/// The row's axiom and proof as View → Names currently says.
+QString shownAxiom(const CandidateRow& row);
+QStringList shownProof(const CandidateRow& row);
 
 struct SampleJobParams {
     reason::SampleParams sample;

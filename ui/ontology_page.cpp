@@ -9,6 +9,8 @@
 
 #include "core_onto.hpp"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -33,6 +35,12 @@ namespace kbcx::ui {
 
 // ---------------------------------------------------------------- NormalFormTableModel
 
+NormalFormTableModel::NormalFormTableModel(QObject* parent) : QAbstractTableModel(parent) {
+    connect(&NameStyleSetting::instance(), &NameStyleSetting::changed, this, [this] {
+        if (rowCount() > 0) emit dataChanged(index(0, 1), index(rowCount() - 1, 1));
+    });
+}
+
 void NormalFormTableModel::setOntology(OntologyPtr ontology) {
     beginResetModel();
     ontology_ = std::move(ontology);
@@ -50,7 +58,8 @@ int NormalFormTableModel::columnCount(const QModelIndex& parent) const {
 QVariant NormalFormTableModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const NormalFormRow& r = ontology_->normalForms[static_cast<std::size_t>(index.row())];
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) return index.column() == 0 ? r.nf : r.text;
+    if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
+        return index.column() == 0 ? r.nf : r.text[currentStyleIndex()];
     return {};
 }
 
@@ -80,10 +89,11 @@ bool mentions(const onto::ConceptPool& pool, onto::ExprId e, onto::ConceptName c
     return false;
 }
 
-ClassDetails computeDetails(const OntologyPtr& data, onto::ConceptName a, qlonglong parent, bool unsat, bool inferred) {
+ClassDetails computeDetails(const OntologyPtr& data, onto::ConceptName a, qlonglong parent, bool unsat, bool inferred,
+                            NameStyle style) {
     ClassDetails out;
     const onto::Ontology& orig = *data->original;
-    const onto::TextWriter ow(orig, true);
+    const onto::TextWriter ow(orig, style);
     const QString name = QString::fromStdString(ow.concept_name(a)).toHtmlEscaped();
     QString html = QStringLiteral("<h3>%1</h3><p style='color:#555'>%2</p>")
                        .arg(name, QString::fromUtf8(orig.sig.concepts.name(a).data(),
@@ -109,7 +119,7 @@ ClassDetails computeDetails(const OntologyPtr& data, onto::ConceptName a, qlongl
     OntologyAnalysis& an = *data->analysis;
     std::lock_guard lock(an.mutex);
     const reason::ClassifyResult& cls = an.classified();
-    const onto::TextWriter w(an.onto, true);
+    const onto::TextWriter w(an.onto, style);
     if (a < cls.named_end) {
         const auto& t = cls.taxonomy;
         if (t.unsatisfiable[a]) {
@@ -149,7 +159,11 @@ ClassDetails computeDetails(const OntologyPtr& data, onto::ConceptName a, qlongl
                                  : an.onto.pool.named(static_cast<onto::ConceptName>(parent));
     ax.concepts = {lhs, rhs};
     out.proofHeading = QString::fromStdString(w.axiom(ax));
-    if (!an.checker->entailed(ax, &out.proof))
+    const NameStyle checkerStyle = an.checker->name_style();
+    an.checker->set_name_style(style);
+    const bool entailed = an.checker->entailed(ax, &out.proof);
+    an.checker->set_name_style(checkerStyle);
+    if (!entailed)
         out.proofEmpty = QObject::tr("%1 is asserted but not entailed by the EL part (the axiom was dropped?)")
                              .arg(out.proofHeading);
     return out;
@@ -276,6 +290,8 @@ OntologyPage::OntologyPage(JobRunner* runner, QWidget* parent) : QWidget(parent)
             [this] { setNormalFormFilter(nfFilter_->currentData().toString()); });
     connect(classView_->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &OntologyPage::onCurrentClassChanged);
+    connect(&NameStyleSetting::instance(), &NameStyleSetting::changed, this,
+            [this] { onCurrentClassChanged(classView_->currentIndex()); });
 }
 
 void OntologyPage::setOntology(OntologyPtr ontology) {
@@ -350,12 +366,14 @@ bool OntologyPage::findClass(const QString& text) {
     int best = -1;
     for (std::size_t i = 2; i < h->nodes.size(); ++i) {
         const HierarchyNode& n = h->nodes[i];
-        if (n.name.compare(needle, Qt::CaseInsensitive) == 0) {
+        // any style's name finds the class (the Inversions tab passes names as its files write them)
+        if (std::any_of(n.names.begin(), n.names.end(),
+                        [&](const QString& s) { return s.compare(needle, Qt::CaseInsensitive) == 0; })) {
             best = static_cast<int>(i);
             break;
         }
-        if (best < 0 && (n.name.contains(needle, Qt::CaseInsensitive) ||
-                         n.equivalents.join(QLatin1Char(' ')).contains(needle, Qt::CaseInsensitive)))
+        if (best < 0 && (n.name().contains(needle, Qt::CaseInsensitive) ||
+                         n.shownEquivalents().join(QLatin1Char(' ')).contains(needle, Qt::CaseInsensitive)))
             best = static_cast<int>(i);
     }
     if (best < 0) return false;
@@ -389,11 +407,13 @@ void OntologyPage::onCurrentClassChanged(const QModelIndex& current) {
     const qlonglong parent = current.data(ClassHierarchyModel::ParentConceptRole).toLongLong();
     const bool unsat = current.data(ClassHierarchyModel::UnsatisfiableRole).toBool();
     const bool inf = inferred();
+    const NameStyle style = NameStyleSetting::instance().style();
     OntologyPtr data = ontology_;
     details_->setHtml(tr("<p style='color:#777'>Computing…</p>"));
     detailsJob_ = runner_->start(
-        tr("Proof for %1").arg(current.data().toString()), [data, conceptId, parent, unsat, inf](jobs::JobContext&) {
-            return computeDetails(data, static_cast<onto::ConceptName>(conceptId), parent, unsat, inf);
+        tr("Proof for %1").arg(current.data().toString()),
+        [data, conceptId, parent, unsat, inf, style](jobs::JobContext&) {
+            return computeDetails(data, static_cast<onto::ConceptName>(conceptId), parent, unsat, inf, style);
         });
     JobHandle* job = detailsJob_;
     connect(job, &JobHandle::finished, this, [this, job, generation] {

@@ -33,7 +33,7 @@ class ProofView;
 class NormalFormTableModel : public QAbstractTableModel {
     Q_OBJECT
   public:
-    using QAbstractTableModel::QAbstractTableModel;
+    explicit NormalFormTableModel(QObject* parent = nullptr);
     void setOntology(OntologyPtr ontology);
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

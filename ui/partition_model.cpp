@@ -1,6 +1,7 @@
 // Implementation of CandidateTableModel.
 #include "partition_model.hpp"
 
+#include "name_style_setting.hpp"
 #include "proof_view.hpp"
 
 #include <QBrush>
@@ -8,7 +9,12 @@
 
 namespace kbcx::ui {
 
-CandidateTableModel::CandidateTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+CandidateTableModel::CandidateTableModel(QObject* parent) : QAbstractTableModel(parent) {
+    // View → Names: the rows carry every style, so switching only repaints.
+    connect(&NameStyleSetting::instance(), &NameStyleSetting::changed, this, [this] {
+        if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    });
+}
 
 void CandidateTableModel::setRows(std::vector<CandidateRow> rows) {
     beginResetModel();
@@ -82,9 +88,9 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const {
     case Qt::EditRole:
         switch (index.column()) {
         case AxiomColumn:
-            if (role == Qt::DisplayRole && !r.note.isEmpty())
-                return r.axiom + QStringLiteral("   (") + r.note + QLatin1Char(')');
-            return r.axiom;
+            if (role == Qt::EditRole) return r.axiom;
+            if (!r.note.isEmpty()) return shownAxiom(r) + QStringLiteral("   (") + r.note + QLatin1Char(')');
+            return shownAxiom(r);
         case FormColumn: return r.nf;
         case StatusColumn:
             if (!r.error.isEmpty()) return tr("error");
@@ -107,10 +113,10 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const {
         case CheckColumn: return !warning.isEmpty() ? warning : (r.error.isEmpty() ? r.p.error : r.error);
         default:
             if (!r.note.isEmpty())
-                return r.axiom + QStringLiteral("\n") + r.note +
+                return shownAxiom(r) + QStringLiteral("\n") + r.note +
                        tr(": not in the ontology. C(a) is entailed only when owl:Thing SubClassOf C is, "
                           "contradictory only when C is unsatisfiable; r(a,b) is never entailed.");
-            return r.axiom;
+            return shownAxiom(r);
         }
     case Qt::BackgroundRole:
         if (!r.error.isEmpty()) return QBrush(QColor(0xee, 0xee, 0xee));
@@ -128,12 +134,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const {
         break;
     case StatusRole: return checked ? static_cast<int>(r.status) : -1;
     case WarningRole: return warning;
-    case ProofRole: {
-        QStringList lines;
-        for (const auto& l : r.proof)
-            lines << QString::fromStdString(l);
-        return lines;
-    }
+    case ProofRole: return shownProof(r);
     }
     return {};
 }
@@ -182,6 +183,8 @@ bool CandidateTableModel::setData(const QModelIndex& index, const QVariant& valu
     const QString text = value.toString();
     if (text == r.axiom) return true;
     r.axiom = text;
+    r.axiomIn = {}; // the styled forms are of the old text
+    r.proofIn = {};
     emit dataChanged(index, index);
     emit axiomsEdited();
     return true;

@@ -194,6 +194,9 @@ PartitionPage::PartitionPage(JobRunner* runner, QWidget* parent) : QWidget(paren
         l->addWidget(views_[b]);
         connect(views_[b]->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
                 [this, s](const QModelIndex& current) { showProofOf(s, current); });
+        connect(&NameStyleSetting::instance(), &NameStyleSetting::changed, this, [this, s, b] {
+            if (proofBand_ == static_cast<int>(s)) showProofOf(s, views_[b]->currentIndex());
+        });
     }
     proof_ = new ProofView(vsplit);
     proof_->setObjectName(QStringLiteral("partitionProof"));
@@ -442,13 +445,15 @@ void PartitionPage::showProofOf(reason::Status band, const QModelIndex& proxyInd
     const auto b = static_cast<std::size_t>(band);
     const QModelIndex src = proxies_[b]->mapToSource(proxyIndex);
     const CandidateRow& row = models_[b]->row(src.row());
+    proofBand_ = static_cast<int>(band);
+    const QString axiom = shownAxiom(row);
     QString heading;
     switch (row.status) {
-    case reason::Status::Entailed: heading = tr("Why O ⊨ %1").arg(row.axiom); break;
-    case reason::Status::Contradictory: heading = tr("Why %1 contradicts O (⊥ derived)").arg(row.axiom); break;
-    case reason::Status::Undetermined: heading = row.axiom; break;
+    case reason::Status::Entailed: heading = tr("Why O ⊨ %1").arg(axiom); break;
+    case reason::Status::Contradictory: heading = tr("Why %1 contradicts O (⊥ derived)").arg(axiom); break;
+    case reason::Status::Undetermined: heading = axiom; break;
     }
-    proof_->setProof(heading, row.proof,
+    proof_->setProofLines(heading, shownProof(row),
                      row.status == reason::Status::Undetermined
                          ? tr("Undetermined: neither O ⊨ α nor O ∪ {α} ⊨ ⊥, so there is no proof to show.")
                          : tr("No proof recorded."));

@@ -92,6 +92,7 @@ class PartitionPage : public QWidget {
     std::array<CandidateTableModel*, 3> models_{};
     std::array<QSortFilterProxyModel*, 3> proxies_{};
     ProofView* proof_ = nullptr;
+    int proofBand_ = -1; ///< the band whose selected row the proof view shows
     QString reading_;
     std::array<std::size_t, 3> counts_{};
     unsigned countedDomain_ = 0;

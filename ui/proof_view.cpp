@@ -18,6 +18,14 @@ ProofView::ProofView(QWidget* parent) : QTreeWidget(parent) {
     setToolTip(tr("Proof tree: each conclusion with the completion rule that derived it and its premises below"));
 }
 
+void ProofView::setProofLines(const QString& heading, const QStringList& steps, const QString& emptyText) {
+    std::vector<std::string> lines;
+    lines.reserve(static_cast<std::size_t>(steps.size()));
+    for (const QString& s : steps)
+        lines.push_back(s.toStdString());
+    setProof(heading, lines, emptyText);
+}
+
 void ProofView::setProof(const QString& heading, const std::vector<std::string>& steps, const QString& emptyText) {
     clear();
     steps_ = static_cast<int>(steps.size());

@@ -21,6 +21,7 @@ class ProofView : public QTreeWidget {
     explicit ProofView(QWidget* parent = nullptr);
     /// Replaces the tree; `heading` names what is proved. An empty `steps` shows `emptyText`.
     void setProof(const QString& heading, const std::vector<std::string>& steps, const QString& emptyText = {});
+    void setProofLines(const QString& heading, const QStringList& steps, const QString& emptyText = {});
     /// Number of proof steps shown (distinct steps, not tree items).
     int stepCount() const { return steps_; }
 

@@ -158,6 +158,8 @@ TeachPage::TeachPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
         if (current.isValid()) model_->removeRows(current.row(), 1);
     });
     connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &TeachPage::showProofOf);
+    connect(&NameStyleSetting::instance(), &NameStyleSetting::changed, this,
+            [this] { showProofOf(view_->currentIndex()); });
 
     loadPhdExample();
 }
@@ -286,13 +288,13 @@ void TeachPage::showProofOf(const QModelIndex& index) {
     if (!index.isValid() || index.row() >= model_->rowCount()) return;
     const CandidateRow& row = model_->row(index.row());
     if (!row.error.isEmpty() || row.nf.isEmpty()) {
-        proof_->setProof(row.axiom, {}, row.error);
+        proof_->setProofLines(row.axiom, QStringList{}, row.error);
         return;
     }
-    proof_->setProof(
+    proof_->setProofLines(
         tr("%1: %2 (reading: %3)")
-            .arg(row.axiom, statusText(row.status), QString::fromLatin1(reason::reading_name(row.reading))),
-        row.proof,
+            .arg(shownAxiom(row), statusText(row.status), QString::fromLatin1(reason::reading_name(row.reading))),
+        shownProof(row),
         row.status == reason::Status::Undetermined ? tr("Undetermined: no proof of entailment or of ⊥.") : QString());
 }
 

@@ -237,6 +237,19 @@ std::stop_token interrupt_token() {
     return interrupt_source().get_token();
 }
 
+void add_names_option(ArgParser& p) {
+    p.option("names", "STYLE",
+             "how entities are printed: label (rdfs:label, skos:prefLabel or OBO name, English first; the\n"
+             "short name where an entity has none or shares it), short (prefix:local) or iri (full IRI)",
+             name_style_name(kDefaultNameStyle));
+}
+
+NameStyle names_option(const ArgParser& p) {
+    const std::string v = p.get("names");
+    if (const auto s = parse_name_style(v)) return *s;
+    throw UsageError("--names must be label, short or iri, not '" + v + "'");
+}
+
 std::uint64_t parse_count(const std::string& option, const std::string& value) {
     std::uint64_t result = 0;
     if (value.empty()) throw UsageError("--" + option + " needs a number");

@@ -2,6 +2,7 @@
 // generated --help, exit codes, and the terminal progress bar that drives core jobs.
 #pragma once
 
+#include "common/name_style.hpp"
 #include "jobs/job.hpp"
 
 #include <functional>
@@ -97,6 +98,11 @@ private:
 
 /// A stop token triggered by SIGINT/SIGTERM, so Ctrl+C cancels a job cleanly.
 std::stop_token interrupt_token();
+
+/// Declares `--names label|short|iri`, the one option of every command that prints entities.
+void add_names_option(ArgParser& p);
+/// The style --names asks for (its default: kbcx::kDefaultNameStyle); UsageError otherwise.
+NameStyle names_option(const ArgParser& p);
 
 /// Parses a non-negative integer option value or throws UsageError naming the option.
 std::uint64_t parse_count(const std::string& option, const std::string& value);

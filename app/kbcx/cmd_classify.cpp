@@ -19,7 +19,7 @@ namespace kbcx::cli {
 
 namespace {
 int cmd_classify(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    ArgParser p("classify", "ONTO [--out FILE] [--closure] [--threads N] [--stats] [--json] [--format F]",
+    ArgParser p("classify", "ONTO [--out FILE] [--closure] [--names STYLE] [--threads N] [--stats] [--json] [--format F]",
                 "Classifies the EL part of ONTO (completion-based EL++ saturation) and prints the number of named\n"
                 "classes, of unsatisfiable classes, whether the ontology is consistent, and the number of entailed\n"
                 "subsumptions A ⊑ B between named classes with A ≠ B, B ≠ owl:Thing and A satisfiable (so A ⊑ A,\n"
@@ -35,12 +35,15 @@ int cmd_classify(const std::vector<std::string>& args, std::ostream& out, std::o
     p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
     p.flag("stats", "print load, normalisation, saturation and taxonomy times, throughput and peak memory");
     p.flag("json", "print one JSON object");
+    add_names_option(p);
     p.epilog(std::string(kOntoFormatsHelp) + "taxonomy file (--out): one line per satisfiable class, tab-separated:\n"
                                              "  CLASS<TAB>parents: P1 P2<TAB>equivalents: E1 E2\n"
+                                             "  (classes named as --names says)\n"
                                              "  unsatisfiable classes are listed as CLASS<TAB>unsatisfiable\n"
                                              "closure file (--out --closure): http://ex.org/A<TAB>http://ex.org/B\n");
     add_limit_options(p);
     if (!p.parse(args, out)) return kOk;
+    const NameStyle names = names_option(p);
     const JobLimits limits(p);
     const auto threads = static_cast<unsigned>(std::min<std::uint64_t>(parse_count("threads", p.get("threads")), 1024));
     Stopwatch total;
@@ -59,9 +62,9 @@ int cmd_classify(const std::vector<std::string>& args, std::ostream& out, std::o
                 os << l << "\n";
         } else {
             const auto& t = r.taxonomy;
-            onto::TextWriter w(o);
+            const onto::TextWriter w(o, names);
             for (onto::ConceptName c = 0; c < r.named_end; ++c) {
-                const std::string_view name = o.sig.concepts.name(c);
+                const std::string name = w.concept_name(c);
                 if (t.unsatisfiable[c]) {
                     os << name << "\tunsatisfiable\n";
                     continue;
@@ -69,10 +72,10 @@ int cmd_classify(const std::vector<std::string>& args, std::ostream& out, std::o
                 const onto::ConceptName rep = t.representative[c];
                 os << name << "\tparents:";
                 for (auto q : t.direct_parents[rep])
-                    os << ' ' << o.sig.concepts.name(q);
+                    os << ' ' << w.concept_name(q);
                 os << "\tequivalents:";
                 for (auto e : t.equivalents[rep])
-                    if (e != c) os << ' ' << o.sig.concepts.name(e);
+                    if (e != c) os << ' ' << w.concept_name(e);
                 os << "\n";
             }
         }

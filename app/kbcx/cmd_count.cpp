@@ -28,7 +28,7 @@ std::string status_text(const count::Probability& p) {
 int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
     ArgParser p("count",
                 "ONTO [--domain N] [--candidate \"AXIOM\"]... [--candidates FILE] [--dimacs FILE] [--threads N] "
-                "[--strict] [--count-time-limit S] [--stats]",
+                "[--strict] [--count-time-limit S] [--names STYLE] [--stats]",
                 "Counts the Herbrand models of an ontology's EL part over a domain of N elements and, for each\n"
                 "candidate axiom α, the relative model count P(α|O) = #(O ∪ {α}) / #(O), beside the EL++\n"
                 "reasoner's status of α (entailed / undetermined / contradictory).");
@@ -62,12 +62,13 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.flag("no-cache", "switch the component cache off (for comparison)");
     p.flag("no-components", "switch the component decomposition off (for comparison)");
     p.flag("stats", "print grounding sizes, counter work, time, throughput and peak memory");
+    add_names_option(p);
     p.epilog(std::string(kOntoFormatsHelp) +
              "EL part: axioms using ∀, ⊔, ¬, cardinalities, inverse roles… are dropped and reported\n"
              "  (\"dropped: K of M axioms outside EL (construct count, …)\"); --strict refuses them instead.\n"
              "output:\n"
              "  models: <#(O), exact>\n"
-             "  candidate: <axiom>\n"
+             "  candidate: <axiom, names as --names says>\n"
              "  P: <p/q reduced> <decimal, 6 digits> <status read from P's endpoints> (by count over Δ)\n"
              "  status: <entailed|undetermined|contradictory> (reasoner, reading: R) — or (FILE's status column)\n"
              "  note: fresh individual 'a' ...   when α names an individual O does not mention (status: entailed\n"
@@ -103,6 +104,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     count::CountJobParams params;
     params.ontology_path = p.positionals().at(0);
     params.format = onto::parse_onto_format(p.get("format"));
+    params.names = names_option(p);
     params.strict = p.has("strict");
     params.tbox_only = p.has("tbox-only");
     params.reasoner = !p.has("no-reasoner");
@@ -150,7 +152,8 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     std::size_t entailed = 0, contradictory = 0, undetermined = 0, other = 0;
     for (const auto& row : r.candidates) {
         const auto& pr = row.probability;
-        out << "candidate: " << row.text << "\n";
+        out << "candidate: " << (row.shown.empty() || row.shown.find('\n') != std::string::npos ? row.text : row.shown)
+            << "\n";
         switch (pr.verdict) {
         case count::Verdict::Undefined: out << "P: undefined (" << pr.reason << ")\n"; break;
         case count::Verdict::BudgetExceeded: out << "P: budget exceeded (" << pr.reason << ")\n"; break;

@@ -2,6 +2,7 @@
 // scoring function given as a scores file, against a tests file with statuses and P.
 #include "cli.hpp"
 #include "commands.hpp"
+#include "onto_cli.hpp"
 
 #include "common/json.hpp"
 #include "common/resources.hpp"
@@ -175,16 +176,16 @@ void write_metrics_json(JsonWriter& j, const EvalResult& r, const Metrics& m) {
     j.end_object();
 }
 
-void print_witness(std::ostream& out, const EvalResult& r, const LevelCheck& c) {
+void print_witness(std::ostream& out, const EvalResult& r, const LevelCheck& c, const AxiomRenderer& names) {
     for (std::uint32_t a : c.witness) {
         const TestAxiom& t = r.tests.axioms[a];
         char head[96];
         std::snprintf(head, sizeof head, "      %-13s f=%-12s ", status_name(t.status), score_text(r, a).c_str());
-        out << head << "P=" << p_text(r, a) << "  `" << t.axiom << "` (line " << t.line << ")\n";
+        out << head << "P=" << p_text(r, a) << "  `" << names.show(t.axiom) << "` (line " << t.line << ")\n";
     }
 }
 
-void print_ladder(std::ostream& out, const EvalResult& r, const Metrics& m) {
+void print_ladder(std::ostream& out, const EvalResult& r, const Metrics& m, const AxiomRenderer& names) {
     const int placed = m.placement();
     out << "  ladder      "
         << (placed < 0 ? std::string("below L0")
@@ -203,12 +204,13 @@ void print_ladder(std::ostream& out, const EvalResult& r, const Metrics& m) {
             out << (c.vacuous ? "holds (vacuously: no constrained pair)\n" : "holds\n");
         } else {
             out << "fails, largest violation " << fmt("%.6g", c.margin) << " (should increase downwards):\n";
-            print_witness(out, r, c);
+            print_witness(out, r, c, names);
         }
     }
 }
 
-void print_block(std::ostream& out, const EvalResult& r, const std::string& title, const Metrics& m, bool ladder_only) {
+void print_block(std::ostream& out, const EvalResult& r, const std::string& title, const Metrics& m, bool ladder_only,
+                 const AxiomRenderer& names) {
     out << title << "  T+ " << m.n_entailed << "  T? " << m.n_undetermined << "  T- " << m.n_contradictory;
     if (m.n_missing_scores) out << "  (" << m.n_missing_scores << " without score, scored lowest)";
     out << "\n";
@@ -235,15 +237,16 @@ void print_block(std::ostream& out, const EvalResult& r, const std::string& titl
             out << "  note        " << m.p_disagreements
                 << " axioms whose P disagrees with their status (P used as given for L3)\n";
     }
-    print_ladder(out, r, m);
+    print_ladder(out, r, m, names);
 }
 
 int run(const std::vector<std::string>& args, std::ostream& out, bool ladder_only) {
     const std::string name = ladder_only ? "ladder" : "eval";
     ArgParser p(name,
-                ladder_only ? "--tests FILE --scores FILE [--lower-is-better] [--missing lowest] [--json] [--stats]"
+                ladder_only ? "--tests FILE --scores FILE [--lower-is-better] [--missing lowest] [--onto ONTO] "
+                              "[--names STYLE] [--json] [--stats]"
                             : "--tests FILE --scores FILE [--k 10] [--json] [--lower-is-better] [--missing lowest] "
-                              "[--stats]",
+                              "[--onto ONTO] [--names STYLE] [--stats]",
                 ladder_only ? "Places a scoring function on the faithfulness ladder L0-L3, per normal form and\n"
                               "overall, with the witness pair or triple of largest violation of each failing level."
                             : "Evaluates a scoring function against a test set of entailed, undetermined and\n"
@@ -258,11 +261,17 @@ int run(const std::vector<std::string>& args, std::ostream& out, bool ladder_onl
              "(otherwise they are an error)");
     p.flag("json", "print one JSON object {\"overall\": M, \"by_nf\": {NF: M, ...}}");
     p.flag("stats", "also print time, throughput and peak memory");
+    p.option("onto", "ONTO",
+             "the test set's ontology (any format of kbcx info): the witness axioms of the text output are then\n"
+             "printed as --names says; without it, and in --json, as written in the tests file",
+             "");
+    add_names_option(p);
     p.epilog(kDefinitions);
     if (!p.parse(args, out)) return kOk;
     if (!p.has("tests")) throw UsageError("missing --tests FILE");
     if (!p.has("scores")) throw UsageError("missing --scores FILE");
     if (p.has("missing") && p.get("missing") != "lowest") throw UsageError("--missing takes only the value 'lowest'");
+    const NameStyle style = names_option(p);
 
     EvalParams params;
     params.tests_path = p.get("tests");
@@ -279,6 +288,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, bool ladder_onl
     jobs::JobContext ctx(interrupt_token(), progress.sink());
     const EvalResult r = run_eval(params, ctx);
     progress.finish();
+    const AxiomRenderer names =
+        p.get("onto").empty() ? AxiomRenderer() : AxiomRenderer(load_onto_cli(p.get("onto"), "auto", true), style);
 
     const std::uint64_t n_axioms = r.tests.axioms.size();
     const double rate = r.seconds > 0 ? static_cast<double>(n_axioms + r.scores_read) / r.seconds : 0.0;
@@ -325,10 +336,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, bool ladder_onl
     out << "scores: " << params.scores_path << " (" << r.scores_read << " axioms, "
         << (params.lower_is_better ? "lower" : "higher") << " is better)\n\n";
     for (std::size_t i = 0; i < r.by_nf.size(); ++i) {
-        print_block(out, r, r.tests.normal_forms[i], r.by_nf[i], ladder_only);
+        print_block(out, r, r.tests.normal_forms[i], r.by_nf[i], ladder_only, names);
         out << "\n";
     }
-    print_block(out, r, "overall", r.overall, ladder_only);
+    print_block(out, r, "overall", r.overall, ladder_only, names);
     if (p.has("stats")) {
         out << "stats\n";
         out << "  time:        " << fmt("%.3f s", r.seconds) << " (read " << fmt("%.3f s", r.read_seconds)

@@ -15,13 +15,14 @@ namespace kbcx::cli {
 namespace {
 
 int cmd_explain(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
-    ArgParser p("explain", "--rules FILE DATA... FACT",
+    ArgParser p("explain", "--rules FILE DATA... FACT [--names STYLE] [--entity-names FILE]",
                 "Materialises the rules over the data with provenance and prints the derivation tree of FACT:\n"
                 "at each step the fact, the rule that derived it and its premise facts, down to input facts.\n"
                 "Otherwise says that FACT is an input fact or that it is not derivable.");
     p.option("rules", "FILE", "rule file (plain or RDFox .dlog syntax) (required)");
     p.positional("DATA... FACT", "knowledge-graph files, then the fact, e.g. \"ub:memberOf(<http://a>,<http://b>)\"");
     add_data_options(p);
+    add_naming_options(p);
     p.epilog(std::string(kRuleSyntaxHelp) +
              "FACT: R(a,b) or T(a) or [a, R, b]; every bare name is a constant here; prefixes of the rule\n"
              "  file may be used; <...> for names with other characters\n"

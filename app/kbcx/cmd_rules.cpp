@@ -51,7 +51,7 @@ void print_rows(std::ostream& out, const rules::ScoreRulesResult& res, bool json
 }
 
 int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
-    ArgParser p("rules", "--pattern NAME DATA... [--top K] [--seed S] [--json] [--stats]",
+    ArgParser p("rules", "--pattern NAME DATA... [--top K] [--seed S] [--names STYLE] [--json] [--stats]",
                 "Enumerates the candidate rules of an inference pattern from predicates that co-occur in the\n"
                 "data, and prints the top K by support with their number of new conclusions.");
     p.option("pattern", "NAME",
@@ -64,6 +64,7 @@ int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.flag("json", "print JSON");
     p.flag("stats", "print time and peak memory");
     add_data_options(p);
+    add_naming_options(p);
     std::string pats;
     for (auto pat : rules::all_patterns())
         pats += "  " + std::string(rules::pattern_name(pat)) + std::string(16 - rules::pattern_name(pat).size(), ' ') +
@@ -104,13 +105,14 @@ int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostr
 }
 
 int cmd_support(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
-    ArgParser p("support", "--rules FILE DATA... [--json] [--stats]",
+    ArgParser p("support", "--rules FILE DATA... [--names STYLE] [--json] [--stats]",
                 "Prints each rule's support count and number of new conclusions over the data, in file order.");
     p.option("rules", "FILE", "rule file (plain or RDFox .dlog syntax) (required)");
     p.positional("DATA...", "knowledge-graph files");
     p.flag("json", "print JSON");
     p.flag("stats", "print time and peak memory");
     add_data_options(p);
+    add_naming_options(p);
     p.epilog(std::string(kRuleSyntaxHelp) + kDefinitions + "exit codes: 0 success, 2 bad input, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
     if (!p.has("rules")) throw UsageError("--rules FILE is required");

@@ -15,7 +15,7 @@ namespace kbcx::cli {
 
 namespace {
 int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    ArgParser p("sample", "ONTO --nf NAME [--n N] [--seed S] [--out FILE] [--reading R] [--stats]",
+    ArgParser p("sample", "ONTO --nf NAME [--n N] [--seed S] [--out FILE] [--reading R] [--names STYLE] [--stats]",
                 "Draws up to N candidate axioms each of T+ (entailed, not told, not trivial), T? (undetermined)\n"
                 "and T- (contradictory) of one form over the ontology's own names, and writes TSV\n"
                 "status<TAB>nf<TAB>axiom (status: entailed, undetermined, contradictory). Forms: GCI0 A ⊑ B,\n"
@@ -32,6 +32,7 @@ int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ost
     p.option("reading", "R", "inconsistency or incoherence (default: inconsistency for CA/RA, else incoherence)", "");
     p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
     p.flag("stats", "print time and peak memory");
+    add_names_option(p);
     p.epilog(std::string(kOntoFormatsHelp) +
              "example line:\n  entailed<TAB>GCI0<TAB>pizza:Margherita SubClassOf pizza:Pizza\n");
     add_limit_options(p);
@@ -42,6 +43,7 @@ int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ost
     prm.nf = p.get("nf");
     prm.n = parse_count("n", p.get("n"));
     prm.seed = parse_count("seed", p.get("seed"));
+    prm.names = names_option(p);
     if (p.get("reading") == "inconsistency")
         prm.reading = reason::Reading::Inconsistency;
     else if (p.get("reading") == "incoherence")

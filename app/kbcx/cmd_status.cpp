@@ -13,7 +13,7 @@ namespace kbcx::cli {
 
 namespace {
 int cmd_status(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
-    ArgParser p("status", "ONTO AXIOM... [--reading inconsistency|incoherence] [--proof] [--format F]",
+    ArgParser p("status", "ONTO AXIOM... [--reading inconsistency|incoherence] [--proof] [--names STYLE] [--format F]",
                 "Prints for each candidate axiom whether ONTO entails it, contradicts it or leaves it undetermined.\n"
                 "  entailed       O ⊨ α\n"
                 "  contradictory  inconsistency reading: O ∪ {α} has no model;\n"
@@ -30,12 +30,15 @@ int cmd_status(const std::vector<std::string>& args, std::ostream& out, std::ost
     p.option("reading", "R", "inconsistency or incoherence (default: by axiom kind)", "");
     p.flag("proof", "print the derivation: one line per step with its rule, premises and axiom");
     p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
+    add_names_option(p);
     p.epilog(std::string(kOntoFormatsHelp) +
-             "names: <full IRI>, prefix:local, a bare local name or rdfs:label ('quoted' if it has spaces)\n"
-             "output: one line per axiom: STATUS<TAB>(reading: R)<TAB>AXIOM, then <TAB>(fresh individual 'a')\n"
-             "        for each individual of the axiom that ONTO does not mention\n"
+             "names: <full IRI>, prefix:local, a bare local name or a label ('quoted' if it has spaces; a label\n"
+             "  two entities share is an error naming both)\n"
+             "output: one line per axiom: STATUS<TAB>(reading: R)<TAB>AXIOM, AXIOM written as --names says,\n"
+             "        then <TAB>(fresh individual 'a') for each individual of the axiom that ONTO does not mention\n"
              "example: kbcx status pizza.owl \"Margherita SubClassOf Pizza\" --proof\n");
     if (!p.parse(args, out)) return kOk;
+    const NameStyle names = names_option(p);
     const auto& pos = p.positionals();
     if (pos.size() < 2) throw UsageError("give an ontology and at least one axiom");
     std::optional<reason::Reading> reading;
@@ -49,7 +52,9 @@ int cmd_status(const std::vector<std::string>& args, std::ostream& out, std::ost
     TerminalProgress progress(false);
     jobs::JobContext ctx(interrupt_token(), progress.sink());
     reason::StatusChecker chk(o, ctx);
+    chk.set_name_style(names);
     progress.finish();
+    const onto::TextWriter writer(o, names);
     onto::TextParseOptions opt;
     opt.allow_new_names = false;
     opt.allow_new_individuals = true; // fresh individuals; unknown classes and properties stay errors
@@ -67,9 +72,11 @@ int cmd_status(const std::vector<std::string>& args, std::ostream& out, std::ost
         } catch (const InputError& e) {
             throw InputError("axiom " + std::to_string(i), 0, 0, e.message() + ": " + pos[i]);
         }
-        out << reason::status_name(r.status) << "\t(reading: " << reason::reading_name(r.reading) << ")\t" << pos[i];
+        std::string shown = writer.axiom(ax);
+        if (shown.find('\n') != std::string::npos) shown = pos[i]; // several lines: keep it as typed
+        out << reason::status_name(r.status) << "\t(reading: " << reason::reading_name(r.reading) << ")\t" << shown;
         for (onto::IndividualName a : r.fresh_individuals)
-            out << "\t(fresh individual '" << onto::TextWriter(o).individual_name(a) << "')";
+            out << "\t(fresh individual '" << writer.individual_name(a) << "')";
         out << "\n";
         for (const auto& l : r.proof)
             out << "    " << l << "\n";

@@ -1,13 +1,15 @@
-// Helpers shared by the ontology subcommands (info, normalise, classify, status, sample):
-// loading with a progress bar and writing to --out or stdout.
+// Helpers shared by the ontology subcommands (info, normalise, classify, status, sample, eval):
+// loading with a progress bar, writing to --out or stdout, showing axiom texts by --names.
 #pragma once
 
 #include "cli.hpp"
 
 #include "common/error.hpp"
 #include "onto/readers.hpp"
+#include "onto/text_syntax.hpp"
 
 #include <memory>
+#include <optional>
 
 #include <fstream>
 #include <ostream>
@@ -23,6 +25,34 @@ inline onto::Ontology load_onto_cli(const std::string& path, const std::string& 
     progress.finish();
     return o;
 }
+
+/// Shows axiom texts read from elsewhere (a tests file) in a NameStyle by parsing them against
+/// an ontology; a text it cannot parse, or any text when there is no ontology, is shown as is.
+class AxiomRenderer {
+  public:
+    AxiomRenderer() = default;
+    AxiomRenderer(onto::Ontology onto, NameStyle style)
+        : onto_(std::make_unique<onto::Ontology>(std::move(onto))) {
+        writer_.emplace(*onto_, style);
+        onto::TextParseOptions opt;
+        opt.allow_new_names = false;
+        parser_ = std::make_unique<onto::TextParser>(*onto_, "axiom", opt);
+    }
+    std::string show(std::string_view text) const {
+        if (!parser_) return std::string(text);
+        try {
+            std::string s = writer_->axiom(parser_->parse_axiom(text));
+            return s.find('\n') == std::string::npos ? s : std::string(text);
+        } catch (const InputError&) {
+            return std::string(text);
+        }
+    }
+
+  private:
+    std::unique_ptr<onto::Ontology> onto_;
+    std::optional<onto::TextWriter> writer_;
+    std::unique_ptr<onto::TextParser> parser_;
+};
 
 /// Opens --out (or returns nullptr for stdout); throws InputError if it cannot be written.
 inline std::unique_ptr<std::ofstream> open_out(const std::string& path) {

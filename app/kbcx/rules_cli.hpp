@@ -1,5 +1,6 @@
 // Options and loading shared by the rule commands (materialise, rules, support, explain):
-// the KG reading options of `kbcx info`, --map-prefix, --threads, and one load call.
+// the KG reading options of `kbcx info`, --map-prefix, --threads, --entity-names and --names
+// (for the commands that print entities), and one load call.
 #pragma once
 
 #include "cli.hpp"
@@ -25,10 +26,20 @@ inline void add_data_options(ArgParser& p) {
     p.option("threads", "N", "worker threads (0 = all cores); results do not depend on it", "0");
 }
 
+/// --names and --entity-names, for the commands that print KG entities and relations.
+inline void add_naming_options(ArgParser& p) {
+    p.option("entity-names", "FILE",
+             "names of the KG's entities, one id<TAB>name per line (as shipped beside FB15k-237); printed\n"
+             "entities use them with --names label",
+             "");
+    add_names_option(p);
+}
+
 inline rules::MatchOptions match_options(const ArgParser& p) {
     rules::MatchOptions m;
     for (const auto& spec : p.get_all("map-prefix"))
         m.map_prefix.push_back(rules::parse_map_prefix(spec));
+    if (!p.get("names").empty()) m.names = names_option(p); // declared by add_naming_options
     return m;
 }
 
@@ -46,6 +57,7 @@ inline std::shared_ptr<const kg::KnowledgeGraph> load_data(const ArgParser& p, c
     params.options.order = order == "htr" ? kg::TripleOrder::HeadTailRelation : kg::TripleOrder::HeadRelationTail;
     params.options.format = kg::parse_format(p.get("format"));
     params.options.type_predicates = p.get_all("type-predicate");
+    params.entity_names_path = p.get("entity-names");
     return jobs::load_kg(params, ctx).graph;
 }
 

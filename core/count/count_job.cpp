@@ -348,11 +348,13 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
             if (a >= individuals0 && fresh.find(note) == std::string::npos) fresh += (fresh.empty() ? "" : ", ") + note;
         }
     }
+    const onto::TextWriter shown_writer(o, params.names);
     for (std::size_t i = 0; i < texts.size(); ++i) {
         ctx.throw_if_stopped();
         const Text& text = texts[i];
         CandidateRow& row = res.candidates[i];
         row.text = text.axiom;
+        row.shown = shown_writer.axiom(axioms[i]);
         row.source = text.source;
         if (text.file_status) {
             row.status = text.file_status;
@@ -416,7 +418,7 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
                         empty.concepts = {a.concepts[0], o.pool.bottom()};
                         const Probability e = counter.probability(empty, &ctx);
                         if (e.verdict == Verdict::Entailed)
-                            row.disagreement += "; here the left-hand side " + onto::TextWriter(o).expr(a.concepts[0]) +
+                            row.disagreement += "; here the left-hand side " + onto::TextWriter(o, params.names).expr(a.concepts[0]) +
                                                 " is empty in every Herbrand model of O over " +
                                                 std::to_string(params.domain) + " elements, so α holds vacuously";
                     }

@@ -44,6 +44,8 @@ struct CountJobParams {
     /// else min(2 GB × workers, physical memory / 4), split evenly between the workers; the
     /// memory budget itself stays per count.
     unsigned threads = 0;
+    /// How CandidateRow::shown names entities.
+    NameStyle names = NameStyle::Short;
 };
 
 /// How the reasoner's status and the count's endpoints relate.
@@ -55,6 +57,7 @@ enum class Agreement : std::uint8_t {
 
 struct CandidateRow {
     std::string text;   ///< the axiom as given
+    std::string shown;  ///< the axiom as parsed, written with CountJobParams::names
     std::string source; ///< "--candidate 2" or "FILE:LINE"
     Probability probability;
     /// The open-domain status: from the reasoner, or from the TSV's status column.

@@ -2,6 +2,8 @@
 // whole job, then reads each input and builds the indexes once at the end.
 #include "jobs/load_kg.hpp"
 
+#include "kg/entity_names.hpp"
+
 #include "common/resources.hpp"
 
 namespace kbcx::jobs {
@@ -13,6 +15,8 @@ LoadKgResult load_kg(const LoadKgParams& params, JobContext& ctx) {
     for (const auto& path : params.paths) total += kg::checked_file_size(path);
     for (const auto& buffer : params.buffers) total += buffer.data.size();
 
+    const kg::EntityNames names =
+        params.entity_names_path.empty() ? kg::EntityNames{} : kg::read_entity_names(params.entity_names_path);
     kg::GraphBuilder builder(params.options.type_predicates);
     // With one input, its distinct counts are the graph's: skip the per-file recount.
     const bool single_input = params.paths.size() + params.buffers.size() == 1;
@@ -36,6 +40,7 @@ LoadKgResult load_kg(const LoadKgParams& params, JobContext& ctx) {
     Stopwatch index_clock;
     auto graph = std::make_shared<kg::KnowledgeGraph>(builder.finish());
     result.index_seconds = index_clock.seconds();
+    if (!names.by_id.empty()) result.named_entities = kg::attach_entity_names(names, graph->vocab);
     if (single_input) {
         kg::FileStats& f = result.files.front();
         f.facts = graph->facts.num_facts();

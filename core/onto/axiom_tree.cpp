@@ -194,9 +194,9 @@ void AxiomBuilder::add(const SNode& ax) {
     }
     if (t == "AnnotationAssertion") {
         need(3);
-        if (iri_of(*ops[0]) == kRdfsLabelIri && ops[2]->kind == SNode::Kind::Literal &&
-            ops[1]->kind != SNode::Kind::Literal)
-            labels_.emplace(iri_of(*ops[1]), ops[2]->text);
+        if (ops[2]->kind == SNode::Kind::Literal && ops[1]->kind != SNode::Kind::Literal &&
+            LabelPicker::is_label_property(iri_of(*ops[0])))
+            labels_.offer(iri_of(*ops[1]), iri_of(*ops[0]), ops[2]->text, ops[2]->lang);
         return;
     }
     if (t == "SubAnnotationPropertyOf" || t == "AnnotationPropertyDomain" || t == "AnnotationPropertyRange" ||
@@ -272,11 +272,7 @@ void AxiomBuilder::add(const SNode& ax) {
 }
 
 void AxiomBuilder::finish() {
-    for (auto& [iri, label] : labels_) {
-        if (auto c = onto_.sig.concepts.find(iri); c != kg::kNoId) onto_.sig.concept_labels[c] = label;
-        if (auto r = onto_.sig.roles.find(iri); r != kg::kNoId) onto_.sig.role_labels[r] = label;
-        if (auto a = onto_.sig.individuals.find(iri); a != kg::kNoId) onto_.sig.individual_labels[a] = label;
-    }
+    labels_.attach(onto_.sig);
     labels_.clear();
 }
 

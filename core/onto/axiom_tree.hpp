@@ -2,6 +2,7 @@
 // readers: each reader builds one tree per axiom, AxiomBuilder turns it into model axioms.
 #pragma once
 
+#include "onto/labels.hpp"
 #include "onto/ontology.hpp"
 
 #include <cstdint>
@@ -19,12 +20,13 @@ struct SNode {
     Kind kind = Kind::Element;
     std::string tag;  ///< Element: its name
     std::string text; ///< leaves: full IRI, blank node label, literal text or digits
+    std::string lang; ///< Literal: its language tag ("" if none)
     std::vector<SNode> kids;
     std::uint32_t line = 0, column = 0;
 };
 
 /// Turns axiom trees into Axiom values of an Ontology, interning names as it goes and
-/// collecting rdfs:label annotations. Throws InputError for malformed axioms.
+/// collecting rdfs:label and skos:prefLabel annotations. Throws InputError for malformed axioms.
 class AxiomBuilder {
   public:
     AxiomBuilder(Ontology& onto, std::string file) : onto_(onto), file_(std::move(file)) {}
@@ -32,6 +34,9 @@ class AxiomBuilder {
     void add(const SNode& axiom);
     /// Attaches the collected labels to the entities they name; call once at the end.
     void finish();
+    /// Attaches the labels collected so far and keeps them (for a document whose later lines
+    /// use the labels, with later annotations still ranked against earlier ones).
+    void attach_labels() { labels_.attach_changed(onto_.sig); }
 
     ExprId class_expr(const SNode& n);
     /// A named role; sets `inverse` for ObjectInverseOf(r) and returns r.
@@ -48,7 +53,7 @@ class AxiomBuilder {
 
     Ontology& onto_;
     std::string file_;
-    std::unordered_map<std::string, std::string> labels_;
+    LabelPicker labels_;
 };
 
 inline constexpr const char* kOwlThing = "http://www.w3.org/2002/07/owl#Thing";

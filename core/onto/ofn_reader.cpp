@@ -158,7 +158,7 @@ SNode OfnParser::token(bool& opened) {
         ++pos_;
         if (pos_ < text_.size() && text_[pos_] == '@') {
             ++pos_;
-            (void)word();
+            n.lang = std::string(word());
         } else if (pos_ + 1 < text_.size() && text_[pos_] == '^' && text_[pos_ + 1] == '^') {
             pos_ += 2;
             if (peek() == '<')

@@ -158,6 +158,12 @@ void read_owlxml(std::string_view text, const std::string& file, Ontology& onto)
                 n.text = "_:" + str(c);
                 xmlFree(c);
             }
+            if (name == "Literal") {
+                if (xmlChar* lang = xmlTextReaderGetAttribute(rd.get(), BAD_CAST "xml:lang")) {
+                    n.lang = str(lang);
+                    xmlFree(lang);
+                }
+            }
             if (xmlChar* card = xmlTextReaderGetAttribute(rd.get(), BAD_CAST "cardinality")) {
                 SNode k;
                 k.kind = SNode::Kind::Number;

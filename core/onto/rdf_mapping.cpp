@@ -29,6 +29,7 @@ struct Triple {
 struct State {
     kg::Interner terms;
     std::vector<std::string> literals;
+    std::vector<std::string> literal_langs; ///< language tag of each literal ("" if none)
     std::vector<Triple> triples;
     std::vector<std::pair<std::string, std::string>> prefixes;
     std::optional<InputError> error;
@@ -60,6 +61,9 @@ void on_statement(void* ud, raptor_statement* st) {
         t.o = kLit | static_cast<std::uint32_t>(s->literals.size());
         s->literals.emplace_back(reinterpret_cast<const char*>(st->object->value.literal.string),
                                  st->object->value.literal.string_len);
+        const unsigned char* lang = st->object->value.literal.language;
+        s->literal_langs.emplace_back(lang ? reinterpret_cast<const char*>(lang) : "",
+                                      lang ? st->object->value.literal.language_len : 0);
     } else {
         if (!term_text(st->object, c)) return;
         t.o = s->terms.intern(c);
@@ -102,6 +106,7 @@ class NtToState final : public kg::NtHandler {
         if (obj.kind == kg::NtTerm::Literal) {
             t.o = kLit | static_cast<std::uint32_t>(s_.literals.size());
             s_.literals.emplace_back(obj.text);
+            s_.literal_langs.emplace_back(obj.language);
         } else {
             t.o = s_.terms.intern(obj.text);
         }
@@ -125,6 +130,7 @@ class Mapper {
         rest_ = id(kRdf + "rest");
         nil_ = id(kRdf + "nil");
         label_ = id(kRdfs + "label");
+        pref_label_ = id(kSkosPrefLabelIri);
         subclass_ = id(kRdfs + "subClassOf");
         subprop_ = id(kRdfs + "subPropertyOf");
         domain_ = id(kRdfs + "domain");
@@ -381,8 +387,10 @@ class Mapper {
             if (reified.count(t.s)) continue;
             const bool sb = blank(t.s);
             const bool lit = (t.o & kLit) != 0;
-            if (t.p == label_) {
-                if (lit && !sb) labels_.emplace(iri(t.s), s_.literals[t.o & ~kLit]);
+            if (t.p == label_ || t.p == pref_label_) {
+                if (lit && !sb)
+                    labels_.offer(iri(t.s), s_.terms.name(t.p), s_.literals[t.o & ~kLit],
+                                  s_.literal_langs[t.o & ~kLit]);
                 continue;
             }
             if (lit) continue;
@@ -550,22 +558,18 @@ class Mapper {
             }
             add(std::move(a));
         }
-        for (auto& [i, l] : labels_) {
-            if (auto c = o_.sig.concepts.find(i); c != kg::kNoId) o_.sig.concept_labels[c] = l;
-            if (auto r = o_.sig.roles.find(i); r != kg::kNoId) o_.sig.role_labels[r] = l;
-            if (auto a = o_.sig.individuals.find(i); a != kg::kNoId) o_.sig.individual_labels[a] = l;
-        }
+        labels_.attach(o_.sig);
     }
 
   private:
     State& s_;
     Ontology& o_;
-    std::uint32_t type_, first_, rest_, nil_, label_, subclass_, subprop_, domain_, range_;
+    std::uint32_t type_, first_, rest_, nil_, label_, pref_label_, subclass_, subprop_, domain_, range_;
     std::unordered_map<std::string, std::uint32_t> owl_;
     mutable std::unordered_map<const char*, std::uint32_t> owl_by_ptr_;
     std::vector<std::uint32_t> start_;
     std::unordered_map<std::uint32_t, ExprId> memo_;
-    std::unordered_map<std::string, std::string> labels_;
+    LabelPicker labels_;
 };
 
 struct WorldDel {

@@ -6,8 +6,10 @@
 #include "common/nesting.hpp"
 #include "onto/ofn_parser.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <unordered_set>
+#include <vector>
 
 namespace kbcx::onto {
 
@@ -78,9 +80,14 @@ struct TextParser::Impl {
     std::vector<Tok> toks;
     std::size_t p = 0, line = 1;
     std::string_view line_text;
-    // Lazily built lookup tables: label → id and IRI local name → id (kNone if ambiguous).
+    // Lazily built lookup tables: label → id and IRI local name → id (kNone if ambiguous), and
+    // for a label several entities share, two of them (for the error message).
     std::unordered_map<std::string, std::uint32_t> by_label[3], by_local[3];
-    std::size_t indexed_size[3] = {0, 0, 0};
+    std::unordered_map<std::string, std::pair<std::uint32_t, std::uint32_t>> shared_label[3];
+    std::size_t indexed_size[3] = {0, 0, 0};   ///< names already in by_local
+    std::size_t indexed_labels[3] = {0, 0, 0}; ///< size of the label map by_label was built from
+
+    std::unique_ptr<AxiomBuilder> annotations; ///< labels read from AnnotationAssertion lines
 
     Impl(Ontology& o, std::string f, TextParseOptions op) : onto(o), file(std::move(f)), opt(op) {}
 
@@ -139,16 +146,25 @@ struct TextParser::Impl {
         return ns == 0 ? onto.sig.concept_labels : ns == 1 ? onto.sig.role_labels : onto.sig.individual_labels;
     }
 
+    /// Brings the lookup tables up to date. Names only grow, so the local-name table takes just
+    /// the new ones (a document of N new names costs O(N), not O(N²)); the label table is rebuilt
+    /// when the number of labels changed.
     void index(int ns) {
         kg::Interner& in = space(ns);
-        if (indexed_size[ns] == in.size()) return;
-        by_label[ns].clear();
-        by_local[ns].clear();
-        for (const auto& [id, label] : labels(ns)) {
-            auto [it, fresh] = by_label[ns].emplace(label, id);
-            if (!fresh && it->second != id) it->second = kNone;
+        if (indexed_labels[ns] != labels(ns).size()) {
+            by_label[ns].clear();
+            shared_label[ns].clear();
+            for (const auto& [id, label] : labels(ns)) {
+                auto [it, fresh] = by_label[ns].emplace(label, id);
+                if (!fresh && it->second != id && it->second != kNone) {
+                    auto [lo, hi] = std::minmax(it->second, id);
+                    shared_label[ns].emplace(label, std::make_pair(lo, hi));
+                    it->second = kNone;
+                }
+            }
+            indexed_labels[ns] = labels(ns).size();
         }
-        for (std::uint32_t id = 0; id < in.size(); ++id) {
+        for (auto id = static_cast<std::uint32_t>(indexed_size[ns]); id < in.size(); ++id) {
             const std::string_view n = in.name(id);
             const std::size_t cut = n.find_last_of("#/");
             if (cut == std::string_view::npos || cut + 1 >= n.size()) continue;
@@ -178,7 +194,14 @@ struct TextParser::Impl {
         }
         index(ns);
         if (auto it = by_label[ns].find(raw); it != by_label[ns].end()) {
-            if (it->second == kNone) fail(t.col, "the label '" + raw + "' names several entities; use the IRI");
+            if (it->second == kNone) {
+                const auto [a, b] = shared_label[ns].at(raw);
+                const TextWriter w(onto, NameStyle::Short);
+                const std::string an = ns == 0 ? w.concept_name(a) : ns == 1 ? w.role_name(a) : w.individual_name(a);
+                const std::string bn = ns == 0 ? w.concept_name(b) : ns == 1 ? w.role_name(b) : w.individual_name(b);
+                fail(t.col, "the label '" + raw + "' is shared by " + an + " and " + bn +
+                                "; write one of those names instead");
+            }
             return it->second;
         }
         if (auto it = by_local[ns].find(raw); it != by_local[ns].end() && it->second != kNone) return it->second;
@@ -516,6 +539,14 @@ void TextParser::parse_document(std::string_view text) {
             ofn.set_position(line, 0);
             AxiomBuilder bld(impl_->onto, impl_->file);
             bld.add(ofn.node());
+        } else if (first.k == Tok::K::Name && first.text == "AnnotationAssertion" && first.glued_lpar) {
+            // A label (rdfs:label, skos:prefLabel) of a name declared before; the lines after it
+            // may use the label.
+            OfnParser ofn(l, impl_->file, impl_->onto);
+            ofn.set_position(line, 0);
+            if (!impl_->annotations) impl_->annotations = std::make_unique<AxiomBuilder>(impl_->onto, impl_->file);
+            impl_->annotations->add(ofn.node());
+            impl_->annotations->attach_labels();
         } else {
             Axiom ax = impl_->axiom(l);
             impl_->onto.axioms.push_back(std::move(ax));
@@ -538,11 +569,42 @@ void read_text_into(std::string_view text, const std::string& file, Ontology& on
 
 // ---------------------------------------------------------------- writer
 
-std::string TextWriter::name(std::string_view raw, const std::string* label) const {
-    if (labels_ && label) {
-        if (simple_name(*label) && !keywords().count(*label)) return *label;
-        return "'" + *label + "'";
+namespace {
+
+const std::unordered_map<std::uint32_t, std::string>& labels_of(const Signature& sig, int ns) {
+    return ns == 0 ? sig.concept_labels : ns == 1 ? sig.role_labels : sig.individual_labels;
+}
+const kg::Interner& names_of(const Signature& sig, int ns) {
+    return ns == 0 ? sig.concepts : ns == 1 ? sig.roles : sig.individuals;
+}
+
+/// The label as a token the parser reads back: bare when it is a plain word, else in quotes
+/// that it does not contain; empty when no quoting fits.
+std::string quoted_label(const std::string& label) {
+    if (simple_name(label) && !keywords().count(label) && !ofn_axioms().count(label)) return label;
+    if (label.find('\n') != std::string::npos) return {};
+    if (label.find('\'') == std::string::npos) return "'" + label + "'";
+    if (label.find('"') == std::string::npos) return "\"" + label + "\"";
+    return {};
+}
+
+} // namespace
+
+TextWriter::TextWriter(const Ontology& onto, NameStyle style) : onto_(onto), style_(style) {
+    if (style_ != NameStyle::Label) return;
+    for (int ns = 0; ns < 3; ++ns) {
+        std::unordered_map<std::string_view, std::uint32_t> first; // label → first id with it
+        for (const auto& [id, label] : labels_of(onto_.sig, ns)) {
+            auto [it, fresh] = first.emplace(label, id);
+            if (!fresh) {
+                shared_label_[ns].insert(it->second);
+                shared_label_[ns].insert(id);
+            }
+        }
     }
+}
+
+std::string TextWriter::short_name(std::string_view raw) const {
     if (raw.starts_with("_:")) return std::string(raw);
     if (simple_name(raw) && !keywords().count(std::string(raw))) return std::string(raw);
     const std::string c = onto_.sig.prefixes.compact(raw);
@@ -558,21 +620,40 @@ std::string TextWriter::name(std::string_view raw, const std::string* label) con
     return "<" + std::string(raw) + ">";
 }
 
+std::string TextWriter::name(int ns, std::uint32_t id) const {
+    const kg::Interner& names = names_of(onto_.sig, ns);
+    const std::string_view raw = names.name(id);
+    switch (style_) {
+    case NameStyle::Label: {
+        const auto& labels = labels_of(onto_.sig, ns);
+        const auto it = labels.find(id);
+        if (it == labels.end() || it->second.empty() || shared_label_[ns].count(id)) break;
+        // The parser looks up exact names before labels: a label that is another entity's
+        // name would read back as that entity.
+        if (const kg::Id other = names.find(it->second); other != kg::kNoId && other != id) break;
+        if (std::string q = quoted_label(it->second); !q.empty()) return q;
+        break;
+    }
+    case NameStyle::Short: break;
+    case NameStyle::Iri:
+        if (raw.starts_with("_:") || simple_name(raw)) return std::string(raw);
+        return "<" + std::string(raw) + ">";
+    }
+    return short_name(raw);
+}
+
 std::string TextWriter::concept_name(ConceptName c) const {
     if (c == kThing) return "owl:Thing";
     if (c >= onto_.sig.concepts.size()) return "_:X" + std::to_string(c - onto_.sig.concepts.size());
-    auto it = onto_.sig.concept_labels.find(c);
-    return name(onto_.sig.concepts.name(c), it == onto_.sig.concept_labels.end() ? nullptr : &it->second);
+    return name(0, c);
 }
 std::string TextWriter::role_name(RoleName r) const {
     if (r >= onto_.sig.roles.size())
         return "_:R" + std::to_string(r - onto_.sig.roles.size()); // a candidate's fresh role
-    auto it = onto_.sig.role_labels.find(r);
-    return name(onto_.sig.roles.name(r), it == onto_.sig.role_labels.end() ? nullptr : &it->second);
+    return name(1, r);
 }
 std::string TextWriter::individual_name(IndividualName a) const {
-    auto it = onto_.sig.individual_labels.find(a);
-    return name(onto_.sig.individuals.name(a), it == onto_.sig.individual_labels.end() ? nullptr : &it->second);
+    return name(2, a);
 }
 
 std::string TextWriter::expr(ExprId e) const {
@@ -701,6 +782,33 @@ std::string TextWriter::normal(const NormalAxiom& n) const {
     case NormalForm::RA: return role_name(n.r) + "(" + individual_name(n.x) + "," + individual_name(n.y) + ")";
     }
     return "";
+}
+
+std::string TextWriter::label_lines() const {
+    if (style_ != NameStyle::Label) return {};
+    static const char* kDeclared[] = {"Class", "ObjectProperty", "NamedIndividual"};
+    auto literal = [](const std::string& text) {
+        std::string out = "\"";
+        for (char c : text) {
+            if (c == '"' || c == '\\') out += '\\';
+            out += c;
+        }
+        return out + "\"";
+    };
+    std::string s;
+    for (int ns = 0; ns < 3; ++ns) {
+        const kg::Interner& names = names_of(onto_.sig, ns);
+        std::vector<std::pair<std::uint32_t, const std::string*>> shown;
+        for (const auto& [id, label] : labels_of(onto_.sig, ns))
+            if (id < names.size() && name(ns, id) != short_name(names.name(id))) shown.emplace_back(id, &label);
+        std::sort(shown.begin(), shown.end());
+        for (const auto& [id, label] : shown) {
+            const std::string iri = "<" + std::string(names.name(id)) + ">";
+            s += std::string("Declaration(") + kDeclared[ns] + "(" + iri + "))\n";
+            s += "AnnotationAssertion(rdfs:label " + iri + " " + literal(*label) + ")\n";
+        }
+    }
+    return s;
 }
 
 std::string TextWriter::prefix_lines() const {

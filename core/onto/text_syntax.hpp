@@ -4,6 +4,7 @@
 // a writer whose output parses back to the same axioms.
 #pragma once
 
+#include "common/name_style.hpp"
 #include "onto/normaliser.hpp"
 #include "onto/ontology.hpp"
 
@@ -11,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace kbcx::onto {
 
@@ -24,8 +26,9 @@ struct TextParseOptions {
 };
 
 /// Parses text-syntax axioms against an ontology's names. Names are resolved in this order:
-/// `<full IRI>`, `_:fresh`, an existing name, a known `prefix:local`, an rdfs:label
-/// ('quoted' when it contains spaces), a unique IRI local name (after # or the last /).
+/// `<full IRI>`, `_:fresh`, an existing name, a known `prefix:local`, a label (the one the
+/// readers chose: rdfs:label, skos:prefLabel or OBO name; 'quoted' when it contains spaces; an
+/// error naming the entities when several of a kind share it), a unique IRI local name.
 class TextParser {
   public:
     TextParser(Ontology& onto, std::string file, TextParseOptions options = {});
@@ -47,12 +50,12 @@ Ontology read_text(std::string_view text, const std::string& file);
 /// Parses and appends a text-syntax document to `onto`.
 void read_text_into(std::string_view text, const std::string& file, Ontology& onto);
 
-/// Renders names, expressions and axioms in the text syntax.
+/// Renders names, expressions and axioms in the text syntax, naming entities in one of the
+/// NameStyle forms. Output of every style parses back to the same axioms (a label is used
+/// only while no other entity of its kind has it and it is not another entity's name).
 class TextWriter {
   public:
-    /// With `labels`, names with an rdfs:label are shown by label (for display; such output
-    /// parses back only while labels are unique).
-    explicit TextWriter(const Ontology& onto, bool labels = false) : onto_(onto), labels_(labels) {}
+    TextWriter(const Ontology& onto, NameStyle style);
     std::string concept_name(ConceptName c) const;
     std::string role_name(RoleName r) const;
     std::string individual_name(IndividualName a) const;
@@ -62,12 +65,20 @@ class TextWriter {
     std::string normal(const NormalAxiom& n) const;
     /// `Prefix: p: <iri>` lines for the ontology's prefixes (other than rdf, rdfs, owl, xsd).
     std::string prefix_lines() const;
+    /// Label style: a Declaration and an rdfs:label AnnotationAssertion line for every entity
+    /// shown by its label, so that a document written with them reads back to the same names
+    /// (the parser accepts these lines); empty in the other styles.
+    std::string label_lines() const;
+    NameStyle style() const { return style_; }
 
   private:
-    std::string name(std::string_view raw, const std::string* label) const;
+    /// ns: 0 concepts, 1 roles, 2 individuals.
+    std::string name(int ns, std::uint32_t id) const;
+    std::string short_name(std::string_view raw) const;
     std::string expr_prec(ExprId e, bool atom) const;
     const Ontology& onto_;
-    bool labels_;
+    NameStyle style_;
+    std::unordered_set<std::uint32_t> shared_label_[3]; ///< Label style: ids whose label another entity has
 };
 
 } // namespace kbcx::onto

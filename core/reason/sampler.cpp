@@ -187,7 +187,7 @@ SampleResult sample(StatusChecker& chk, const SampleParams& prm, jobs::JobContex
     const std::size_t limit = prm.max_attempts ? prm.max_attempts : 200 * prm.n + 20000;
     std::unordered_set<NormalAxiom, onto::NormalAxiomHash, onto::NormalAxiomEq> seen;
     std::vector<SampleItem> buckets[3];
-    onto::TextWriter w(O);
+    const onto::TextWriter w(O, prm.names);
     Axiom probe = to_axiom([&] {
         NormalAxiom n;
         n.nf = abox ? (nf == "CA" ? NormalForm::CA : NormalForm::RA) : NormalForm::GCI0;

@@ -19,6 +19,8 @@ struct SampleParams {
     std::uint64_t seed = 1;
     std::optional<Reading> reading; ///< default: StatusChecker::default_reading of the form
     std::size_t max_attempts = 0;   ///< 0: 200·n + 20000 candidates checked at most
+    /// How the axiom texts name entities; short names by default, the form other tools match.
+    NameStyle names = NameStyle::Short;
 };
 
 struct SampleItem {

@@ -70,9 +70,8 @@ std::vector<onto::NormalAxiom> StatusChecker::normalise_delta(const Axiom& ax) {
     return out;
 }
 
-std::string StatusChecker::node_text(Node n) const {
+std::string StatusChecker::node_text(Node n, const onto::TextWriter& w) const {
     const Reasoner& R = *cls_.reasoner;
-    onto::TextWriter w(onto_);
     std::uint32_t id;
     switch (R.node_kind(n, id)) {
     case 0: return id < onto_.sig.concepts.size() ? w.concept_name(id) : "_:X" + std::to_string(id - R.num_concepts());
@@ -81,20 +80,32 @@ std::string StatusChecker::node_text(Node n) const {
     default: {
         std::string s = "(";
         for (Node p : R.node_parts(n))
-            s += (s.size() > 1 ? " and " : "") + node_text(p);
+            s += (s.size() > 1 ? " and " : "") + node_text(p, w);
         return s + ")";
     }
     }
 }
 
+const onto::TextWriter& StatusChecker::writer(NameStyle style) const {
+    auto& w = writers_[static_cast<int>(style)];
+    if (!w) w = std::make_unique<onto::TextWriter>(onto_, style);
+    return *w;
+}
+
 std::vector<std::string> StatusChecker::render(const std::vector<ProofStep>& steps) const {
+    if (every_style_)
+        for (NameStyle s : {NameStyle::Label, NameStyle::Short, NameStyle::Iri})
+            styled_[static_cast<int>(s)] = render(steps, writer(s));
+    return render(steps, writer(names_));
+}
+
+std::vector<std::string> StatusChecker::render(const std::vector<ProofStep>& steps, const onto::TextWriter& w) const {
     const Reasoner& R = *cls_.reasoner;
-    onto::TextWriter w(onto_);
     std::vector<std::string> out;
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const ProofStep& s = steps[i];
-        std::string line = "[" + std::to_string(i + 1) + "] " + node_text(s.ctx) + " SubClassOf ";
-        line += s.link ? w.role_name(s.role) + " some " + node_text(s.x) : node_text(s.x);
+        std::string line = "[" + std::to_string(i + 1) + "] " + node_text(s.ctx, w) + " SubClassOf ";
+        line += s.link ? w.role_name(s.role) + " some " + node_text(s.x, w) : node_text(s.x, w);
         line += "    by ";
         line += rule_name(s.inf.rule);
         if (!s.premises.empty()) {
@@ -297,7 +308,7 @@ bool StatusChecker::entailed(const Axiom& ax, std::vector<std::string>* proof) {
         R.add_delta(delta);
         const bool yes = R.subsumes(R.concept_node(x), R.concept_node(y));
         if (yes && proof)
-            *proof = {"range(" + std::string(onto_.sig.roles.name(ax.roles[0])) +
+            *proof = {"range(" + writer(names_).role_name(ax.roles[0]) +
                       ") is included in the class: a fresh X ⊑ ∃r.Z entails X ⊑ ∃r.(Z ⊓ C)"};
         R.rollback();
         return yes;
@@ -388,15 +399,19 @@ StatusResult StatusChecker::check(const Axiom& ax, std::optional<Reading> readin
             res.fresh_individuals.push_back(a);
     res.reading = reading ? *reading : default_reading(ax);
     std::vector<std::string>* p = proof ? &res.proof : nullptr;
-    if (entailed(ax, p)) {
+    for (auto& s : styled_)
+        s.clear();
+    if (entailed(ax, p))
         res.status = Status::Entailed;
-        return res;
-    }
-    if (contradictory(ax, res.reading, p)) {
+    else if (contradictory(ax, res.reading, p))
         res.status = Status::Contradictory;
-        return res;
+    else
+        res.status = Status::Undetermined;
+    if (proof && every_style_) {
+        // A proof not built from reasoner steps (a role range) has no styled versions.
+        for (std::size_t s = 0; s < styled_.size(); ++s)
+            res.proof_by_style[s] = styled_[s].empty() ? res.proof : std::move(styled_[s]);
     }
-    res.status = Status::Undetermined;
     return res;
 }
 

@@ -3,9 +3,13 @@
 // saturates only the candidate's delta on top of the saved closure and rolls it back.
 #pragma once
 
+#include "common/name_style.hpp"
 #include "onto/ontology.hpp"
+#include "onto/text_syntax.hpp"
 #include "reason/classify.hpp"
 
+#include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_set>
@@ -27,6 +31,9 @@ struct StatusResult {
     /// The candidate's individuals that the ontology does not mention (fresh individuals), in
     /// the order they appear; empty for most candidates.
     std::vector<onto::IndividualName> fresh_individuals;
+    /// With StatusChecker::set_proofs_in_every_style: the proof in each NameStyle, indexed by
+    /// static_cast<int>(style) (for views that switch styles without checking again).
+    std::array<std::vector<std::string>, 3> proof_by_style;
 };
 
 class StatusChecker {
@@ -61,6 +68,11 @@ class StatusChecker {
     /// ranges) are checked as a delta on the saved closure (default), or, when off, by
     /// saturating O ∪ {α} afresh (the reference the tests and the benchmark compare with).
     void set_incremental_role_axioms(bool on) { incremental_roles_ = on; }
+    /// How proofs name entities (default: short names, the stable form).
+    void set_name_style(NameStyle style) { names_ = style; }
+    NameStyle name_style() const { return names_; }
+    /// Also render each proof in every style into StatusResult::proof_by_style.
+    void set_proofs_in_every_style(bool on) { every_style_ = on; }
     /// How many contradiction checks saturated O ∪ {α} afresh (only with incremental role
     /// axioms off).
     std::size_t fresh_saturations() const { return fresh_saturations_; }
@@ -70,13 +82,19 @@ class StatusChecker {
     bool contradictory(const onto::Axiom& ax, Reading reading, std::vector<std::string>* proof);
     bool fresh_contradictory(const onto::Axiom& ax, Reading reading);
     std::vector<std::string> render(const std::vector<ProofStep>& steps) const;
-    std::string node_text(Node n) const;
+    std::vector<std::string> render(const std::vector<ProofStep>& steps, const onto::TextWriter& w) const;
+    const onto::TextWriter& writer(NameStyle style) const;
+    std::string node_text(Node n, const onto::TextWriter& w) const;
     void init();
 
     onto::Ontology& onto_;
     ClassifyResult cls_;
     bool has_bottom_ = false;
     bool incremental_roles_ = true;
+    NameStyle names_ = NameStyle::Short;
+    bool every_style_ = false;
+    mutable std::array<std::unique_ptr<onto::TextWriter>, 3> writers_; ///< built on first use
+    mutable std::array<std::vector<std::string>, 3> styled_;          ///< the last proof, every style
     std::size_t fresh_saturations_ = 0;
     std::unordered_set<onto::NormalAxiom, onto::NormalAxiomHash, onto::NormalAxiomEq> told_;
 };

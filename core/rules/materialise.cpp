@@ -496,8 +496,7 @@ std::string format_tree(const Materialisation& m, const DerivationNode& node) {
             out += "  [input]";
         else {
             out += "  [rule " + std::to_string(n.rule + 1) + ": " +
-                   to_string(m.program().rule_set().rules[static_cast<std::size_t>(n.rule)], m.program().prefixes()) +
-                   "]";
+                   m.program().display(m.program().rule_set().rules[static_cast<std::size_t>(n.rule)]) + "]";
             if (n.repeated) out += "  (derivation shown above)";
         }
         out += '\n';

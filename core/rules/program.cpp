@@ -6,6 +6,7 @@
 #include "rules/parser.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace kbcx::rules {
 
@@ -29,6 +30,21 @@ Program::Program(std::shared_ptr<const kg::KnowledgeGraph> graph, RuleSet rules,
     compiled_.reserve(rules_.rules.size());
     for (const Rule& r : rules_.rules)
         compiled_.push_back(compile(r));
+    if (match_.names == NameStyle::Label) {
+        for (int ns = 0; ns < 3; ++ns) {
+            const auto space = static_cast<kg::Namespace>(ns);
+            std::unordered_map<std::string_view, kg::Id> first;
+            for (kg::Id id = 0; id < graph_->vocab.names(space).size(); ++id) {
+                const auto label = graph_->vocab.label(space, id);
+                if (!label) continue;
+                auto [it, fresh] = first.emplace(*label, id);
+                if (!fresh) {
+                    shared_label_[ns].insert(it->second);
+                    shared_label_[ns].insert(id);
+                }
+            }
+        }
+    }
 }
 
 std::size_t Program::add_rule(Rule rule) {
@@ -76,13 +92,62 @@ std::string_view Program::name(kg::Namespace ns, kg::Id id) const {
 }
 
 std::string Program::display(kg::Namespace ns, kg::Id id) const {
-    return name_to_string(std::string(name(ns, id)), display_prefixes_);
+    const std::string n(name(ns, id));
+    switch (match_.names) {
+    case NameStyle::Label:
+        if (id < graph_->vocab.names(ns).size() && !shared_label_[static_cast<int>(ns)].count(id)) {
+            if (const auto label = graph_->vocab.label(ns, id); label && !label->empty()) {
+                const char q = label->find('\'') == std::string_view::npos ? '\'' : '"';
+                return q + std::string(*label) + q;
+            }
+        }
+        break;
+    case NameStyle::Short: break;
+    case NameStyle::Iri:
+        if (n.find(':') != std::string::npos && !n.starts_with("_:")) return "<" + n + ">";
+        break;
+    }
+    return name_to_string(n, display_prefixes_);
 }
 
 std::string Program::display(const GroundFact& f) const {
     if (f.unary) return display(kg::Namespace::Type, f.pred) + "(" + display(kg::Namespace::Entity, f.s) + ")";
     return display(kg::Namespace::Relation, f.pred) + "(" + display(kg::Namespace::Entity, f.s) + "," +
            display(kg::Namespace::Entity, f.o) + ")";
+}
+
+std::string Program::display(const Rule& rule) const {
+    if (match_.names == NameStyle::Short) return to_string(rule, display_prefixes_);
+    auto name_of = [&](kg::Namespace ns, const std::string& n) {
+        const kg::Id id = find(ns, n);
+        return id == kg::kNoId ? name_to_string(n, display_prefixes_) : display(ns, id);
+    };
+    auto term = [&](const Term& t) {
+        if (!t.is_var()) return name_of(kg::Namespace::Entity, t.name);
+        const bool bare = !t.name.empty() && std::islower(static_cast<unsigned char>(t.name[0])) &&
+                          std::all_of(t.name.begin(), t.name.end(), [](char c) {
+                              return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+                          });
+        return bare ? t.name : "?" + t.name;
+    };
+    auto atom = [&](const Atom& a) {
+        std::string out = name_of(a.unary() ? kg::Namespace::Type : kg::Namespace::Relation, a.predicate) + "(";
+        for (std::size_t i = 0; i < a.args.size(); ++i)
+            out += (i ? "," : "") + term(a.args[i]);
+        return out + ")";
+    };
+    std::string out = atom(rule.head);
+    if (!rule.body.empty() || !rule.inequalities.empty()) out += " :- ";
+    bool first = true;
+    for (const Atom& a : rule.body) {
+        out += (first ? "" : ", ") + atom(a);
+        first = false;
+    }
+    for (const Inequality& q : rule.inequalities) {
+        out += (first ? "" : ", ") + term(q.lhs) + " != " + term(q.rhs);
+        first = false;
+    }
+    return out + ".";
 }
 
 CRule Program::compile(const Rule& r) {

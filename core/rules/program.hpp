@@ -2,12 +2,14 @@
 // matched after prefix expansion and --map-prefix remapping), new names given fresh ids.
 #pragma once
 
+#include "common/name_style.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "rules/rule.hpp"
 
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -49,6 +51,9 @@ struct CRule {
 /// starting with FROM stands for the IRI with TO instead (so a rule IRI TO… matches data FROM…).
 struct MatchOptions {
     std::vector<std::pair<std::string, std::string>> map_prefix;
+    /// How Program::display names KG terms: by label (the KG's rdfs:label or a names file,
+    /// 'quoted'; short name when missing or shared), short name, or full IRI.
+    NameStyle names = NameStyle::Short;
 };
 
 /// Parses "FROM=TO" (for --map-prefix); throws InputError naming the option on bad syntax.
@@ -73,10 +78,14 @@ class Program {
 
     /// Full name of an id in a namespace (data name for KG ids).
     std::string_view name(kg::Namespace ns, kg::Id id) const;
-    /// Compact name for display (rule-file and KG prefixes; labels are not used).
+    /// Name for display as MatchOptions::names says (short names compacted with rule-file and
+    /// KG prefixes).
     std::string display(kg::Namespace ns, kg::Id id) const;
-    /// Ground fact written as `R(a,b)` / `T(a)` (names compacted).
+    /// Ground fact written as `R(a,b)` / `T(a)` (names as display(ns, id)).
     std::string display(const GroundFact& f) const;
+    /// A rule in the plain syntax with its predicates and constants named as display(ns, id)
+    /// (short names: exactly to_string(rule, prefixes())).
+    std::string display(const Rule& rule) const;
     /// Finds the id of a rule-side name (prefix-expanded IRI) or kNoId: data names first (with
     /// --map-prefix remapping), then the extension.
     kg::Id find(kg::Namespace ns, const std::string& name) const;
@@ -104,6 +113,7 @@ class Program {
     std::vector<std::string> extra_[3];
     std::unordered_map<std::string, kg::Id> extra_index_[3];
     kg::PrefixMap display_prefixes_;
+    std::unordered_set<kg::Id> shared_label_[3]; ///< KG ids whose label another id of the namespace has
 };
 
 } // namespace kbcx::rules

@@ -29,7 +29,7 @@ Axiom axiom(onto::Ontology& o, const std::string& text) {
 }
 
 std::string axiom_to_text(const Axiom& a, const onto::Ontology& o) {
-    return onto::TextWriter(o).axiom(a);
+    return onto::TextWriter(o, NameStyle::Short).axiom(a);
 }
 
 /// Direct evaluation of the Herbrand semantics over Δ = {0..n-1} for one interpretation given

@@ -27,7 +27,7 @@ Ontology load(const char* f) {
     return load_ontology(fixture(f), ctx);
 }
 std::set<std::string> lines(const Ontology& o) {
-    TextWriter w(o);
+    TextWriter w(o, NameStyle::Short);
     std::set<std::string> s;
     for (const auto& a : o.axioms)
         s.insert(w.axiom(a));
@@ -97,7 +97,7 @@ class TestOntoSyntax : public QObject {
         QCOMPARE(e.kind, ConceptKind::Exists);
         // Writer round trip: writing and parsing again gives the same axioms.
         std::string text;
-        TextWriter w(o);
+        TextWriter w(o, NameStyle::Short);
         for (const auto& a : o.axioms)
             text += w.axiom(a) + "\n";
         Ontology o2 = read_text(text, "t2");
@@ -117,7 +117,7 @@ class TestOntoSyntax : public QObject {
             Ontology o = read_text(text, "r");
             const std::size_t nc = o.sig.concepts.size();
             NormalisedOntology n = normalise(o);
-            TextWriter w(o);
+            TextWriter w(o, NameStyle::Short);
             std::string nt = w.prefix_lines();
             for (const auto& a : n.axioms)
                 nt += w.normal(a) + "\n";

@@ -105,7 +105,7 @@ class TestReliabilityDeep : public QObject {
         onto::read_functional(kOfnHead + "SubClassOf(:A ObjectComplementOf(:B))\n"
                                          "SubClassOf(:A ObjectAllValuesFrom(:r :B))\n)\n",
                               "f.ofn", o);
-        onto::TextWriter w(o);
+        onto::TextWriter w(o, NameStyle::Short);
         QCOMPARE(QString::fromStdString(w.axiom(o.axioms[0])), QStringLiteral(":A SubClassOf not :B"));
         QCOMPARE(QString::fromStdString(w.axiom(o.axioms[1])), QStringLiteral(":A SubClassOf :r only :B"));
     }
@@ -186,7 +186,7 @@ class TestReliabilityDeep : public QObject {
                                                  "A SubClassOf (B or C) and r only not (D)\n"
                                                  "A SubClassOf ((B))\n",
                                                  "p.kbo");
-        onto::TextWriter w(o);
+        onto::TextWriter w(o, NameStyle::Short);
         QCOMPARE(w.axiom(o.axioms[0]), std::string("A SubClassOf (B and C) or D or r some (A and not B)"));
         QCOMPARE(w.axiom(o.axioms[1]), std::string("A SubClassOf (B or C) and r only not D"));
         QCOMPARE(w.axiom(o.axioms[2]), std::string("A SubClassOf B"));

@@ -77,7 +77,7 @@ class TestSharedDataOnto : public QObject {
     void smallOntologyRegression() {
         Ontology o = load("small_ontology.owl");
         const NormalisedOntology n = normalise(o);
-        TextWriter w(o);
+        TextWriter w(o, NameStyle::Short);
         std::set<std::string> out;
         for (const auto& a : n.axioms)
             out.insert(w.normal(a));

@@ -12,7 +12,7 @@ namespace kbcx::fuzz {
 inline void after_parse(onto::Ontology& o) {
     (void)onto::summarise(o);
     (void)onto::el_filter(o);
-    onto::TextWriter writer(o);
+    onto::TextWriter writer(o, NameStyle::Short);
     for (const onto::Axiom& ax : o.axioms)
         (void)writer.axiom(ax);
     (void)onto::normalise(o);

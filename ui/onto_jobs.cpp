@@ -30,11 +30,12 @@ const char* axiomForm(const onto::Axiom& ax) {
     }
 }
 
-/// The note of a candidate with fresh individuals ("fresh individual 'bob'", …), or empty.
+/// The note of a candidate with fresh individuals ("fresh individual 'bob'", …), or empty. A fresh
+/// individual has no label, so its short name is the name as typed.
 QString freshNote(const reason::StatusResult& r, const onto::Ontology& o) {
     QStringList parts;
     for (onto::IndividualName a : r.fresh_individuals)
-        parts << QObject::tr("fresh individual '%1'").arg(qs(onto::TextWriter(o).individual_name(a)));
+        parts << QObject::tr("fresh individual '%1'").arg(qs(onto::TextWriter(o, NameStyle::Short).individual_name(a)));
     return parts.join(QStringLiteral(", "));
 }
 

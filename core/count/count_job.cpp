@@ -342,13 +342,15 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
         } catch (const InputError& e) {
             throw InputError(text.file, text.line, e.column(), e.message() + " (in '" + text.axiom + "')");
         }
+    }
+    const onto::TextWriter shown_writer(o, params.names);
+    for (std::size_t i = 0; i < texts.size(); ++i) {
         std::string& fresh = res.candidates[i].fresh;
         for (onto::IndividualName a : axioms[i].individuals) {
-            const std::string note = "fresh individual '" + onto::TextWriter(o).individual_name(a) + "'";
+            const std::string note = "fresh individual '" + shown_writer.individual_name(a) + "'";
             if (a >= individuals0 && fresh.find(note) == std::string::npos) fresh += (fresh.empty() ? "" : ", ") + note;
         }
     }
-    const onto::TextWriter shown_writer(o, params.names);
     for (std::size_t i = 0; i < texts.size(); ++i) {
         ctx.throw_if_stopped();
         const Text& text = texts[i];

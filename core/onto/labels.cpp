@@ -17,6 +17,22 @@ int language_rank(std::string_view lang) {
     return en ? 0 : 2;
 }
 
+/// Whether an IRI's local name (after '#' or the last '/') says nothing to a reader: it has a
+/// run of four or more digits (GO_0005244, n12345) or no letter at all.
+bool opaque_local_name(std::string_view iri) {
+    const std::size_t cut = iri.find_last_of("#/");
+    const std::string_view local = cut == std::string_view::npos ? iri : iri.substr(cut + 1);
+    bool letter = false;
+    int digits = 0;
+    for (char ch : local) {
+        const auto c = static_cast<unsigned char>(ch);
+        letter = letter || std::isalpha(c);
+        digits = std::isdigit(c) ? digits + 1 : 0;
+        if (digits >= 4) return true;
+    }
+    return !letter;
+}
+
 } // namespace
 
 bool LabelPicker::is_label_property(std::string_view property_iri) {
@@ -40,14 +56,23 @@ void LabelPicker::attach_one(Signature& sig, const std::string& iri, const std::
     if (auto a = sig.individuals.find(iri); a != kg::kNoId) sig.individual_labels[a] = text;
 }
 
+bool LabelPicker::shown(const std::string& iri, const Choice& choice) {
+    // A label in another language than English (and untagged) is shown only where the IRI's
+    // own name is unreadable: Pizza's CaperTopping stays CaperTopping rather than its only
+    // label, the Portuguese "CoberturaDeCaper", as Protégé shows it.
+    return choice.rank < 4 || opaque_local_name(iri);
+}
+
 void LabelPicker::attach(Signature& sig) const {
     for (const auto& [iri, choice] : best_)
-        attach_one(sig, iri, choice.text);
+        if (shown(iri, choice)) attach_one(sig, iri, choice.text);
 }
 
 void LabelPicker::attach_changed(Signature& sig) {
-    for (const std::string& iri : changed_)
-        attach_one(sig, iri, best_.at(iri).text);
+    for (const std::string& iri : changed_) {
+        const Choice& choice = best_.at(iri);
+        if (shown(iri, choice)) attach_one(sig, iri, choice.text);
+    }
     changed_.clear();
 }
 

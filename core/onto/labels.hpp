@@ -15,7 +15,8 @@ inline constexpr const char* kSkosPrefLabelIri = "http://www.w3.org/2004/02/skos
 
 /// Collects label candidates by IRI and keeps the best one: a language of "en" or "en-…"
 /// beats no language tag, which beats any other language; at equal language rdfs:label beats
-/// skos:prefLabel; at equal rank the first one read stays.
+/// skos:prefLabel; at equal rank the first one read stays. A label in any other language is
+/// attached only to an entity whose IRI local name is opaque (a run of 4 digits, or no letter).
 class LabelPicker {
   public:
     /// True for the annotation properties that give labels (rdfs:label, skos:prefLabel).
@@ -37,6 +38,7 @@ class LabelPicker {
         std::string text;
         int rank = 0; ///< lower is better
     };
+    static bool shown(const std::string& iri, const Choice& choice);
     void attach_one(Signature& sig, const std::string& iri, const std::string& text) const;
     std::unordered_map<std::string, Choice> best_;
     std::vector<std::string> changed_;

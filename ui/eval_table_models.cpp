@@ -213,7 +213,18 @@ void InversionTableModel::setInversions(EvaluationPtr evaluation, InversionList 
     beginResetModel();
     evaluation_ = std::move(evaluation);
     list_ = std::move(list);
+    shown_.clear();
     endResetModel();
+}
+
+void InversionTableModel::setShownAxioms(std::unordered_map<std::uint32_t, StyledText> shown) {
+    shown_ = std::move(shown);
+    nameStyleChanged();
+}
+
+void InversionTableModel::nameStyleChanged() {
+    if (rowCount() == 0) return;
+    emit dataChanged(index(0, LowerAxiomColumn), index(rowCount() - 1, HigherAxiomColumn), {Qt::DisplayRole});
 }
 
 int InversionTableModel::rowCount(const QModelIndex& parent) const {
@@ -228,9 +239,14 @@ QVariant InversionTableModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const eval::ViolatingPair& v = list_.pairs[static_cast<std::size_t>(index.row())];
     const eval::EvalResult& r = *evaluation_->result;
-    auto text = [&](std::uint32_t a) {
+    auto raw = [&](std::uint32_t a) {
         const auto& t = r.tests.axioms[a].axiom;
         return QString::fromUtf8(t.data(), static_cast<qsizetype>(t.size()));
+    };
+    auto text = [&](std::uint32_t a) {
+        if (const auto it = shown_.find(a); it != shown_.end() && !it->second[currentStyleIndex()].isEmpty())
+            return it->second[currentStyleIndex()];
+        return raw(a);
     };
     const eval::TestAxiom& hi = r.tests.axioms[v.higher];
     switch (role) {
@@ -276,8 +292,8 @@ QVariant InversionTableModel::data(const QModelIndex& index, int role) const {
         if (index.column() == LowerAxiomColumn || index.column() == HigherAxiomColumn)
             return data(index, Qt::DisplayRole);
         return {};
-    case LowerAxiomRole: return text(v.lower);
-    case HigherAxiomRole: return text(v.higher);
+    case LowerAxiomRole: return raw(v.lower);
+    case HigherAxiomRole: return raw(v.higher);
     default: return {};
     }
 }

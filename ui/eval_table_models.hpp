@@ -4,8 +4,11 @@
 #pragma once
 
 #include "eval_session.hpp"
+#include "name_style_setting.hpp"
 
 #include <QAbstractTableModel>
+
+#include <unordered_map>
 
 namespace kbcx::ui {
 
@@ -95,6 +98,11 @@ class InversionTableModel : public QAbstractTableModel {
     enum Role { SortRole = Qt::UserRole + 1, LowerAxiomRole, HigherAxiomRole };
     using QAbstractTableModel::QAbstractTableModel;
     void setInversions(EvaluationPtr evaluation, InversionList list);
+    /// The listed axioms (test axiom id → text in each NameStyle) as the ontology names them;
+    /// axioms without one show the tests file's text.
+    void setShownAxioms(std::unordered_map<std::uint32_t, StyledText> shown);
+    /// Repaints the axiom columns after View → Names changed.
+    void nameStyleChanged();
     const InversionList& inversions() const { return list_; }
     EvaluationPtr evaluation() const { return evaluation_; }
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -105,6 +113,7 @@ class InversionTableModel : public QAbstractTableModel {
   private:
     EvaluationPtr evaluation_;
     InversionList list_;
+    std::unordered_map<std::uint32_t, StyledText> shown_;
 };
 
 /// Writes a table model (header and Qt::DisplayRole, RFC 4180 quoting) as UTF-8 CSV.

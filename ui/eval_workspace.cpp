@@ -273,6 +273,38 @@ JobHandle* EvalWorkspace::prove(const QStringList& axioms) {
     });
 }
 
+JobHandle* EvalWorkspace::render(const QStringList& axioms) {
+    if (!ontology_) return nullptr;
+    std::vector<std::string> texts;
+    for (const QString& a : axioms)
+        texts.push_back(a.toStdString());
+    return runner_->start(tr("Names in %1").arg(ontology_->name), [session = ontology_, texts](jobs::JobContext& ctx) {
+        std::vector<StyledText> shown(texts.size());
+        const std::lock_guard lock(session->mutex);
+        std::vector<onto::TextWriter> writers;
+        for (NameStyle s : {NameStyle::Label, NameStyle::Short, NameStyle::Iri})
+            writers.emplace_back(session->ontology, s);
+        onto::TextParseOptions opt;
+        opt.allow_new_names = false;
+        opt.allow_new_individuals = true;
+        onto::TextParser parser(session->ontology, "axiom", opt);
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            ctx.throw_if_stopped();
+            ctx.report(i, texts.size(), "Writing names", false);
+            try {
+                const onto::Axiom ax = parser.parse_axiom(texts[i]);
+                for (std::size_t s = 0; s < writers.size(); ++s) {
+                    const std::string text = writers[s].axiom(ax);
+                    if (text.find('\n') == std::string::npos) shown[i][s] = QString::fromStdString(text);
+                }
+            } catch (const InputError&) {
+                // not an axiom of this ontology: the table keeps the tests file's text
+            }
+        }
+        return shown;
+    });
+}
+
 void EvalWorkspace::showImportDialog() {
     auto* dialog = new ImportScoresDialog(dialogParent_);
     dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -100,6 +100,9 @@ class EvalWorkspace : public QObject {
 
     /// Checks both axioms' status with proofs against the ontology (a job; null without one).
     JobHandle* prove(const QStringList& axioms);
+    /// Writes each axiom in every NameStyle against the ontology (a job whose result is a
+    /// std::vector<StyledText>, empty entries for an axiom it cannot read; null without one).
+    JobHandle* render(const QStringList& axioms);
 
     int failures() const { return failures_; }
 

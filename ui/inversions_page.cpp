@@ -27,6 +27,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <unordered_map>
+
 namespace kbcx::ui {
 
 namespace {
@@ -354,8 +357,10 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
             [this](int row) { evaluationBox_->setCurrentIndex(row); });
     connect(workspace_, &EvalWorkspace::ontologyChanged, this, [this] {
         updateOntologyLabel();
+        renderListedAxioms();
         showSelection();
     });
+    connect(&NameStyleSetting::instance(), &NameStyleSetting::changed, model_, &InversionTableModel::nameStyleChanged);
     updateOntologyLabel();
     setCurrentEvaluation(-1);
 }
@@ -431,6 +436,7 @@ void InversionsPage::refresh() {
         const std::uint64_t total = list.total;
         const std::size_t shown = list.pairs.size();
         model_->setInversions(e, std::move(list));
+        renderListedAxioms();
         view_->sortByColumn(InversionTableModel::RankColumn, Qt::AscendingOrder);
         count_->setText(total == 0
                             ? tr("<b style='color:%1'>No violating pairs</b> of this kind.")
@@ -502,6 +508,31 @@ void InversionsPage::showSelection() {
         lowerCard_->setProof(tr("Proof failed: %1").arg(message));
         higherCard_->setProof(tr("Proof failed: %1").arg(message));
         emit detailsUpdated();
+    });
+}
+
+void InversionsPage::renderListedAxioms() {
+    const EvaluationPtr e = model_->evaluation();
+    if (!e || model_->rowCount() == 0) return;
+    std::vector<std::uint32_t> ids;
+    for (const eval::ViolatingPair& v : model_->inversions().pairs)
+        for (std::uint32_t a : {v.lower, v.higher})
+            if (std::find(ids.begin(), ids.end(), a) == ids.end()) ids.push_back(a);
+    QStringList texts;
+    for (std::uint32_t a : ids) {
+        const auto& t = e->result->tests.axioms[a].axiom;
+        texts << QString::fromUtf8(t.data(), static_cast<qsizetype>(t.size()));
+    }
+    JobHandle* job = workspace_->render(texts);
+    if (!job) return;
+    const quint64 generation = generation_;
+    connect(job, &JobHandle::finished, this, [this, job, generation, ids] {
+        if (generation != generation_) return;
+        const auto& shown = job->resultAs<std::vector<StyledText>>();
+        std::unordered_map<std::uint32_t, StyledText> byId;
+        for (std::size_t i = 0; i < ids.size() && i < shown.size(); ++i)
+            byId.emplace(ids[i], shown[i]);
+        model_->setShownAxioms(std::move(byId));
     });
 }
 

@@ -92,6 +92,8 @@ class InversionsPage : public QWidget {
     void updateOntologyLabel();
     /// Shows proofs_ (the selected pair's axioms and proofs) as View → Names says.
     void showProofs();
+    /// Writes the listed pairs' axioms as the ontology names them (View → Names), off the GUI thread.
+    void renderListedAxioms();
 
     EvalWorkspace* workspace_;
     std::vector<AxiomProof> proofs_;

@@ -5,6 +5,8 @@
 #include "class_hierarchy_model.hpp"
 #include "dataset.hpp"
 #include "dataset_model.hpp"
+#include "eval_table_models.hpp"
+#include "inversions_page.hpp"
 #include "job_runner.hpp"
 #include "main_window.hpp"
 #include "name_style_setting.hpp"
@@ -14,6 +16,7 @@
 #include "proof_view.hpp"
 
 #include <QAction>
+#include <QSortFilterProxyModel>
 #include <QTreeView>
 
 using namespace kbcx;
@@ -80,15 +83,19 @@ class TestUiNames : public QObject {
 
         choose(window, "namesIriAction");
         QCOMPARE(cell.data().toString(), QStringLiteral("<http://ex.org/A> SubClassOf <http://ex.org/C>"));
-        QVERIFY(entailed->data(cell, CandidateTableModel::ProofRole).toStringList().join('\n').contains(
-            QStringLiteral("<http://ex.org/B>")));
+        QVERIFY(entailed->data(cell, CandidateTableModel::ProofRole)
+                    .toStringList()
+                    .join('\n')
+                    .contains(QStringLiteral("<http://ex.org/B>")));
         // What is edited, checked again and exported stays the typed text.
         QCOMPARE(cell.data(Qt::EditRole).toString(), QStringLiteral("'Aa thing' SubClassOf :C"));
 
         choose(window, "namesLabelAction");
         QCOMPARE(cell.data().toString(), QStringLiteral("'Aa thing' SubClassOf :C"));
-        QVERIFY(entailed->data(cell, CandidateTableModel::ProofRole).toStringList().join('\n').contains(
-            QStringLiteral("'Aa thing' SubClassOf Bb")));
+        QVERIFY(entailed->data(cell, CandidateTableModel::ProofRole)
+                    .toStringList()
+                    .join('\n')
+                    .contains(QStringLiteral("'Aa thing' SubClassOf Bb")));
     }
 
     void ontologyTreeFollowsViewNames() {
@@ -130,6 +137,27 @@ class TestUiNames : public QObject {
                  qPrintable(names().join(", ")));
         QVERIFY2(formTexts().contains(QStringLiteral(":A SubClassOf :B")), qPrintable(formTexts().join(", ")));
         choose(window, "namesLabelAction");
+    }
+
+    // The Inversions table writes its pairs' axioms as the ontology of the proofs names them.
+    void inversionsTableFollowsViewNames() {
+        MainWindow window;
+        QVERIFY(test::waitForEnd(window.openDemo()));
+        QTRY_VERIFY_WITH_TIMEOUT(window.jobRunner()->activeJobCount() == 0, 30000);
+        auto* page = window.findChild<ui::InversionsPage*>();
+        QVERIFY(page);
+        QTRY_VERIFY_WITH_TIMEOUT(page->proxy()->rowCount() > 0, 30000);
+        const QModelIndex cell = page->proxy()->index(0, ui::InversionTableModel::LowerAxiomColumn);
+        const QString typed = cell.data(ui::InversionTableModel::LowerAxiomRole).toString();
+        QVERIFY(!typed.contains(QStringLiteral("<http")));
+        choose(window, "namesIriAction");
+        QTRY_VERIFY_WITH_TIMEOUT(cell.data().toString().startsWith(QStringLiteral("<http")), 10000);
+        QVERIFY2(cell.data().toString().contains(QStringLiteral(" SubClassOf <http")),
+                 qPrintable(cell.data().toString()));
+        // The role the cards and proofs read keeps the tests file's text.
+        QCOMPARE(cell.data(ui::InversionTableModel::LowerAxiomRole).toString(), typed);
+        choose(window, "namesLabelAction");
+        QVERIFY(!cell.data().toString().contains(QStringLiteral("<http")));
     }
 
     void choiceIsSaved() {

@@ -2,7 +2,7 @@
 // generated --help, exit codes, and the terminal progress bar that drives core jobs.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 
 #include <functional>
 #include <iosfwd>

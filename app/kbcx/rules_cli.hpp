@@ -4,7 +4,7 @@
 
 #include "cli.hpp"
 
-#include "jobs/load_kg.hpp"
+#include "kg/load_kg.hpp"
 #include "rules/program.hpp"
 
 #include <memory>

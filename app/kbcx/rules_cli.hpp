@@ -22,7 +22,7 @@ inline void add_data_options(ArgParser& p) {
              "--map-prefix "
              "http://www.lehigh.edu/~zhp2/2004/0401/univ-bench.owl#=http://swat.cse.lehigh.edu/onto/univ-bench.owl#",
              std::nullopt, true);
-    p.option("threads", "N", "worker threads (0 = all cores); results do not depend on it", "0");
+    p.option("threads", "N", "worker threads (0 = all cores); results do not depend on it", kThreadsAllCores);
 }
 
 inline rules::MatchOptions match_options(const ArgParser& p) {

@@ -2,8 +2,8 @@
 // from and what loading it cost. Shared read-only between models and views.
 #pragma once
 
-#include "jobs/load_kg.hpp"
 #include "kg/knowledge_graph.hpp"
+#include "kg/load_kg.hpp"
 #include "kg/readers.hpp"
 
 #include <QDateTime>

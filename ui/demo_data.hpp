@@ -2,7 +2,7 @@
 // (:/demo/university.tsv), as load-job parameters ready for kbcx::jobs::load_kg.
 #pragma once
 
-#include "jobs/load_kg.hpp"
+#include "kg/load_kg.hpp"
 
 #include <QString>
 

@@ -4,7 +4,7 @@
 
 #include "graph_highlight.hpp"
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/ego_network.hpp"
 #include "kg/graph_layout.hpp"
 #include "kg/knowledge_graph.hpp"

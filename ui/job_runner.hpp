@@ -4,7 +4,7 @@
 
 #include "job_handle.hpp"
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 
 #include <QList>
 #include <QObject>

@@ -2,8 +2,8 @@
 // (normal forms, classification, status checker) built once by the background load job.
 #pragma once
 
+#include "common/job.hpp"
 #include "core_onto.hpp"
-#include "jobs/job.hpp"
 #include "name_style_setting.hpp"
 
 #include <QDateTime>

@@ -171,7 +171,9 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     epochs_ =
         intSpin(1, 1000000, 200, tr("Epochs per run (default 200); the test set is evaluated after the last"), formBox);
     addNamedRow(tr("Epoc&hs:"), epochs_, "sweepEpochs");
-    dim_ = intSpin(1, 4096, 50, tr("Embedding dimension of every run (default 50)"), formBox);
+    using ElDefaults = embed::ElTrainDefaults;
+    dim_ = intSpin(1, 4096, ElDefaults::dim, tr("Embedding dimension of every run (default %1)").arg(ElDefaults::dim),
+                   formBox);
     addNamedRow(tr("&Dimension:"), dim_, "sweepDim");
     outDir_ = new QLineEdit(formBox);
     outDir_->setObjectName(QStringLiteral("sweepOutDir"));
@@ -206,18 +208,20 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     // The advanced rows are rows of the same form (aligned with the others), hidden together.
     form_ = form;
     advancedFirstRow_ = form->rowCount();
-    lr_ = realSpin(1e-6, 10, 5, 0.001, 0.01, tr("Learning rate of the optimiser in every run (--lr, default 0.01)"),
-                   formBox);
+    lr_ = realSpin(1e-6, 10, 5, 0.001, ElDefaults::lr,
+                   tr("Learning rate of the optimiser in every run (--lr, default %1)").arg(ElDefaults::lr), formBox);
     addNamedRow(tr("&Learning rate:"), lr_, "sweepLr");
-    batch_ = intSpin(1, 1000000, 256,
-                  tr("Axioms per step (--batch, default 256); each normal form weighted 1/#(its axioms in the "
-                     "batch)"),
-                  formBox);
+    batch_ = intSpin(1, 1000000, ElDefaults::batch,
+                     tr("Axioms per step (--batch, default %1); each normal form weighted 1/#(its axioms in the "
+                        "batch)")
+                         .arg(ElDefaults::batch),
+                     formBox);
     addNamedRow(tr("&Batch:"), batch_, "sweepBatch");
-    neg_ = intSpin(1, 100000, 4,
-                tr("Negatives K per axiom (--neg, default 4); round(p⊥·K) of them are drawn from the T⁻ pool, the "
-                   "rest by corruption"),
-                formBox);
+    neg_ = intSpin(1, 100000, ElDefaults::neg,
+                   tr("Negatives K per axiom (--neg, default %1); round(p⊥·K) of them are drawn from the T⁻ pool, "
+                      "the rest by corruption")
+                       .arg(ElDefaults::neg),
+                   formBox);
     addNamedRow(tr("Ne&gatives per axiom:"), neg_, "sweepNeg");
     margin_ = optionalSpin(3, 0.01,
                            tr("γ of the model's losses (--margin; \"model default\" = the model's own, as kbcx "

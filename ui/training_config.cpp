@@ -96,9 +96,9 @@ TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model)
     c.margin = m.margin;
     c.delta = m.delta;
     c.reg = m.reg;
-    c.batch = 256;
-    c.neg = 4;
-    c.lr = 0.01;
+    c.batch = embed::ElTrainDefaults::batch;
+    c.neg = embed::ElTrainDefaults::neg;
+    c.lr = embed::ElTrainDefaults::lr;
     c.evalEvery = 10;
     return c;
 }

@@ -5,10 +5,10 @@
 #include "dataset.hpp"
 #include "onto_data.hpp"
 
+#include "common/job.hpp"
 #include "embed/dataset.hpp"
 #include "embed/el_job.hpp"
 #include "embed/train_kg.hpp"
-#include "jobs/job.hpp"
 
 #include <QJsonObject>
 #include <QString>

@@ -2,8 +2,8 @@
 // generated --help, exit codes, and the terminal progress bar that drives core jobs.
 #pragma once
 
+#include "common/job.hpp"
 #include "common/name_style.hpp"
-#include "jobs/job.hpp"
 
 #include <functional>
 #include <iosfwd>
@@ -103,6 +103,14 @@ std::stop_token interrupt_token();
 void add_names_option(ArgParser& p);
 /// The style --names asks for (its default: kbcx::kDefaultNameStyle); UsageError otherwise.
 NameStyle names_option(const ArgParser& p);
+/// The default of --threads, one rule for every command: where the output is the same for any number
+/// of threads, all cores (0); in the trainings (train, sweep, reproduce), whose results depend on it,
+/// one thread, so that a seed alone gives bit-identical runs. kThreadsRule says so in kbcx --help.
+inline const std::string kThreadsAllCores = "0";
+inline const std::string kThreadsTraining = "1";
+inline constexpr const char* kThreadsRule =
+    "--threads N: 0 = all cores, the default where the output does not depend on N; the trainings (train,\n"
+    "  sweep, reproduce) default to 1, as one thread and a seed give bit-identical runs\n";
 
 /// Parses a non-negative integer option value or throws UsageError naming the option.
 std::uint64_t parse_count(const std::string& option, const std::string& value);

@@ -31,7 +31,7 @@ int cmd_classify(const std::vector<std::string>& args, std::ostream& out, std::o
              "threads for the passes over the closure (counts, equivalence classes, direct parents, --closure\n"
              "lines); 0 = one per hardware thread. The saturation itself runs on one thread. Output is identical\n"
              "for every N",
-             "0");
+             kThreadsAllCores);
     p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
     p.flag("stats", "print load, normalisation, saturation and taxonomy times, throughput and peak memory");
     p.flag("json", "print one JSON object");

@@ -57,7 +57,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("threads", "N",
              "worker threads computing the candidates' P, each with its own component cache (0 = all cores); the "
              "output does not depend on N, except which counts run past --count-time-limit or --memory-limit",
-             "0");
+             kThreadsAllCores);
     p.flag("whole", "count the whole CNFs of O and O ∪ {α} instead of only the components α touches");
     p.flag("no-cache", "switch the component cache off (for comparison)");
     p.flag("no-components", "switch the component decomposition off (for comparison)");

@@ -75,7 +75,7 @@ int cmd_entails(const std::vector<std::string>& args, std::ostream& out, std::os
                 "  entailed: yes|no   and, if yes, the derivation of the frozen head.");
     p.option("rules", "FILE", "the rule set R (plain or RDFox .dlog syntax) (required)");
     p.positional("RULE", "one rule in either syntax; R's prefixes may be used", false, true);
-    p.option("threads", "N", "worker threads (0 = all cores)", "0");
+    p.option("threads", "N", "worker threads (0 = all cores)", kThreadsAllCores);
     p.epilog(std::string(kRuleSyntaxHelp) +
              "example: kbcx entails --rules lubm.dlog \"[?X, a, a1:Person] :- [?X, a, a1:Chair] .\"\n"
              "exit codes: 0 answered (yes or no), 2 bad input");

@@ -7,7 +7,7 @@
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/resources.hpp"
-#include "jobs/load_kg.hpp"
+#include "kg/load_kg.hpp"
 #include "onto/readers.hpp"
 
 #include <cstdio>

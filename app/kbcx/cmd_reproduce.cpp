@@ -50,7 +50,7 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     p.flag("quick", "small dimensions and epochs (the default; minutes on 2 cores)");
     p.flag("full", "the settings of the README figures (slower)");
     p.option("seeds", "N", "number of seeds 1…N (default: the finding's for the mode, listed below)");
-    p.option("threads", "N", "worker threads per training job", "1");
+    p.option("threads", "N", "worker threads per training job", kThreadsTraining);
     p.option("data", "DIR", "the shared data folder holding onto/pizza.owl (default $KBCX_DATA or ../shared/data)");
     p.option("epochs", "E", "override the training epochs (default: the finding's for the mode, listed below)");
     p.option("dim", "D", "override the embedding dimension (default: the finding's for the mode, listed below)");

@@ -3,6 +3,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "limits.hpp"
+#include "train_cli.hpp"
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
@@ -43,10 +44,7 @@ int cmd_sweep(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("seed", "S", "first seed", "0");
     p.option("out", "DIR", "sweep folder (created; required)");
     p.option("epochs", "E", "epochs per run", "200");
-    p.option("dim", "D", "embedding dimension", "50");
-    p.option("lr", "X", "learning rate", "0.01");
-    p.option("batch", "B", "axioms per step", "256");
-    p.option("neg", "K", "negatives per axiom; round(p⊥·K) of them from the pool", "4");
+    add_el_train_options(p, false, "; round(p⊥·K) of them from the pool");
     p.option("margin", "G", "γ of the model (default: the model's, see kbcx train --help)");
     p.option("delta", "D", "box models' δ (default: the model's)");
     p.option("reg", "L", "regulariser weight (default: the model's)");
@@ -58,7 +56,7 @@ int cmd_sweep(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("tests-seed", "S", "seed of the test-set sampler", "1");
     p.option("tests", "FILE", "use this test set instead of sampling one");
     p.option("eval-every", "N", "evaluations during each run (the last epoch is always evaluated)", "0");
-    p.option("threads", "T", "worker threads per run", "1");
+    p.option("threads", "T", "worker threads per run", kThreadsTraining);
     p.flag("stats", "print total time and peak memory");
     p.epilog("metrics (kbcx eval --help has the exact definitions):\n"
              "  FVR = 1 − #{(α⁻, α?, α⁺) : f(α⁻) < f(α?) < f(α⁺)} / (|T⁻||T?||T⁺|)\n"
@@ -82,16 +80,10 @@ int cmd_sweep(const std::vector<std::string>& args, std::ostream& out, std::ostr
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string(e.what()) + " (sweep trains EL models)");
     }
-    job.model.dim = static_cast<int>(parse_count("dim", p.get("dim")));
-    if (p.has("margin")) job.model.margin = static_cast<float>(parse_real("margin", p.get("margin")));
-    if (p.has("delta")) job.model.delta = static_cast<float>(parse_real("delta", p.get("delta")));
-    if (p.has("reg")) job.model.reg = static_cast<float>(parse_real("reg", p.get("reg")));
     auto& st = job.train;
+    read_el_train_options(p, job.model, st);
     st.data = p.positionals()[0];
     st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
-    st.batch = static_cast<int>(parse_count("batch", p.get("batch")));
-    st.neg = static_cast<int>(parse_count("neg", p.get("neg")));
-    st.lr = static_cast<float>(parse_real("lr", p.get("lr")));
     st.eval_every = static_cast<int>(parse_count("eval-every", p.get("eval-every")));
     st.threads = static_cast<int>(parse_count("threads", p.get("threads")));
     job.pool = p.get("pool");

@@ -13,6 +13,7 @@
 #include "embed/train_kg.hpp"
 #include "eval/eval_input.hpp"
 #include "onto_cli.hpp"
+#include "train_cli.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -77,16 +78,10 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
-    if (p.has("dim")) params.model.dim = static_cast<int>(parse_count("dim", p.get("dim")));
-    if (p.has("margin")) params.model.margin = static_cast<float>(parse_real("margin", p.get("margin")));
-    if (p.has("delta")) params.model.delta = static_cast<float>(parse_real("delta", p.get("delta")));
-    if (p.has("reg")) params.model.reg = static_cast<float>(parse_real("reg", p.get("reg")));
     auto& st = params.train;
+    read_el_train_options(p, params.model, st);
     st.data = p.positionals()[0];
     st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
-    st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : 256;
-    st.neg = p.has("neg") ? static_cast<int>(parse_count("neg", p.get("neg"))) : 4;
-    st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : 0.01f;
     read_lr_schedule(p, st);
     if (p.has("subsampling")) throw UsageError("--subsampling is for triple models; EL axioms have their own weights");
     st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));
@@ -178,20 +173,13 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "TransE (= TransE-L1), TransE-L2, DistMult, ComplEx, RotatE, BoxE, rgcn (R-GCN encoder + DistMult "
              "decoder); EL models: ELEmbeddings "
              "(released loss), ELEmbeddings-iv (GCI1 term (iv) restored), EmEL++, ELBE, Box2EL (required)");
-    p.option("dim", "D", "embedding dimension (complex models: complex dimension; EL models: default 50)", "200");
     p.option("epochs", "E", "passes over the training triples", "100");
-    p.option("batch", "B", "positives per optimiser step", "1024");
-    p.option("neg", "K|all",
-             "negatives per positive; 'all' = 1-vs-all: every entity is a candidate of every positive, for heads "
-             "and tails, with the cross-entropy loss (one matrix product per chunk of --chunk positives; the "
-             "dot-product models DistMult and ComplEx run it fastest)",
-             "256");
+    add_el_train_options(p, true);
     p.option("chunk", "C",
              "positives sharing one draw of --neg corrupting entities, as in PyTorch-BigGraph and DGL-KE; the "
              "default 64 applies to every triple model (TransE, DistMult, ComplEx, RotatE score a chunk as one "
              "dense block, the speed setting for big KGs such as FB15k-237); 1 = private negatives per positive",
              "64");
-    p.option("lr", "X", "learning rate", "0.001");
     p.option("lr-step", "N", "multiply the learning rate by --lr-decay every N epochs; 0 = constant rate", "0");
     p.option("lr-decay", "F", "factor of the step decay (--lr-step)", "0.1");
     p.flag("subsampling",
@@ -234,7 +222,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("bases", "B", "rgcn: basis decomposition W_r = sum_b a_rb V_b with B bases", "10");
     p.option("blocks", "K", "rgcn: block-diagonal decomposition with K blocks (K must divide --dim) instead of bases");
     p.option("edge-dropout", "P", "rgcn: fraction of training triples dropped from the graph at each step", "0.4");
-    p.option("threads", "T", "worker threads", "1");
+    p.option("threads", "T", "worker threads", kThreadsTraining);
     p.option("seed", "S", "random seed; one thread + a seed gives bit-identical runs", "0");
     p.option("order", "hrt|htr", "column order of the triple files", "hrt");
     p.option("run", "DIR", "run folder (required; created; with --resume an existing run continues)");
@@ -259,13 +247,13 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "  score(h,r,t) = sum_k e_hk R_rk e_tk on the encodings e. One step = one full-graph encoder pass\n"
         "  with edge dropout (rows renormalised by kept neighbours), the loss on --batch positives and\n"
         "  their negatives, and the backward pass; --batch >= #train gives full-batch training.\n"
-        "  Defaults when not given: --dim 100 --batch 30000 --neg 10 --lr 0.01; loss logistic.\n"
+        "  Its defaults of --dim, --batch, --neg and --lr are listed with the options; loss logistic.\n"
         "  The checkpoint stores the encoder weights and the encoding of every entity (kbcx score).\n"
         "example: kbcx train data/FB15k-237 --model rgcn --bases 10 --epochs 20 --threads 2 --run runs/rgcn\n"
         "EL models: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per minibatch\n"
         "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"
-        "  A(x) and r(x,y) are trained as {x} ⊑ A and {x} ⊑ ∃r.{y}; batch = axioms per step (default 256),\n"
-        "  neg = negatives per axiom (default 4), lr default 0.01, eval-every default 10\n"
+        "  A(x) and r(x,y) are trained as {x} ⊑ A and {x} ⊑ ∃r.{y}; batch = axioms per step, neg =\n"
+        "  negatives per axiom (their defaults and --dim's and --lr's are listed with the options)\n"
         "  metrics.jsonl line with --tests:\n"
         "  {\"epoch\":10,\"split\":\"tests\",\"loss\":0.02,\"seconds\":0.1,\"auc_pm\":0.93,\"fvr\":0.41,"
         "\"mrr\":0.35,\"placement\":-1,...}\n"
@@ -288,7 +276,11 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         throw UsageError(e.what());
     }
     const bool rgcn = params.model.name == "rgcn";
-    params.model.dim = rgcn && !p.has("dim") ? embed::RgcnTrainDefaults::dim : static_cast<int>(parse_count("dim", p.get("dim")));
+    const embed::TrainSettings kg_defaults;
+    const auto size = [&](const char* option, int kg_default, int rgcn_default) {
+        return p.has(option) ? static_cast<int>(parse_count(option, p.get(option))) : rgcn ? rgcn_default : kg_default;
+    };
+    params.model.dim = size("dim", embed::KgModelConfig{}.dim, embed::RgcnTrainDefaults::dim);
     params.model.gamma = static_cast<float>(parse_real("margin", p.get("margin")));
     if (rgcn) {
         params.model.rgcn_layers = static_cast<int>(parse_count("layers", p.get("layers")));
@@ -312,14 +304,15 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     auto& st = params.train;
     st.data = p.positionals()[0];
     st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
-    st.batch = rgcn && !p.has("batch") ? embed::RgcnTrainDefaults::batch : static_cast<int>(parse_count("batch", p.get("batch")));
+    st.batch = size("batch", kg_defaults.batch, embed::RgcnTrainDefaults::batch);
     if (p.get("neg") == "all")
         st.one_vs_all = true;
     else
-        st.neg = rgcn && !p.has("neg") ? embed::RgcnTrainDefaults::neg
-                                       : static_cast<int>(parse_count("neg", p.get("neg")));
+        st.neg = size("neg", kg_defaults.neg, embed::RgcnTrainDefaults::neg);
     st.chunk = static_cast<int>(parse_count("chunk", p.get("chunk")));
-    st.lr = rgcn && !p.has("lr") ? embed::RgcnTrainDefaults::lr : static_cast<float>(parse_real("lr", p.get("lr")));
+    st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr")))
+            : rgcn      ? embed::RgcnTrainDefaults::lr
+                        : kg_defaults.lr;
     read_lr_schedule(p, st);
     st.subsampling = p.has("subsampling");
     st.margin = params.model.gamma;

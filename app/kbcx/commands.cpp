@@ -42,7 +42,8 @@ void print_usage(std::ostream& out) {
     for (const auto& c : commands())
         out << "  " << std::left << std::setw(static_cast<int>(width + 2)) << c.name << c.summary << "\n";
     out << "\n  kbcx COMMAND --help   options of one command\n  kbcx --version        versions\n\n"
-           "exit codes: 0 success, 2 bad input or usage, 1 internal error, 130 interrupted\n";
+           "exit codes: 0 success, 2 bad input or usage, 1 internal error, 130 interrupted\n"
+        << kThreadsRule;
 }
 } // namespace
 

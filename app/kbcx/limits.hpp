@@ -4,7 +4,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
-#include "jobs/limits.hpp"
+#include "common/limits.hpp"
 
 #include <functional>
 #include <iosfwd>

@@ -5,7 +5,7 @@
 
 #include "cli.hpp"
 
-#include "jobs/load_kg.hpp"
+#include "kg/load_kg.hpp"
 #include "rules/program.hpp"
 
 #include <memory>
@@ -23,7 +23,7 @@ inline void add_data_options(ArgParser& p) {
              "--map-prefix "
              "http://www.lehigh.edu/~zhp2/2004/0401/univ-bench.owl#=http://swat.cse.lehigh.edu/onto/univ-bench.owl#",
              std::nullopt, true);
-    p.option("threads", "N", "worker threads (0 = all cores); results do not depend on it", "0");
+    p.option("threads", "N", "worker threads (0 = all cores); results do not depend on it", kThreadsAllCores);
 }
 
 /// --names and --entity-names, for the commands that print KG entities and relations.

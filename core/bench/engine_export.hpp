@@ -3,7 +3,7 @@
 // whose scores `kbcx eval-kg` needs back.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 
 #include <optional>
 #include <string>

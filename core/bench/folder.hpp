@@ -2,7 +2,7 @@
 // the checks a user wants before trusting it: overlaps, negatives that are positives, duplicates.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "rules/program.hpp"
 

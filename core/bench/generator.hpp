@@ -2,7 +2,7 @@
 // conclusions split rule by rule, and rc/rb/pa/qg negatives that never meet a positive.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "rules/matcher.hpp"
 #include "rules/patterns.hpp"

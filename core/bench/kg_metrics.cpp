@@ -5,6 +5,7 @@
 #include "common/error.hpp"
 #include "embed/train_kg.hpp"
 #include "eval/metrics.hpp"
+#include "eval/rank.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -71,7 +72,7 @@ double tie_rank(double target, std::span<const double> others) {
         else if (s == target)
             tied += 1;
     }
-    return 1.0 + better + tied / 2.0;
+    return eval::tie_averaged_rank(better, tied);
 }
 
 RankingSummary summarize_ranks(std::span<const double> ranks) {

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "bench/folder.hpp"
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -4,7 +4,7 @@
 
 #include "bench/folder.hpp"
 #include "bench/generator.hpp"
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 
 #include <array>
 #include <cstdint>

@@ -3,8 +3,8 @@
 // from a TSV), and the reasoner's status of each candidate beside the count's endpoints.
 #pragma once
 
+#include "common/job.hpp"
 #include "count/relative_count.hpp"
-#include "jobs/job.hpp"
 #include "onto/readers.hpp"
 #include "reason/status.hpp"
 

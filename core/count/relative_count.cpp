@@ -3,7 +3,7 @@
 #include "count/relative_count.hpp"
 
 #include "common/error.hpp"
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 
 #include <algorithm>
 #include <chrono>

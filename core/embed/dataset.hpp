@@ -2,7 +2,7 @@
 // LogInfer lay them out) or one file, read into one vocabulary, plus the filter of true facts.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "kg/readers.hpp"
 

@@ -3,8 +3,8 @@
 // shared text parser and normaliser), negative samplers and the contradiction (T−) pools.
 #pragma once
 
+#include "common/job.hpp"
 #include "embed/el_models.hpp"
-#include "jobs/job.hpp"
 #include "onto/ontology.hpp"
 
 #include <array>

@@ -63,7 +63,7 @@ bool is_el_model_name(std::string_view name) {
 ElModelConfig default_el_config(const std::string& name) {
     ElModelConfig c;
     c.name = name;
-    c.dim = 50;
+    c.dim = ElTrainDefaults::dim;
     if (name == "ELEmbeddings" || name == "ELEmbeddings-iv") {
         c.margin = 0.0f; // mowl's default (the original used −0.1)
         c.reg = 1.0f;

@@ -22,10 +22,19 @@ struct ElSizes {
     std::size_t class_rows() const { return concepts + individuals + 1; }
 };
 
+/// The training sizes of an EL model when none are given (`kbcx train` and `kbcx sweep` with an EL
+/// model, the Training tab, the Sweep dialog); the triple models' are TrainSettings' own.
+struct ElTrainDefaults {
+    static constexpr int dim = 50;
+    static constexpr int batch = 256; ///< axioms per step
+    static constexpr int neg = 4;     ///< negatives per axiom
+    static constexpr double lr = 0.01; ///< as a float in TrainSettings; a double like the GUI's spin boxes
+};
+
 /// Hyperparameters that define a model (all of them go into checkpoints).
 struct ElModelConfig {
     std::string name = "ELEmbeddings"; ///< canonical, see el_model_names()
-    int dim = 50;
+    int dim = ElTrainDefaults::dim;
     float margin = 0.0f; ///< γ of models.md (signs as there: ELEm [‖…‖ … − γ]₊, ELBE κ = +γ, Box²EL inc −γ)
     float delta = 2.5f; ///< target δ of the box models' negative term (δ − dneg)² (ELBE, Box²EL)
     float reg = 1.0f;   ///< weight of the regulariser (ball models: |‖c‖ − 1| on centres; Box²EL: ‖β‖)

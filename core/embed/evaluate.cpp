@@ -2,6 +2,8 @@
 // entity as a candidate; each thread owns a contiguous range and the sums are added in order.
 #include "embed/evaluate.hpp"
 
+#include "eval/rank.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -30,7 +32,7 @@ double filtered_rank(std::span<const float> scores, Id target, std::span<const I
         else if (s == st)
             --tied;
     }
-    return 1.0 + static_cast<double>(better) + static_cast<double>(tied) / 2.0;
+    return eval::tie_averaged_rank(static_cast<double>(better), static_cast<double>(tied));
 }
 
 RankingMetrics evaluate_ranking(const KgModel& model, std::span<const Triple> queries, const TrueFacts& filter,

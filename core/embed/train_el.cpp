@@ -6,6 +6,7 @@
 #include "common/json.hpp"
 #include "common/resources.hpp"
 #include "embed/checkpoint.hpp"
+#include "embed/epoch_end.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -329,33 +330,17 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
         result.positives += N;
         result.last_epoch = epoch;
 
-        const bool do_eval = epoch == st.epochs || (st.eval_every > 0 && epoch % st.eval_every == 0);
-        bool stop_now = false;
-        if (do_eval) {
-            Stopwatch eclock;
+        const auto run_eval_hooks = [&](Metrics& metrics) {
             for (const auto& hook : params.hooks.eval_hooks)
-                hook(scorer, epoch, rep.metrics);
-            result.eval_seconds += eclock.seconds();
-            rep.evaluated = true;
-            result.valid = rep.metrics;
-            run.append_metrics(metrics_line(epoch, "tests", rep.loss, rep.seconds, rep.metrics));
-            auto it = rep.metrics.find(st.early_stop);
-            if (it != rep.metrics.end()) {
-                const bool better = maximise ? it->second > state.best : it->second < state.best;
-                if (better) {
-                    state.best = it->second;
-                    state.bad_evals = 0;
-                    result.best = rep.metrics;
-                } else if (++state.bad_evals >= st.patience && st.patience > 0) {
-                    stop_now = true;
-                    result.stopped_early = true;
-                }
-            }
-        }
-        state.epoch = epoch;
-        if (run.enabled()) save_el_checkpoint(run.checkpoint_path(), *model, &opt, data.names, state, st);
-        if (params.hooks.on_epoch) params.hooks.on_epoch(rep);
-        if (stop_now) break;
+                hook(scorer, epoch, metrics);
+        };
+        const auto save = [&] {
+            state.epoch = epoch;
+            if (run.enabled()) save_el_checkpoint(run.checkpoint_path(), *model, &opt, data.names, state, st);
+        };
+        if (end_epoch(rep, st, maximise, "tests", run, {state.best, state.bad_evals}, result, run_eval_hooks, save,
+                      params.hooks))
+            break;
     }
     const int ran = result.last_epoch ? result.last_epoch - result.first_epoch + 1 : 0;
     result.seconds_per_epoch = ran ? result.train_seconds / ran : 0;

@@ -3,10 +3,10 @@
 // hooks every N epochs (core/eval on a test set), checkpoints and resume.
 #pragma once
 
+#include "common/job.hpp"
 #include "embed/el_data.hpp"
 #include "embed/el_models.hpp"
 #include "embed/training.hpp"
-#include "jobs/job.hpp"
 
 #include <memory>
 #include <span>

@@ -7,6 +7,7 @@
 #include "common/json.hpp"
 #include "common/resources.hpp"
 #include "embed/checkpoint.hpp"
+#include "embed/epoch_end.hpp"
 #include "embed/evaluate.hpp"
 #include "embed/rgcn.hpp"
 
@@ -563,32 +564,13 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
         result.positives += N;
         result.last_epoch = epoch;
 
-        const bool do_eval = epoch == st.epochs || (st.eval_every > 0 && epoch % st.eval_every == 0);
-        bool stop_now = false;
-        if (do_eval) {
-            Stopwatch eclock;
-            rep.metrics = evaluate(epoch, valid);
-            result.eval_seconds += eclock.seconds();
-            rep.evaluated = true;
-            result.valid = rep.metrics;
-            run.append_metrics(metrics_line(epoch, "valid", rep.loss, rep.seconds, rep.metrics));
-            auto it = rep.metrics.find(st.early_stop);
-            if (it != rep.metrics.end()) {
-                const bool better = maximise ? it->second > state.best : it->second < state.best;
-                if (better) {
-                    state.best = it->second;
-                    state.bad_evals = 0;
-                    result.best = rep.metrics;
-                } else if (++state.bad_evals >= st.patience && st.patience > 0) {
-                    stop_now = true;
-                    result.stopped_early = true;
-                }
-            }
-        }
-        state.epoch = epoch;
-        if (run.enabled()) save_kg_checkpoint(run.checkpoint_path(), *model, &opt, data.graph->vocab, state, st);
-        if (params.hooks.on_epoch) params.hooks.on_epoch(rep);
-        if (stop_now) break;
+        const auto save = [&] {
+            state.epoch = epoch;
+            if (run.enabled()) save_kg_checkpoint(run.checkpoint_path(), *model, &opt, data.graph->vocab, state, st);
+        };
+        if (end_epoch(rep, st, maximise, "valid", run, {state.best, state.bad_evals}, result,
+                      [&](Metrics& metrics) { metrics = evaluate(epoch, valid); }, save, params.hooks))
+            break;
     }
     if (!data.test.empty()) {
         Stopwatch eclock;

@@ -3,10 +3,10 @@
 // threads, lazy Adam/Adagrad, filtered MRR/Hits@k on validation, early stopping, checkpoints.
 #pragma once
 
+#include "common/job.hpp"
 #include "embed/dataset.hpp"
 #include "embed/kg_models.hpp"
 #include "embed/training.hpp"
-#include "jobs/job.hpp"
 
 #include <memory>
 

@@ -2,7 +2,7 @@
 // and score tables (axiom, score) read from TSV, with axioms matched by normalised text.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 
 #include <boost/multiprecision/cpp_int.hpp>
 

@@ -2,11 +2,11 @@
 // views: every metric and the L0–L3 placement per normal form and overall, for any scorer.
 #pragma once
 
+#include "common/job.hpp"
 #include "eval/eval_input.hpp"
 #include "eval/metrics.hpp"
 #include "eval/placement.hpp"
 #include "eval/ranking.hpp"
-#include "jobs/job.hpp"
 
 #include <array>
 #include <cstdint>

@@ -2,6 +2,8 @@
 // ranking queries built on it: filtered ranks for MRR/Hits and Adm@k with ties shared.
 #include "eval/ranking.hpp"
 
+#include "eval/rank.hpp"
+
 #include <algorithm>
 
 namespace kbcx::eval {
@@ -240,7 +242,7 @@ std::vector<QueryResult> run_queries(const TestSet& tests, std::span<const doubl
         }
         if (q.problem == QueryResult::Ok) {
             q.candidates = static_cast<std::uint32_t>(cands.size());
-            q.rank = 1.0 + static_cast<double>(better) + static_cast<double>(tied) / 2.0;
+            q.rank = tie_averaged_rank(static_cast<double>(better), static_cast<double>(tied));
             const std::size_t kk = std::min(k, cands.size());
             if (kk > 0) {
                 std::nth_element(cands.begin(), cands.begin() + static_cast<std::ptrdiff_t>(kk - 1), cands.end(),

@@ -2,8 +2,8 @@
 // is replaced by every named candidate), filtered ranks, MRR, Hits@n and Adm@k.
 #pragma once
 
+#include "common/job.hpp"
 #include "eval/eval_input.hpp"
-#include "jobs/job.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -2,7 +2,7 @@
 // Kamada–Kawai), deterministic for a seed, cancellable, normalised to a common scale.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 
 #include <cstddef>
 #include <cstdint>

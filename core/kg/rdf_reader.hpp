@@ -2,7 +2,7 @@
 // and external XML entities switched off: a file can only ever read itself.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/byte_source.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "kg/readers.hpp"

@@ -2,7 +2,7 @@
 // layouts) and RDF (N-Triples, Turtle, RDF/XML via raptor2). Any input may be gzip-compressed.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/knowledge_graph.hpp"
 
 #include <cstdint>

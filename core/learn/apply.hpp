@@ -2,7 +2,7 @@
 // candidates ordered by max aggregation, and scores that keep that order for `kbcx eval-kg`.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "learn/path_rule.hpp"
 #include "learn/rule_io.hpp"

@@ -2,7 +2,7 @@
 // rules engine) and ε_cont (syntactic containment), for the rules and for their sub-rules R⁻.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "learn/rule_io.hpp"
 #include "rules/rule.hpp"
 

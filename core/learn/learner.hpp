@@ -2,7 +2,7 @@
 // graph, generalise each into path rules, and estimate each rule's confidence on its groundings.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "learn/path_rule.hpp"
 #include "learn/rule_io.hpp"

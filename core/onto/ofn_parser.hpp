@@ -2,7 +2,7 @@
 // for axioms written in functional syntax (`SubClassOf(:A :B)`) inside its own files.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "onto/axiom_tree.hpp"
 
 #include <string>

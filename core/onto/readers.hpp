@@ -2,7 +2,7 @@
 // RDF mapping), OBO 1.4 and the axiom text syntax; format sniffing; gzip read transparently.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "onto/ontology.hpp"
 
 #include <cstdint>

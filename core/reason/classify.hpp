@@ -2,7 +2,7 @@
 // (equivalence classes, direct parents), unsatisfiable classes, consistency and instances.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "onto/normaliser.hpp"
 #include "onto/ontology.hpp"
 #include "reason/reasoner.hpp"

@@ -3,7 +3,7 @@
 // per conclusion for proofs, and delta saturation with rollback for candidate axioms.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "onto/normaliser.hpp"
 #include "reason/u64map.hpp"
 

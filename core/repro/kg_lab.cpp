@@ -6,7 +6,7 @@
 #include "embed/dataset.hpp"
 #include "embed/kg_models.hpp"
 #include "embed/train_kg.hpp"
-#include "jobs/load_kg.hpp"
+#include "kg/load_kg.hpp"
 #include "learn/apply.hpp"
 #include "learn/learner.hpp"
 #include "repro/partial_results.hpp"

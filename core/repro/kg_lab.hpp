@@ -5,7 +5,7 @@
 
 #include "bench/generator.hpp"
 #include "bench/kg_metrics.hpp"
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "repro/registry.hpp"
 

@@ -4,10 +4,10 @@
 // through core/embed, evaluated with core/eval; plus mean ± std over seeds.
 #pragma once
 
+#include "common/job.hpp"
 #include "embed/el_data.hpp"
 #include "embed/training.hpp"
 #include "eval/evaluate.hpp"
-#include "jobs/job.hpp"
 #include "onto/ontology.hpp"
 #include "repro/registry.hpp"
 

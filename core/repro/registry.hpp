@@ -3,7 +3,7 @@
 // report.md, report.json and one PNG per chart.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "repro/report.hpp"
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // materialise R over it, and check whether r's frozen head was derived.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "rules/materialise.hpp"
 #include "rules/rule.hpp"
 

@@ -2,7 +2,7 @@
 // LUBM's UBA generator), written as LogInfer-style TSV so materialisation can be measured at any size.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 
 #include <cstdint>
 #include <ostream>

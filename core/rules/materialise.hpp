@@ -2,7 +2,7 @@
 // with compact provenance (one derivation per derived fact) and derivation trees on demand.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "rules/derived_store.hpp"
 #include "rules/program.hpp"
 

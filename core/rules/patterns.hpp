@@ -2,7 +2,7 @@
 // predicates that co-occur in the data, ranked by support, with random head predicates.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "rules/rule.hpp"
 

@@ -2,7 +2,7 @@
 // list the supports of one rule, materialise with provenance, and lay out a derivation tree.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "rules/materialise.hpp"
 #include "rules/patterns.hpp"

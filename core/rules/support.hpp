@@ -2,7 +2,7 @@
 // where the shape allows, and the rule's new conclusions |T_r(K) \ K|; supports listed for views.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "rules/program.hpp"
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // load job on a string, so each test states its input inline.
 #pragma once
 
-#include "jobs/load_kg.hpp"
+#include "kg/load_kg.hpp"
 
 #include <QProcess>
 #include <QStringList>

@@ -4,7 +4,7 @@
 #include "count/counter.hpp"
 
 #include "common/error.hpp"
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 
 #include <QTest>
 

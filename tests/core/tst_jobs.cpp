@@ -1,7 +1,7 @@
 // Tests of the job API: throttled progress, forced reports, cancellation through the stop
 // token, and the load job's progress covering all of its input.
 #include "common/error.hpp"
-#include "jobs/load_kg.hpp"
+#include "kg/load_kg.hpp"
 #include "test_util.hpp"
 
 #include <QTest>

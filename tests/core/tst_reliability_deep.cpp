@@ -3,8 +3,8 @@
 #include "test_util.hpp"
 
 #include "common/error.hpp"
+#include "common/job.hpp"
 #include "common/nesting.hpp"
-#include "jobs/job.hpp"
 #include "onto/readers.hpp"
 #include "onto/text_syntax.hpp"
 #include "reason/classify.hpp"

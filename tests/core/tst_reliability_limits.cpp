@@ -1,9 +1,9 @@
 // Resource limits (issue 9): the LimitWatchdog stops a job on time and on resident memory, and
 // the long kbcx commands turn --time-limit/--max-memory into a clean exit code 3.
 #include "common/error.hpp"
+#include "common/job.hpp"
+#include "common/limits.hpp"
 #include "common/resources.hpp"
-#include "jobs/job.hpp"
-#include "jobs/limits.hpp"
 #include "test_util.hpp"
 
 #include <QProcess>

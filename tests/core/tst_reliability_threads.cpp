@@ -4,7 +4,7 @@
 #include "test_util.hpp"
 
 #include "common/error.hpp"
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "rules/materialise.hpp"
 #include "rules/parser.hpp"
 #include "rules/program.hpp"

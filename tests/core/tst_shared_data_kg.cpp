@@ -1,6 +1,6 @@
 // Loads the real public KG files from ../shared/data (FB15k-237, WN18RR, the LUBM RDF/XML
 // sample) and checks their published sizes. Skips only when that folder is absent.
-#include "jobs/load_kg.hpp"
+#include "kg/load_kg.hpp"
 
 #include <QFileInfo>
 #include <QTest>

@@ -5,8 +5,8 @@
 #include "app_settings.hpp"
 #include "job_handle.hpp"
 
+#include "common/job.hpp"
 #include "core_onto.hpp"
-#include "jobs/job.hpp"
 
 #include <QFile>
 #include <QSignalSpy>

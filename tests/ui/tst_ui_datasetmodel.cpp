@@ -5,7 +5,7 @@
 #include "relation_table_model.hpp"
 #include "type_table_model.hpp"
 
-#include "jobs/load_kg.hpp"
+#include "kg/load_kg.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QSortFilterProxyModel>

@@ -8,7 +8,7 @@
 #include "progress_value.hpp"
 
 #include "common/error.hpp"
-#include "jobs/load_kg.hpp"
+#include "kg/load_kg.hpp"
 
 #include <QElapsedTimer>
 #include <QEvent>

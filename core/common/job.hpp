@@ -10,6 +10,7 @@
 #include <stop_token>
 #include <string>
 
+// The namespace stays kbcx::jobs (the name every caller writes) although the file lives in common/.
 namespace kbcx::jobs {
 
 /// One progress report: `done` out of `total` units (total 0 = unknown), and what is happening.

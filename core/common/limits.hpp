@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+// The namespace stays kbcx::jobs, as for JobContext (common/job.hpp).
 namespace kbcx::jobs {
 
 /// Budgets of one job; 0 = unlimited.

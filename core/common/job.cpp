@@ -1,6 +1,6 @@
 // Throttled progress reporting and cancellation checks for the job API.
 // The throttle is per context, so nested phases of one job share one rate limit.
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 
 #include "common/error.hpp"
 

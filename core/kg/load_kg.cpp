@@ -1,6 +1,6 @@
 // Implementation of the load job: sizes all inputs first so the progress bar covers the
 // whole job, then reads each input and builds the indexes once at the end.
-#include "jobs/load_kg.hpp"
+#include "kg/load_kg.hpp"
 
 #include "kg/entity_names.hpp"
 

@@ -1,6 +1,6 @@
 // The resource-limit watchdog: one thread per limited job, polling the clock and the
 // process's resident memory, requesting the job's stop when a budget is passed.
-#include "jobs/limits.hpp"
+#include "common/limits.hpp"
 
 #include "common/resources.hpp"
 

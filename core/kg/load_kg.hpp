@@ -2,7 +2,7 @@
 // into a single indexed KnowledgeGraph, with per-file and total statistics.
 #pragma once
 
-#include "jobs/job.hpp"
+#include "common/job.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "kg/readers.hpp"
 
@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+// The namespace stays kbcx::jobs (jobs::load_kg), as its callers name it.
 namespace kbcx::jobs {
 
 struct LoadKgParams {

@@ -143,6 +143,23 @@ JobHandle* EvalWorkspace::importScores(const ImportRequest& request) {
 }
 
 namespace {
+
+/// The axioms as the core parser reads them (UTF-8).
+std::vector<std::string> stdTexts(const QStringList& axioms) {
+    std::vector<std::string> texts;
+    for (const QString& a : axioms)
+        texts.push_back(a.toStdString());
+    return texts;
+}
+
+/// A writer of the ontology in each NameStyle, in the order of StyledText.
+std::vector<onto::TextWriter> styledWriters(const onto::Ontology& o) {
+    std::vector<onto::TextWriter> writers;
+    for (NameStyle s : {NameStyle::Label, NameStyle::Short, NameStyle::Iri})
+        writers.emplace_back(o, s);
+    return writers;
+}
+
 std::string readResource(const char* path) {
     initResources();
     QFile file(QString::fromLatin1(path));
@@ -234,15 +251,11 @@ JobHandle* EvalWorkspace::startOntology(const QString& name, std::string path, s
 
 JobHandle* EvalWorkspace::prove(const QStringList& axioms) {
     if (!ontology_) return nullptr;
-    std::vector<std::string> texts;
-    for (const QString& a : axioms)
-        texts.push_back(a.toStdString());
-    return runner_->start(tr("Proofs in %1").arg(ontology_->name), [session = ontology_, texts](jobs::JobContext& ctx) {
+    return runner_->start(tr("Proofs in %1").arg(ontology_->name), [session = ontology_, texts = stdTexts(axioms)](
+                                                                         jobs::JobContext& ctx) {
         std::vector<AxiomProof> proofs;
         const std::lock_guard lock(session->mutex);
-        std::vector<onto::TextWriter> writers;
-        for (NameStyle s : {NameStyle::Label, NameStyle::Short, NameStyle::Iri})
-            writers.emplace_back(session->ontology, s);
+        const std::vector<onto::TextWriter> writers = styledWriters(session->ontology);
         onto::TextParseOptions opt;
         opt.allow_new_names = false;
         onto::TextParser parser(session->ontology, "axiom", opt);
@@ -275,15 +288,11 @@ JobHandle* EvalWorkspace::prove(const QStringList& axioms) {
 
 JobHandle* EvalWorkspace::render(const QStringList& axioms) {
     if (!ontology_) return nullptr;
-    std::vector<std::string> texts;
-    for (const QString& a : axioms)
-        texts.push_back(a.toStdString());
-    return runner_->start(tr("Names in %1").arg(ontology_->name), [session = ontology_, texts](jobs::JobContext& ctx) {
+    return runner_->start(tr("Names in %1").arg(ontology_->name), [session = ontology_, texts = stdTexts(axioms)](
+                                                                        jobs::JobContext& ctx) {
         std::vector<StyledText> shown(texts.size());
         const std::lock_guard lock(session->mutex);
-        std::vector<onto::TextWriter> writers;
-        for (NameStyle s : {NameStyle::Label, NameStyle::Short, NameStyle::Iri})
-            writers.emplace_back(session->ontology, s);
+        const std::vector<onto::TextWriter> writers = styledWriters(session->ontology);
         onto::TextParseOptions opt;
         opt.allow_new_names = false;
         opt.allow_new_individuals = true;

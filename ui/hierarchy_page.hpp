@@ -57,6 +57,9 @@ class HierarchyPage : public QWidget {
     void setCurrentNormalForm(int nfRow);
     EvaluationPtr evaluation() const { return evaluation_; }
     std::optional<std::uint32_t> normalForm() const;
+    /// Whether the scatter chart still waits for its rebuild (a pass of the event loop after
+    /// the histogram's).
+    bool chartsPending() const { return scatterPending_; }
 
     LadderRung* rung(eval::Level level) const { return rungs_[static_cast<int>(level)]; }
     MetricsTableModel* metricsModel() const { return metrics_; }
@@ -97,6 +100,7 @@ class HierarchyPage : public QWidget {
     EvaluationPtr evaluation_;
     HierarchyData data_;
     bool chartsStale_ = false; ///< data_ changed while hidden: the charts wait for the page to show
+    bool scatterPending_ = false; ///< the scatter chart is rebuilt in the next pass of the event loop
     quint64 generation_ = 0;
     int bins_ = 24;
     QComboBox* evaluationBox_;

@@ -178,7 +178,8 @@ void TestHierarchy::checkAgainstEngine(HierarchyPage* page, const eval::EvalResu
         }
         QCOMPARE(page->histogramChart()->series().size(), 3);
 
-        // Scatter: one point per undetermined axiom with P.
+        // Scatter: one point per undetermined axiom with P (drawn a pass after the histogram).
+        QTRY_VERIFY_WITH_TIMEOUT(!page->chartsPending(), 5000);
         int withP = 0;
         for (auto a : b.undetermined)
             withP += ref.tests.axioms[a].p != eval::kNoP;

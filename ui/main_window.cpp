@@ -451,7 +451,7 @@ void MainWindow::restoreLayout()
 {
     auto settings = openSettings();
     // Offscreen rendering (screenshots, tests) has no real screen to fit: its nominal 800×600
-    // would only shrink the window, so there the preferred size counts as available.
+    // would only shrink the window, so there the window renders at kOffscreenWindowSize.
     const QString platform = QGuiApplication::platformName();
     const bool realScreen = platform != QLatin1String("offscreen") && platform != QLatin1String("minimal");
     QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();

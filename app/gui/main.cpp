@@ -1,13 +1,13 @@
 // kbc-explorer: starts the Qt application with KBC Explorer's main window; parses the command
 // line (--demo, FILE…, --screenshot FILE, --tab NAME, --version) and renders screenshots.
-#include "app_settings.hpp"
+#include "ui/common/app_settings.hpp"
 #include "build_info.hpp"
-#include "demo_data.hpp"
-#include "help_extras.hpp"
-#include "job_runner.hpp"
-#include "main_window.hpp"
-#include "training_page.hpp"
-#include "training_run.hpp"
+#include "ui/dataset/demo_data.hpp"
+#include "ui/shell/help_extras.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/training/training_page.hpp"
+#include "ui/training/training_run.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -5,7 +5,7 @@
 #include "embed/sweep.hpp"
 #include "embed/training.hpp"
 #include "fuzz_common.hpp"
-#include "run_folder.hpp"
+#include "ui/training/run_folder.hpp"
 
 #include <unistd.h>
 

@@ -1,9 +1,9 @@
 // The main window on a real X screen with a window manager (run by xvfb_wm.sh at 1366×768 and
 // 1024×768): it fits, every tab's controls can be reached, names are readable, one title.
-#include "app_settings.hpp"
-#include "job_runner.hpp"
-#include "main_window.hpp"
-#include "ontology_workspace.hpp"
+#include "ui/common/app_settings.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/ontology/ontology_workspace.hpp"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

@@ -2,11 +2,11 @@
 // jobs, the screenshot folder, and an independent load + classification through core.
 #pragma once
 
-#include "app_settings.hpp"
-#include "job_handle.hpp"
+#include "ui/common/app_settings.hpp"
+#include "ui/jobs/job_handle.hpp"
 
 #include "common/job.hpp"
-#include "core_onto.hpp"
+#include "ui/ontology/core_onto.hpp"
 
 #include <QFile>
 #include <QSignalSpy>

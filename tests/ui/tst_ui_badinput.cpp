@@ -1,23 +1,23 @@
 // Qt Test (issue 9): every file of the bad-input corpus (tests/data/bad) opened through the GUI's
 // own paths gives a non-blocking error box with file:line:col and keeps what was loaded; cancelling
 // long jobs (materialisation, training) returns within a second with the event loop responsive.
-#include "app_settings.hpp"
+#include "ui/common/app_settings.hpp"
 #include "common/error.hpp"
 #include "common/job.hpp"
-#include "dataset_model.hpp"
-#include "eval_workspace.hpp"
-#include "job_handle.hpp"
-#include "job_runner.hpp"
+#include "ui/dataset/dataset_model.hpp"
+#include "ui/eval/eval_workspace.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_runner.hpp"
 #include "kg/load_kg.hpp"
-#include "main_window.hpp"
+#include "ui/shell/main_window.hpp"
 #include "onto/readers.hpp"
-#include "onto_data.hpp"
-#include "ontology_list_model.hpp"
-#include "ontology_workspace.hpp"
-#include "rules_page.hpp"
-#include "training_config.hpp"
-#include "training_page.hpp"
-#include "training_run.hpp"
+#include "ui/ontology/onto_data.hpp"
+#include "ui/ontology/ontology_list_model.hpp"
+#include "ui/ontology/ontology_workspace.hpp"
+#include "ui/rules/rules_page.hpp"
+#include "ui/training/training_config.hpp"
+#include "ui/training/training_page.hpp"
+#include "ui/training/training_run.hpp"
 
 #include <QDir>
 #include <QElapsedTimer>

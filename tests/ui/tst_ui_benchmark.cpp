@@ -2,14 +2,14 @@
 // Generate dialog's job, the rules model against the folder's rules.txt, a rule's positives and
 // negatives against the split files, facts opening in the Graph tab, malformed folders, LogInfer's
 // layout, screenshots, and `kbc-explorer --demo --tab Benchmark --screenshot`.
-#include "app_settings.hpp"
-#include "benchmark_models.hpp"
-#include "benchmark_page.hpp"
-#include "generate_benchmark_dialog.hpp"
-#include "graph_page.hpp"
-#include "job_handle.hpp"
-#include "job_runner.hpp"
-#include "main_window.hpp"
+#include "ui/common/app_settings.hpp"
+#include "ui/benchmark/benchmark_models.hpp"
+#include "ui/benchmark/benchmark_page.hpp"
+#include "ui/benchmark/generate_benchmark_dialog.hpp"
+#include "ui/graph/graph_page.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -1,9 +1,9 @@
 // Qt Test for the dataset explorer's item model and the Overview tables: counts of the demo
 // KG, tree structure, lookups, and QAbstractItemModelTester while datasets come and go.
-#include "dataset_model.hpp"
-#include "demo_data.hpp"
-#include "relation_table_model.hpp"
-#include "type_table_model.hpp"
+#include "ui/dataset/dataset_model.hpp"
+#include "ui/dataset/demo_data.hpp"
+#include "ui/dataset/relation_table_model.hpp"
+#include "ui/dataset/type_table_model.hpp"
 
 #include "kg/load_kg.hpp"
 

@@ -1,8 +1,8 @@
 // Offscreen test of Training → Export for a Training Engine…: the dialog exports a benchmark for
 // LibKGE through the background job (files on disk, the training command shown), reports a
 // malformed file with its line and stays usable, and is captured for the screenshots folder.
-#include "engine_export_dialog.hpp"
-#include "main_window.hpp"
+#include "ui/benchmark/engine_export_dialog.hpp"
+#include "ui/shell/main_window.hpp"
 #include "onto_ui_test_util.hpp"
 
 #include <QAction>

@@ -1,17 +1,17 @@
 // Qt Test driving the Graph tab offscreen on the demo university KG: ego-network node and edge
 // counts against a direct computation, depth and predicate filters, the node cap and its notice,
 // layouts, zoom, PNG/SVG export, highlights from the Rules tab, the derivation panel, a screenshot.
-#include "app_settings.hpp"
-#include "derivation_tree_model.hpp"
-#include "entity_name_model.hpp"
-#include "graph_page.hpp"
-#include "graph_view.hpp"
-#include "job_handle.hpp"
-#include "job_runner.hpp"
-#include "main_window.hpp"
-#include "relation_filter_model.hpp"
-#include "rules_page.hpp"
-#include "support_table_model.hpp"
+#include "ui/common/app_settings.hpp"
+#include "ui/rules/derivation_tree_model.hpp"
+#include "ui/graph/entity_name_model.hpp"
+#include "ui/graph/graph_page.hpp"
+#include "ui/graph/graph_view.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/graph/relation_filter_model.hpp"
+#include "ui/rules/rules_page.hpp"
+#include "ui/rules/support_table_model.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -1,13 +1,13 @@
 // Qt Test of the Hierarchy tab, offscreen: PhD and random fixtures imported through the
 // workspace; ladder rungs against placement.hpp, histogram bins against a direct count, the
 // scatter against T? with P, metrics, exports, item models, a bad scores file, screenshots.
-#include "eval_table_models.hpp"
+#include "ui/eval/eval_table_models.hpp"
 #include "eval_test_support.hpp"
-#include "eval_workspace.hpp"
-#include "hierarchy_page.hpp"
-#include "job_handle.hpp"
-#include "job_runner.hpp"
-#include "main_window.hpp"
+#include "ui/eval/eval_workspace.hpp"
+#include "ui/eval/hierarchy_page.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

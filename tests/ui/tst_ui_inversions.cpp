@@ -1,13 +1,13 @@
 // Qt Test of the Inversions tab, offscreen: the pair list of each kind and normal form against
 // the engine's exact count and top-k (and a brute-force count), the selected pair's details and
 // proofs from an ontology, the geometry note, CSV export, item models and a screenshot.
-#include "eval_table_models.hpp"
+#include "ui/eval/eval_table_models.hpp"
 #include "eval_test_support.hpp"
-#include "eval_workspace.hpp"
-#include "inversions_page.hpp"
-#include "job_handle.hpp"
-#include "job_runner.hpp"
-#include "main_window.hpp"
+#include "ui/eval/eval_workspace.hpp"
+#include "ui/eval/inversions_page.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QFileInfo>

@@ -1,11 +1,11 @@
 // Qt Test for the generic job adapter: progress delivery, results, cancellation (running and
 // queued), input errors with their location, other failures, the ETA estimate and the jobs dock.
-#include "eta_estimator.hpp"
-#include "job_handle.hpp"
-#include "job_row_widget.hpp"
-#include "job_runner.hpp"
-#include "jobs_panel.hpp"
-#include "progress_value.hpp"
+#include "ui/jobs/eta_estimator.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_row_widget.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/jobs/jobs_panel.hpp"
+#include "ui/common/progress_value.hpp"
 
 #include "common/error.hpp"
 #include "kg/load_kg.hpp"

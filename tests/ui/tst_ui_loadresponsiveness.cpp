@@ -1,8 +1,8 @@
 // Qt Test that the GUI event loop keeps running while FB15k-237's train.txt loads in the
 // background: a 5 ms timer measures the largest gap between ticks (reported, not asserted).
-#include "dataset_model.hpp"
-#include "job_handle.hpp"
-#include "main_window.hpp"
+#include "ui/dataset/dataset_model.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

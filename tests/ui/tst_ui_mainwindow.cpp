@@ -1,17 +1,17 @@
 // Qt Test driving KBC Explorer's main window offscreen: demo load and counts, a malformed
 // file's error box, drag and drop, recent files and layout in a private settings dir,
 // cancel, a screenshot, and the real kbc-explorer binary's --demo --screenshot.
-#include "app_settings.hpp"
-#include "dataset_model.hpp"
-#include "job_handle.hpp"
-#include "job_row_widget.hpp"
-#include "job_runner.hpp"
-#include "inversions_page.hpp"
-#include "jobs_panel.hpp"
-#include "main_window.hpp"
-#include "ontology_page.hpp"
-#include "overview_page.hpp"
-#include "recent_files.hpp"
+#include "ui/common/app_settings.hpp"
+#include "ui/dataset/dataset_model.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_row_widget.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/eval/inversions_page.hpp"
+#include "ui/jobs/jobs_panel.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/ontology/ontology_page.hpp"
+#include "ui/dataset/overview_page.hpp"
+#include "ui/shell/recent_files.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QDragEnterEvent>

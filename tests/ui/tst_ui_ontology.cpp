@@ -3,17 +3,17 @@
 // edges; unsatisfiable classes; dropped constructs; normal-form filter; proofs; screenshot.
 #include "onto_ui_test_util.hpp"
 
-#include "app_settings.hpp"
-#include "class_hierarchy_model.hpp"
-#include "dataset_model.hpp"
-#include "job_runner.hpp"
-#include "main_window.hpp"
-#include "ontology_list_model.hpp"
-#include "ontology_page.hpp"
-#include "ontology_workspace.hpp"
-#include "proof_view.hpp"
+#include "ui/common/app_settings.hpp"
+#include "ui/ontology/class_hierarchy_model.hpp"
+#include "ui/dataset/dataset_model.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/ontology/ontology_list_model.hpp"
+#include "ui/ontology/ontology_page.hpp"
+#include "ui/ontology/ontology_workspace.hpp"
+#include "ui/ontology/proof_view.hpp"
 
-#include "core_onto.hpp"
+#include "ui/ontology/core_onto.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QBrush>

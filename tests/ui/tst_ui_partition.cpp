@@ -3,14 +3,14 @@
 // status warnings, typed queries, TSV export, the model tester and a screenshot.
 #include "onto_ui_test_util.hpp"
 
-#include "job_runner.hpp"
-#include "main_window.hpp"
-#include "ontology_list_model.hpp"
-#include "ontology_workspace.hpp"
-#include "partition_page.hpp"
-#include "proof_view.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/ontology/ontology_list_model.hpp"
+#include "ui/ontology/ontology_workspace.hpp"
+#include "ui/ontology/partition_page.hpp"
+#include "ui/ontology/proof_view.hpp"
 
-#include "core_onto.hpp"
+#include "ui/ontology/core_onto.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>

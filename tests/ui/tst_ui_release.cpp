@@ -1,16 +1,16 @@
 // Qt Test of the release experience, offscreen: the tour of the tabs (data-driven, dismissed
 // once, reachable from Help), Help → Examples, keyboard access to every menu action, accessible
 // names on every interactive widget of the main window, and text alternatives of the charts.
-#include "app_settings.hpp"
-#include "eval_workspace.hpp"
-#include "help_extras.hpp"
-#include "job_handle.hpp"
-#include "job_runner.hpp"
-#include "main_window.hpp"
-#include "ontology_workspace.hpp"
-#include "partition_model.hpp"
-#include "rules_page.hpp"
-#include "teach_page.hpp"
+#include "ui/common/app_settings.hpp"
+#include "ui/eval/eval_workspace.hpp"
+#include "ui/shell/help_extras.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/ontology/ontology_workspace.hpp"
+#include "ui/ontology/candidate_table_model.hpp"
+#include "ui/rules/rules_page.hpp"
+#include "ui/ontology/teach_page.hpp"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

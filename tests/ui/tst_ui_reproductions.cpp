@@ -4,10 +4,10 @@
 // and a real quick reproduction (gci1-inversion, reduced) renders for the screenshot.
 #include "onto_ui_test_util.hpp"
 
-#include "job_handle.hpp"
-#include "job_runner.hpp"
-#include "main_window.hpp"
-#include "reproductions_dialog.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/shell/reproductions_dialog.hpp"
 
 #include "repro/registry.hpp"
 

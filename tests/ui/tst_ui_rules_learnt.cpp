@@ -1,13 +1,13 @@
 // Qt Test of the Rules tab's learnt-rules pane offscreen on the demo university KG: loading an
 // AnyBURL rule file, the learnt rules entailing a selected rule (against learn::LearntIndex
 // directly), a malformed file, the model tester, and the screenshot rules_learnt.png.
-#include "app_settings.hpp"
-#include "job_handle.hpp"
-#include "job_runner.hpp"
-#include "learnt_rules_panel.hpp"
-#include "main_window.hpp"
-#include "rule_table_model.hpp"
-#include "rules_page.hpp"
+#include "ui/common/app_settings.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/rules/learnt_rules_panel.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/rules/rule_table_model.hpp"
+#include "ui/rules/rules_page.hpp"
 
 #include "learn/compare.hpp"
 #include "learn/rule_io.hpp"

@@ -1,8 +1,8 @@
 // Renders every main tab with the real program (`kbc-explorer --demo --tab T --screenshot F`)
 // and checks the committed release screenshots (packaging/screenshots/<tab>.png) that the
 // metainfo and the README show. KBCX_UPDATE_SCREENSHOTS=1 rewrites the committed ones.
-#include "app_settings.hpp"
-#include "main_window.hpp"
+#include "ui/common/app_settings.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include <QDir>
 #include <QFile>

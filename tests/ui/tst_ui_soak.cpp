@@ -3,20 +3,20 @@
 // cancels and restarts them, loads and closes datasets and ontologies, redraws the graph and imports
 // scores; then checks: no crash, no job left running, bounded memory growth, no Qt warning about
 // cross-thread object use, and that no event waited while the GUI thread worked over 100 ms.
-#include "app_settings.hpp"
+#include "ui/common/app_settings.hpp"
 #include "common/resources.hpp"
-#include "dataset_model.hpp"
-#include "eval_workspace.hpp"
-#include "graph_page.hpp"
-#include "job_handle.hpp"
-#include "job_runner.hpp"
-#include "main_window.hpp"
-#include "ontology_list_model.hpp"
-#include "ontology_workspace.hpp"
-#include "run_list_model.hpp"
-#include "training_config.hpp"
-#include "training_page.hpp"
-#include "training_run.hpp"
+#include "ui/dataset/dataset_model.hpp"
+#include "ui/eval/eval_workspace.hpp"
+#include "ui/graph/graph_page.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/ontology/ontology_list_model.hpp"
+#include "ui/ontology/ontology_workspace.hpp"
+#include "ui/training/run_list_model.hpp"
+#include "ui/training/training_config.hpp"
+#include "ui/training/training_page.hpp"
+#include "ui/training/training_run.hpp"
 
 #include <QAbstractEventDispatcher>
 #include <QApplication>

@@ -3,13 +3,13 @@
 // results kept (greyed), the model tester and a screenshot.
 #include "onto_ui_test_util.hpp"
 
-#include "job_runner.hpp"
-#include "main_window.hpp"
-#include "ontology_workspace.hpp"
-#include "proof_view.hpp"
-#include "teach_page.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/ontology/ontology_workspace.hpp"
+#include "ui/ontology/proof_view.hpp"
+#include "ui/ontology/teach_page.hpp"
 
-#include "core_onto.hpp"
+#include "ui/ontology/core_onto.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>

@@ -1,18 +1,18 @@
 // Qt Test driving the Training tab offscreen on the demo dataset with tiny runs: charts hold one
 // point per evaluation equal to metrics.jsonl, two runs at once and overlay, pause/resume,
 // cancel and resume from the checkpoint, error boxes, exports, model testers, a screenshot.
-#include "app_settings.hpp"
+#include "ui/common/app_settings.hpp"
 #include "common/error.hpp"
-#include "chart_data_model.hpp"
-#include "job_handle.hpp"
-#include "job_runner.hpp"
-#include "jobs_panel.hpp"
-#include "main_window.hpp"
-#include "run_list_model.hpp"
-#include "training_charts.hpp"
-#include "training_form.hpp"
-#include "training_page.hpp"
-#include "training_run.hpp"
+#include "ui/training/chart_data_model.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/jobs/job_runner.hpp"
+#include "ui/jobs/jobs_panel.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/training/run_list_model.hpp"
+#include "ui/training/training_charts.hpp"
+#include "ui/training/training_form.hpp"
+#include "ui/training/training_page.hpp"
+#include "ui/training/training_run.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QChart>

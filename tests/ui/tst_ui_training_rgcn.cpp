@@ -1,12 +1,12 @@
 // Offscreen test of the Training form's model-specific options: R-GCN's (layers, basis/block
 // decomposition, edge dropout) and 1-vs-all for the shallow models — shown only where they apply,
 // mapped onto the engine's settings, and written to params.json.
-#include "app_settings.hpp"
-#include "job_handle.hpp"
-#include "main_window.hpp"
-#include "training_form.hpp"
-#include "training_page.hpp"
-#include "training_run.hpp"
+#include "ui/common/app_settings.hpp"
+#include "ui/jobs/job_handle.hpp"
+#include "ui/shell/main_window.hpp"
+#include "ui/training/training_form.hpp"
+#include "ui/training/training_page.hpp"
+#include "ui/training/training_run.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>

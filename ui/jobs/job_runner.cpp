@@ -1,0 +1,213 @@
+// Implementation of JobRunner: wraps a work function in a QRunnable that builds the
+// JobContext and posts progress, result, error or cancellation back to the GUI thread.
+#include "ui/jobs/job_runner.hpp"
+
+#include "common/error.hpp"
+
+#include <QElapsedTimer>
+#include <QMetaObject>
+#include <QRunnable>
+
+#include <algorithm>
+#include <cerrno>
+
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <new>
+
+#if defined(Q_OS_LINUX)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+namespace kbcx::ui {
+
+namespace {
+
+/// Lowers the calling pool thread's scheduling priority, once per thread, so that on a busy
+/// machine the GUI thread wins the CPU over background jobs. Linux: nice values are per thread
+/// (setpriority on the thread id), so only this pool thread gets +10 (capped at 19): under CFS a
+/// nice-10 thread weighs about 1/10 of a nice-0 one, so a runnable GUI thread is scheduled at
+/// once even while jobs keep every core busy. Threads that a job starts itself (the core's
+/// thread pools) inherit the value. Other systems: unchanged priority.
+void deprioritiseCurrentThread()
+{
+#if defined(Q_OS_LINUX)
+    thread_local bool done = false;
+    if (done)
+        return;
+    done = true;
+    const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+    errno = 0;
+    const int nice = ::getpriority(PRIO_PROCESS, tid);
+    if (errno == 0)
+        (void)::setpriority(PRIO_PROCESS, tid, std::min(nice + 10, 19));
+#endif
+}
+
+/// The latest progress report of one job that the GUI thread has not taken yet. A worker
+/// posts a call to the handle only when none is pending, so however fast a job reports (or
+/// however long the GUI thread is busy), at most one progress call per job waits in the event
+/// queue, and it carries the newest values.
+struct ProgressMailbox {
+    std::mutex mutex;
+    jobs::Progress latest;
+    bool pending = false;
+};
+
+} // namespace
+
+JobRunner::JobRunner(QObject* parent) : QObject(parent) {}
+
+JobRunner::~JobRunner()
+{
+    cancelAll();
+    pool_.waitForDone();
+    // Handles are children: QObject's destructor deletes them with any calls still queued.
+}
+
+JobHandle* JobRunner::start(const QString& title, Work work)
+{
+    auto stop = std::make_shared<std::stop_source>();
+    auto* job = new JobHandle(title, stop, this);
+    jobs_.append(job);
+    connect(job, &JobHandle::ended, this, [this, job] {
+        emit jobEnded(job);
+        if (activeJobCount() == 0)
+            emit idle();
+    });
+    emit jobStarted(job);
+
+    const auto interval = progressInterval_;
+    // The runnable posts its calls through this runner, which outlives it (~JobRunner waits
+    // for the pool); each call is dropped if its handle has been deleted meanwhile.
+    const QPointer<QObject> guard(job);
+    pool_.start(QRunnable::create([this, job, guard, stop, interval, work = std::move(work)]() mutable {
+        const auto post = [this, guard](std::function<void()> fn) { this->post(guard, std::move(fn)); };
+        if (stop->stop_requested()) {
+            post([job] { job->markCancelled(); });
+            return;
+        }
+        deprioritiseCurrentThread();
+        post([job] { job->markRunning(); });
+        auto mailbox = std::make_shared<ProgressMailbox>();
+        jobs::ProgressSink sink = [job, mailbox, post](const jobs::Progress& p) {
+            {
+                std::lock_guard lock(mailbox->mutex);
+                mailbox->latest.done = p.done;
+                mailbox->latest.total = p.total;
+                if (!p.message.empty()) // a report without a message keeps the last one
+                    mailbox->latest.message = p.message;
+                if (mailbox->pending)
+                    return;
+                mailbox->pending = true;
+            }
+            post([job, mailbox] {
+                jobs::Progress taken;
+                {
+                    std::lock_guard lock(mailbox->mutex);
+                    taken = mailbox->latest;
+                    mailbox->pending = false;
+                }
+                job->applyProgress(taken.done, taken.total, QString::fromStdString(taken.message));
+            });
+        };
+        jobs::JobContext ctx(stop->get_token(), std::move(sink), interval);
+        try {
+            auto result = std::make_shared<std::any>(work(ctx));
+            post([job, result] { job->finish(std::move(*result)); });
+        } catch (const kbcx::Cancelled&) {
+            post([job] { job->markCancelled(); });
+        } catch (const kbcx::InputError& e) {
+            JobHandle::ErrorLocation location{QString::fromStdString(e.file()), quint64{e.line()}, quint64{e.column()}};
+            post([job, message = QString::fromStdString(e.message()), location] { job->fail(message, location); });
+        } catch (const std::bad_alloc&) {
+            post([job] { job->fail(JobHandle::tr("Out of memory"), {}); });
+        } catch (const std::exception& e) {
+            post([job, message = QString::fromUtf8(e.what())] { job->fail(message, {}); });
+        } catch (...) {
+            post([job] { job->fail(JobHandle::tr("Unknown error"), {}); });
+        }
+    }));
+    return job;
+}
+
+void JobRunner::post(const QPointer<QObject>& context, std::function<void()> call)
+{
+    {
+        std::lock_guard lock(callsMutex_);
+        calls_.push_back({context, std::move(call)});
+        if (drainPosted_)
+            return;
+        drainPosted_ = true;
+    }
+    QMetaObject::invokeMethod(this, &JobRunner::drainCalls, Qt::QueuedConnection);
+}
+
+void JobRunner::drainCalls()
+{
+    // One slice: a burst of job ends (each updating tables, charts, the jobs dock) runs over
+    // several passes of the event loop instead of holding it for the sum of their costs.
+    constexpr qint64 kSliceNs = 12'000'000;
+    {
+        std::lock_guard lock(callsMutex_);
+        drainPosted_ = false; // calls posted from now on post a drain of their own
+    }
+    QElapsedTimer slice;
+    slice.start();
+    for (;;) {
+        PendingCall next;
+        {
+            std::lock_guard lock(callsMutex_);
+            if (calls_.empty())
+                return;
+            if (slice.nsecsElapsed() >= kSliceNs) { // the rest waits for the next pass
+                if (!drainPosted_) {
+                    drainPosted_ = true;
+                    QMetaObject::invokeMethod(this, &JobRunner::drainCalls, Qt::QueuedConnection);
+                }
+                return;
+            }
+            next = std::move(calls_.front());
+            calls_.pop_front();
+        }
+        if (next.context) // a call may open a nested event loop, which can run further drains
+            next.call();
+    }
+}
+
+int JobRunner::activeJobCount() const
+{
+    int n = 0;
+    for (const JobHandle* job : jobs_)
+        n += job->isActive() ? 1 : 0;
+    return n;
+}
+
+bool JobRunner::remove(JobHandle* job)
+{
+    if (!jobs_.contains(job) || job->isActive())
+        return false;
+    jobs_.removeOne(job);
+    emit jobRemoved(job);
+    job->deleteLater(); // safe even when called from a slot the job's signal triggered
+    return true;
+}
+
+void JobRunner::clearFinished()
+{
+    const auto snapshot = jobs_;
+    for (JobHandle* job : snapshot)
+        if (!job->isActive())
+            remove(job);
+}
+
+void JobRunner::cancelAll()
+{
+    for (JobHandle* job : jobs_)
+        job->cancel();
+}
+
+} // namespace kbcx::ui

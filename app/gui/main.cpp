@@ -1,10 +1,10 @@
 // kbc-explorer: starts the Qt application with KBC Explorer's main window; parses the command
 // line (--demo, FILE…, --screenshot FILE, --tab NAME, --version) and renders screenshots.
-#include "ui/common/app_settings.hpp"
 #include "build_info.hpp"
+#include "ui/common/app_settings.hpp"
 #include "ui/dataset/demo_data.hpp"
-#include "ui/shell/help_extras.hpp"
 #include "ui/jobs/job_runner.hpp"
+#include "ui/shell/help_extras.hpp"
 #include "ui/shell/main_window.hpp"
 #include "ui/training/training_page.hpp"
 #include "ui/training/training_run.hpp"
@@ -18,8 +18,7 @@
 
 #include <cstdio>
 
-int main(int argc, char* argv[])
-{
+int main(int argc, char* argv[]) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QString::fromLatin1(kbcx::ui::kOrganizationName));
     QApplication::setApplicationName(QString::fromLatin1(kbcx::ui::kApplicationName));
@@ -40,7 +39,8 @@ int main(int argc, char* argv[])
                                            QStringLiteral("Print the version and the versions of the libraries it "
                                                           "was built with, then exit."));
     parser.addOption(versionOption);
-    const QCommandLineOption demoOption(QStringLiteral("demo"), QStringLiteral("Open the embedded demo knowledge graph."));
+    const QCommandLineOption demoOption(QStringLiteral("demo"),
+                                        QStringLiteral("Open the embedded demo knowledge graph."));
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
         QStringLiteral("Render the main window to a PNG once the startup loads have ended, then exit "
@@ -48,15 +48,14 @@ int main(int argc, char* argv[])
         QStringLiteral("file"));
     QStringList tabNames{QStringLiteral("Overview")};
     for (const kbcx::ui::TourStep& step : kbcx::ui::tourSteps())
-        if (!tabNames.contains(step.tab))
-            tabNames << step.tab;
+        if (!tabNames.contains(step.tab)) tabNames << step.tab;
     const QCommandLineOption tabOption(
         QStringLiteral("tab"),
         QStringLiteral("Show the tab named <name> (case-insensitive): %1.").arg(tabNames.join(QStringLiteral(", "))),
         QStringLiteral("name"));
-    const QCommandLineOption noTourOption(QStringLiteral("no-tour"),
-                                          QStringLiteral("Do not show the tour of the tabs on this start (it is shown "
-                                                         "on the first start until dismissed; Help → Tour reopens it)."));
+    const QCommandLineOption noTourOption(
+        QStringLiteral("no-tour"), QStringLiteral("Do not show the tour of the tabs on this start (it is shown "
+                                                  "on the first start until dismissed; Help → Tour reopens it)."));
     const QCommandLineOption demoRunOption(
         QStringLiteral("demo-run"),
         QStringLiteral("With --demo: also train a short demo run in the Training tab (TransE L1, d = 32, 40 "
@@ -75,7 +74,8 @@ int main(int argc, char* argv[])
     parser.process(app);
     if (parser.isSet(versionOption)) {
         const std::string runtime = qVersion();
-        const std::string note = runtime == kbcx::cli::configured_qt_version() ? "" : " (running with Qt " + runtime + ")";
+        const std::string note =
+            runtime == kbcx::cli::configured_qt_version() ? "" : " (running with Qt " + runtime + ")";
         std::fputs(kbcx::cli::version_report("kbc-explorer", note).c_str(), stdout);
         return 0;
     }
@@ -88,10 +88,10 @@ int main(int argc, char* argv[])
     window.show();
     // The Training tab's screenshot shows a finished run's charts, not an empty form.
     const bool screenshot = parser.isSet(screenshotOption);
-    const bool demoRun = parser.isSet(demoOption) &&
-                         (parser.isSet(demoRunOption) ||
-                          (screenshot && parser.value(tabOption).compare(QStringLiteral("training"),
-                                                                          Qt::CaseInsensitive) == 0));
+    const bool demoRun =
+        parser.isSet(demoOption) &&
+        (parser.isSet(demoRunOption) ||
+         (screenshot && parser.value(tabOption).compare(QStringLiteral("training"), Qt::CaseInsensitive) == 0));
     QTemporaryDir demoRunDir; // a screenshot's run is not kept
     kbcx::ui::TrainingPage* trainingPage = window.findChild<kbcx::ui::TrainingPage*>();
     QPointer<kbcx::ui::TrainingRun> demoTrainingRun;
@@ -100,8 +100,7 @@ int main(int argc, char* argv[])
         // between the demo load and this run, so --screenshot waits for the run too.
         QObject::connect(&window, &kbcx::ui::MainWindow::datasetAdded, trainingPage,
                          [&, trainingPage](const kbcx::ui::DatasetPtr& dataset) {
-                             if (!dataset || dataset->name != kbcx::ui::demoDatasetName() || demoTrainingRun)
-                                 return;
+                             if (!dataset || dataset->name != kbcx::ui::demoDatasetName() || demoTrainingRun) return;
                              trainingPage->selectDataset(dataset->id);
                              kbcx::ui::TrainingConfig c = kbcx::ui::TrainingConfig::defaultsFor(false);
                              c.model = QStringLiteral("TransE-L1");
@@ -122,10 +121,8 @@ int main(int argc, char* argv[])
     if (parser.isSet(demoOption) ||
         (firstRun && parser.positionalArguments().isEmpty() && !parser.isSet(screenshotOption)))
         window.openDemo();
-    if (firstRun && !parser.isSet(screenshotOption) && !parser.isSet(noTourOption))
-        kbcx::ui::startTour(&window);
-    if (!parser.positionalArguments().isEmpty())
-        window.openFiles(parser.positionalArguments());
+    if (firstRun && !parser.isSet(screenshotOption) && !parser.isSet(noTourOption)) kbcx::ui::startTour(&window);
+    if (!parser.positionalArguments().isEmpty()) window.openFiles(parser.positionalArguments());
 
     if (parser.isSet(screenshotOption)) {
         const QString path = parser.value(screenshotOption);
@@ -134,10 +131,8 @@ int main(int argc, char* argv[])
             QTimer::singleShot(50, &window, [&, path] {
                 const bool saved = window.saveScreenshot(path);
                 // The screenshot's run lived in a temporary folder: keep it out of the run list.
-                if (demoTrainingRun)
-                    trainingPage->removeRun(demoTrainingRun);
-                if (!saved)
-                    std::fprintf(stderr, "kbc-explorer: could not write %s\n", qPrintable(path));
+                if (demoTrainingRun) trainingPage->removeRun(demoTrainingRun);
+                if (!saved) std::fprintf(stderr, "kbc-explorer: could not write %s\n", qPrintable(path));
                 app.exit(saved && !window.anyLoadFailed() ? 0 : 1);
             });
         };

@@ -2,8 +2,8 @@
 // 1024×768): it fits, every tab's controls can be reached, names are readable, one title.
 #include "ui/common/app_settings.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/shell/main_window.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

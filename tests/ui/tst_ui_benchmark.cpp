@@ -2,10 +2,10 @@
 // Generate dialog's job, the rules model against the folder's rules.txt, a rule's positives and
 // negatives against the split files, facts opening in the Graph tab, malformed folders, LogInfer's
 // layout, screenshots, and `kbc-explorer --demo --tab Benchmark --screenshot`.
-#include "ui/common/app_settings.hpp"
 #include "ui/benchmark/benchmark_models.hpp"
 #include "ui/benchmark/benchmark_page.hpp"
 #include "ui/benchmark/generate_benchmark_dialog.hpp"
+#include "ui/common/app_settings.hpp"
 #include "ui/graph/graph_page.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"

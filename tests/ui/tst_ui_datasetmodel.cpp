@@ -16,28 +16,24 @@ using kbcx::ui::DatasetModel;
 
 namespace {
 
-ui::DatasetPtr loadSync(const QString& name, jobs::LoadKgParams params)
-{
+ui::DatasetPtr loadSync(const QString& name, jobs::LoadKgParams params) {
     jobs::JobContext ctx;
     const jobs::LoadKgResult result = jobs::load_kg(params, ctx);
     return ui::Dataset::fromLoadResult(name, {name}, result);
 }
 
-ui::DatasetPtr demo()
-{
+ui::DatasetPtr demo() {
     return loadSync(ui::demoDatasetName(), ui::demoLoadParams());
 }
 
 /// A small KG without type facts, as FB15k-237-style TSV in memory.
-ui::DatasetPtr untyped()
-{
+ui::DatasetPtr untyped() {
     jobs::LoadKgParams params;
     params.buffers.push_back({"small.tsv", "a\tr1\tb\nb\tr1\tc\na\tr2\tc\n"});
     return loadSync(QStringLiteral("small.tsv"), params);
 }
 
-qulonglong cell(const QAbstractItemModel& model, const QModelIndex& index, int column)
-{
+qulonglong cell(const QAbstractItemModel& model, const QModelIndex& index, int column) {
     return model.data(index.siblingAtColumn(column)).toULongLong();
 }
 
@@ -45,7 +41,7 @@ qulonglong cell(const QAbstractItemModel& model, const QModelIndex& index, int c
 
 class TestDatasetModel : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void demoCounts();
     void treeStructure();
     void lookups();
@@ -54,8 +50,7 @@ private slots:
     void namesForPaths();
 };
 
-void TestDatasetModel::demoCounts()
-{
+void TestDatasetModel::demoCounts() {
     DatasetModel model;
     const QModelIndex row = model.addDataset(demo());
     QCOMPARE(model.datasetCount(), 1);
@@ -69,8 +64,7 @@ void TestDatasetModel::demoCounts()
     QCOMPARE(model.kind(row), DatasetModel::ItemKind::Dataset);
 }
 
-void TestDatasetModel::treeStructure()
-{
+void TestDatasetModel::treeStructure() {
     DatasetModel model;
     const QModelIndex row = model.addDataset(demo());
     QCOMPARE(model.rowCount(row), 3);
@@ -119,8 +113,7 @@ void TestDatasetModel::treeStructure()
     QCOMPARE(model.datasetForIndex(model.index(3, 2, types)), model.datasetAt(0));
 }
 
-void TestDatasetModel::lookups()
-{
+void TestDatasetModel::lookups() {
     DatasetModel model;
     model.addDataset(untyped());
     const ui::DatasetPtr d = demo();
@@ -146,8 +139,7 @@ void TestDatasetModel::lookups()
     QVERIFY(!model.indexOfType(model.datasetAt(0)->id, 0).isValid());
 }
 
-void TestDatasetModel::testerWhileAddingAndRemoving()
-{
+void TestDatasetModel::testerWhileAddingAndRemoving() {
     DatasetModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSortFilterProxyModel proxy;
@@ -178,8 +170,7 @@ void TestDatasetModel::testerWhileAddingAndRemoving()
     QCOMPARE(model.rowCount(), 0);
 }
 
-void TestDatasetModel::relationAndTypeTables()
-{
+void TestDatasetModel::relationAndTypeTables() {
     const ui::DatasetPtr d = demo();
     ui::RelationTableModel relations;
     ui::TypeTableModel types;
@@ -220,11 +211,10 @@ void TestDatasetModel::relationAndTypeTables()
     QCOMPARE(relations.rowCount(), 0);
 }
 
-void TestDatasetModel::namesForPaths()
-{
+void TestDatasetModel::namesForPaths() {
     QCOMPARE(ui::datasetNameForPaths({QStringLiteral("/data/FB15k-237/train.txt")}), QStringLiteral("train.txt"));
-    QCOMPARE(ui::datasetNameForPaths({QStringLiteral("/d/train.txt"), QStringLiteral("/d/valid.txt"),
-                                      QStringLiteral("/d/test.txt")}),
+    QCOMPARE(ui::datasetNameForPaths(
+                 {QStringLiteral("/d/train.txt"), QStringLiteral("/d/valid.txt"), QStringLiteral("/d/test.txt")}),
              QStringLiteral("train.txt + 2 more"));
 }
 

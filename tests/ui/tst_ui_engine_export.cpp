@@ -1,9 +1,9 @@
 // Offscreen test of Training → Export for a Training Engine…: the dialog exports a benchmark for
 // LibKGE through the background job (files on disk, the training command shown), reports a
 // malformed file with its line and stays usable, and is captured for the screenshots folder.
+#include "onto_ui_test_util.hpp"
 #include "ui/benchmark/engine_export_dialog.hpp"
 #include "ui/shell/main_window.hpp"
-#include "onto_ui_test_util.hpp"
 
 #include <QAction>
 #include <QDir>
@@ -59,8 +59,10 @@ class TestUiEngineExport : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(!dialog->isRunning(), 30000);
         QVERIFY2(dialog->resultText().contains("to_score.tsv"), qPrintable(dialog->resultText()));
         QVERIFY(dialog->resultText().contains("(rc)"));
-        QVERIFY(dialog->findChild<QPlainTextEdit*>(QStringLiteral("trainCommand"))->toPlainText().contains("kge start"));
-        for (const char* f : {"dataset.yaml", "entity_ids.del", "train.del", "test_negatives.del", "to_score.tsv", "README.md"})
+        QVERIFY(
+            dialog->findChild<QPlainTextEdit*>(QStringLiteral("trainCommand"))->toPlainText().contains("kge start"));
+        for (const char* f :
+             {"dataset.yaml", "entity_ids.del", "train.del", "test_negatives.del", "to_score.tsv", "README.md"})
             QVERIFY2(QFile::exists(work.filePath(QStringLiteral("out/") + QLatin1String(f))), f);
 
         QDir().mkpath(test::screenshotDir());

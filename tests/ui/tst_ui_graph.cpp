@@ -2,16 +2,16 @@
 // counts against a direct computation, depth and predicate filters, the node cap and its notice,
 // layouts, zoom, PNG/SVG export, highlights from the Rules tab, the derivation panel, a screenshot.
 #include "ui/common/app_settings.hpp"
-#include "ui/rules/derivation_tree_model.hpp"
 #include "ui/graph/entity_name_model.hpp"
 #include "ui/graph/graph_page.hpp"
 #include "ui/graph/graph_view.hpp"
+#include "ui/graph/relation_filter_model.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/shell/main_window.hpp"
-#include "ui/graph/relation_filter_model.hpp"
+#include "ui/rules/derivation_tree_model.hpp"
 #include "ui/rules/rules_page.hpp"
 #include "ui/rules/support_table_model.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -45,18 +45,14 @@ namespace {
 const QString kRuleFile = QStringLiteral(KBCX_TEST_DATA "/rules/university.rules");
 constexpr std::size_t kMemberOfComposition = 12;
 
-bool waitForEnd(JobHandle* job)
-{
-    if (!job)
-        return false;
-    if (!job->isActive())
-        return true;
+bool waitForEnd(JobHandle* job) {
+    if (!job) return false;
+    if (!job->isActive()) return true;
     QSignalSpy ended(job, &JobHandle::ended);
     return ended.wait(30000);
 }
 
-QString screenshotDir()
-{
+QString screenshotDir() {
     const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
     return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
 }
@@ -70,12 +66,11 @@ struct Direct {
     std::vector<int> hops; ///< per entity; -1 = farther than depth or unreachable
 };
 
-Direct directEgo(const kg::KnowledgeGraph& g, kg::Id centre, int depth, const std::optional<std::set<kg::Id>>& allowed)
-{
+Direct directEgo(const kg::KnowledgeGraph& g, kg::Id centre, int depth,
+                 const std::optional<std::set<kg::Id>>& allowed) {
     std::vector<kg::Triple> facts;
     g.facts.for_each_fact([&](const kg::Triple& t) {
-        if (!allowed || allowed->count(t.r))
-            facts.push_back(t);
+        if (!allowed || allowed->count(t.r)) facts.push_back(t);
     });
     std::vector<int> d(g.vocab.entities().size(), -1);
     d[centre] = 0;
@@ -104,7 +99,7 @@ Direct directEgo(const kg::KnowledgeGraph& g, kg::Id centre, int depth, const st
 
 class TestUiGraph : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase();
     void init();
     void cleanup();
@@ -120,7 +115,7 @@ private slots:
     void screenshot();
     void executableRendersGraphTab();
 
-private:
+  private:
     /// Opens the demo, shows the Graph tab and waits for the first drawing.
     void openDemoGraph();
     /// Waits for the page's next drawing.
@@ -135,15 +130,13 @@ private:
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers_;
 };
 
-void TestUiGraph::initTestCase()
-{
+void TestUiGraph::initTestCase() {
     QVERIFY(settingsDir_.isValid());
     QVERIFY(dataDir_.isValid());
     qputenv(ui::kSettingsDirEnv, settingsDir_.path().toLocal8Bit());
 }
 
-void TestUiGraph::init()
-{
+void TestUiGraph::init() {
     window_ = std::make_unique<MainWindow>();
     window_->resize(1700, 1000);
     page_ = window_->graphPage();
@@ -155,21 +148,18 @@ void TestUiGraph::init()
     window_->show();
 }
 
-void TestUiGraph::cleanup()
-{
+void TestUiGraph::cleanup() {
     testers_.clear();
     window_.reset();
     page_ = nullptr;
 }
 
-bool TestUiGraph::waitDrawn()
-{
+bool TestUiGraph::waitDrawn() {
     QSignalSpy drawn(page_, &GraphPage::drawn);
     return drawn.wait(30000);
 }
 
-void TestUiGraph::openDemoGraph()
-{
+void TestUiGraph::openDemoGraph() {
     QVERIFY(window_->showTab(QStringLiteral("Graph")));
     QSignalSpy drawn(page_, &GraphPage::drawn);
     QVERIFY(waitForEnd(window_->openDemo()));
@@ -177,8 +167,7 @@ void TestUiGraph::openDemoGraph()
     QVERIFY(page_->view()->hasDrawing());
 }
 
-void TestUiGraph::defaultCentreAndCompletion()
-{
+void TestUiGraph::defaultCentreAndCompletion() {
     // Drawn lazily: nothing happens while the tab is hidden.
     QVERIFY(waitForEnd(window_->openDemo()));
     QVERIFY(!page_->view()->hasDrawing());
@@ -215,8 +204,7 @@ void TestUiGraph::defaultCentreAndCompletion()
     QCOMPARE(page_->view()->drawing()->nodes.front().entity, entity("Univ1_Dept0"));
 }
 
-void TestUiGraph::egoCountsMatchDirect_data()
-{
+void TestUiGraph::egoCountsMatchDirect_data() {
     QTest::addColumn<QString>("centre");
     QTest::addColumn<int>("depth");
     const QStringList names{QStringLiteral("Univ0_Dept0"), QStringLiteral("Univ0_Dept0_GraduateStudent0"),
@@ -226,8 +214,7 @@ void TestUiGraph::egoCountsMatchDirect_data()
             QTest::newRow(qPrintable(QStringLiteral("%1 depth %2").arg(name).arg(depth))) << name << depth;
 }
 
-void TestUiGraph::egoCountsMatchDirect()
-{
+void TestUiGraph::egoCountsMatchDirect() {
     QFETCH(QString, centre);
     QFETCH(int, depth);
     openDemoGraph();
@@ -250,8 +237,7 @@ void TestUiGraph::egoCountsMatchDirect()
     QVERIFY(page_->summaryLabel()->text().contains(QStringLiteral("%1 nodes").arg(direct.nodes)));
 }
 
-void TestUiGraph::nodeCapHonoured()
-{
+void TestUiGraph::nodeCapHonoured() {
     openDemoGraph();
     const kg::Id c = entity("Univ0_Dept0");
     const Direct all = directEgo(*graph(), c, 3, std::nullopt);
@@ -274,8 +260,7 @@ void TestUiGraph::nodeCapHonoured()
         kept.insert(n.entity);
     }
     for (kg::Id e = 0; e < all.hops.size(); ++e)
-        if (all.hops[e] >= 0 && all.hops[e] < farthest)
-            QVERIFY(kept.count(e));
+        if (all.hops[e] >= 0 && all.hops[e] < farthest) QVERIFY(kept.count(e));
     // Raising the cap lifts the notice.
     page_->setNodeCap(2000);
     QVERIFY(waitDrawn()); // the spin box change redraws by itself
@@ -283,8 +268,7 @@ void TestUiGraph::nodeCapHonoured()
     QVERIFY(page_->noticeLabel()->isHidden());
 }
 
-void TestUiGraph::predicateFilter()
-{
+void TestUiGraph::predicateFilter() {
     openDemoGraph();
     page_->setNodeCap(2000);
     page_->setDepth(2);
@@ -310,8 +294,7 @@ void TestUiGraph::predicateFilter()
              qulonglong(graph()->facts.relation_size(memberOf)));
 }
 
-void TestUiGraph::layoutsAndZoom()
-{
+void TestUiGraph::layoutsAndZoom() {
     openDemoGraph();
     page_->setDepth(2);
     page_->showEntity(entity("Univ0_Dept0"));
@@ -349,8 +332,7 @@ void TestUiGraph::layoutsAndZoom()
     QVERIFY(qAbs(view->zoomFactor() - fitted) < 1e-6);
 }
 
-void TestUiGraph::exportPngAndSvg()
-{
+void TestUiGraph::exportPngAndSvg() {
     openDemoGraph();
     const QString png = dataDir_.filePath(QStringLiteral("ego.png"));
     const QString svg = dataDir_.filePath(QStringLiteral("ego.svg"));
@@ -373,8 +355,7 @@ void TestUiGraph::exportPngAndSvg()
     QVERIFY(content.contains("Relations")); // the legend travels with the graph
 }
 
-void TestUiGraph::supportHighlight()
-{
+void TestUiGraph::supportHighlight() {
     QVERIFY(waitForEnd(window_->openDemo()));
     ui::RulesPage* rules = window_->rulesPage();
     QVERIFY(window_->showTab(QStringLiteral("Rules")));
@@ -385,8 +366,7 @@ void TestUiGraph::supportHighlight()
     // Pick a support whose conclusion is new.
     int row = -1;
     for (int r = 0; r < rules->supportModel()->rowCount() && row < 0; ++r)
-        if (rules->supportModel()->supportAt(r)->conclusion_new)
-            row = r;
+        if (rules->supportModel()->supportAt(r)->conclusion_new) row = r;
     QVERIFY(row >= 0);
     const rules::SupportRow support = *rules->supportModel()->supportAt(row);
     QSignalSpy drawn(page_, &GraphPage::drawn);
@@ -400,8 +380,7 @@ void TestUiGraph::supportHighlight()
     QCOMPARE(page_->view()->highlightedEdgeCount(), 3); // two premises and the conclusion
     int premises = 0, conclusions = 0;
     for (const ui::EgoGraphEdge& e : d->edges) {
-        if (!e.highlighted)
-            continue;
+        if (!e.highlighted) continue;
         if (e.role == ui::HighlightFact::Role::Conclusion) {
             ++conclusions;
             QVERIFY(!e.inKg); // drawn dashed: a new fact
@@ -424,8 +403,7 @@ void TestUiGraph::supportHighlight()
     QCOMPARE(page_->view()->highlightedEdgeCount(), 0);
 }
 
-void TestUiGraph::derivationBesideGraph()
-{
+void TestUiGraph::derivationBesideGraph() {
     QVERIFY(waitForEnd(window_->openDemo()));
     ui::RulesPage* rules = window_->rulesPage();
     QVERIFY(window_->showTab(QStringLiteral("Rules")));
@@ -454,8 +432,7 @@ void TestUiGraph::derivationBesideGraph()
     QCOMPARE(notInKg, 2);
 }
 
-void TestUiGraph::screenshot()
-{
+void TestUiGraph::screenshot() {
     QVERIFY(waitForEnd(window_->openDemo()));
     auto* dock = window_->findChild<QDockWidget*>(QStringLiteral("datasetDock"));
     window_->resizeDocks({dock}, {380}, Qt::Horizontal);
@@ -482,12 +459,11 @@ void TestUiGraph::screenshot()
     qInfo("screenshot: %s", qPrintable(path));
 }
 
-void TestUiGraph::executableRendersGraphTab()
-{
+void TestUiGraph::executableRendersGraphTab() {
     const QString png = dataDir_.filePath(QStringLiteral("graph-tab.png"));
     QProcess process;
-    process.start(QStringLiteral(KBCX_GUI_EXE),
-                  {QStringLiteral("--demo"), QStringLiteral("--tab"), QStringLiteral("Graph"), QStringLiteral("--screenshot"), png});
+    process.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--demo"), QStringLiteral("--tab"),
+                                                 QStringLiteral("Graph"), QStringLiteral("--screenshot"), png});
     QVERIFY(process.waitForFinished(60000));
     QCOMPARE(process.exitCode(), 0);
     QVERIFY(!QImage(png).isNull());

@@ -1,8 +1,8 @@
 // Qt Test of the Hierarchy tab, offscreen: PhD and random fixtures imported through the
 // workspace; ladder rungs against placement.hpp, histogram bins against a direct count, the
 // scatter against T? with P, metrics, exports, item models, a bad scores file, screenshots.
-#include "ui/eval/eval_table_models.hpp"
 #include "eval_test_support.hpp"
+#include "ui/eval/eval_table_models.hpp"
 #include "ui/eval/eval_workspace.hpp"
 #include "ui/eval/hierarchy_page.hpp"
 #include "ui/jobs/job_handle.hpp"
@@ -10,8 +10,8 @@
 #include "ui/shell/main_window.hpp"
 
 #include <QAbstractItemModelTester>
-#include <QApplication>
 #include <QAbstractSeries>
+#include <QApplication>
 #include <QAreaSeries>
 #include <QChart>
 #include <QFileInfo>
@@ -311,7 +311,8 @@ void TestHierarchy::trainedRunAsScorer() {
     const eval::EvalResult ref = evaltest::reference(tests, scores);
     QCOMPARE(added->result->f.size(), ref.f.size());
     for (std::size_t i = 0; i < ref.f.size(); ++i)
-        QVERIFY2(std::abs(added->result->f[i] - ref.f[i]) <= 1e-6 * (1 + std::abs(ref.f[i])), qPrintable(QString::number(i)));
+        QVERIFY2(std::abs(added->result->f[i] - ref.f[i]) <= 1e-6 * (1 + std::abs(ref.f[i])),
+                 qPrintable(QString::number(i)));
     QCOMPARE(added->result->overall.auc_pm, ref.overall.auc_pm);
     QCOMPARE(added->result->overall.fvr, ref.overall.fvr);
     QCOMPARE(added->result->overall.placement(), ref.overall.placement());

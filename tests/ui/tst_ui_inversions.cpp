@@ -1,8 +1,8 @@
 // Qt Test of the Inversions tab, offscreen: the pair list of each kind and normal form against
 // the engine's exact count and top-k (and a brute-force count), the selected pair's details and
 // proofs from an ontology, the geometry note, CSV export, item models and a screenshot.
-#include "ui/eval/eval_table_models.hpp"
 #include "eval_test_support.hpp"
+#include "ui/eval/eval_table_models.hpp"
 #include "ui/eval/eval_workspace.hpp"
 #include "ui/eval/inversions_page.hpp"
 #include "ui/jobs/job_handle.hpp"

@@ -1,11 +1,11 @@
 // Qt Test for the generic job adapter: progress delivery, results, cancellation (running and
 // queued), input errors with their location, other failures, the ETA estimate and the jobs dock.
+#include "ui/common/progress_value.hpp"
 #include "ui/jobs/eta_estimator.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_row_widget.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/jobs/jobs_panel.hpp"
-#include "ui/common/progress_value.hpp"
 
 #include "common/error.hpp"
 #include "kg/load_kg.hpp"
@@ -16,8 +16,8 @@
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTimer>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 
 #include <algorithm>
@@ -32,8 +32,7 @@ using kbcx::ui::JobRunner;
 namespace {
 
 /// A job that counts to `steps`, reporting each step, sleeping `pause` between steps.
-JobRunner::Work counting(int steps, std::chrono::milliseconds pause = std::chrono::milliseconds(1))
-{
+JobRunner::Work counting(int steps, std::chrono::milliseconds pause = std::chrono::milliseconds(1)) {
     return [steps, pause](jobs::JobContext& ctx) -> std::any {
         for (int i = 0; i < steps; ++i) {
             ctx.throw_if_stopped();
@@ -46,8 +45,7 @@ JobRunner::Work counting(int steps, std::chrono::milliseconds pause = std::chron
 }
 
 /// A job that loops until cancelled, checking the stop token between units of work.
-JobRunner::Work untilCancelled(std::atomic<bool>* started)
-{
+JobRunner::Work untilCancelled(std::atomic<bool>* started) {
     return [started](jobs::JobContext& ctx) -> std::any {
         started->store(true);
         for (std::uint64_t i = 0;; ++i) {
@@ -62,7 +60,7 @@ JobRunner::Work untilCancelled(std::atomic<bool>* started)
 
 class TestJobRunner : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void progressAndResult();
     void cancelRunningJob();
     void cancelQueuedJob();
@@ -76,8 +74,7 @@ private slots:
     void burstOfEndsRunsInSlices();
 };
 
-void TestJobRunner::progressAndResult()
-{
+void TestJobRunner::progressAndResult() {
     JobRunner runner;
     runner.setProgressInterval(std::chrono::milliseconds(5));
     QSignalSpy started(&runner, &JobRunner::jobStarted);
@@ -110,8 +107,7 @@ void TestJobRunner::progressAndResult()
     QVERIFY_THROWS_EXCEPTION(std::bad_any_cast, job->resultAs<QString>());
 }
 
-void TestJobRunner::cancelRunningJob()
-{
+void TestJobRunner::cancelRunningJob() {
     JobRunner runner;
     std::atomic<bool> running{false};
     JobHandle* job = runner.start(QStringLiteral("spin"), untilCancelled(&running));
@@ -128,8 +124,7 @@ void TestJobRunner::cancelRunningJob()
     QVERIFY(!job->result().has_value());
 }
 
-void TestJobRunner::cancelQueuedJob()
-{
+void TestJobRunner::cancelQueuedJob() {
     JobRunner runner;
     runner.setMaxConcurrentJobs(1);
     std::atomic<bool> running{false};
@@ -149,8 +144,7 @@ void TestJobRunner::cancelQueuedJob()
     QTRY_COMPARE_WITH_TIMEOUT(blocker->state(), JobHandle::State::Cancelled, 10000);
 }
 
-void TestJobRunner::inputErrorCarriesLocation()
-{
+void TestJobRunner::inputErrorCarriesLocation() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("bad.tsv"));
@@ -162,9 +156,8 @@ void TestJobRunner::inputErrorCarriesLocation()
     JobRunner runner;
     jobs::LoadKgParams params;
     params.paths.push_back(path.toStdString());
-    JobHandle* job = runner.start(QStringLiteral("load"), [params](jobs::JobContext& ctx) {
-        return jobs::load_kg(params, ctx);
-    });
+    JobHandle* job =
+        runner.start(QStringLiteral("load"), [params](jobs::JobContext& ctx) { return jobs::load_kg(params, ctx); });
     QSignalSpy failed(job, &JobHandle::failed);
     QVERIFY(failed.wait(10000));
     QCOMPARE(job->state(), JobHandle::State::Failed);
@@ -177,12 +170,10 @@ void TestJobRunner::inputErrorCarriesLocation()
     QCOMPARE(job->errorLocation().file, path);
 }
 
-void TestJobRunner::otherExceptionsFail()
-{
+void TestJobRunner::otherExceptionsFail() {
     JobRunner runner;
-    JobHandle* job = runner.start(QStringLiteral("throws"), [](jobs::JobContext&) -> std::any {
-        throw std::runtime_error("disk on fire");
-    });
+    JobHandle* job = runner.start(QStringLiteral("throws"),
+                                  [](jobs::JobContext&) -> std::any { throw std::runtime_error("disk on fire"); });
     QSignalSpy failed(job, &JobHandle::failed);
     QVERIFY(failed.wait(10000));
     QCOMPARE(failed.first().at(0).toString(), QStringLiteral("disk on fire"));
@@ -190,8 +181,7 @@ void TestJobRunner::otherExceptionsFail()
     QCOMPARE(failed.first().at(2).toULongLong(), 0ULL);
 }
 
-void TestJobRunner::clearFinishedKeepsActiveJobs()
-{
+void TestJobRunner::clearFinishedKeepsActiveJobs() {
     JobRunner runner;
     JobHandle* done = runner.start(QStringLiteral("quick"), counting(1));
     QSignalSpy finished(done, &JobHandle::finished);
@@ -213,8 +203,7 @@ void TestJobRunner::clearFinishedKeepsActiveJobs()
     QVERIFY(runner.jobs().isEmpty());
 }
 
-void TestJobRunner::etaEstimator()
-{
+void TestJobRunner::etaEstimator() {
     ui::EtaEstimator eta;
     QVERIFY(!eta.remainingSeconds());
     eta.add(0.0, 0, 1000);
@@ -236,8 +225,7 @@ void TestJobRunner::etaEstimator()
     QCOMPARE(ui::JobRowWidget::formatDuration(3720), QStringLiteral("1 h 02 min"));
 }
 
-void TestJobRunner::jobsPanelRows()
-{
+void TestJobRunner::jobsPanelRows() {
     JobRunner runner;
     ui::JobsPanel panel(&runner);
     panel.resize(900, 120);
@@ -274,8 +262,7 @@ void TestJobRunner::jobsPanelRows()
     QVERIFY(runner.jobs().isEmpty());
 }
 
-void TestJobRunner::progressWaitsOncePerJob()
-{
+void TestJobRunner::progressWaitsOncePerJob() {
     // A job that reports unthrottled while the GUI thread is busy leaves one progress call
     // waiting, with its newest values, not one per report.
     JobRunner runner;
@@ -302,8 +289,7 @@ void TestJobRunner::progressWaitsOncePerJob()
     QCOMPARE(job->done(), 500ULL);
 }
 
-void TestJobRunner::burstOfEndsRunsInSlices()
-{
+void TestJobRunner::burstOfEndsRunsInSlices() {
     // Twenty jobs end at once and each end costs the GUI thread 8 ms: their calls run in
     // posting order, a few per pass of the event loop, so that a zero timer (which fires
     // between passes) gets its turn in between rather than after all twenty.
@@ -312,7 +298,8 @@ void TestJobRunner::burstOfEndsRunsInSlices()
     QList<int> order;
     QList<int> perTick{0};
     for (int i = 0; i < 20; ++i) {
-        JobHandle* job = runner.start(QStringLiteral("end %1").arg(i), [i](jobs::JobContext&) -> std::any { return i; });
+        JobHandle* job =
+            runner.start(QStringLiteral("end %1").arg(i), [i](jobs::JobContext&) -> std::any { return i; });
         connect(job, &JobHandle::finished, this, [job, &order, &perTick] {
             QElapsedTimer busy;
             busy.start();
@@ -341,16 +328,13 @@ void TestJobRunner::burstOfEndsRunsInSlices()
 class PaintCounter : public QObject {
   public:
     int paints = 0;
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (event->type() == QEvent::Paint)
-            ++paints;
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Paint) ++paints;
         return QObject::eventFilter(watched, event);
     }
 };
 
-void TestJobRunner::progressValueRepaintsLater()
-{
+void TestJobRunner::progressValueRepaintsLater() {
     // A job row's bar takes a new value without painting the window there and then: the
     // paint comes with the next pass of the event loop, once for however many reports.
     QWidget window;

@@ -19,12 +19,11 @@ using kbcx::ui::MainWindow;
 
 class TestLoadResponsiveness : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void eventLoopKeepsTickingWhileLoadingFb15k237();
 };
 
-void TestLoadResponsiveness::eventLoopKeepsTickingWhileLoadingFb15k237()
-{
+void TestLoadResponsiveness::eventLoopKeepsTickingWhileLoadingFb15k237() {
     const QString train = QStringLiteral(KBCX_SHARED_DATA "/kg/FB15k-237/train.txt");
     if (!QFileInfo::exists(train))
         QSKIP(qPrintable(QStringLiteral("FB15k-237 is not available at %1 (shared data folder absent)").arg(train)));

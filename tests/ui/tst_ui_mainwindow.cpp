@@ -3,14 +3,14 @@
 // cancel, a screenshot, and the real kbc-explorer binary's --demo --screenshot.
 #include "ui/common/app_settings.hpp"
 #include "ui/dataset/dataset_model.hpp"
+#include "ui/dataset/overview_page.hpp"
+#include "ui/eval/inversions_page.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_row_widget.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/eval/inversions_page.hpp"
 #include "ui/jobs/jobs_panel.hpp"
-#include "ui/shell/main_window.hpp"
 #include "ui/ontology/ontology_page.hpp"
-#include "ui/dataset/overview_page.hpp"
+#include "ui/shell/main_window.hpp"
 #include "ui/shell/recent_files.hpp"
 
 #include <QAbstractItemModelTester>
@@ -30,8 +30,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QToolButton>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeView>
 #include <QUrl>
 
@@ -45,29 +45,24 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
-void writeFile(const QString& path, const QByteArray& content)
-{
+void writeFile(const QString& path, const QByteArray& content) {
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(content);
 }
 
 /// Waits until `job` has ended (finished, failed or cancelled).
-bool waitForEnd(JobHandle* job)
-{
-    if (!job->isActive())
-        return true;
+bool waitForEnd(JobHandle* job) {
+    if (!job->isActive()) return true;
     QSignalSpy ended(job, &JobHandle::ended);
     return ended.wait(30000);
 }
 
-QMessageBox* findErrorBox(const MainWindow& window)
-{
+QMessageBox* findErrorBox(const MainWindow& window) {
     return window.findChild<QMessageBox*>(QStringLiteral("loadErrorBox"));
 }
 
-QString screenshotDir()
-{
+QString screenshotDir() {
     const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
     return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
 }
@@ -76,7 +71,7 @@ QString screenshotDir()
 
 class TestMainWindow : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase();
     void openDemoShowsCounts();
     void malformedFileShowsErrorAndKeepsData();
@@ -89,15 +84,14 @@ private slots:
     void executableDemoScreenshot();
     void executableFailsOnBadInput();
 
-private:
+  private:
     QTemporaryDir settingsDir_;
     QTemporaryDir dataDir_;
     QString goodFile_;
     QString badFile_;
 };
 
-void TestMainWindow::initTestCase()
-{
+void TestMainWindow::initTestCase() {
     QVERIFY(settingsDir_.isValid());
     QVERIFY(dataDir_.isValid());
     // Never touch the user's settings.
@@ -108,8 +102,7 @@ void TestMainWindow::initTestCase()
     writeFile(badFile_, "a\tr\tb\nc\td\n"); // line 2: two fields
 }
 
-void TestMainWindow::openDemoShowsCounts()
-{
+void TestMainWindow::openDemoShowsCounts() {
     MainWindow window;
     QAbstractItemModelTester tester(window.datasetModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     window.show();
@@ -158,8 +151,7 @@ void TestMainWindow::openDemoShowsCounts()
     QVERIFY(!window.showTab(QStringLiteral("No such tab")));
 }
 
-void TestMainWindow::malformedFileShowsErrorAndKeepsData()
-{
+void TestMainWindow::malformedFileShowsErrorAndKeepsData() {
     MainWindow window;
     QAbstractItemModelTester tester(window.datasetModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     window.show();
@@ -191,8 +183,7 @@ void TestMainWindow::malformedFileShowsErrorAndKeepsData()
     QTRY_VERIFY(!findErrorBox(window)); // deleted on close
 }
 
-void TestMainWindow::dropOpensFiles()
-{
+void TestMainWindow::dropOpensFiles() {
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -225,8 +216,7 @@ void TestMainWindow::dropOpensFiles()
     QVERIFY(!refused.isAccepted());
 }
 
-void TestMainWindow::recentFilesPersist()
-{
+void TestMainWindow::recentFilesPersist() {
     {
         MainWindow window;
         window.recentFiles()->clear();
@@ -261,8 +251,7 @@ void TestMainWindow::recentFilesPersist()
     QVERIFY(ui::RecentFiles().files().isEmpty());
 }
 
-void TestMainWindow::cancelLeavesDatasetsIntact()
-{
+void TestMainWindow::cancelLeavesDatasetsIntact() {
     MainWindow window;
     window.show();
     QVERIFY(waitForEnd(window.openDemo()));
@@ -293,8 +282,7 @@ void TestMainWindow::cancelLeavesDatasetsIntact()
     QVERIFY(!window.anyLoadFailed());
 }
 
-void TestMainWindow::inversionShowsClassInOntology()
-{
+void TestMainWindow::inversionShowsClassInOntology() {
     // The demo brings an ontology and an unfaithful evaluation on it: a class of a violating
     // pair's axiom is selected in the Ontology tab's hierarchy.
     MainWindow window;
@@ -333,8 +321,7 @@ void TestMainWindow::inversionShowsClassInOntology()
              QStringLiteral("Inversions"));
 }
 
-void TestMainWindow::closeDatasetAndLayoutPersist()
-{
+void TestMainWindow::closeDatasetAndLayoutPersist() {
     const QString ini = settingsDir_.filePath(QStringLiteral("kbc-explorer.ini"));
     {
         MainWindow window;
@@ -363,8 +350,7 @@ void TestMainWindow::closeDatasetAndLayoutPersist()
     QFile::remove(ini);
 }
 
-void TestMainWindow::screenshotWithRelationSelected()
-{
+void TestMainWindow::screenshotWithRelationSelected() {
     MainWindow window;
     window.resize(1280, 800);
     window.show();
@@ -393,8 +379,7 @@ void TestMainWindow::screenshotWithRelationSelected()
     qInfo("screenshot: %s", qPrintable(path));
 }
 
-void TestMainWindow::executableDemoScreenshot()
-{
+void TestMainWindow::executableDemoScreenshot() {
     QTemporaryDir out;
     QVERIFY(out.isValid());
     const QString png = out.filePath(QStringLiteral("demo.png"));
@@ -422,8 +407,7 @@ void TestMainWindow::executableDemoScreenshot()
     QVERIFY(version.readAllStandardOutput().contains(KBCX_VERSION));
 }
 
-void TestMainWindow::executableFailsOnBadInput()
-{
+void TestMainWindow::executableFailsOnBadInput() {
     QTemporaryDir out;
     QVERIFY(out.isValid());
     const QString png = out.filePath(QStringLiteral("bad.png"));

@@ -2,18 +2,18 @@
 // choice) and File → Load Entity Names… (names applied; a malformed file: file:line:col, no loss).
 #include "onto_ui_test_util.hpp"
 
-#include "ui/ontology/class_hierarchy_model.hpp"
+#include "ui/common/name_style_setting.hpp"
 #include "ui/dataset/dataset.hpp"
 #include "ui/dataset/dataset_model.hpp"
 #include "ui/eval/eval_table_models.hpp"
 #include "ui/eval/inversions_page.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/shell/main_window.hpp"
-#include "ui/common/name_style_setting.hpp"
+#include "ui/ontology/class_hierarchy_model.hpp"
 #include "ui/ontology/ontology_page.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
 #include "ui/ontology/partition_page.hpp"
 #include "ui/ontology/proof_view.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include <QAction>
 #include <QSortFilterProxyModel>

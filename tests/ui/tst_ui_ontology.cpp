@@ -4,14 +4,14 @@
 #include "onto_ui_test_util.hpp"
 
 #include "ui/common/app_settings.hpp"
-#include "ui/ontology/class_hierarchy_model.hpp"
 #include "ui/dataset/dataset_model.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/shell/main_window.hpp"
+#include "ui/ontology/class_hierarchy_model.hpp"
 #include "ui/ontology/ontology_list_model.hpp"
 #include "ui/ontology/ontology_page.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
 #include "ui/ontology/proof_view.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include "ui/ontology/core_onto.hpp"
 

@@ -3,14 +3,14 @@
 // the taxonomy's edges, and partitions GCI0 candidates.
 #include "onto_ui_test_util.hpp"
 
-#include "ui/ontology/class_hierarchy_model.hpp"
 #include "ui/dataset/dataset_model.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/shell/main_window.hpp"
+#include "ui/ontology/class_hierarchy_model.hpp"
 #include "ui/ontology/ontology_list_model.hpp"
 #include "ui/ontology/ontology_page.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
 #include "ui/ontology/partition_page.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include "ui/ontology/core_onto.hpp"
 

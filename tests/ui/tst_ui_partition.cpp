@@ -4,11 +4,11 @@
 #include "onto_ui_test_util.hpp"
 
 #include "ui/jobs/job_runner.hpp"
-#include "ui/shell/main_window.hpp"
 #include "ui/ontology/ontology_list_model.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
 #include "ui/ontology/partition_page.hpp"
 #include "ui/ontology/proof_view.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include "ui/ontology/core_onto.hpp"
 
@@ -304,7 +304,9 @@ void TestUiPartition::screenshot() {
         auto* button = page->findChild<QPushButton*>(QLatin1String(name));
         QVERIFY(button && button->isVisible());
         const QRect r(button->mapTo(page, QPoint(0, 0)), button->size());
-        QVERIFY2(r.right() <= page->width(), qPrintable(QStringLiteral("%1 ends at %2 of %3").arg(QLatin1String(name)).arg(r.right()).arg(page->width())));
+        QVERIFY2(r.right() <= page->width(),
+                 qPrintable(
+                     QStringLiteral("%1 ends at %2 of %3").arg(QLatin1String(name)).arg(r.right()).arg(page->width())));
     }
     QVERIFY(window.saveScreenshot(test::screenshotDir() + QStringLiteral("/partition_narrow.png")));
 }

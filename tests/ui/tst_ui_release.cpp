@@ -3,14 +3,14 @@
 // names on every interactive widget of the main window, and text alternatives of the charts.
 #include "ui/common/app_settings.hpp"
 #include "ui/eval/eval_workspace.hpp"
-#include "ui/shell/help_extras.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/shell/main_window.hpp"
-#include "ui/ontology/ontology_workspace.hpp"
 #include "ui/ontology/candidate_table_model.hpp"
-#include "ui/rules/rules_page.hpp"
+#include "ui/ontology/ontology_workspace.hpp"
 #include "ui/ontology/teach_page.hpp"
+#include "ui/rules/rules_page.hpp"
+#include "ui/shell/help_extras.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -42,68 +42,56 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
-QTemporaryDir& settingsDir()
-{
+QTemporaryDir& settingsDir() {
     static QTemporaryDir dir;
     return dir;
 }
 
-bool waitIdle(ui::JobRunner* runner, int timeoutMs = 60000)
-{
-    if (runner->activeJobCount() == 0)
-        return true;
+bool waitIdle(ui::JobRunner* runner, int timeoutMs = 60000) {
+    if (runner->activeJobCount() == 0) return true;
     QSignalSpy idle(runner, &ui::JobRunner::idle);
     return idle.wait(timeoutMs) || runner->activeJobCount() == 0;
 }
 
-QStringList tabTitles(const MainWindow& window)
-{
+QStringList tabTitles(const MainWindow& window) {
     QStringList titles;
     for (int i = 0; i < window.tabs()->count(); ++i)
         titles << window.tabs()->tabText(i).remove(QLatin1Char('&'));
     return titles;
 }
 
-QString currentTab(const MainWindow& window)
-{
+QString currentTab(const MainWindow& window) {
     return window.tabs()->tabText(window.tabs()->currentIndex()).remove(QLatin1Char('&'));
 }
 
 /// Whether `w` is a part of a compound widget (a spin box's editor, a view's scroll bar, a tab
 /// bar's scroll arrows…) that assistive technology reaches through its owner.
-bool isInternalPart(const QWidget* w)
-{
-    if (qobject_cast<const QScrollBar*>(w))
-        return true;
-    if (w->objectName().startsWith(QLatin1String("qt_")))
-        return true;
+bool isInternalPart(const QWidget* w) {
+    if (qobject_cast<const QScrollBar*>(w)) return true;
+    if (w->objectName().startsWith(QLatin1String("qt_"))) return true;
     for (const QWidget* p = w->parentWidget(); p; p = p->parentWidget()) {
         if (qobject_cast<const QAbstractSpinBox*>(p) || qobject_cast<const QComboBox*>(p) ||
-            qobject_cast<const QTabBar*>(p) || qobject_cast<const QAbstractItemView*>(p) || qobject_cast<const QMenu*>(p))
+            qobject_cast<const QTabBar*>(p) || qobject_cast<const QAbstractItemView*>(p) ||
+            qobject_cast<const QMenu*>(p))
             return true;
     }
     return false;
 }
 
-bool isInteractive(const QWidget* w)
-{
+bool isInteractive(const QWidget* w) {
     if (qobject_cast<const QAbstractButton*>(w) || qobject_cast<const QComboBox*>(w) ||
         qobject_cast<const QLineEdit*>(w) || qobject_cast<const QAbstractSpinBox*>(w) ||
         qobject_cast<const QAbstractItemView*>(w) || qobject_cast<const QPlainTextEdit*>(w))
         return true;
-    if (const auto* slider = qobject_cast<const QAbstractSlider*>(w))
-        return !qobject_cast<const QScrollBar*>(slider);
-    if (const auto* text = qobject_cast<const QTextEdit*>(w))
-        return !text->isReadOnly();
+    if (const auto* slider = qobject_cast<const QAbstractSlider*>(w)) return !qobject_cast<const QScrollBar*>(slider);
+    if (const auto* text = qobject_cast<const QTextEdit*>(w)) return !text->isReadOnly();
     return false;
 }
 
-QString describe(const QWidget* w)
-{
+QString describe(const QWidget* w) {
     QStringList path;
     for (const QWidget* p = w; p; p = p->parentWidget())
-        path.prepend(QStringLiteral("%1(%2)").arg(QString::fromLatin1(p->metaObject()->className()),
-                                                  p->objectName()));
+        path.prepend(QStringLiteral("%1(%2)").arg(QString::fromLatin1(p->metaObject()->className()), p->objectName()));
     return path.join(QStringLiteral(" > "));
 }
 
@@ -111,9 +99,8 @@ QString describe(const QWidget* w)
 
 class TestUiRelease : public QObject {
     Q_OBJECT
-private slots:
-    void initTestCase()
-    {
+  private slots:
+    void initTestCase() {
         if (qEnvironmentVariableIsEmpty(ui::kSettingsDirEnv))
             qputenv(ui::kSettingsDirEnv, settingsDir().path().toLocal8Bit());
     }
@@ -129,8 +116,7 @@ private slots:
     void iconsAreSharpAtHighDpi();
 };
 
-void TestUiRelease::tourIsDataDrivenAndRemembered()
-{
+void TestUiRelease::tourIsDataDrivenAndRemembered() {
     ui::setTourDismissed(false);
     QVERIFY(ui::isFirstRun());
     MainWindow window;
@@ -140,8 +126,7 @@ void TestUiRelease::tourIsDataDrivenAndRemembered()
     // Exactly the tour's tabs that this build has, in the tour's order.
     QStringList expected;
     for (const ui::TourStep& step : ui::tourSteps())
-        if (present.contains(step.tab, Qt::CaseInsensitive))
-            expected << step.tab;
+        if (present.contains(step.tab, Qt::CaseInsensitive)) expected << step.tab;
     QStringList kept;
     for (const ui::TourStep& step : tour.steps())
         kept << step.tab;
@@ -169,8 +154,7 @@ void TestUiRelease::tourIsDataDrivenAndRemembered()
     QVERIFY(ui::openSettings()->value(QString::fromLatin1(ui::kTourDismissedKey)).toBool());
 }
 
-void TestUiRelease::tourReachableFromHelp()
-{
+void TestUiRelease::tourReachableFromHelp() {
     MainWindow window;
     window.show();
     auto* action = window.findChild<QAction*>(QStringLiteral("tourAction"));
@@ -187,14 +171,12 @@ void TestUiRelease::tourReachableFromHelp()
     tour->close();
 }
 
-void TestUiRelease::examplesAreShipped()
-{
+void TestUiRelease::examplesAreShipped() {
     ui::initResources();
-    for (const char* path : {":/examples/phd_student.kbo", ":/examples/counting_576_425.kbo",
-                             ":/examples/loginfer_patterns.tsv", ":/examples/loginfer_patterns.rules",
-                             ":/examples/unfaithful/university_tests.tsv",
-                             ":/examples/unfaithful/university_unfaithful_scores.tsv",
-                             ":/examples/unfaithful/university.ofn"})
+    for (const char* path :
+         {":/examples/phd_student.kbo", ":/examples/counting_576_425.kbo", ":/examples/loginfer_patterns.tsv",
+          ":/examples/loginfer_patterns.rules", ":/examples/unfaithful/university_tests.tsv",
+          ":/examples/unfaithful/university_unfaithful_scores.tsv", ":/examples/unfaithful/university.ofn"})
         QVERIFY2(QFile::exists(QString::fromLatin1(path)), path);
     QFile phd(QStringLiteral(":/examples/phd_student.kbo"));
     QVERIFY(phd.open(QIODevice::ReadOnly));
@@ -211,8 +193,7 @@ void TestUiRelease::examplesAreShipped()
     QVERIFY(!ui::openExample(&window, QStringLiteral("no-such-example")));
 }
 
-void TestUiRelease::phdAndCountingExamplesOpenInTeach()
-{
+void TestUiRelease::phdAndCountingExamplesOpenInTeach() {
     MainWindow window;
     ui::TeachPage* teach = window.ontologyWorkspace()->teachPage();
     QVERIFY(ui::openExample(&window, QStringLiteral("counting")));
@@ -221,8 +202,7 @@ void TestUiRelease::phdAndCountingExamplesOpenInTeach()
     QVERIFY(updated.wait(30000));
     const ui::CandidateRow* counted = nullptr;
     for (const auto& row : teach->candidateModel()->rows())
-        if (row.axiom == QLatin1String("r some A SubClassOf C"))
-            counted = &row;
+        if (row.axiom == QLatin1String("r some A SubClassOf C")) counted = &row;
     QVERIFY(counted);
     QCOMPARE(counted->p.fraction, QStringLiteral("425/576"));
     QVERIFY(teach->modelsLabel()->text().contains(QStringLiteral("#(O) = 576")));
@@ -238,8 +218,7 @@ void TestUiRelease::phdAndCountingExamplesOpenInTeach()
     QCOMPARE(status.value(QStringLiteral("Professor(alice)")), reason::Status::Contradictory);
 }
 
-void TestUiRelease::patternsExampleOpensInRules()
-{
+void TestUiRelease::patternsExampleOpensInRules() {
     MainWindow window;
     QVERIFY(ui::openExample(&window, QStringLiteral("patterns")));
     QVERIFY(waitIdle(window.jobRunner()));
@@ -251,8 +230,7 @@ void TestUiRelease::patternsExampleOpensInRules()
     QCOMPARE(window.rulesPage()->program()->rules().size(), std::size_t(7));
 }
 
-void TestUiRelease::unfaithfulExampleOpensInversions()
-{
+void TestUiRelease::unfaithfulExampleOpensInversions() {
     MainWindow window;
     auto* workspace = window.findChild<ui::EvalWorkspace*>(QStringLiteral("evalWorkspace"));
     QVERIFY(workspace);
@@ -263,35 +241,30 @@ void TestUiRelease::unfaithfulExampleOpensInversions()
     QCOMPARE(workspace->model()->count(), before + 1);
 }
 
-void TestUiRelease::everyMenuActionReachableFromKeyboard()
-{
+void TestUiRelease::everyMenuActionReachableFromKeyboard() {
     MainWindow window;
     window.show();
     QStringList missing;
     std::function<void(QMenu*, const QString&)> walk = [&](QMenu* menu, const QString& where) {
         for (QAction* action : menu->actions()) {
-            if (action->isSeparator() || !action->isVisible())
-                continue;
+            if (action->isSeparator() || !action->isVisible()) continue;
             const QString path = where + QStringLiteral(" > ") + action->text();
             if (!action->text().contains(QLatin1Char('&')) && action->shortcut().isEmpty() && action->isEnabled())
                 missing << path;
-            if (action->menu())
-                walk(action->menu(), path);
+            if (action->menu()) walk(action->menu(), path);
         }
     };
     for (QAction* top : window.menuBar()->actions()) {
-        if (!top->text().contains(QLatin1Char('&')))
-            missing << top->text();
-        if (top->menu())
-            walk(top->menu(), top->text());
+        if (!top->text().contains(QLatin1Char('&'))) missing << top->text();
+        if (top->menu()) walk(top->menu(), top->text());
     }
-    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("no mnemonic or shortcut: ") + missing.join(QStringLiteral("; "))));
+    QVERIFY2(missing.isEmpty(),
+             qPrintable(QStringLiteral("no mnemonic or shortcut: ") + missing.join(QStringLiteral("; "))));
     // The central tabs are reachable with Ctrl+Tab (QTabWidget) and the tab bar takes focus.
     QVERIFY(window.tabs()->tabBar()->focusPolicy() != Qt::NoFocus);
 }
 
-void TestUiRelease::everyInteractiveWidgetHasAnAccessibleName()
-{
+void TestUiRelease::everyInteractiveWidgetHasAnAccessibleName() {
     MainWindow window;
     window.show();
     window.openDemo();
@@ -305,23 +278,19 @@ void TestUiRelease::everyInteractiveWidgetHasAnAccessibleName()
     QStringList unnamed;
     int checked = 0;
     for (QWidget* w : window.findChildren<QWidget*>()) {
-        if (!isInteractive(w) || isInternalPart(w))
-            continue;
+        if (!isInteractive(w) || isInternalPart(w)) continue;
         ++checked;
         QAccessibleInterface* iface = QAccessible::queryAccessibleInterface(w);
         const QString name = iface ? iface->text(QAccessible::Name).trimmed() : QString();
-        if (name.isEmpty())
-            unnamed << describe(w);
+        if (name.isEmpty()) unnamed << describe(w);
     }
     QVERIFY2(checked > 50, qPrintable(QString::number(checked)));
-    QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("%1 of %2 without accessible name:\n")
-                                               .arg(unnamed.size())
-                                               .arg(checked) +
-                                           unnamed.join(QLatin1Char('\n'))));
+    QVERIFY2(unnamed.isEmpty(),
+             qPrintable(QStringLiteral("%1 of %2 without accessible name:\n").arg(unnamed.size()).arg(checked) +
+                        unnamed.join(QLatin1Char('\n'))));
 }
 
-void TestUiRelease::chartsHaveTables()
-{
+void TestUiRelease::chartsHaveTables() {
     MainWindow window;
     window.show();
     const auto charts = window.findChildren<QChartView*>();
@@ -339,8 +308,7 @@ void TestUiRelease::chartsHaveTables()
     }
 }
 
-void TestUiRelease::iconsAreSharpAtHighDpi()
-{
+void TestUiRelease::iconsAreSharpAtHighDpi() {
     // The application icon is the scalable SVG: at a device pixel ratio of 2 a 64 px icon is
     // rendered from vectors at 128 px, not upscaled from a small bitmap.
     MainWindow window;

@@ -3,16 +3,16 @@
 // materialisation with derivation trees (no re-materialisation per click), and a screenshot.
 #include "ui/common/app_settings.hpp"
 #include "ui/dataset/dataset_model.hpp"
-#include "ui/rules/derivation_tree_model.hpp"
-#include "ui/rules/derived_fact_model.hpp"
 #include "ui/graph/graph_page.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/jobs/jobs_panel.hpp"
-#include "ui/shell/main_window.hpp"
+#include "ui/rules/derivation_tree_model.hpp"
+#include "ui/rules/derived_fact_model.hpp"
 #include "ui/rules/rule_table_model.hpp"
 #include "ui/rules/rules_page.hpp"
 #include "ui/rules/support_table_model.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include "rules/parser.hpp"
 #include "rules/patterns.hpp"
@@ -40,8 +40,8 @@
 using namespace kbcx;
 using kbcx::ui::JobHandle;
 using kbcx::ui::MainWindow;
-using kbcx::ui::RuleTableModel;
 using kbcx::ui::RulesPage;
+using kbcx::ui::RuleTableModel;
 
 namespace {
 
@@ -52,32 +52,26 @@ constexpr std::size_t kPersonFromFaculty = 7;
 constexpr std::size_t kMemberOfComposition = 12;
 constexpr std::size_t kCoAuthor = 15;
 
-bool waitForEnd(JobHandle* job)
-{
-    if (!job)
-        return false;
-    if (!job->isActive())
-        return true;
+bool waitForEnd(JobHandle* job) {
+    if (!job) return false;
+    if (!job->isActive()) return true;
     QSignalSpy ended(job, &JobHandle::ended);
     return ended.wait(30000);
 }
 
-void writeFile(const QString& path, const QByteArray& content)
-{
+void writeFile(const QString& path, const QByteArray& content) {
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(content);
 }
 
-QString screenshotDir()
-{
+QString screenshotDir() {
     const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
     return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
 }
 
 /// Binary facts of relation `name` in the demo KG as (s, o) pairs of names.
-std::set<std::pair<std::string, std::string>> factsOf(const kg::KnowledgeGraph& g, const std::string& name)
-{
+std::set<std::pair<std::string, std::string>> factsOf(const kg::KnowledgeGraph& g, const std::string& name) {
     std::set<std::pair<std::string, std::string>> out;
     const kg::Id r = g.vocab.relations().find(name);
     g.facts.for_each_fact([&](const kg::Triple& t) {
@@ -88,8 +82,7 @@ std::set<std::pair<std::string, std::string>> factsOf(const kg::KnowledgeGraph& 
 }
 
 /// The table's numbers for program rule `rule`: (support, new conclusions).
-std::pair<qulonglong, qulonglong> tableNumbers(const RuleTableModel* model, std::size_t rule)
-{
+std::pair<qulonglong, qulonglong> tableNumbers(const RuleTableModel* model, std::size_t rule) {
     const int row = model->rowOfRule(rule);
     return {model->index(row, RuleTableModel::SupportColumn).data(RuleTableModel::SortRole).toULongLong(),
             model->index(row, RuleTableModel::NewColumn).data(RuleTableModel::SortRole).toULongLong()};
@@ -99,7 +92,7 @@ std::pair<qulonglong, qulonglong> tableNumbers(const RuleTableModel* model, std:
 
 class TestUiRules : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase();
     void init();
     void cleanup();
@@ -113,7 +106,7 @@ private slots:
     void screenshot();
     void executableRendersRulesTab();
 
-private:
+  private:
     /// Opens the demo, shows the Rules tab and scores university.rules.
     void loadDemoRules();
 
@@ -124,16 +117,14 @@ private:
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers_;
 };
 
-void TestUiRules::initTestCase()
-{
+void TestUiRules::initTestCase() {
     QVERIFY(settingsDir_.isValid());
     QVERIFY(dataDir_.isValid());
     qputenv(ui::kSettingsDirEnv, settingsDir_.path().toLocal8Bit());
     QVERIFY(QFile::exists(kRuleFile));
 }
 
-void TestUiRules::init()
-{
+void TestUiRules::init() {
     window_ = std::make_unique<MainWindow>();
     window_->resize(1700, 1000);
     page_ = window_->rulesPage();
@@ -146,15 +137,13 @@ void TestUiRules::init()
     window_->show();
 }
 
-void TestUiRules::cleanup()
-{
+void TestUiRules::cleanup() {
     testers_.clear();
     window_.reset();
     page_ = nullptr;
 }
 
-void TestUiRules::loadDemoRules()
-{
+void TestUiRules::loadDemoRules() {
     QVERIFY(waitForEnd(window_->openDemo()));
     QVERIFY(window_->showTab(QStringLiteral("Rules")));
     QCOMPARE(page_->dataset(), window_->currentDataset());
@@ -165,8 +154,7 @@ void TestUiRules::loadDemoRules()
     QCOMPARE(job->state(), JobHandle::State::Finished);
 }
 
-void TestUiRules::ruleTableMatchesEngine()
-{
+void TestUiRules::ruleTableMatchesEngine() {
     loadDemoRules();
     const RuleTableModel* model = page_->ruleModel();
     QCOMPARE(model->rowCount(), 16);
@@ -229,14 +217,14 @@ void TestUiRules::ruleTableMatchesEngine()
     QVERIFY(page_->statusLabel()->text().contains(QStringLiteral("16 rules")));
 }
 
-void TestUiRules::sortAndFilter()
-{
+void TestUiRules::sortAndFilter() {
     loadDemoRules();
     QSortFilterProxyModel* proxy = page_->ruleProxy();
     page_->ruleView()->sortByColumn(RuleTableModel::SupportColumn, Qt::DescendingOrder);
     qulonglong last = ULLONG_MAX;
     for (int r = 0; r < proxy->rowCount(); ++r) {
-        const qulonglong s = proxy->index(r, RuleTableModel::SupportColumn).data(RuleTableModel::SortRole).toULongLong();
+        const qulonglong s =
+            proxy->index(r, RuleTableModel::SupportColumn).data(RuleTableModel::SortRole).toULongLong();
         QVERIFY(s <= last);
         last = s;
     }
@@ -254,8 +242,7 @@ void TestUiRules::sortAndFilter()
     QCOMPARE(proxy->rowCount(), 16);
 }
 
-void TestUiRules::supportsOfRule()
-{
+void TestUiRules::supportsOfRule() {
     loadDemoRules();
     QVERIFY(page_->selectRule(kMemberOfComposition));
     QVERIFY(page_->supportsJob());
@@ -283,7 +270,8 @@ void TestUiRules::supportsOfRule()
         QCOMPARE(std::string(g.vocab.entities().name(s->conclusion.o)), z);
         QCOMPARE(s->conclusion_new, memberOf.count({x, z}) == 0);
         const QString premises = supports->index(r, ui::SupportTableModel::PremisesColumn).data().toString();
-        QCOMPARE(premises, QString::fromStdString("memberOf(" + x + "," + y + ") ∧ subOrganizationOf(" + y + "," + z + ")"));
+        QCOMPARE(premises,
+                 QString::fromStdString("memberOf(" + x + "," + y + ") ∧ subOrganizationOf(" + y + "," + z + ")"));
         QCOMPARE(supports->index(r, ui::SupportTableModel::StatusColumn).data().toString(),
                  s->conclusion_new ? QStringLiteral("new") : QStringLiteral("existing"));
         QVERIFY(seen.insert(premises).second); // distinct substitutions
@@ -292,8 +280,7 @@ void TestUiRules::supportsOfRule()
     QVERIFY(newCount > 0);
 }
 
-void TestUiRules::patternsEnumeration()
-{
+void TestUiRules::patternsEnumeration() {
     QVERIFY(waitForEnd(window_->openDemo()));
     QVERIFY(window_->showTab(QStringLiteral("Rules")));
     page_->setPatterns(QStringLiteral("composition"), 5, 7);
@@ -331,8 +318,7 @@ void TestUiRules::patternsEnumeration()
     }
 }
 
-void TestUiRules::mapPrefixOption()
-{
+void TestUiRules::mapPrefixOption() {
     // IRIs in the data under one namespace, rules under another: only --map-prefix joins them.
     const QString data = dataDir_.filePath(QStringLiteral("iri.tsv"));
     writeFile(data, "<http://old.example/u#alice>\t<http://old.example/u#worksFor>\t<http://old.example/u#dept>\n"
@@ -358,8 +344,7 @@ void TestUiRules::mapPrefixOption()
     QCOMPARE(page_->ruleModel()->rowCount(), 1);
 }
 
-void TestUiRules::badRuleFileKeepsTable()
-{
+void TestUiRules::badRuleFileKeepsTable() {
     loadDemoRules();
     const auto program = page_->program();
     const QString bad = dataDir_.filePath(QStringLiteral("bad.rules"));
@@ -387,8 +372,7 @@ void TestUiRules::badRuleFileKeepsTable()
     QCOMPARE(page_->ruleModel()->rowCount(), 16);
 }
 
-void TestUiRules::materialiseAndExplain()
-{
+void TestUiRules::materialiseAndExplain() {
     loadDemoRules();
     JobHandle* job = page_->materialise();
     QVERIFY(job);
@@ -400,15 +384,18 @@ void TestUiRules::materialiseAndExplain()
     QVERIFY(closure->has_provenance());
 
     // Same closure as the engine run directly.
-    auto program = std::make_shared<rules::Program>(page_->dataset()->graph, rules::load_rules(kRuleFile.toStdString()));
+    auto program =
+        std::make_shared<rules::Program>(page_->dataset()->graph, rules::load_rules(kRuleFile.toStdString()));
     jobs::JobContext ctx;
     const auto direct = rules::Materialisation::run(program, {}, ctx);
     QCOMPARE(closure->num_derived(), direct->num_derived());
     QCOMPARE(page_->derivedModel()->rowCount(), int(direct->num_derived()));
     // The Derived column shows derived_per_rule.
     for (std::size_t r = 0; r < 16; ++r)
-        QCOMPARE(page_->ruleModel()->index(page_->ruleModel()->rowOfRule(r), RuleTableModel::DerivedColumn).data(
-                     RuleTableModel::SortRole).toLongLong(),
+        QCOMPARE(page_->ruleModel()
+                     ->index(page_->ruleModel()->rowOfRule(r), RuleTableModel::DerivedColumn)
+                     .data(RuleTableModel::SortRole)
+                     .toLongLong(),
                  qlonglong(closure->stats().derived_per_rule[r]));
 
     // memberOf(prof, Univ0): worksFor → memberOf(prof, Dept0), then the composition rule: depth 2.
@@ -433,13 +420,13 @@ void TestUiRules::materialiseAndExplain()
     QCOMPARE(middle.data().toString(), QStringLiteral("memberOf(Univ0_Dept0_FullProfessor0,Univ0_Dept0)"));
     QVERIFY(!middle.data(ui::DerivationTreeModel::InputRole).toBool());
     QCOMPARE(tree->rowCount(middle), 1);
-    QCOMPARE(tree->index(0, 0, middle).data().toString(), QStringLiteral("worksFor(Univ0_Dept0_FullProfessor0,Univ0_Dept0)"));
+    QCOMPARE(tree->index(0, 0, middle).data().toString(),
+             QStringLiteral("worksFor(Univ0_Dept0_FullProfessor0,Univ0_Dept0)"));
     QVERIFY(page_->derivationView()->isExpanded(middle));
     // Every leaf is an input fact.
     for (const rules::TreeRow& row : tree->rows()) {
         const bool leaf = &row == &tree->rows().back() || (&row + 1)->depth <= row.depth;
-        if (leaf)
-            QVERIFY(row.input || row.justification.find("shown above") != std::string::npos);
+        if (leaf) QVERIFY(row.input || row.justification.find("shown above") != std::string::npos);
     }
 
     // Person(prof): FullProfessor → Professor → Faculty → Person, depth 3.
@@ -457,9 +444,8 @@ void TestUiRules::materialiseAndExplain()
     page_->derivedFilter()->setText(QStringLiteral("Person("));
     int persons = 0;
     const kg::Id personType = closure->program().find(kg::Namespace::Type, "Person");
-    closure->for_each_derived([&](std::uint64_t, const rules::GroundFact& f) {
-        persons += f.unary && f.pred == personType ? 1 : 0;
-    });
+    closure->for_each_derived(
+        [&](std::uint64_t, const rules::GroundFact& f) { persons += f.unary && f.pred == personType ? 1 : 0; });
     QVERIFY(persons > 0);
     QCOMPARE(page_->derivedProxy()->rowCount(), persons);
     page_->derivedFilter()->clear();
@@ -472,8 +458,7 @@ void TestUiRules::materialiseAndExplain()
     QCOMPARE(page_->derivedModel()->rowCount(), int(direct->num_derived()));
 }
 
-void TestUiRules::screenshot()
-{
+void TestUiRules::screenshot() {
     loadDemoRules();
     auto* dock = window_->findChild<QDockWidget*>(QStringLiteral("datasetDock"));
     window_->resizeDocks({dock}, {380}, Qt::Horizontal);
@@ -494,12 +479,11 @@ void TestUiRules::screenshot()
     qInfo("screenshot: %s", qPrintable(path));
 }
 
-void TestUiRules::executableRendersRulesTab()
-{
+void TestUiRules::executableRendersRulesTab() {
     const QString png = dataDir_.filePath(QStringLiteral("rules-tab.png"));
     QProcess process;
-    process.start(QStringLiteral(KBCX_GUI_EXE),
-                  {QStringLiteral("--demo"), QStringLiteral("--tab"), QStringLiteral("Rules"), QStringLiteral("--screenshot"), png});
+    process.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--demo"), QStringLiteral("--tab"),
+                                                 QStringLiteral("Rules"), QStringLiteral("--screenshot"), png});
     QVERIFY(process.waitForFinished(60000));
     QCOMPARE(process.exitCode(), 0);
     QVERIFY(!QImage(png).isNull());

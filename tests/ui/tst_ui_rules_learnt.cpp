@@ -5,9 +5,9 @@
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/rules/learnt_rules_panel.hpp"
-#include "ui/shell/main_window.hpp"
 #include "ui/rules/rule_table_model.hpp"
 #include "ui/rules/rules_page.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include "learn/compare.hpp"
 #include "learn/rule_io.hpp"
@@ -37,18 +37,14 @@ constexpr std::size_t kMemberOfFromWorksFor = 10;
 constexpr std::size_t kMemberOfComposition = 12;
 constexpr std::size_t kColleagueSymmetry = 14;
 
-bool waitForEnd(JobHandle* job)
-{
-    if (!job)
-        return false;
-    if (!job->isActive())
-        return true;
+bool waitForEnd(JobHandle* job) {
+    if (!job) return false;
+    if (!job->isActive()) return true;
     QSignalSpy ended(job, &JobHandle::ended);
     return ended.wait(30000);
 }
 
-QString screenshotDir()
-{
+QString screenshotDir() {
     const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
     return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
 }
@@ -57,14 +53,12 @@ QString screenshotDir()
 
 class TestUiRulesLearnt : public QObject {
     Q_OBJECT
-private slots:
-    void initTestCase()
-    {
+  private slots:
+    void initTestCase() {
         QVERIFY(settingsDir_.isValid());
         qputenv(ui::kSettingsDirEnv, settingsDir_.path().toLocal8Bit());
     }
-    void init()
-    {
+    void init() {
         window_ = std::make_unique<MainWindow>();
         window_->resize(1700, 1000);
         page_ = window_->rulesPage();
@@ -76,14 +70,12 @@ private slots:
         page_->setRuleFile(kRuleFile);
         QVERIFY(waitForEnd(page_->scoreRules()));
     }
-    void cleanup()
-    {
+    void cleanup() {
         tester_.reset();
         window_.reset();
     }
 
-    void entailingRulesMatchIndex()
-    {
+    void entailingRulesMatchIndex() {
         auto* panel = page_->learntPanel();
         panel->setLearntFile(kLearnt);
         JobHandle* load = panel->loadLearnt();
@@ -108,7 +100,11 @@ private slots:
         QVERIFY(page_->selectRule(kMemberOfFromWorksFor));
         QVERIFY(waitForEnd(panel->entailJob()));
         QCOMPARE(panel->model()->learntRules(), (std::vector<std::size_t>{2}));
-        QVERIFY(panel->model()->index(0, EntailingRulesModel::RuleColumn).data().toString().contains(QStringLiteral("same rule")));
+        QVERIFY(panel->model()
+                    ->index(0, EntailingRulesModel::RuleColumn)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("same rule")));
 
         // colleague symmetry: not entailed.
         QVERIFY(page_->selectRule(kColleagueSymmetry));
@@ -117,8 +113,7 @@ private slots:
         QVERIFY(panel->titleLabel()->text().contains(QStringLiteral("not entailed")));
     }
 
-    void badFileKeepsLoadedSet()
-    {
+    void badFileKeepsLoadedSet() {
         auto* panel = page_->learntPanel();
         panel->setLearntFile(kLearnt);
         QVERIFY(waitForEnd(panel->loadLearnt()));
@@ -130,15 +125,14 @@ private slots:
         QCOMPARE(panel->learnt(), before);
         QTRY_VERIFY(panel->findChild<QMessageBox*>(QStringLiteral("learntErrorBox")));
         auto* box = panel->findChild<QMessageBox*>(QStringLiteral("learntErrorBox"));
-        QVERIFY2(box->informativeText().contains(QStringLiteral("bad_learnt.txt:2:")), qPrintable(box->informativeText()));
+        QVERIFY2(box->informativeText().contains(QStringLiteral("bad_learnt.txt:2:")),
+                 qPrintable(box->informativeText()));
         box->close();
     }
 
-    void screenshot()
-    {
+    void screenshot() {
         auto* dock = window_->findChild<QDockWidget*>(QStringLiteral("datasetDock"));
-        if (dock)
-            window_->resizeDocks({dock}, {300}, Qt::Horizontal);
+        if (dock) window_->resizeDocks({dock}, {300}, Qt::Horizontal);
         auto* panel = page_->learntPanel();
         panel->setLearntFile(kLearnt);
         QVERIFY(waitForEnd(panel->loadLearnt()));
@@ -153,7 +147,7 @@ private slots:
         qInfo("screenshot: %s", qPrintable(path));
     }
 
-private:
+  private:
     QTemporaryDir settingsDir_;
     std::unique_ptr<MainWindow> window_;
     ui::RulesPage* page_ = nullptr;

@@ -19,20 +19,17 @@ namespace {
 
 const QString kPackaging = QStringLiteral(KBCX_TEST_DATA "/../../packaging");
 
-QString screenshotDir()
-{
+QString screenshotDir() {
     const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
     return (dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir) + QStringLiteral("/release");
 }
 
-QString fileNameOf(const QString& tab)
-{
+QString fileNameOf(const QString& tab) {
     return tab.toLower().remove(QLatin1Char(' ')) + QStringLiteral(".png");
 }
 
 /// Distinct colours in a coarse sample: a rendered tab has text, tables and charts, not a blank page.
-int distinctColours(const QImage& image)
-{
+int distinctColours(const QImage& image) {
     QSet<QRgb> colours;
     for (int y = 0; y < image.height(); y += 7)
         for (int x = 0; x < image.width(); x += 7)
@@ -44,16 +41,14 @@ int distinctColours(const QImage& image)
 
 class TestUiScreenshots : public QObject {
     Q_OBJECT
-private slots:
-    void initTestCase()
-    {
+  private slots:
+    void initTestCase() {
         static QTemporaryDir settings;
         if (qEnvironmentVariableIsEmpty(kbcx::ui::kSettingsDirEnv))
             qputenv(kbcx::ui::kSettingsDirEnv, settings.path().toLocal8Bit());
     }
 
-    void everyTab_data()
-    {
+    void everyTab_data() {
         QTest::addColumn<QString>("tab");
         MainWindow window;
         for (int i = 0; i < window.tabs()->count(); ++i) {
@@ -62,8 +57,7 @@ private slots:
         }
     }
 
-    void everyTab()
-    {
+    void everyTab() {
         QFETCH(QString, tab);
         QDir().mkpath(screenshotDir());
         const QString png = screenshotDir() + QLatin1Char('/') + fileNameOf(tab);
@@ -98,8 +92,7 @@ private slots:
         QCOMPARE(release.size(), image.size());
     }
 
-    void metainfoShowsCommittedScreenshots()
-    {
+    void metainfoShowsCommittedScreenshots() {
         QFile metainfo(kPackaging + QStringLiteral("/org.kbcexplorer.KbcExplorer.metainfo.xml"));
         QVERIFY(metainfo.open(QIODevice::ReadOnly));
         const QString xml = QString::fromUtf8(metainfo.readAll());

@@ -3,16 +3,16 @@
 // cancels and restarts them, loads and closes datasets and ontologies, redraws the graph and imports
 // scores; then checks: no crash, no job left running, bounded memory growth, no Qt warning about
 // cross-thread object use, and that no event waited while the GUI thread worked over 100 ms.
-#include "ui/common/app_settings.hpp"
 #include "common/resources.hpp"
+#include "ui/common/app_settings.hpp"
 #include "ui/dataset/dataset_model.hpp"
 #include "ui/eval/eval_workspace.hpp"
 #include "ui/graph/graph_page.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/shell/main_window.hpp"
 #include "ui/ontology/ontology_list_model.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
+#include "ui/shell/main_window.hpp"
 #include "ui/training/run_list_model.hpp"
 #include "ui/training/training_config.hpp"
 #include "ui/training/training_page.hpp"
@@ -21,7 +21,6 @@
 #include <QAbstractEventDispatcher>
 #include <QApplication>
 #include <QDir>
-#include <QThread>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
@@ -32,10 +31,11 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
-#include <array>
 #include <QTimer>
 #include <QTreeView>
+#include <array>
 
 #include <algorithm>
 #include <atomic>
@@ -61,9 +61,8 @@ QStringList g_threadWarnings;
 
 /// CPU time of the calling thread in ms: what the GUI thread itself spent, whatever else the
 /// machine (a loaded 2-core CI host running tests in parallel) gives other processes meanwhile.
-double threadCpuMs()
-{
-    timespec ts {};
+double threadCpuMs() {
+    timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
@@ -73,10 +72,8 @@ double threadCpuMs()
 class SlowEventApplication : public QApplication {
   public:
     using QApplication::QApplication;
-    bool notify(QObject* receiver, QEvent* event) override
-    {
-        if (QThread::currentThread() != thread())
-            return QApplication::notify(receiver, event);
+    bool notify(QObject* receiver, QEvent* event) override {
+        if (QThread::currentThread() != thread()) return QApplication::notify(receiver, event);
         QElapsedTimer t;
         t.start();
         const double cpuStart = threadCpuMs();
@@ -118,8 +115,7 @@ class SlowEventApplication : public QApplication {
         return result;
     }
     /// The deliveries over 100 ms at depth 0 and 1, longest first.
-    QStringList slowest(int n) const
-    {
+    QStringList slowest(int n) const {
         auto sorted = slowest_;
         std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
         QStringList out;
@@ -137,8 +133,7 @@ class SlowEventApplication : public QApplication {
     /// The same since the last pass of the event loop began.
     Tally takeSincePass() { return std::exchange(sincePass_, {}); }
     /// A tally as lines, most CPU first.
-    static QStringList describe(const Tally& tally)
-    {
+    static QStringList describe(const Tally& tally) {
         QList<QPair<double, QString>> rows;
         for (auto it = tally.cbegin(); it != tally.cend(); ++it)
             rows.append({it->second, QStringLiteral("%1: %2 deliveries, %3 ms CPU")
@@ -151,8 +146,7 @@ class SlowEventApplication : public QApplication {
             out << r.second;
         return out;
     }
-    void resetMax()
-    {
+    void resetMax() {
         maxCpuMs_ = 0;
         maxCpuWhat_.clear();
         slowest_.clear();
@@ -173,13 +167,12 @@ class SlowEventApplication : public QApplication {
 class LatencyProbe : public QObject {
   public:
     ~LatencyProbe() override { stop(); }
-    void start(pthread_t gui)
-    {
-        clockid_t guiClock {};
+    void start(pthread_t gui) {
+        clockid_t guiClock{};
         if (pthread_getcpuclockid(gui, &guiClock) != 0) guiClock = CLOCK_THREAD_CPUTIME_ID;
         thread_ = std::thread([this, guiClock] {
             while (!stop_.load()) {
-                timespec ts {};
+                timespec ts{};
                 clock_gettime(guiClock, &ts);
                 const double cpu = static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
                 QCoreApplication::postEvent(this, new Stamp(nowMs(), cpu));
@@ -187,15 +180,13 @@ class LatencyProbe : public QObject {
             }
         });
     }
-    void stop()
-    {
+    void stop() {
         if (!thread_.joinable()) return;
         stop_ = true;
         thread_.join();
         QCoreApplication::removePostedEvents(this, Stamp::kind());
     }
-    bool event(QEvent* e) override
-    {
+    bool event(QEvent* e) override {
         if (e->type() != Stamp::kind()) return QObject::event(e);
         const auto* stamp = static_cast<const Stamp*>(e);
         const double wait = nowMs() - stamp->postedMs;
@@ -218,19 +209,17 @@ class LatencyProbe : public QObject {
   private:
     struct Stamp : QEvent {
         Stamp(double ms, double cpu) : QEvent(kind()), postedMs(ms), guiCpuMs(cpu) {}
-        static QEvent::Type kind()
-        {
+        static QEvent::Type kind() {
             static const auto type = static_cast<QEvent::Type>(QEvent::registerEventType());
             return type;
         }
         double postedMs, guiCpuMs;
     };
-    static double nowMs()
-    {
+    static double nowMs() {
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
     }
     std::thread thread_;
-    std::atomic<bool> stop_ {false};
+    std::atomic<bool> stop_{false};
 };
 
 QtMessageHandler g_previous = nullptr;
@@ -358,11 +347,12 @@ void TestUiSoak::randomActionsAcrossAllTabs() {
     ticker.start();
 
     QList<ui::TrainingRun*> active;
-    int started = 0, cancelled = 0, removed = 0, loads = 0, closes = 0, switches = 0, imports = 0, redraws = 0, errors = 0;
+    int started = 0, cancelled = 0, removed = 0, loads = 0, closes = 0, switches = 0, imports = 0, redraws = 0,
+        errors = 0;
     std::uint64_t rssWarm = 0;
     std::array<double, 10> slowestAction{};    // per kind of action, the longest call itself (wall)
     std::array<double, 10> slowestActionCpu{}; // and its GUI-thread CPU time
-    timing->resetMax(); // loading the demo before the soak is not part of it
+    timing->resetMax();                        // loading the demo before the soak is not part of it
     const qint64 end = static_cast<qint64>(seconds * 1000);
     QElapsedTimer soak;
     // The actions run from a single-shot timer inside QEventLoop::exec(), as the program runs
@@ -408,8 +398,7 @@ void TestUiSoak::randomActionsAcrossAllTabs() {
             // Remove an ended run now and then, as a user tidies the run list (keeps about ten).
             if (const QVector<ui::TrainingRun*> runs = training->runModel()->runs(); runs.size() > 10) {
                 ui::TrainingRun* victim = runs[pick(static_cast<int>(runs.size()))];
-                if (!victim->isActive() && training->removeRun(victim))
-                    ++removed;
+                if (!victim->isActive() && training->removeRun(victim)) ++removed;
             }
             break;
         case 4:
@@ -517,12 +506,14 @@ void TestUiSoak::randomActionsAcrossAllTabs() {
     QTRY_VERIFY_WITH_TIMEOUT(ran, 200);
 
     const double growthMb = (static_cast<double>(rssEnd) - static_cast<double>(rssWarm)) / 1e6;
-    qInfo("soak %.0f s: %d tab switches, %d trainings started, %d cancels, %d runs removed, %d loads, %d closes, %d imports, "
-          "%d redraws, %d error boxes closed; resident %.1f MB after warm-up, %.1f MB at the end (%+.1f MB); "
-          "largest event-loop gap %.1f ms (%.1f ms of it GUI-thread CPU); most GUI-thread CPU between two ticks %.1f ms "
-          "(in a gap of %.1f ms)",
-          seconds, switches, started, cancelled, removed, loads, closes, imports, redraws, errors, rssWarm / 1e6, rssEnd / 1e6,
-          growthMb, maxStallMs, maxGapCpuMs, maxCpuGapMs, maxCpuGapWallMs);
+    qInfo(
+        "soak %.0f s: %d tab switches, %d trainings started, %d cancels, %d runs removed, %d loads, %d closes, %d "
+        "imports, "
+        "%d redraws, %d error boxes closed; resident %.1f MB after warm-up, %.1f MB at the end (%+.1f MB); "
+        "largest event-loop gap %.1f ms (%.1f ms of it GUI-thread CPU); most GUI-thread CPU between two ticks %.1f ms "
+        "(in a gap of %.1f ms)",
+        seconds, switches, started, cancelled, removed, loads, closes, imports, redraws, errors, rssWarm / 1e6,
+        rssEnd / 1e6, growthMb, maxStallMs, maxGapCpuMs, maxCpuGapMs, maxCpuGapWallMs);
     QVERIFY(started >= 3);
     QVERIFY(switches >= 10);
     QVERIFY2(growthMb < 150.0, qPrintable(QStringLiteral("resident memory grew %1 MB").arg(growthMb)));
@@ -550,11 +541,14 @@ void TestUiSoak::randomActionsAcrossAllTabs() {
     QVERIFY2(probe.maxCpuMs <= 100.0,
              qPrintable(QStringLiteral("the event loop stalled: an event waited while the GUI thread worked %1 ms")
                             .arg(probe.maxCpuMs)));
-    QVERIFY2(maxPassCpuMs <= 100.0,
-             qPrintable(QStringLiteral("the event loop stalled: one pass held the GUI thread for %1 ms of CPU").arg(maxPassCpuMs)));
+    QVERIFY2(
+        maxPassCpuMs <= 100.0,
+        qPrintable(
+            QStringLiteral("the event loop stalled: one pass held the GUI thread for %1 ms of CPU").arg(maxPassCpuMs)));
     QVERIFY2(maxEventCpuMs <= 100.0,
              qPrintable(QStringLiteral("the GUI thread spent %1 ms in %2").arg(maxEventCpuMs).arg(maxEventWhat)));
-    QVERIFY2(maxActionCpuMs <= 100.0, qPrintable(QStringLiteral("a test action held the GUI thread %1 ms").arg(maxActionCpuMs)));
+    QVERIFY2(maxActionCpuMs <= 100.0,
+             qPrintable(QStringLiteral("a test action held the GUI thread %1 ms").arg(maxActionCpuMs)));
     const double stallBound = qEnvironmentVariableIsSet("KBCX_SOAK_MAX_STALL_MS")
                                   ? qEnvironmentVariable("KBCX_SOAK_MAX_STALL_MS").toDouble()
                                   : 5000.0;
@@ -566,8 +560,7 @@ void TestUiSoak::randomActionsAcrossAllTabs() {
 
 // QTEST_MAIN with an application that times every event it delivers on the GUI thread, so
 // that a long event-loop gap can be traced to the receiver that held the loop.
-int main(int argc, char* argv[])
-{
+int main(int argc, char* argv[]) {
     SlowEventApplication app(argc, argv);
     app.setAttribute(Qt::AA_Use96Dpi, true);
     TestUiSoak test;

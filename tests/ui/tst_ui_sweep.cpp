@@ -1,12 +1,12 @@
 // Offscreen tests of Training → Negative-Sampling Sweep…: a tiny sweep on the demo ontology whose
 // table equals the core job's own summary, cancel within a second, the table model, folders.
+#include "onto_ui_test_util.hpp"
 #include "ui/common/accessibility.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/shell/main_window.hpp"
-#include "onto_ui_test_util.hpp"
 #include "ui/ontology/ontology_list_model.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
+#include "ui/shell/main_window.hpp"
 #include "ui/sweep/sweep_dialog.hpp"
 #include "ui/sweep/sweep_table_model.hpp"
 

@@ -4,10 +4,10 @@
 #include "onto_ui_test_util.hpp"
 
 #include "ui/jobs/job_runner.hpp"
-#include "ui/shell/main_window.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
 #include "ui/ontology/proof_view.hpp"
 #include "ui/ontology/teach_page.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include "ui/ontology/core_onto.hpp"
 

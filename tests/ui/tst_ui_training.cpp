@@ -1,13 +1,13 @@
 // Qt Test driving the Training tab offscreen on the demo dataset with tiny runs: charts hold one
 // point per evaluation equal to metrics.jsonl, two runs at once and overlay, pause/resume,
 // cancel and resume from the checkpoint, error boxes, exports, model testers, a screenshot.
-#include "ui/common/app_settings.hpp"
 #include "common/error.hpp"
-#include "ui/training/chart_data_model.hpp"
+#include "ui/common/app_settings.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/jobs/jobs_panel.hpp"
 #include "ui/shell/main_window.hpp"
+#include "ui/training/chart_data_model.hpp"
 #include "ui/training/run_list_model.hpp"
 #include "ui/training/training_charts.hpp"
 #include "ui/training/training_form.hpp"
@@ -45,36 +45,29 @@ using kbcx::ui::TrainingRun;
 
 namespace {
 
-QString screenshotDir()
-{
+QString screenshotDir() {
     const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
     return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
 }
 
 /// metrics.jsonl read independently of the GUI's parser: one QJsonObject per line.
-QList<QJsonObject> readJsonl(const QString& path)
-{
+QList<QJsonObject> readJsonl(const QString& path) {
     QList<QJsonObject> lines;
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return lines;
+    if (!file.open(QIODevice::ReadOnly)) return lines;
     for (const QByteArray& line : file.readAll().split('\n'))
-        if (!line.trimmed().isEmpty())
-            lines << QJsonDocument::fromJson(line).object();
+        if (!line.trimmed().isEmpty()) lines << QJsonDocument::fromJson(line).object();
     return lines;
 }
 
-QList<QJsonObject> validLines(const QString& folder)
-{
+QList<QJsonObject> validLines(const QString& folder) {
     QList<QJsonObject> out;
     for (const QJsonObject& o : readJsonl(QDir(folder).filePath(QStringLiteral("metrics.jsonl"))))
-        if (o.value(QStringLiteral("split")).toString() == QLatin1String("valid"))
-            out << o;
+        if (o.value(QStringLiteral("split")).toString() == QLatin1String("valid")) out << o;
     return out;
 }
 
-TrainingConfig tinyConfig(const QString& model, int epochs, int evalEvery)
-{
+TrainingConfig tinyConfig(const QString& model, int epochs, int evalEvery) {
     TrainingConfig c;
     c.model = model;
     c.dim = 8;
@@ -88,8 +81,7 @@ TrainingConfig tinyConfig(const QString& model, int epochs, int evalEvery)
     return c;
 }
 
-bool waitForRun(TrainingRun* run, int ms = 30000)
-{
+bool waitForRun(TrainingRun* run, int ms = 30000) {
     QElapsedTimer t;
     t.start();
     while (run->isActive() && t.elapsed() < ms)
@@ -98,8 +90,7 @@ bool waitForRun(TrainingRun* run, int ms = 30000)
     return !run->isActive();
 }
 
-QMessageBox* takeErrorBox(TrainingPage* page)
-{
+QMessageBox* takeErrorBox(TrainingPage* page) {
     auto* box = page->findChild<QMessageBox*>(QStringLiteral("trainingErrorBox"));
     if (box) {
         box->setObjectName(QString()); // the next lookup finds only a newer box
@@ -112,7 +103,7 @@ QMessageBox* takeErrorBox(TrainingPage* page)
 
 class TestTraining : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase();
     void cleanupTestCase();
     void runChartsMatchMetricsFile();
@@ -126,7 +117,7 @@ private slots:
     void elModelsOnAnOntology();
     void runListSurvivesRestart();
 
-private:
+  private:
     TrainingRun* start(const TrainingConfig& config, const QString& name);
 
     QTemporaryDir settingsDir_;
@@ -137,8 +128,7 @@ private:
     TrainingRun* first_ = nullptr;
 };
 
-void TestTraining::initTestCase()
-{
+void TestTraining::initTestCase() {
     QVERIFY(settingsDir_.isValid());
     QVERIFY(work_.isValid());
     qputenv(ui::kSettingsDirEnv, settingsDir_.path().toLocal8Bit());
@@ -161,22 +151,19 @@ void TestTraining::initTestCase()
     QCOMPARE(page_->dataSourceCombo()->currentText(), QStringLiteral("Demo university (188 facts)"));
 }
 
-void TestTraining::cleanupTestCase()
-{
+void TestTraining::cleanupTestCase() {
     runTester_.reset();
     dataTester_.reset();
     window_.reset();
 }
 
-TrainingRun* TestTraining::start(const TrainingConfig& config, const QString& name)
-{
+TrainingRun* TestTraining::start(const TrainingConfig& config, const QString& name) {
     page_->setConfig(config);
     page_->setRunFolder(work_.filePath(name));
     return page_->startRun();
 }
 
-void TestTraining::runChartsMatchMetricsFile()
-{
+void TestTraining::runChartsMatchMetricsFile() {
     TrainingRun* run = start(tinyConfig(QStringLiteral("TransE-L1"), 5, 2), QStringLiteral("first"));
     QVERIFY(run);
     QVERIFY(run->job());
@@ -230,12 +217,12 @@ void TestTraining::runChartsMatchMetricsFile()
     }
     // The run list row.
     const int row = page_->runModel()->rowOf(run);
-    QCOMPARE(page_->runModel()->index(row, ui::RunListModel::StatusColumn).data().toString(), QStringLiteral("Finished"));
+    QCOMPARE(page_->runModel()->index(row, ui::RunListModel::StatusColumn).data().toString(),
+             QStringLiteral("Finished"));
     QCOMPARE(page_->runModel()->index(row, ui::RunListModel::EpochColumn).data().toString(), QStringLiteral("5 / 5"));
 }
 
-void TestTraining::twoRunsAtOnceOverlayAndScreenshot()
-{
+void TestTraining::twoRunsAtOnceOverlayAndScreenshot() {
     QVERIFY(first_);
     page_->runModel()->setChecked(first_, false);
     TrainingRun* a = start(tinyConfig(QStringLiteral("TransE-L2"), 40, 4), QStringLiteral("transe-l2"));
@@ -272,8 +259,7 @@ void TestTraining::twoRunsAtOnceOverlayAndScreenshot()
     qInfo("screenshot: %s", qPrintable(path));
 }
 
-void TestTraining::pauseAndResume()
-{
+void TestTraining::pauseAndResume() {
     TrainingRun* run = start(tinyConfig(QStringLiteral("TransE-L1"), 1000, 0), QStringLiteral("paused"));
     QVERIFY(run);
     QTRY_VERIFY_WITH_TIMEOUT(run->epochsDone() >= 1, 20000);
@@ -299,8 +285,7 @@ void TestTraining::pauseAndResume()
     QCOMPARE(run->epochsDone(), 1000);
 }
 
-void TestTraining::cancelKeepsEarlierRunsAndResumeFinishes()
-{
+void TestTraining::cancelKeepsEarlierRunsAndResumeFinishes() {
     QVERIFY(first_);
     const QVector<MetricRecord> before = first_->records();
     const int runsBefore = page_->runModel()->count();
@@ -329,8 +314,7 @@ void TestTraining::cancelKeepsEarlierRunsAndResumeFinishes()
     QCOMPARE(page_->runModel()->count(), runsBefore + 1);
 }
 
-void TestTraining::errorsShowMessageAndKeepRuns()
-{
+void TestTraining::errorsShowMessageAndKeepRuns() {
     QVERIFY(first_);
     const int runs = page_->runModel()->count();
     QSignalSpy errors(page_, &TrainingPage::errorShown);
@@ -347,7 +331,8 @@ void TestTraining::errorsShowMessageAndKeepRuns()
     // A checkpoint of another model: resume is refused, the folder's metrics stay.
     const QString dir = work_.filePath(QStringLiteral("mismatch"));
     QVERIFY(QDir().mkpath(dir));
-    for (const QString& f : {QStringLiteral("params.json"), QStringLiteral("metrics.jsonl"), QStringLiteral("checkpoint.bin")})
+    for (const QString& f :
+         {QStringLiteral("params.json"), QStringLiteral("metrics.jsonl"), QStringLiteral("checkpoint.bin")})
         QVERIFY(QFile::copy(QDir(first_->folder()).filePath(f), QDir(dir).filePath(f)));
     QFile params(QDir(dir).filePath(QStringLiteral("params.json")));
     QVERIFY(params.open(QIODevice::ReadOnly));
@@ -405,8 +390,7 @@ void TestTraining::errorsShowMessageAndKeepRuns()
     page_->setRunFolder(QString());
 }
 
-void TestTraining::exportsCsvPngSvg()
-{
+void TestTraining::exportsCsvPngSvg() {
     QVERIFY(first_);
     auto* model = page_->runModel();
     for (TrainingRun* r : model->runs())
@@ -460,8 +444,7 @@ void TestTraining::exportsCsvPngSvg()
     QVERIFY(svgText.contains("MRR"));
 }
 
-void TestTraining::openedFolderShowsNewMetricsAutomatically()
-{
+void TestTraining::openedFolderShowsNewMetricsAutomatically() {
     // A run folder as a faithfulness-evaluating run writes it, with metrics this GUI has no code for.
     const QString dir = work_.filePath(QStringLiteral("el-run"));
     QVERIFY(QDir().mkpath(dir));
@@ -472,11 +455,12 @@ void TestTraining::openedFolderShowsNewMetricsAutomatically()
     params.close();
     QFile metrics(QDir(dir).filePath(QStringLiteral("metrics.jsonl")));
     QVERIFY(metrics.open(QIODevice::WriteOnly));
-    metrics.write(R"({"epoch":10,"split":"valid","loss":0.5,"seconds":1.5,"mrr":0.25,"fvr":0.4,"pair_fvr":0.3,"rho_p":0.8,"gci2_margin":1.25})"
-                  "\n"
-                  R"({"epoch":20,"split":"valid","loss":0.25,"seconds":1.5,"mrr":0.5,"fvr":0.2,"pair_fvr":0.1,"rho_p":0.9,"gci2_margin":1.5})"
-                  "\n"
-                  R"({"epoch":30,"split":"valid","loss":0.1)"); // cut by a kill: ignored
+    metrics.write(
+        R"({"epoch":10,"split":"valid","loss":0.5,"seconds":1.5,"mrr":0.25,"fvr":0.4,"pair_fvr":0.3,"rho_p":0.8,"gci2_margin":1.25})"
+        "\n"
+        R"({"epoch":20,"split":"valid","loss":0.25,"seconds":1.5,"mrr":0.5,"fvr":0.2,"pair_fvr":0.1,"rho_p":0.9,"gci2_margin":1.5})"
+        "\n"
+        R"({"epoch":30,"split":"valid","loss":0.1)"); // cut by a kill: ignored
     metrics.close();
     ui::JobHandle* job = page_->openRunFolder(dir);
     QVERIFY(job);
@@ -517,8 +501,7 @@ void TestTraining::openedFolderShowsNewMetricsAutomatically()
     QVERIFY(threw);
 }
 
-void TestTraining::longSeriesAreDrawnDecimatedWithTheirExtremes()
-{
+void TestTraining::longSeriesAreDrawnDecimatedWithTheirExtremes() {
     // 5000 evaluations: the chart draws at most 1000 points (a chart is a few hundred pixels
     // wide) but keeps the first, the last, the lowest and the highest; the table keeps all.
     const QString dir = work_.filePath(QStringLiteral("long-run"));
@@ -562,15 +545,13 @@ void TestTraining::longSeriesAreDrawnDecimatedWithTheirExtremes()
     combo->setCurrentIndex(combo->findData(QStringLiteral("mrr")));
     int column = -1;
     for (int c = 1; c < page_->dataModel()->columnCount(); ++c)
-        if (page_->dataModel()->headerData(c, Qt::Horizontal).toString() == run->name())
-            column = c;
+        if (page_->dataModel()->headerData(c, Qt::Horizontal).toString() == run->name()) column = c;
     QVERIFY(column > 0);
     QVERIFY(page_->dataModel()->rowCount() >= n);
     QVERIFY(page_->removeRun(run));
 }
 
-void TestTraining::elModelsOnAnOntology()
-{
+void TestTraining::elModelsOnAnOntology() {
     // The model list follows the data: the KG models (R-GCN among them) for triples …
     QComboBox* model = page_->form()->modelCombo();
     QVERIFY(!page_->form()->elFamily());
@@ -612,8 +593,7 @@ void TestTraining::elModelsOnAnOntology()
     // Each evaluation on the test set is a "tests" line of metrics.jsonl and a chart point.
     QList<QJsonObject> lines;
     for (const QJsonObject& o : readJsonl(QDir(run->folder()).filePath(QStringLiteral("metrics.jsonl"))))
-        if (o.value(QStringLiteral("split")).toString() == QLatin1String("tests"))
-            lines << o;
+        if (o.value(QStringLiteral("split")).toString() == QLatin1String("tests")) lines << o;
     QCOMPARE(lines.size(), 3);
     ui::TrainingCharts* charts = page_->charts();
     for (const QString& metric : {QStringLiteral("fvr"), QStringLiteral("auc_pm"), QStringLiteral("pair_fvr")}) {
@@ -658,8 +638,7 @@ void TestTraining::elModelsOnAnOntology()
     QVERIFY(model->findData(QStringLiteral("TransE-L1")) >= 0);
 }
 
-void TestTraining::runListSurvivesRestart()
-{
+void TestTraining::runListSurvivesRestart() {
     QStringList folders;
     for (const TrainingRun* r : page_->runModel()->runs())
         folders << r->folder();

@@ -3,8 +3,8 @@
 #include "ui/benchmark/benchmark_page.hpp"
 
 #include "ui/benchmark/benchmark_models.hpp"
-#include "ui/dataset/dataset_model.hpp"
 #include "ui/benchmark/generate_benchmark_dialog.hpp"
+#include "ui/dataset/dataset_model.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 
@@ -175,7 +175,6 @@ void BenchmarkPage::buildUi() {
     rulesLayout->addWidget(ruleView_);
     connect(ruleView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { onRuleChanged(current); });
-
 
     auto* side = new QWidget(top);
     auto* sideLayout = new QVBoxLayout(side);

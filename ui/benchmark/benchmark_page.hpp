@@ -6,9 +6,9 @@
 
 #include "ui/jobs/job_handle.hpp"
 
-#include <QPointer>
 #include "ui/benchmark/benchmark_data.hpp"
 #include "ui/dataset/graph_highlight.hpp"
+#include <QPointer>
 
 #include <QWidget>
 

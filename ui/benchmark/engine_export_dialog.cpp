@@ -98,9 +98,15 @@ EngineExportDialog::EngineExportDialog(JobRunner* runner, QWidget* parent) : QDi
     resize(620, sizeHint().height());
 }
 
-void EngineExportDialog::setDataFolder(const QString& dir) { data_->setText(dir); }
-void EngineExportDialog::setOutputFolder(const QString& dir) { out_->setText(dir); }
-void EngineExportDialog::setNegativeMethod(const QString& method) { neg_->setText(method); }
+void EngineExportDialog::setDataFolder(const QString& dir) {
+    data_->setText(dir);
+}
+void EngineExportDialog::setOutputFolder(const QString& dir) {
+    out_->setText(dir);
+}
+void EngineExportDialog::setNegativeMethod(const QString& method) {
+    neg_->setText(method);
+}
 
 bool EngineExportDialog::setFormat(const QString& format) {
     const int i = format_->findData(format);
@@ -133,8 +139,9 @@ bool EngineExportDialog::startExport() {
             [this](const QString& message, const QString& file, quint64 line, quint64 column) {
                 QString where = file;
                 if (line) where += QStringLiteral(":%1:%2").arg(line).arg(column);
-                status_->setText(tr("<b>Export failed.</b> %1")
-                                     .arg((where.isEmpty() ? message : where + QStringLiteral(": ") + message).toHtmlEscaped()));
+                status_->setText(
+                    tr("<b>Export failed.</b> %1")
+                        .arg((where.isEmpty() ? message : where + QStringLiteral(": ") + message).toHtmlEscaped()));
                 job_.clear();
                 updateButtons();
             });

@@ -7,8 +7,7 @@
 #include <QtGlobal>
 
 // Q_INIT_RESOURCE must be used outside any namespace.
-static void registerKbcxResources()
-{
+static void registerKbcxResources() {
     Q_INIT_RESOURCE(resources);
 }
 
@@ -16,8 +15,7 @@ namespace kbcx::ui {
 
 namespace {
 
-std::unique_ptr<QSettings> openSettingsNow()
-{
+std::unique_ptr<QSettings> openSettingsNow() {
     const QString dir = qEnvironmentVariable(kSettingsDirEnv);
     if (!dir.isEmpty()) {
         QDir().mkpath(dir);
@@ -29,8 +27,7 @@ std::unique_ptr<QSettings> openSettingsNow()
 
 /// One thread, so that queued writes reach the file in the order they were queued. Never
 /// destroyed: the program waits for it explicitly (waitForSettingWrites) while Qt still runs.
-QThreadPool& settingsWriter()
-{
+QThreadPool& settingsWriter() {
     static QThreadPool* pool = [] {
         auto* p = new QThreadPool;
         p->setMaxThreadCount(1);
@@ -41,14 +38,12 @@ QThreadPool& settingsWriter()
 
 } // namespace
 
-std::unique_ptr<QSettings> openSettings()
-{
+std::unique_ptr<QSettings> openSettings() {
     waitForSettingWrites();
     return openSettingsNow();
 }
 
-void writeSettingLater(const QString& key, const QVariant& value)
-{
+void writeSettingLater(const QString& key, const QVariant& value) {
     settingsWriter().start([key, value] {
         auto settings = openSettingsNow();
         settings->setValue(key, value);
@@ -56,13 +51,11 @@ void writeSettingLater(const QString& key, const QVariant& value)
     });
 }
 
-void waitForSettingWrites()
-{
+void waitForSettingWrites() {
     settingsWriter().waitForDone();
 }
 
-void initResources()
-{
+void initResources() {
     static const bool done = [] {
         registerKbcxResources();
         return true;

@@ -7,8 +7,7 @@
 
 namespace kbcx::ui {
 
-QSpinBox* intSpin(int lo, int hi, int value, const QString& tip, QWidget* parent)
-{
+QSpinBox* intSpin(int lo, int hi, int value, const QString& tip, QWidget* parent) {
     auto* s = new QSpinBox(parent);
     s->setRange(lo, hi);
     s->setValue(value);
@@ -18,8 +17,7 @@ QSpinBox* intSpin(int lo, int hi, int value, const QString& tip, QWidget* parent
 }
 
 QDoubleSpinBox* realSpin(double lo, double hi, int decimals, double step, double value, const QString& tip,
-                         QWidget* parent)
-{
+                         QWidget* parent) {
     auto* s = new QDoubleSpinBox(parent);
     s->setRange(lo, hi);
     s->setDecimals(decimals);

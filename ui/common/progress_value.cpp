@@ -6,10 +6,8 @@
 
 namespace kbcx::ui {
 
-void setProgressValue(QProgressBar* bar, int value)
-{
-    if (bar->value() == value)
-        return;
+void setProgressValue(QProgressBar* bar, int value) {
+    if (bar->value() == value) return;
     if (!bar->updatesEnabled()) { // a caller has already frozen it: leave its state alone
         bar->setValue(value);
         return;

@@ -9,20 +9,16 @@
 
 namespace kbcx::ui {
 
-const QIcon& styleIcon(const QStyle* style, QStyle::StandardPixmap which)
-{
+const QIcon& styleIcon(const QStyle* style, QStyle::StandardPixmap which) {
     static QHash<QPair<const QStyle*, int>, QIcon> cache; // GUI thread only
     const QPair<const QStyle*, int> key(style, static_cast<int>(which));
     auto it = cache.find(key);
-    if (it == cache.end())
-        it = cache.insert(key, style->standardIcon(which));
+    if (it == cache.end()) it = cache.insert(key, style->standardIcon(which));
     return *it;
 }
 
-void setButtonStyleIcon(QAbstractButton* button, QStyle::StandardPixmap which, int* shown)
-{
-    if (*shown == static_cast<int>(which) && !button->icon().isNull())
-        return;
+void setButtonStyleIcon(QAbstractButton* button, QStyle::StandardPixmap which, int* shown) {
+    if (*shown == static_cast<int>(which) && !button->icon().isNull()) return;
     *shown = static_cast<int>(which);
     button->setIcon(styleIcon(button->style(), which));
 }

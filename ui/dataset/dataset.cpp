@@ -9,8 +9,7 @@
 namespace kbcx::ui {
 
 std::shared_ptr<const Dataset> Dataset::fromLoadResult(QString name, QStringList sources,
-                                                       const jobs::LoadKgResult& result, jobs::LoadKgParams params)
-{
+                                                       const jobs::LoadKgResult& result, jobs::LoadKgParams params) {
     static std::atomic<quint64> nextId{1};
     auto dataset = std::make_shared<Dataset>();
     dataset->id = nextId++;
@@ -29,13 +28,10 @@ std::shared_ptr<const Dataset> Dataset::fromLoadResult(QString name, QStringList
     return dataset;
 }
 
-QString datasetNameForPaths(const QStringList& paths)
-{
-    if (paths.isEmpty())
-        return QCoreApplication::translate("kbcx::ui::Dataset", "Untitled");
+QString datasetNameForPaths(const QStringList& paths) {
+    if (paths.isEmpty()) return QCoreApplication::translate("kbcx::ui::Dataset", "Untitled");
     const QString first = QFileInfo(paths.front()).fileName();
-    if (paths.size() == 1)
-        return first;
+    if (paths.size() == 1) return first;
     return QCoreApplication::translate("kbcx::ui::Dataset", "%1 + %n more", nullptr, int(paths.size() - 1)).arg(first);
 }
 

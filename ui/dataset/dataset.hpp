@@ -16,9 +16,9 @@
 namespace kbcx::ui {
 
 struct Dataset {
-    quint64 id = 0;        ///< unique within the process; stable while rows move
-    QString name;          ///< shown in the explorer and the window title
-    QStringList sources;   ///< file paths, or resource names for embedded data
+    quint64 id = 0;      ///< unique within the process; stable while rows move
+    QString name;        ///< shown in the explorer and the window title
+    QStringList sources; ///< file paths, or resource names for embedded data
     std::shared_ptr<const kg::KnowledgeGraph> graph;
     std::vector<kg::FileStats> files;
     quint64 bytes = 0;
@@ -29,7 +29,7 @@ struct Dataset {
     /// What was read (files, buffers, options, names file): File → Load Entity Names… reads it
     /// again with a names file.
     jobs::LoadKgParams loadParams;
-    QString entityNames;          ///< names file whose names are the entities' labels (empty: none)
+    QString entityNames;           ///< names file whose names are the entities' labels (empty: none)
     std::size_t namedEntities = 0; ///< entities named by it
 
     std::size_t numFacts() const { return graph->facts.num_facts(); }
@@ -39,9 +39,8 @@ struct Dataset {
     std::size_t numTypes() const { return graph->vocab.types().size(); }
 
     /// Builds a dataset from a finished load job; assigns a fresh id.
-    static std::shared_ptr<const Dataset> fromLoadResult(QString name, QStringList sources,
-                                                         const jobs::LoadKgResult& result,
-                                                         jobs::LoadKgParams params = {});
+    static std::shared_ptr<const Dataset>
+    fromLoadResult(QString name, QStringList sources, const jobs::LoadKgResult& result, jobs::LoadKgParams params = {});
 };
 
 using DatasetPtr = std::shared_ptr<const Dataset>;

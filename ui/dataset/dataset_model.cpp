@@ -21,8 +21,8 @@ struct DatasetModel::Node {
 struct DatasetModel::Group : Node {
     Entry* owner = nullptr;
     ItemKind kind = ItemKind::FilesGroup;
-    int row = 0;                   ///< row under the dataset
-    std::vector<std::size_t> ids;  ///< per leaf row: file index, relation id or type id
+    int row = 0;                  ///< row under the dataset
+    std::vector<std::size_t> ids; ///< per leaf row: file index, relation id or type id
 };
 
 struct DatasetModel::Entry : Node {
@@ -32,34 +32,26 @@ struct DatasetModel::Entry : Node {
 
 namespace {
 
-QString groupTitle(DatasetModel::ItemKind kind, std::size_t n)
-{
+QString groupTitle(DatasetModel::ItemKind kind, std::size_t n) {
     switch (kind) {
-    case DatasetModel::ItemKind::FilesGroup:
-        return DatasetModel::tr("Files (%1)").arg(n);
-    case DatasetModel::ItemKind::RelationsGroup:
-        return DatasetModel::tr("Relations (%1)").arg(n);
-    case DatasetModel::ItemKind::TypesGroup:
-        return DatasetModel::tr("Types (%1)").arg(n);
-    default:
-        return {};
+    case DatasetModel::ItemKind::FilesGroup: return DatasetModel::tr("Files (%1)").arg(n);
+    case DatasetModel::ItemKind::RelationsGroup: return DatasetModel::tr("Relations (%1)").arg(n);
+    case DatasetModel::ItemKind::TypesGroup: return DatasetModel::tr("Types (%1)").arg(n);
+    default: return {};
     }
 }
 
-QVariant count(std::uint64_t n)
-{
+QVariant count(std::uint64_t n) {
     return QVariant::fromValue<qulonglong>(n);
 }
 
-QString formatName(kg::Format format)
-{
+QString formatName(kg::Format format) {
     return QString::fromLatin1(kg::format_name(format).data(), static_cast<qsizetype>(kg::format_name(format).size()));
 }
 
 } // namespace
 
-DatasetModel::DatasetModel(QObject* parent) : QAbstractItemModel(parent)
-{
+DatasetModel::DatasetModel(QObject* parent) : QAbstractItemModel(parent) {
     if (qobject_cast<QApplication*>(QCoreApplication::instance())) {
         QStyle* style = QApplication::style();
         datasetIcon_ = style->standardIcon(QStyle::SP_DriveHDIcon);
@@ -72,41 +64,32 @@ DatasetModel::DatasetModel(QObject* parent) : QAbstractItemModel(parent)
 
 DatasetModel::~DatasetModel() = default;
 
-QModelIndex DatasetModel::index(int row, int column, const QModelIndex& parent) const
-{
-    if (row < 0 || column < 0 || column >= ColumnCount)
-        return {};
+QModelIndex DatasetModel::index(int row, int column, const QModelIndex& parent) const {
+    if (row < 0 || column < 0 || column >= ColumnCount) return {};
     if (!parent.isValid()) {
-        if (row >= datasetCount())
-            return {};
+        if (row >= datasetCount()) return {};
         return createIndex(row, column, static_cast<const void*>(nullptr));
     }
-    if (parent.column() != NameColumn)
-        return {};
+    if (parent.column() != NameColumn) return {};
     const auto* node = static_cast<const Node*>(parent.internalPointer());
     if (!node) {
         const Entry* entry = entries_[static_cast<std::size_t>(parent.row())].get();
-        if (row >= static_cast<int>(entry->groups.size()))
-            return {};
+        if (row >= static_cast<int>(entry->groups.size())) return {};
         return createIndex(row, column, static_cast<const void*>(static_cast<const Node*>(entry)));
     }
     if (!node->isGroup) {
         const auto* entry = static_cast<const Entry*>(node);
         const Group* group = entry->groups[static_cast<std::size_t>(parent.row())].get();
-        if (row >= static_cast<int>(group->ids.size()))
-            return {};
+        if (row >= static_cast<int>(group->ids.size())) return {};
         return createIndex(row, column, static_cast<const void*>(static_cast<const Node*>(group)));
     }
     return {}; // leaves have no children
 }
 
-QModelIndex DatasetModel::parent(const QModelIndex& child) const
-{
-    if (!child.isValid())
-        return {};
+QModelIndex DatasetModel::parent(const QModelIndex& child) const {
+    if (!child.isValid()) return {};
     const auto* node = static_cast<const Node*>(child.internalPointer());
-    if (!node)
-        return {};
+    if (!node) return {};
     if (!node->isGroup) {
         const auto* entry = static_cast<const Entry*>(node);
         return createIndex(rowOfEntry(entry), NameColumn, static_cast<const void*>(nullptr));
@@ -115,29 +98,23 @@ QModelIndex DatasetModel::parent(const QModelIndex& child) const
     return createIndex(group->row, NameColumn, static_cast<const void*>(static_cast<const Node*>(group->owner)));
 }
 
-int DatasetModel::rowCount(const QModelIndex& parent) const
-{
-    if (!parent.isValid())
-        return datasetCount();
-    if (parent.column() != NameColumn)
-        return 0;
+int DatasetModel::rowCount(const QModelIndex& parent) const {
+    if (!parent.isValid()) return datasetCount();
+    if (parent.column() != NameColumn) return 0;
     const auto* node = static_cast<const Node*>(parent.internalPointer());
-    if (!node)
-        return static_cast<int>(entries_[static_cast<std::size_t>(parent.row())]->groups.size());
+    if (!node) return static_cast<int>(entries_[static_cast<std::size_t>(parent.row())]->groups.size());
     if (!node->isGroup)
-        return static_cast<int>(static_cast<const Entry*>(node)->groups[static_cast<std::size_t>(parent.row())]->ids.size());
+        return static_cast<int>(
+            static_cast<const Entry*>(node)->groups[static_cast<std::size_t>(parent.row())]->ids.size());
     return 0;
 }
 
-int DatasetModel::columnCount(const QModelIndex&) const
-{
+int DatasetModel::columnCount(const QModelIndex&) const {
     return ColumnCount;
 }
 
-QVariant DatasetModel::data(const QModelIndex& index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
+QVariant DatasetModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
     const auto* node = static_cast<const Node*>(index.internalPointer());
     if (!node) {
         const Entry& entry = *entries_[static_cast<std::size_t>(index.row())];
@@ -150,8 +127,7 @@ QVariant DatasetModel::data(const QModelIndex& index, int role) const
     return leafData(*static_cast<const Group*>(node), index.row(), index.column(), role);
 }
 
-QVariant DatasetModel::datasetData(const Entry& entry, int column, int role) const
-{
+QVariant DatasetModel::datasetData(const Entry& entry, int column, int role) const {
     const Dataset& d = *entry.dataset;
     switch (role) {
     case Qt::DisplayRole:
@@ -165,8 +141,7 @@ QVariant DatasetModel::datasetData(const Entry& entry, int column, int role) con
         }
         break;
     case Qt::DecorationRole:
-        if (column == NameColumn)
-            return datasetIcon_;
+        if (column == NameColumn) return datasetIcon_;
         break;
     case Qt::FontRole:
         if (column == NameColumn) {
@@ -193,16 +168,13 @@ QVariant DatasetModel::datasetData(const Entry& entry, int column, int role) con
     return {};
 }
 
-QVariant DatasetModel::groupData(const Group& group, int column, int role) const
-{
+QVariant DatasetModel::groupData(const Group& group, int column, int role) const {
     switch (role) {
     case Qt::DisplayRole:
-        if (column == NameColumn)
-            return groupTitle(group.kind, group.ids.size());
+        if (column == NameColumn) return groupTitle(group.kind, group.ids.size());
         break;
     case Qt::DecorationRole:
-        if (column == NameColumn)
-            return groupIcon_;
+        if (column == NameColumn) return groupIcon_;
         break;
     case KindRole: return static_cast<int>(group.kind);
     case DatasetIdRole: return QVariant::fromValue<qulonglong>(group.owner->dataset->id);
@@ -211,8 +183,7 @@ QVariant DatasetModel::groupData(const Group& group, int column, int role) const
     return {};
 }
 
-QVariant DatasetModel::leafData(const Group& group, int row, int column, int role) const
-{
+QVariant DatasetModel::leafData(const Group& group, int row, int column, int role) const {
     const Dataset& d = *group.owner->dataset;
     const std::size_t id = group.ids[static_cast<std::size_t>(row)];
     const auto& vocab = d.graph->vocab;
@@ -226,10 +197,8 @@ QVariant DatasetModel::leafData(const Group& group, int row, int column, int rol
         default: return static_cast<int>(ItemKind::Type);
         }
     }
-    if (role == DatasetIdRole)
-        return QVariant::fromValue<qulonglong>(d.id);
-    if (role == ItemIdRole)
-        return QVariant::fromValue<qlonglong>(static_cast<qlonglong>(id));
+    if (role == DatasetIdRole) return QVariant::fromValue<qulonglong>(d.id);
+    if (role == ItemIdRole) return QVariant::fromValue<qlonglong>(static_cast<qlonglong>(id));
     if (role == Qt::TextAlignmentRole && column != NameColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
 
@@ -248,8 +217,7 @@ QVariant DatasetModel::leafData(const Group& group, int row, int column, int rol
             }
             break;
         case Qt::DecorationRole:
-            if (column == NameColumn)
-                return fileIcon_;
+            if (column == NameColumn) return fileIcon_;
             break;
         case Qt::ToolTipRole:
             return tr("%1\nFormat: %2\n%3 read, %4 lines in %5 s\n%6 duplicate facts dropped, %7 literals skipped")
@@ -266,16 +234,12 @@ QVariant DatasetModel::leafData(const Group& group, int row, int column, int rol
     const kg::Namespace ns = isRelation ? kg::Namespace::Relation : kg::Namespace::Type;
     switch (role) {
     case Qt::DisplayRole:
-        if (column == NameColumn)
-            return QString::fromStdString(vocab.display(ns, kg_id));
-        if (isRelation && column == FactsColumn)
-            return count(facts.relation_size(kg_id));
-        if (!isRelation && column == TypeFactsColumn)
-            return count(facts.instances(kg_id).size());
+        if (column == NameColumn) return QString::fromStdString(vocab.display(ns, kg_id));
+        if (isRelation && column == FactsColumn) return count(facts.relation_size(kg_id));
+        if (!isRelation && column == TypeFactsColumn) return count(facts.instances(kg_id).size());
         break;
     case Qt::DecorationRole:
-        if (column == NameColumn)
-            return isRelation ? relationIcon_ : typeIcon_;
+        if (column == NameColumn) return isRelation ? relationIcon_ : typeIcon_;
         break;
     case Qt::ToolTipRole: {
         const auto raw = vocab.names(ns).name(kg_id);
@@ -292,10 +256,8 @@ QVariant DatasetModel::leafData(const Group& group, int row, int column, int rol
     return {};
 }
 
-QVariant DatasetModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
-        return {};
+QVariant DatasetModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
         case NameColumn: return tr("Name");
@@ -318,8 +280,7 @@ QVariant DatasetModel::headerData(int section, Qt::Orientation orientation, int 
     return {};
 }
 
-QHash<int, QByteArray> DatasetModel::roleNames() const
-{
+QHash<int, QByteArray> DatasetModel::roleNames() const {
     auto names = QAbstractItemModel::roleNames();
     names.insert(KindRole, "kind");
     names.insert(DatasetIdRole, "datasetId");
@@ -327,8 +288,7 @@ QHash<int, QByteArray> DatasetModel::roleNames() const
     return names;
 }
 
-QModelIndex DatasetModel::addDataset(DatasetPtr dataset)
-{
+QModelIndex DatasetModel::addDataset(DatasetPtr dataset) {
     Q_ASSERT(dataset && dataset->graph);
     auto entry = std::make_unique<Entry>();
     entry->isGroup = false;
@@ -336,8 +296,7 @@ QModelIndex DatasetModel::addDataset(DatasetPtr dataset)
     const Dataset& d = *entry->dataset;
 
     auto addGroup = [&entry](ItemKind kind, std::vector<std::size_t> ids) {
-        if (ids.empty())
-            return;
+        if (ids.empty()) return;
         auto group = std::make_unique<Group>();
         group->isGroup = true;
         group->owner = entry.get();
@@ -354,9 +313,9 @@ QModelIndex DatasetModel::addDataset(DatasetPtr dataset)
         std::stable_sort(ids.begin(), ids.end(), [&](std::size_t a, std::size_t b) {
             const auto ca = countOf(static_cast<kg::Id>(a));
             const auto cb = countOf(static_cast<kg::Id>(b));
-            if (ca != cb)
-                return ca > cb;
-            return d.graph->vocab.names(ns).name(static_cast<kg::Id>(a)) < d.graph->vocab.names(ns).name(static_cast<kg::Id>(b));
+            if (ca != cb) return ca > cb;
+            return d.graph->vocab.names(ns).name(static_cast<kg::Id>(a)) <
+                   d.graph->vocab.names(ns).name(static_cast<kg::Id>(b));
         });
         return ids;
     };
@@ -379,88 +338,70 @@ QModelIndex DatasetModel::addDataset(DatasetPtr dataset)
     return index(row, NameColumn);
 }
 
-bool DatasetModel::removeDataset(quint64 id)
-{
+bool DatasetModel::removeDataset(quint64 id) {
     const QModelIndex idx = indexOfDataset(id);
-    if (!idx.isValid())
-        return false;
+    if (!idx.isValid()) return false;
     beginRemoveRows({}, idx.row(), idx.row());
     entries_.erase(entries_.begin() + idx.row());
     endRemoveRows();
     return true;
 }
 
-void DatasetModel::clear()
-{
-    if (entries_.empty())
-        return;
+void DatasetModel::clear() {
+    if (entries_.empty()) return;
     beginResetModel();
     entries_.clear();
     endResetModel();
 }
 
-DatasetPtr DatasetModel::datasetAt(int row) const
-{
-    if (row < 0 || row >= datasetCount())
-        return {};
+DatasetPtr DatasetModel::datasetAt(int row) const {
+    if (row < 0 || row >= datasetCount()) return {};
     return entries_[static_cast<std::size_t>(row)]->dataset;
 }
 
-DatasetPtr DatasetModel::datasetForIndex(const QModelIndex& index) const
-{
-    if (!index.isValid() || index.model() != this)
-        return {};
+DatasetPtr DatasetModel::datasetForIndex(const QModelIndex& index) const {
+    if (!index.isValid() || index.model() != this) return {};
     QModelIndex top = index;
     while (top.parent().isValid())
         top = top.parent();
     return datasetAt(top.row());
 }
 
-DatasetModel::ItemKind DatasetModel::kind(const QModelIndex& index) const
-{
+DatasetModel::ItemKind DatasetModel::kind(const QModelIndex& index) const {
     return static_cast<ItemKind>(data(index, KindRole).toInt());
 }
 
-QModelIndex DatasetModel::indexOfDataset(quint64 id, int column) const
-{
+QModelIndex DatasetModel::indexOfDataset(quint64 id, int column) const {
     for (std::size_t row = 0; row < entries_.size(); ++row)
-        if (entries_[row]->dataset->id == id)
-            return index(static_cast<int>(row), column);
+        if (entries_[row]->dataset->id == id) return index(static_cast<int>(row), column);
     return {};
 }
 
-QModelIndex DatasetModel::indexOfRelation(quint64 datasetId, kg::Id relation) const
-{
+QModelIndex DatasetModel::indexOfRelation(quint64 datasetId, kg::Id relation) const {
     return indexOfLeaf(datasetId, ItemKind::RelationsGroup, relation);
 }
 
-QModelIndex DatasetModel::indexOfType(quint64 datasetId, kg::Id type) const
-{
+QModelIndex DatasetModel::indexOfType(quint64 datasetId, kg::Id type) const {
     return indexOfLeaf(datasetId, ItemKind::TypesGroup, type);
 }
 
-QModelIndex DatasetModel::indexOfLeaf(quint64 datasetId, ItemKind groupKind, kg::Id id) const
-{
+QModelIndex DatasetModel::indexOfLeaf(quint64 datasetId, ItemKind groupKind, kg::Id id) const {
     const QModelIndex datasetIndex = indexOfDataset(datasetId);
-    if (!datasetIndex.isValid())
-        return {};
+    if (!datasetIndex.isValid()) return {};
     const Entry& entry = *entries_[static_cast<std::size_t>(datasetIndex.row())];
     for (const auto& group : entry.groups) {
-        if (group->kind != groupKind)
-            continue;
+        if (group->kind != groupKind) continue;
         const auto it = std::find(group->ids.begin(), group->ids.end(), std::size_t{id});
-        if (it == group->ids.end())
-            return {};
-        return index(static_cast<int>(it - group->ids.begin()), NameColumn, index(group->row, NameColumn, datasetIndex));
+        if (it == group->ids.end()) return {};
+        return index(static_cast<int>(it - group->ids.begin()), NameColumn,
+                     index(group->row, NameColumn, datasetIndex));
     }
     return {};
 }
 
-int DatasetModel::rowOfEntry(const Entry* entry) const
-{
+int DatasetModel::rowOfEntry(const Entry* entry) const {
     for (std::size_t row = 0; row < entries_.size(); ++row)
-        if (entries_[row].get() == entry)
-            return static_cast<int>(row);
+        if (entries_[row].get() == entry) return static_cast<int>(row);
     return -1;
 }
 

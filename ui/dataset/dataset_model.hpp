@@ -21,7 +21,7 @@ namespace kbcx::ui {
 /// Qt::DisplayRole so that proxies sort them numerically.
 class DatasetModel : public QAbstractItemModel {
     Q_OBJECT
-public:
+  public:
     enum Column { NameColumn, FactsColumn, EntitiesColumn, RelationsColumn, TypeFactsColumn, TypesColumn, ColumnCount };
     enum class ItemKind { Dataset, FilesGroup, RelationsGroup, TypesGroup, File, Relation, Type };
     Q_ENUM(ItemKind)
@@ -58,7 +58,7 @@ public:
     QModelIndex indexOfRelation(quint64 datasetId, kg::Id relation) const;
     QModelIndex indexOfType(quint64 datasetId, kg::Id type) const;
 
-private:
+  private:
     struct Node;
     struct Group;
     struct Entry;

@@ -10,20 +10,19 @@
 
 namespace kbcx::ui {
 
-QString demoDatasetName()
-{
+QString demoDatasetName() {
     return QCoreApplication::translate("kbcx::ui::MainWindow", "Demo university");
 }
 
-jobs::LoadKgParams demoLoadParams()
-{
+jobs::LoadKgParams demoLoadParams() {
     initResources();
     QFile demo(QString::fromLatin1(kDemoResourcePath));
     if (!demo.open(QIODevice::ReadOnly))
         throw InputError(kDemoResourcePath, "embedded demo data is missing from this build");
     const QByteArray bytes = demo.readAll();
     jobs::LoadKgParams params;
-    params.buffers.push_back({"university.tsv", std::string(bytes.constData(), static_cast<std::size_t>(bytes.size()))});
+    params.buffers.push_back(
+        {"university.tsv", std::string(bytes.constData(), static_cast<std::size_t>(bytes.size()))});
     return params;
 }
 

@@ -27,7 +27,7 @@ struct HighlightFact {
 };
 
 struct GraphHighlight {
-    QString title;   ///< e.g. "Support 2 of rule 13"
+    QString title; ///< e.g. "Support 2 of rule 13"
     kg::Id centre = kg::kNoId;
     std::vector<HighlightFact> facts;
 

@@ -27,8 +27,7 @@ namespace kbcx::ui {
 
 namespace {
 
-QTableView* makeTable(QWidget* parent)
-{
+QTableView* makeTable(QWidget* parent) {
     auto* view = new QTableView(parent);
     view->setSortingEnabled(true);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -44,8 +43,7 @@ QTableView* makeTable(QWidget* parent)
     return view;
 }
 
-QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent)
-{
+QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent) {
     auto* proxy = new QSortFilterProxyModel(parent);
     proxy->setSourceModel(source);
     proxy->setFilterKeyColumn(0);
@@ -54,15 +52,13 @@ QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent)
     return proxy;
 }
 
-QString number(std::uint64_t n)
-{
+QString number(std::uint64_t n) {
     return QLocale().toString(static_cast<qulonglong>(n));
 }
 
 } // namespace
 
-OverviewPage::OverviewPage(QWidget* parent) : QWidget(parent)
-{
+OverviewPage::OverviewPage(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("overviewPage"));
     relationModel_ = new RelationTableModel(this);
     typeModel_ = new TypeTableModel(this);
@@ -113,7 +109,8 @@ OverviewPage::OverviewPage(QWidget* parent) : QWidget(parent)
     addSummaryRow(grid, 0, 1, QStringLiteral("entities"), tr("Entities"));
     addSummaryRow(grid, 1, 1, QStringLiteral("relations"), tr("Relations"));
     addSummaryRow(grid, 2, 1, QStringLiteral("types"), tr("Types"));
-    addSummaryRow(grid, 0, 2, QStringLiteral("loadTime"), tr("Load time"), tr("Total (parsing and interning + indexing)"));
+    addSummaryRow(grid, 0, 2, QStringLiteral("loadTime"), tr("Load time"),
+                  tr("Total (parsing and interning + indexing)"));
     addSummaryRow(grid, 1, 2, QStringLiteral("input"), tr("Input"), tr("Bytes read, uncompressed, and per fact"));
     addSummaryRow(grid, 2, 2, QStringLiteral("bytesPerFact"), tr("Index"),
                   tr("Memory of the fact indexes (vocabulary excluded) and bytes per binary or type fact"));
@@ -164,8 +161,7 @@ OverviewPage::OverviewPage(QWidget* parent) : QWidget(parent)
 }
 
 QLabel* OverviewPage::addSummaryRow(QGridLayout* grid, int row, int column, const QString& key, const QString& title,
-                                    const QString& toolTip)
-{
+                                    const QString& toolTip) {
     auto* name = new QLabel(title + QLatin1Char(':'), grid->parentWidget());
     auto* value = new QLabel(grid->parentWidget());
     value->setObjectName(QStringLiteral("summary.") + key);
@@ -177,13 +173,11 @@ QLabel* OverviewPage::addSummaryRow(QGridLayout* grid, int row, int column, cons
     return value;
 }
 
-QLabel* OverviewPage::summaryValue(const QString& key) const
-{
+QLabel* OverviewPage::summaryValue(const QString& key) const {
     return findChild<QLabel*>(QStringLiteral("summary.") + key);
 }
 
-void OverviewPage::setDataset(DatasetPtr dataset)
-{
+void OverviewPage::setDataset(DatasetPtr dataset) {
     dataset_ = std::move(dataset);
     relationModel_->setDataset(dataset_);
     typeModel_->setDataset(dataset_);
@@ -194,10 +188,8 @@ void OverviewPage::setDataset(DatasetPtr dataset)
     fitColumns();
 }
 
-void OverviewPage::updateSummary()
-{
-    if (!dataset_)
-        return;
+void OverviewPage::updateSummary() {
+    if (!dataset_) return;
     const Dataset& d = *dataset_;
     title_->setText(d.name);
     QStringList names;
@@ -229,8 +221,7 @@ void OverviewPage::updateSummary()
                       .arg(d.graph->bytes_per_fact(), 0, 'f', 1));
 }
 
-void OverviewPage::updateTableTitles()
-{
+void OverviewPage::updateTableTitles() {
     auto title = [this](const QString& what, const QSortFilterProxyModel* proxy) {
         const int all = proxy->sourceModel()->rowCount();
         const int shown = proxy->rowCount();
@@ -240,8 +231,7 @@ void OverviewPage::updateTableTitles()
     typesTitle_->setText(title(tr("Types by instance count"), typeProxy_));
 }
 
-void OverviewPage::fitColumns()
-{
+void OverviewPage::fitColumns() {
     // Number columns get a width from the widest possible number and their header, computed
     // from font metrics rather than by measuring every row (ResizeToContents would do that on
     // every layout); the name column takes the rest of the width.
@@ -264,26 +254,22 @@ void OverviewPage::fitColumns()
     }
 }
 
-void OverviewPage::selectRelation(kg::Id relation)
-{
+void OverviewPage::selectRelation(kg::Id relation) {
     const int row = relationModel_->rowOfRelation(relation);
-    if (row < 0)
-        return;
+    if (row < 0) return;
     QModelIndex proxyIndex = relationProxy_->mapFromSource(relationModel_->index(row, 0));
     if (!proxyIndex.isValid()) { // hidden by the filter
         filter_->clear();
         proxyIndex = relationProxy_->mapFromSource(relationModel_->index(row, 0));
     }
-    relationView_->selectionModel()->setCurrentIndex(
-        proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    relationView_->selectionModel()->setCurrentIndex(proxyIndex,
+                                                     QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     relationView_->scrollTo(proxyIndex);
 }
 
-void OverviewPage::selectType(kg::Id type)
-{
+void OverviewPage::selectType(kg::Id type) {
     const int row = typeModel_->rowOfType(type);
-    if (row < 0)
-        return;
+    if (row < 0) return;
     QModelIndex proxyIndex = typeProxy_->mapFromSource(typeModel_->index(row, 0));
     if (!proxyIndex.isValid()) {
         filter_->clear();

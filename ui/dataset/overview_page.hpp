@@ -20,7 +20,7 @@ class TypeTableModel;
 
 class OverviewPage : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit OverviewPage(QWidget* parent = nullptr);
 
     /// Shows `dataset` (null: the empty-state hint). Keeps the filter text.
@@ -39,7 +39,7 @@ public:
     /// The summary's value label for a key such as "facts" (object name "summary.facts").
     QLabel* summaryValue(const QString& key) const;
 
-private:
+  private:
     void updateSummary();
     void updateTableTitles();
     void fitColumns();

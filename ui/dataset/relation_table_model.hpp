@@ -10,7 +10,7 @@ namespace kbcx::ui {
 
 class RelationTableModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { NameColumn, FactsColumn, SubjectsColumn, ObjectsColumn, ColumnCount };
     enum Role { RelationIdRole = Qt::UserRole + 1 };
 
@@ -28,7 +28,7 @@ public:
     /// Row of relation `id`, or -1. Rows are in relation id order.
     int rowOfRelation(kg::Id id) const;
 
-private:
+  private:
     DatasetPtr dataset_;
 };
 

@@ -6,52 +6,41 @@ namespace kbcx::ui {
 
 TypeTableModel::TypeTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-double TypeTableModel::share(std::size_t instances) const
-{
+double TypeTableModel::share(std::size_t instances) const {
     const std::size_t entities = dataset_ ? dataset_->numEntities() : 0;
     return entities == 0 ? 0.0 : 100.0 * static_cast<double>(instances) / static_cast<double>(entities);
 }
 
-void TypeTableModel::setDataset(DatasetPtr dataset)
-{
+void TypeTableModel::setDataset(DatasetPtr dataset) {
     beginResetModel();
     dataset_ = std::move(dataset);
     endResetModel();
 }
 
-int TypeTableModel::rowCount(const QModelIndex& parent) const
-{
-    if (parent.isValid() || !dataset_)
-        return 0;
+int TypeTableModel::rowCount(const QModelIndex& parent) const {
+    if (parent.isValid() || !dataset_) return 0;
     return static_cast<int>(dataset_->numTypes());
 }
 
-int TypeTableModel::columnCount(const QModelIndex& parent) const
-{
+int TypeTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant TypeTableModel::data(const QModelIndex& index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
+QVariant TypeTableModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const auto t = static_cast<kg::Id>(index.row());
     const auto& facts = dataset_->graph->facts;
     const std::size_t instances = t < facts.num_types() ? facts.instances(t).size() : 0;
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case NameColumn:
-            return QString::fromStdString(dataset_->graph->vocab.display(kg::Namespace::Type, t));
-        case InstancesColumn:
-            return QVariant::fromValue<qulonglong>(instances);
-        case ShareColumn:
-            return QStringLiteral("%1 %").arg(share(instances), 0, 'f', 1);
+        case NameColumn: return QString::fromStdString(dataset_->graph->vocab.display(kg::Namespace::Type, t));
+        case InstancesColumn: return QVariant::fromValue<qulonglong>(instances);
+        case ShareColumn: return QStringLiteral("%1 %").arg(share(instances), 0, 'f', 1);
         }
         break;
     case SortRole:
-        if (index.column() == ShareColumn)
-            return share(instances);
+        if (index.column() == ShareColumn) return share(instances);
         return data(index, Qt::DisplayRole);
     case Qt::ToolTipRole:
         if (index.column() == NameColumn) {
@@ -60,17 +49,14 @@ QVariant TypeTableModel::data(const QModelIndex& index, int role) const
         }
         break;
     case Qt::TextAlignmentRole:
-        if (index.column() != NameColumn)
-            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        if (index.column() != NameColumn) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         break;
-    case TypeIdRole:
-        return QVariant::fromValue<uint>(t);
+    case TypeIdRole: return QVariant::fromValue<uint>(t);
     }
     return {};
 }
 
-QVariant TypeTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant TypeTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::DisplayRole) {
@@ -85,8 +71,7 @@ QVariant TypeTableModel::headerData(int section, Qt::Orientation orientation, in
     return {};
 }
 
-int TypeTableModel::rowOfType(kg::Id id) const
-{
+int TypeTableModel::rowOfType(kg::Id id) const {
     return dataset_ && id < dataset_->numTypes() ? static_cast<int>(id) : -1;
 }
 

@@ -10,7 +10,7 @@ namespace kbcx::ui {
 
 class TypeTableModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { NameColumn, InstancesColumn, ShareColumn, ColumnCount };
     enum Role {
         TypeIdRole = Qt::UserRole + 1,
@@ -31,7 +31,7 @@ public:
     /// Row of type `id`, or -1. Rows are in type id order.
     int rowOfType(kg::Id id) const;
 
-private:
+  private:
     double share(std::size_t instances) const;
     DatasetPtr dataset_;
 };

@@ -3,8 +3,8 @@
 // violating pairs; plus CSV export of any table model.
 #pragma once
 
-#include "ui/eval/evaluation.hpp"
 #include "ui/common/name_style_setting.hpp"
+#include "ui/eval/evaluation.hpp"
 
 #include <QAbstractTableModel>
 

@@ -115,7 +115,8 @@ JobHandle* EvalWorkspace::importScores(const ImportRequest& request) {
     JobHandle* job = nullptr;
     if (scorer.isDir()) {
         // A trained run: its checkpoint scores the test axioms, then they are evaluated as usual.
-        const std::string checkpoint = QFile::encodeName(scorer.filePath() + QStringLiteral("/checkpoint.bin")).toStdString();
+        const std::string checkpoint =
+            QFile::encodeName(scorer.filePath() + QStringLiteral("/checkpoint.bin")).toStdString();
         job = startEvaluation(tr("run %1").arg(name), request, [params, checkpoint](jobs::JobContext& ctx) {
             ctx.report(0, 0, "Scoring the test axioms with " + checkpoint, true);
             if (!embed::is_el_checkpoint(checkpoint))
@@ -127,8 +128,8 @@ JobHandle* EvalWorkspace::importScores(const ImportRequest& request) {
             const embed::ScoredAxioms scored = embed::score_el_candidates(checkpoint, params.tests_path, tests);
             ctx.throw_if_stopped();
             eval::TestSet set = eval::read_tests_text(params.tests_path, tests, ctx);
-            auto table = std::make_shared<eval::ScoreTable>(
-                eval::read_scores_text(checkpoint, scored.to_tsv(), false, ctx));
+            auto table =
+                std::make_shared<eval::ScoreTable>(eval::read_scores_text(checkpoint, scored.to_tsv(), false, ctx));
             const std::uint64_t n = table->size();
             eval::EvalResult r = eval::evaluate(std::move(set), table, params.options, ctx);
             r.scores_read = n;
@@ -251,67 +252,69 @@ JobHandle* EvalWorkspace::startOntology(const QString& name, std::string path, s
 
 JobHandle* EvalWorkspace::prove(const QStringList& axioms) {
     if (!ontology_) return nullptr;
-    return runner_->start(tr("Proofs in %1").arg(ontology_->name), [session = ontology_, texts = stdTexts(axioms)](
-                                                                         jobs::JobContext& ctx) {
-        std::vector<AxiomProof> proofs;
-        const std::lock_guard lock(session->mutex);
-        const std::vector<onto::TextWriter> writers = styledWriters(session->ontology);
-        onto::TextParseOptions opt;
-        opt.allow_new_names = false;
-        onto::TextParser parser(session->ontology, "axiom", opt);
-        for (std::size_t i = 0; i < texts.size(); ++i) {
-            ctx.throw_if_stopped();
-            ctx.report(i, texts.size(), "Checking " + texts[i], true);
-            AxiomProof p;
-            try {
-                const onto::Axiom ax = parser.parse_axiom(texts[i]);
-                const reason::StatusResult r = session->checker->check(ax, std::nullopt, true);
-                p.status = QString::fromLatin1(reason::status_name(r.status));
-                p.reading = QString::fromLatin1(reason::reading_name(r.reading));
-                for (const auto& step : r.proof)
-                    p.proof << QString::fromStdString(step);
-                for (std::size_t s = 0; s < writers.size(); ++s) {
-                    const std::string shown = writers[s].axiom(ax);
-                    if (shown.find('\n') == std::string::npos) p.axiomIn[s] = QString::fromStdString(shown);
-                    for (const auto& step : r.proof_by_style[s])
-                        p.proofIn[s] << QString::fromStdString(step);
-                }
-                p.checked = true;
-            } catch (const InputError& e) {
-                p.error = QString::fromStdString(e.message());
-            }
-            proofs.push_back(std::move(p));
-        }
-        return proofs;
-    });
+    return runner_->start(tr("Proofs in %1").arg(ontology_->name),
+                          [session = ontology_, texts = stdTexts(axioms)](jobs::JobContext& ctx) {
+                              std::vector<AxiomProof> proofs;
+                              const std::lock_guard lock(session->mutex);
+                              const std::vector<onto::TextWriter> writers = styledWriters(session->ontology);
+                              onto::TextParseOptions opt;
+                              opt.allow_new_names = false;
+                              onto::TextParser parser(session->ontology, "axiom", opt);
+                              for (std::size_t i = 0; i < texts.size(); ++i) {
+                                  ctx.throw_if_stopped();
+                                  ctx.report(i, texts.size(), "Checking " + texts[i], true);
+                                  AxiomProof p;
+                                  try {
+                                      const onto::Axiom ax = parser.parse_axiom(texts[i]);
+                                      const reason::StatusResult r = session->checker->check(ax, std::nullopt, true);
+                                      p.status = QString::fromLatin1(reason::status_name(r.status));
+                                      p.reading = QString::fromLatin1(reason::reading_name(r.reading));
+                                      for (const auto& step : r.proof)
+                                          p.proof << QString::fromStdString(step);
+                                      for (std::size_t s = 0; s < writers.size(); ++s) {
+                                          const std::string shown = writers[s].axiom(ax);
+                                          if (shown.find('\n') == std::string::npos)
+                                              p.axiomIn[s] = QString::fromStdString(shown);
+                                          for (const auto& step : r.proof_by_style[s])
+                                              p.proofIn[s] << QString::fromStdString(step);
+                                      }
+                                      p.checked = true;
+                                  } catch (const InputError& e) {
+                                      p.error = QString::fromStdString(e.message());
+                                  }
+                                  proofs.push_back(std::move(p));
+                              }
+                              return proofs;
+                          });
 }
 
 JobHandle* EvalWorkspace::render(const QStringList& axioms) {
     if (!ontology_) return nullptr;
-    return runner_->start(tr("Names in %1").arg(ontology_->name), [session = ontology_, texts = stdTexts(axioms)](
-                                                                        jobs::JobContext& ctx) {
-        std::vector<StyledText> shown(texts.size());
-        const std::lock_guard lock(session->mutex);
-        const std::vector<onto::TextWriter> writers = styledWriters(session->ontology);
-        onto::TextParseOptions opt;
-        opt.allow_new_names = false;
-        opt.allow_new_individuals = true;
-        onto::TextParser parser(session->ontology, "axiom", opt);
-        for (std::size_t i = 0; i < texts.size(); ++i) {
-            ctx.throw_if_stopped();
-            ctx.report(i, texts.size(), "Writing names", false);
-            try {
-                const onto::Axiom ax = parser.parse_axiom(texts[i]);
-                for (std::size_t s = 0; s < writers.size(); ++s) {
-                    const std::string text = writers[s].axiom(ax);
-                    if (text.find('\n') == std::string::npos) shown[i][s] = QString::fromStdString(text);
-                }
-            } catch (const InputError&) {
-                // not an axiom of this ontology: the table keeps the tests file's text
-            }
-        }
-        return shown;
-    });
+    return runner_->start(tr("Names in %1").arg(ontology_->name),
+                          [session = ontology_, texts = stdTexts(axioms)](jobs::JobContext& ctx) {
+                              std::vector<StyledText> shown(texts.size());
+                              const std::lock_guard lock(session->mutex);
+                              const std::vector<onto::TextWriter> writers = styledWriters(session->ontology);
+                              onto::TextParseOptions opt;
+                              opt.allow_new_names = false;
+                              opt.allow_new_individuals = true;
+                              onto::TextParser parser(session->ontology, "axiom", opt);
+                              for (std::size_t i = 0; i < texts.size(); ++i) {
+                                  ctx.throw_if_stopped();
+                                  ctx.report(i, texts.size(), "Writing names", false);
+                                  try {
+                                      const onto::Axiom ax = parser.parse_axiom(texts[i]);
+                                      for (std::size_t s = 0; s < writers.size(); ++s) {
+                                          const std::string text = writers[s].axiom(ax);
+                                          if (text.find('\n') == std::string::npos)
+                                              shown[i][s] = QString::fromStdString(text);
+                                      }
+                                  } catch (const InputError&) {
+                                      // not an axiom of this ontology: the table keeps the tests file's text
+                                  }
+                              }
+                              return shown;
+                          });
 }
 
 void EvalWorkspace::showImportDialog() {

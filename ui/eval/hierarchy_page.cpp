@@ -29,9 +29,9 @@
 #include <QSvgGenerator>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QTimer>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -447,8 +447,7 @@ void HierarchyPage::updateCharts() {
 }
 
 void HierarchyPage::updateChartsIfStale() {
-    if (chartsStale_)
-        updateCharts();
+    if (chartsStale_) updateCharts();
 }
 
 void HierarchyPage::showEvent(QShowEvent* event) {

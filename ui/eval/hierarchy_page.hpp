@@ -99,7 +99,7 @@ class HierarchyPage : public QWidget {
     EvalWorkspace* workspace_;
     EvaluationPtr evaluation_;
     HierarchyData data_;
-    bool chartsStale_ = false; ///< data_ changed while hidden: the charts wait for the page to show
+    bool chartsStale_ = false;    ///< data_ changed while hidden: the charts wait for the page to show
     bool scatterPending_ = false; ///< the scatter chart is rebuilt in the next pass of the event loop
     quint64 generation_ = 0;
     int bins_ = 24;

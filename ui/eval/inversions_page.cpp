@@ -15,8 +15,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMenu>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -51,25 +51,23 @@ QStringList namedClassesOf(const QString& axiom) {
             continue; // ∃r / ∀r: a role
         const int depth = static_cast<int>(axiom.left(m.capturedStart()).count(QLatin1Char('('))) -
                           static_cast<int>(axiom.left(m.capturedStart()).count(QLatin1Char(')')));
-        if (depth > 0)
-            continue; // an individual of an assertion
+        if (depth > 0) continue; // an individual of an assertion
         qsizetype after = m.capturedEnd();
         if (after < axiom.size() && axiom.at(after) == QLatin1Char('(')) {
             const qsizetype close = axiom.indexOf(QLatin1Char(')'), after);
             if (close > after && axiom.mid(after, close - after).contains(QLatin1Char(',')))
                 continue; // r(a, b): a role assertion
         }
-        static const QStringList keywords{QStringLiteral("SubClassOf"), QStringLiteral("EquivalentTo"),
-                                          QStringLiteral("DisjointWith"), QStringLiteral("and"), QStringLiteral("or"),
-                                          QStringLiteral("not"), QStringLiteral("some"), QStringLiteral("only"),
-                                          QStringLiteral("value"), QStringLiteral("Thing"), QStringLiteral("Nothing")};
-        if (keywords.contains(name))
-            continue;
+        static const QStringList keywords{
+            QStringLiteral("SubClassOf"), QStringLiteral("EquivalentTo"), QStringLiteral("DisjointWith"),
+            QStringLiteral("and"),        QStringLiteral("or"),           QStringLiteral("not"),
+            QStringLiteral("some"),       QStringLiteral("only"),         QStringLiteral("value"),
+            QStringLiteral("Thing"),      QStringLiteral("Nothing")};
+        if (keywords.contains(name)) continue;
         static const QRegularExpression restriction(QStringLiteral("^\\s+(some|only|value)\\b"));
-        if (restriction.match(axiom.mid(after)).hasMatch())
-            continue; // r some C (Manchester syntax): a role
-        if (name == QStringLiteral("\u22a4") || name == QStringLiteral("\u22a5") || name == QStringLiteral("owl:Thing") ||
-            name == QStringLiteral("owl:Nothing") || classes.contains(name))
+        if (restriction.match(axiom.mid(after)).hasMatch()) continue; // r some C (Manchester syntax): a role
+        if (name == QStringLiteral("\u22a4") || name == QStringLiteral("\u22a5") ||
+            name == QStringLiteral("owl:Thing") || name == QStringLiteral("owl:Nothing") || classes.contains(name))
             continue;
         classes << name;
     }
@@ -124,8 +122,7 @@ AxiomCard::AxiomCard(const QString& objectName, QWidget* parent) : QWidget(paren
     showClass_->setPopupMode(QToolButton::MenuButtonPopup);
     showClass_->setMenu(new QMenu(showClass_));
     connect(showClass_, &QToolButton::clicked, this, [this] {
-        if (!classes_.isEmpty())
-            emit showClassRequested(classes_.front());
+        if (!classes_.isEmpty()) emit showClassRequested(classes_.front());
     });
     auto* head = new QHBoxLayout;
     head->addWidget(role_, 1);
@@ -251,8 +248,7 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
         row->setContentsMargins(0, 0, 0, 0);
         row->addWidget(new QLabel(label, pair));
         row->addWidget(box);
-        if (extra)
-            row->addWidget(extra);
+        if (extra) row->addWidget(extra);
         return pair;
     };
     bar->addWidget(labelled(tr("Evaluation:"), evaluationBox_));

@@ -3,8 +3,8 @@
 // axioms side by side with status, score, P and the reasoner's proofs when an ontology is loaded.
 #pragma once
 
-#include "ui/eval/evaluation.hpp"
 #include "ui/eval/eval_workspace.hpp"
+#include "ui/eval/evaluation.hpp"
 
 #include <QWidget>
 

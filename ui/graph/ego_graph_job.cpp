@@ -12,32 +12,27 @@ namespace kbcx::ui {
 
 namespace {
 
-QString entityName(const kg::KnowledgeGraph& g, const EgoGraphParams& p, kg::Id e)
-{
-    if (e < g.vocab.entities().size())
-        return QString::fromStdString(g.vocab.display(kg::Namespace::Entity, e));
+QString entityName(const kg::KnowledgeGraph& g, const EgoGraphParams& p, kg::Id e) {
+    if (e < g.vocab.entities().size()) return QString::fromStdString(g.vocab.display(kg::Namespace::Entity, e));
     for (const HighlightFact& f : p.highlight.facts) {
-        if (f.s == e)
-            return f.subjectName;
-        if (!f.unary && f.o == e)
-            return f.objectName;
+        if (f.s == e) return f.subjectName;
+        if (!f.unary && f.o == e) return f.objectName;
     }
     return QStringLiteral("#%1").arg(e);
 }
 
-std::vector<LegendEntry> sortedLegend(std::map<kg::Id, LegendEntry>& entries)
-{
+std::vector<LegendEntry> sortedLegend(std::map<kg::Id, LegendEntry>& entries) {
     std::vector<LegendEntry> out;
     for (auto& [id, entry] : entries)
         out.push_back(entry);
-    std::stable_sort(out.begin(), out.end(), [](const LegendEntry& a, const LegendEntry& b) { return a.count > b.count; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const LegendEntry& a, const LegendEntry& b) { return a.count > b.count; });
     return out;
 }
 
 } // namespace
 
-EgoGraphResult computeEgoGraph(const EgoGraphParams& params, jobs::JobContext& ctx)
-{
+EgoGraphResult computeEgoGraph(const EgoGraphParams& params, jobs::JobContext& ctx) {
     Stopwatch clock;
     const kg::KnowledgeGraph& g = *params.graph;
     EgoGraphResult res;
@@ -55,15 +50,13 @@ EgoGraphResult computeEgoGraph(const EgoGraphParams& params, jobs::JobContext& c
             for (kg::Id o : g.facts.objects_of(r))
                 degree[o] += static_cast<std::uint32_t>(g.facts.subjects(r, o).size());
         }
-        if (degree.empty())
-            throw std::invalid_argument("the dataset has no entities");
+        if (degree.empty()) throw std::invalid_argument("the dataset has no entities");
         ego.centre = static_cast<kg::Id>(std::max_element(degree.begin(), degree.end()) - degree.begin());
         res.params.ego.centre = ego.centre;
     }
     for (const HighlightFact& f : params.highlight.facts) {
         ego.pinned.push_back(f.s);
-        if (!f.unary)
-            ego.pinned.push_back(f.o);
+        if (!f.unary) ego.pinned.push_back(f.o);
     }
     ctx.report(0, 0, "Extracting the ego network", true);
     const kg::EgoNetwork net = kg::ego_network(g.facts, ego);
@@ -102,19 +95,16 @@ EgoGraphResult computeEgoGraph(const EgoGraphParams& params, jobs::JobContext& c
     // one of a relation the filter hides); unary facts mark their node.
     for (const HighlightFact& f : params.highlight.facts) {
         const std::int64_t si = net.index_of(f.s);
-        if (si < 0)
-            continue;
+        if (si < 0) continue;
         if (f.unary) {
             EgoGraphNode& node = res.nodes[static_cast<std::size_t>(si)];
             node.highlighted = true;
-            if (!node.markedTypes.contains(f.predName))
-                node.markedTypes << f.predName;
+            if (!node.markedTypes.contains(f.predName)) node.markedTypes << f.predName;
             node.markedNew = node.markedNew || !f.inKg;
             continue;
         }
         const std::int64_t oi = net.index_of(f.o);
-        if (oi < 0)
-            continue;
+        if (oi < 0) continue;
         const auto from = static_cast<std::uint32_t>(si), to = static_cast<std::uint32_t>(oi);
         res.nodes[from].highlighted = true;
         res.nodes[to].highlighted = true;
@@ -132,8 +122,7 @@ EgoGraphResult computeEgoGraph(const EgoGraphParams& params, jobs::JobContext& c
             it = res.edges.end() - 1;
         }
         // A fact can play several roles (premise of one step, conclusion of another): keep the strongest.
-        if (!it->highlighted || f.role == HighlightFact::Role::Conclusion)
-            it->role = f.role;
+        if (!it->highlighted || f.role == HighlightFact::Role::Conclusion) it->role = f.role;
         it->highlighted = true;
     }
 
@@ -155,8 +144,7 @@ EgoGraphResult computeEgoGraph(const EgoGraphParams& params, jobs::JobContext& c
         ++entry.count;
     }
     for (const EgoGraphNode& n : res.nodes) {
-        if (n.type == kg::kNoId)
-            continue;
+        if (n.type == kg::kNoId) continue;
         LegendEntry& entry = types[n.type];
         entry.id = n.type;
         entry.name = QString::fromStdString(g.vocab.display(kg::Namespace::Type, n.type));

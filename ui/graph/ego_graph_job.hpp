@@ -19,28 +19,28 @@ namespace kbcx::ui {
 
 struct EgoGraphParams {
     std::shared_ptr<const kg::KnowledgeGraph> graph;
-    kg::EgoParams ego;     ///< ego.pinned is filled from the highlight by the job
+    kg::EgoParams ego; ///< ego.pinned is filled from the highlight by the job
     kg::LayoutParams layout;
     GraphHighlight highlight;
 };
 
 struct EgoGraphNode {
     kg::Id entity = kg::kNoId;
-    QString label;   ///< display name
-    QString toolTip; ///< name, types, hops
+    QString label;           ///< display name
+    QString toolTip;         ///< name, types, hops
     kg::Id type = kg::kNoId; ///< most specific type (fewest instances), kNoId if untyped
     int hops = 0;            ///< -1: pinned, outside the searched depth
     double x = 0.0, y = 0.0;
-    bool highlighted = false;  ///< an end of a highlighted fact
-    QStringList markedTypes;   ///< highlighted unary facts T(this), e.g. a derived Person(x)
-    bool markedNew = false;    ///< some marked type fact is not in the KG
+    bool highlighted = false; ///< an end of a highlighted fact
+    QStringList markedTypes;  ///< highlighted unary facts T(this), e.g. a derived Person(x)
+    bool markedNew = false;   ///< some marked type fact is not in the KG
 };
 
 struct EgoGraphEdge {
     std::uint32_t from = 0, to = 0;
     kg::Id relation = kg::kNoId; ///< program/KG relation id (colour key)
     QString relationName;
-    bool inKg = true;            ///< false: a highlighted fact that the KG does not hold
+    bool inKg = true; ///< false: a highlighted fact that the KG does not hold
     bool highlighted = false;
     HighlightFact::Role role = HighlightFact::Role::Premise; ///< when highlighted
 };

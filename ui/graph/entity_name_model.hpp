@@ -10,7 +10,7 @@ namespace kbcx::ui {
 
 class EntityNameModel : public QAbstractListModel {
     Q_OBJECT
-public:
+  public:
     enum Role { EntityIdRole = Qt::UserRole + 1 };
 
     explicit EntityNameModel(QObject* parent = nullptr);
@@ -23,7 +23,7 @@ public:
     /// prefixed name; kNoId if none.
     kg::Id resolve(const QString& text) const;
 
-private:
+  private:
     DatasetPtr dataset_;
 };
 

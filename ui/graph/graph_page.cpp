@@ -3,12 +3,12 @@
 // request supersedes (cancels) the one in flight.
 #include "ui/graph/graph_page.hpp"
 
-#include "ui/rules/derivation_tree_model.hpp"
 #include "ui/graph/entity_name_model.hpp"
 #include "ui/graph/graph_view.hpp"
+#include "ui/graph/relation_filter_model.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/graph/relation_filter_model.hpp"
+#include "ui/rules/derivation_tree_model.hpp"
 
 #include <QComboBox>
 #include <QCompleter>
@@ -34,8 +34,7 @@ namespace kbcx::ui {
 
 namespace {
 
-QToolButton* toolButton(QWidget* parent, const QString& text, const QString& toolTip, const QString& name)
-{
+QToolButton* toolButton(QWidget* parent, const QString& text, const QString& toolTip, const QString& name) {
     auto* b = new QToolButton(parent);
     b->setText(text);
     b->setToolTip(toolTip);
@@ -44,8 +43,7 @@ QToolButton* toolButton(QWidget* parent, const QString& text, const QString& too
     return b;
 }
 
-QLabel* boldLabel(const QString& text, QWidget* parent)
-{
+QLabel* boldLabel(const QString& text, QWidget* parent) {
     auto* label = new QLabel(text, parent);
     QFont f = label->font();
     f.setBold(true);
@@ -55,8 +53,7 @@ QLabel* boldLabel(const QString& text, QWidget* parent)
 
 } // namespace
 
-GraphPage::GraphPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runner_(runner)
-{
+GraphPage::GraphPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runner_(runner) {
     setObjectName(QStringLiteral("graphPage"));
     entityModel_ = new EntityNameModel(this);
     relationModel_ = new RelationFilterModel(this);
@@ -71,8 +68,7 @@ GraphPage::GraphPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
     setDataset({});
 }
 
-void GraphPage::buildUi()
-{
+void GraphPage::buildUi() {
     auto* stack = new QStackedLayout(this);
     emptyHint_ = new QLabel(tr("<h3>No dataset selected</h3><p>Open a knowledge graph (or <b>File → Open Demo</b>) "
                                "to explore the neighbourhood of its entities.</p>"),
@@ -163,11 +159,15 @@ void GraphPage::buildUi()
     head->addWidget(title_, 1);
     auto* clearHighlightButton =
         toolButton(centre, tr("Clear highlight"), tr("Show the plain ego network"), QStringLiteral("clearHighlight"));
-    auto* zoomOut = toolButton(centre, QStringLiteral("−"), tr("Zoom out (or use the mouse wheel)"), QStringLiteral("zoomOut"));
-    auto* zoomIn = toolButton(centre, QStringLiteral("+"), tr("Zoom in (or use the mouse wheel)"), QStringLiteral("zoomIn"));
+    auto* zoomOut =
+        toolButton(centre, QStringLiteral("−"), tr("Zoom out (or use the mouse wheel)"), QStringLiteral("zoomOut"));
+    auto* zoomIn =
+        toolButton(centre, QStringLiteral("+"), tr("Zoom in (or use the mouse wheel)"), QStringLiteral("zoomIn"));
     auto* fit = toolButton(centre, tr("Fit"), tr("Fit the whole graph into the view"), QStringLiteral("zoomFit"));
-    auto* png = toolButton(centre, tr("PNG…"), tr("Export the graph and its legend as a PNG image"), QStringLiteral("exportPng"));
-    auto* svg = toolButton(centre, tr("SVG…"), tr("Export the graph and its legend as an SVG drawing"), QStringLiteral("exportSvg"));
+    auto* png = toolButton(centre, tr("PNG…"), tr("Export the graph and its legend as a PNG image"),
+                           QStringLiteral("exportPng"));
+    auto* svg = toolButton(centre, tr("SVG…"), tr("Export the graph and its legend as an SVG drawing"),
+                           QStringLiteral("exportSvg"));
     for (QToolButton* b : {clearHighlightButton, zoomOut, zoomIn, fit, png, svg})
         head->addWidget(b);
     clearHighlightButton_ = clearHighlightButton;
@@ -177,8 +177,9 @@ void GraphPage::buildUi()
     notice_ = new QLabel(centre);
     notice_->setObjectName(QStringLiteral("capNotice"));
     notice_->setWordWrap(true);
-    notice_->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; border: 1px solid #e0c36a; border-radius: 3px; "
-                                          "padding: 4px 8px; color: #5c4500; }"));
+    notice_->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff4ce; border: 1px solid #e0c36a; border-radius: 3px; "
+                       "padding: 4px 8px; color: #5c4500; }"));
     notice_->hide();
     centreLayout->addWidget(notice_);
     view_ = new GraphView(centre);
@@ -194,8 +195,8 @@ void GraphPage::buildUi()
     derivationTitle_->setWordWrap(true);
     derivationTitle_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     derivationPanel_->setMinimumWidth(180);
-    auto* closeDerivation = toolButton(derivationPanel_, QStringLiteral("×"), tr("Hide the derivation"),
-                                       QStringLiteral("closeDerivation"));
+    auto* closeDerivation =
+        toolButton(derivationPanel_, QStringLiteral("×"), tr("Hide the derivation"), QStringLiteral("closeDerivation"));
     derivationHead->addWidget(derivationTitle_, 1);
     derivationHead->addWidget(closeDerivation);
     derivationView_ = new QTreeView(derivationPanel_);
@@ -252,12 +253,9 @@ void GraphPage::buildUi()
     connect(view_, &GraphView::nodeActivated, this, &GraphPage::showEntity);
 }
 
-void GraphPage::setDataset(DatasetPtr dataset)
-{
-    if (dataset == dataset_ && dataset)
-        return;
-    if (job_ && job_->isActive())
-        job_->cancel();
+void GraphPage::setDataset(DatasetPtr dataset) {
+    if (dataset == dataset_ && dataset) return;
+    if (job_ && job_->isActive()) job_->cancel();
     job_ = nullptr;
     dataset_ = std::move(dataset);
     centre_ = kg::kNoId;
@@ -275,22 +273,18 @@ void GraphPage::setDataset(DatasetPtr dataset)
     redrawTimer_->stop();
     pending_ = false;
     static_cast<QStackedLayout*>(layout())->setCurrentIndex(dataset_ ? 1 : 0);
-    if (dataset_)
-        requestDraw();
+    if (dataset_) requestDraw();
 }
 
-void GraphPage::showEntity(kg::Id entity)
-{
-    if (!dataset_ || entity >= dataset_->numEntities())
-        return;
+void GraphPage::showEntity(kg::Id entity) {
+    if (!dataset_ || entity >= dataset_->numEntities()) return;
     centre_ = entity;
     entityEdit_->setText(QString::fromStdString(dataset_->graph->vocab.display(kg::Namespace::Entity, entity)));
     entityEdit_->setCursorPosition(0);
     requestDraw();
 }
 
-void GraphPage::showHighlight(const GraphHighlight& highlight)
-{
+void GraphPage::showHighlight(const GraphHighlight& highlight) {
     highlight_ = highlight;
     if (dataset_ && highlight.centre < dataset_->numEntities()) {
         centre_ = highlight.centre;
@@ -300,10 +294,8 @@ void GraphPage::showHighlight(const GraphHighlight& highlight)
     requestDraw();
 }
 
-void GraphPage::showDerivation(std::shared_ptr<const rules::Materialisation> closure, quint64 factId)
-{
-    if (!closure)
-        return;
+void GraphPage::showDerivation(std::shared_ptr<const rules::Materialisation> closure, quint64 factId) {
+    if (!closure) return;
     derivationModel_->setFact(closure, factId);
     derivationView_->expandAll();
     derivationView_->resizeColumnToContents(DerivationTreeModel::FactColumn);
@@ -321,8 +313,7 @@ void GraphPage::showDerivation(std::shared_ptr<const rules::Materialisation> clo
         f.predName = QString::fromStdString(
             program.display(row.fact.unary ? kg::Namespace::Type : kg::Namespace::Relation, row.fact.pred));
         f.subjectName = QString::fromStdString(program.display(kg::Namespace::Entity, row.fact.s));
-        if (!row.fact.unary)
-            f.objectName = QString::fromStdString(program.display(kg::Namespace::Entity, row.fact.o));
+        if (!row.fact.unary) f.objectName = QString::fromStdString(program.display(kg::Namespace::Entity, row.fact.o));
         f.text = QString::fromStdString(row.fact_text);
         f.inKg = row.input;
         h.facts.push_back(std::move(f));
@@ -338,33 +329,26 @@ void GraphPage::showDerivation(std::shared_ptr<const rules::Materialisation> clo
     showHighlight(h);
 }
 
-void GraphPage::clearHighlight()
-{
-    if (highlight_.empty())
-        return;
+void GraphPage::clearHighlight() {
+    if (highlight_.empty()) return;
     highlight_ = {};
     requestDraw();
 }
 
-void GraphPage::setDepth(int depth)
-{
+void GraphPage::setDepth(int depth) {
     depthSpin_->setValue(depth);
 }
 
-void GraphPage::setNodeCap(int cap)
-{
+void GraphPage::setNodeCap(int cap) {
     capSpin_->setValue(cap);
 }
 
-void GraphPage::setLayoutAlgorithm(kg::LayoutAlgorithm algorithm)
-{
+void GraphPage::setLayoutAlgorithm(kg::LayoutAlgorithm algorithm) {
     layoutCombo_->setCurrentIndex(layoutCombo_->findData(static_cast<int>(algorithm)));
 }
 
-void GraphPage::chooseEntityFromText()
-{
-    if (!dataset_)
-        return;
+void GraphPage::chooseEntityFromText() {
+    if (!dataset_) return;
     const kg::Id id = entityModel_->resolve(entityEdit_->text());
     if (id != kg::kNoId)
         centre_ = id;
@@ -372,17 +356,13 @@ void GraphPage::chooseEntityFromText()
         summary_->setText(tr("No entity named “%1”").arg(entityEdit_->text().trimmed()));
 }
 
-void GraphPage::scheduleRedraw()
-{
-    if (dataset_)
-        redrawTimer_->start();
+void GraphPage::scheduleRedraw() {
+    if (dataset_) redrawTimer_->start();
 }
 
-void GraphPage::requestDraw()
-{
+void GraphPage::requestDraw() {
     redrawTimer_->stop();
-    if (!dataset_)
-        return;
+    if (!dataset_) return;
     if (!isVisible()) {
         pending_ = true;
         return;
@@ -390,60 +370,50 @@ void GraphPage::requestDraw()
     redraw();
 }
 
-void GraphPage::showEvent(QShowEvent* event)
-{
+void GraphPage::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
-    if (pending_)
-        redraw();
+    if (pending_) redraw();
 }
 
-JobHandle* GraphPage::redraw()
-{
+JobHandle* GraphPage::redraw() {
     redrawTimer_->stop();
     pending_ = false;
-    if (!dataset_)
-        return nullptr;
-    if (job_ && job_->isActive())
-        job_->cancel();
+    if (!dataset_) return nullptr;
+    if (job_ && job_->isActive()) job_->cancel();
     EgoGraphParams params;
     params.graph = dataset_->graph;
     params.ego.centre = centre_;
     params.ego.depth = depthSpin_->value();
     params.ego.max_nodes = static_cast<std::size_t>(capSpin_->value());
-    if (!relationModel_->allChecked())
-        params.ego.relations = relationModel_->checkedRelations();
+    if (!relationModel_->allChecked()) params.ego.relations = relationModel_->checkedRelations();
     params.layout.algorithm = static_cast<kg::LayoutAlgorithm>(layoutCombo_->currentData().toInt());
     params.highlight = highlight_;
-    const QString centreName = centre_ == kg::kNoId
-                                   ? tr("the best-connected entity")
-                                   : QString::fromStdString(dataset_->graph->vocab.display(kg::Namespace::Entity, centre_));
+    const QString centreName =
+        centre_ == kg::kNoId ? tr("the best-connected entity")
+                             : QString::fromStdString(dataset_->graph->vocab.display(kg::Namespace::Entity, centre_));
     JobHandle* job = runner_->start(tr("Graph: ego network of %1").arg(centreName),
                                     [params](jobs::JobContext& ctx) { return computeEgoGraph(params, ctx); });
     job_ = job;
     summary_->setText(tr("laying out…"));
     const DatasetPtr dataset = dataset_;
     connect(job, &JobHandle::finished, this, [this, job, dataset] {
-        if (job != job_ || dataset != dataset_)
-            return;
+        if (job != job_ || dataset != dataset_) return;
         onDrawn(job->resultAs<EgoGraphResult>());
     });
     connect(job, &JobHandle::failed, this, [this, job](const QString& message) {
-        if (job == job_)
-            summary_->setText(tr("Could not draw: %1").arg(message));
+        if (job == job_) summary_->setText(tr("Could not draw: %1").arg(message));
     });
     return job;
 }
 
-void GraphPage::onDrawn(const EgoGraphResult& result)
-{
+void GraphPage::onDrawn(const EgoGraphResult& result) {
     centre_ = result.params.ego.centre;
     if (entityEdit_->text().isEmpty() || !entityEdit_->hasFocus()) {
         entityEdit_->setText(QString::fromStdString(dataset_->graph->vocab.display(kg::Namespace::Entity, centre_)));
         entityEdit_->setCursorPosition(0);
     }
     view_->setDrawing(result);
-    title_->setText(highlight_.empty() ? tr("Ego network of %1").arg(result.nodes.front().label)
-                                       : highlight_.title);
+    title_->setText(highlight_.empty() ? tr("Ego network of %1").arg(result.nodes.front().label) : highlight_.title);
     title_->setToolTip(highlight_.empty() ? title_->text()
                                           : tr("%1, centred on %2").arg(highlight_.title, result.nodes.front().label));
     summary_->setText(tr("depth %1 · %2 nodes · %3 edges · %4, %5 s")
@@ -457,8 +427,7 @@ void GraphPage::onDrawn(const EgoGraphResult& result)
     emit drawn();
 }
 
-void GraphPage::updateNotice()
-{
+void GraphPage::updateNotice() {
     const EgoGraphResult* d = view_->drawing();
     if (!d || !d->capped) {
         notice_->hide();
@@ -471,13 +440,11 @@ void GraphPage::updateNotice()
     notice_->show();
 }
 
-bool GraphPage::exportPng(const QString& path) const
-{
+bool GraphPage::exportPng(const QString& path) const {
     return view_->exportPng(path);
 }
 
-bool GraphPage::exportSvg(const QString& path) const
-{
+bool GraphPage::exportSvg(const QString& path) const {
     return view_->exportSvg(path);
 }
 

@@ -5,10 +5,10 @@
 
 #include "ui/jobs/job_handle.hpp"
 
-#include <QPointer>
 #include "ui/dataset/dataset.hpp"
-#include "ui/graph/ego_graph_job.hpp"
 #include "ui/dataset/graph_highlight.hpp"
+#include "ui/graph/ego_graph_job.hpp"
+#include <QPointer>
 
 #include "rules/materialise.hpp"
 
@@ -37,7 +37,7 @@ class RelationFilterModel;
 
 class GraphPage : public QWidget {
     Q_OBJECT
-public:
+  public:
     static constexpr int kDefaultNodeCap = 150;
 
     explicit GraphPage(JobRunner* runner, QWidget* parent = nullptr);
@@ -83,14 +83,14 @@ public:
     QLabel* noticeLabel() const { return notice_; }
     QLabel* summaryLabel() const { return summary_; }
 
-signals:
+  signals:
     /// A drawing is in the view.
     void drawn();
 
-protected:
+  protected:
     void showEvent(QShowEvent* event) override;
 
-private:
+  private:
     void buildUi();
     void requestDraw();
     void scheduleRedraw();

@@ -18,49 +18,37 @@ constexpr std::array<QRgb, 14> kRelationPalette{0x4e79a7, 0xf28e2b, 0xe15759, 0x
 constexpr std::array<QRgb, 10> kTypePalette{0x8fb8de, 0xf6b26b, 0xb6d7a8, 0xea9999, 0xd5a6bd,
                                             0xffe599, 0xa2c4c9, 0xc9b3e6, 0xf9cb9c, 0xb4a7d6};
 
-QColor goldenHue(kg::Id id, double saturation, double value)
-{
+QColor goldenHue(kg::Id id, double saturation, double value) {
     const double hue = std::fmod(0.13 + 0.6180339887 * static_cast<double>(id), 1.0);
     return QColor::fromHsvF(static_cast<float>(hue), static_cast<float>(saturation), static_cast<float>(value));
 }
 
 } // namespace
 
-QColor relationColour(kg::Id relation)
-{
-    if (relation == kg::kNoId)
-        return QColor(0x60, 0x60, 0x60);
-    if (relation < kRelationPalette.size())
-        return QColor(kRelationPalette[relation]);
+QColor relationColour(kg::Id relation) {
+    if (relation == kg::kNoId) return QColor(0x60, 0x60, 0x60);
+    if (relation < kRelationPalette.size()) return QColor(kRelationPalette[relation]);
     return goldenHue(relation, 0.7, 0.75);
 }
 
-QColor typeColour(kg::Id type)
-{
-    if (type == kg::kNoId)
-        return QColor(0xd9, 0xd9, 0xd9);
-    if (type < kTypePalette.size())
-        return QColor(kTypePalette[type]);
+QColor typeColour(kg::Id type) {
+    if (type == kg::kNoId) return QColor(0xd9, 0xd9, 0xd9);
+    if (type < kTypePalette.size()) return QColor(kTypePalette[type]);
     return goldenHue(type, 0.35, 0.95);
 }
 
-Shape typeShape(kg::Id type)
-{
-    if (type == kg::kNoId)
-        return Shape::Circle;
+Shape typeShape(kg::Id type) {
+    if (type == kg::kNoId) return Shape::Circle;
     static constexpr std::array<Shape, 5> kShapes{Shape::Circle, Shape::Square, Shape::Diamond, Shape::Triangle,
                                                   Shape::Hexagon};
     // Cycle shapes on a different period than colours so (colour, shape) pairs repeat late.
     return kShapes[(type / 2) % kShapes.size()];
 }
 
-QPainterPath shapePath(Shape shape, qreal r)
-{
+QPainterPath shapePath(Shape shape, qreal r) {
     QPainterPath path;
     switch (shape) {
-    case Shape::Circle:
-        path.addEllipse(QPointF(0, 0), r, r);
-        break;
+    case Shape::Circle: path.addEllipse(QPointF(0, 0), r, r); break;
     case Shape::Square:
         path.addRoundedRect(QRectF(-0.88 * r, -0.88 * r, 1.76 * r, 1.76 * r), 0.25 * r, 0.25 * r);
         break;
@@ -86,8 +74,7 @@ QPainterPath shapePath(Shape shape, qreal r)
     return path;
 }
 
-QColor highlightColour()
-{
+QColor highlightColour() {
     return QColor(0xff, 0xb0, 0x00);
 }
 

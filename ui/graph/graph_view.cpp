@@ -33,24 +33,22 @@ constexpr int kMaxLegendTypes = 12;
 constexpr qreal kSwatch = 26; // legend icon width
 constexpr qreal kPad = 8;     // legend padding
 
-QPointF unit(QPointF v)
-{
+QPointF unit(QPointF v) {
     const qreal n = std::hypot(v.x(), v.y());
     return n > 1e-9 ? v / n : QPointF(1, 0);
 }
 
-QString elided(const QString& text, int max)
-{
+QString elided(const QString& text, int max) {
     return text.size() <= max ? text : text.left(max - 1) + QChar(0x2026);
 }
 
 /// A node's name under it, on a translucent backdrop; marked (highlighted) types on a second line.
 class LabelItem : public QGraphicsItem {
-public:
+  public:
     /// `always`: shown at any zoom (the centre and highlighted nodes); others only when readable.
     LabelItem(QString text, QString marks, bool marksNew, bool bold, bool always, QGraphicsItem* parent)
-        : QGraphicsItem(parent), text_(std::move(text)), marks_(std::move(marks)), marksNew_(marksNew), always_(always)
-    {
+        : QGraphicsItem(parent), text_(std::move(text)), marks_(std::move(marks)), marksNew_(marksNew),
+          always_(always) {
         font_.setPointSizeF(6.5);
         font_.setBold(bold);
         markFont_ = font_;
@@ -63,11 +61,9 @@ public:
         rect_ = QRectF(-w / 2 - 3, 0, w + 6, h + 2);
     }
     QRectF boundingRect() const override { return rect_; }
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) override
-    {
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) override {
         // Level of detail: below about 10 pixels high, labels of ordinary nodes are unreadable clutter.
-        if (!always_ && option->levelOfDetailFromTransform(painter->worldTransform()) * rect_.height() < 10.5)
-            return;
+        if (!always_ && option->levelOfDetailFromTransform(painter->worldTransform()) * rect_.height() < 10.5) return;
         painter->setPen(Qt::NoPen);
         painter->setBrush(QColor(255, 255, 255, 205));
         painter->drawRoundedRect(rect_, 3, 3);
@@ -78,13 +74,13 @@ public:
         if (!marks_.isEmpty()) {
             painter->setFont(markFont_);
             painter->setPen(graph_style::highlightColour().darker(150));
-            painter->drawText(QRectF(rect_.left(), rect_.top() + 1 + fm.height(), rect_.width(),
-                                     QFontMetricsF(markFont_).height()),
-                              Qt::AlignCenter, marks_);
+            painter->drawText(
+                QRectF(rect_.left(), rect_.top() + 1 + fm.height(), rect_.width(), QFontMetricsF(markFont_).height()),
+                Qt::AlignCenter, marks_);
         }
     }
 
-private:
+  private:
     QString text_, marks_;
     bool marksNew_;
     bool always_;
@@ -93,9 +89,8 @@ private:
 };
 
 class NodeItem : public QGraphicsItem {
-public:
-    NodeItem(const EgoGraphNode& node, int index) : node_(node), index_(index), centre_(index == 0)
-    {
+  public:
+    NodeItem(const EgoGraphNode& node, int index) : node_(node), index_(index), centre_(index == 0) {
         radius_ = centre_ ? kCentreRadius : kNodeRadius;
         path_ = graph_style::shapePath(graph_style::typeShape(node.type), radius_);
         setToolTip(node.toolTip);
@@ -103,8 +98,7 @@ public:
         setAcceptHoverEvents(true);
         setCursor(Qt::PointingHandCursor);
         QString marks;
-        if (!node.markedTypes.isEmpty())
-            marks = QStringLiteral("+ ") + node.markedTypes.join(QStringLiteral(", "));
+        if (!node.markedTypes.isEmpty()) marks = QStringLiteral("+ ") + node.markedTypes.join(QStringLiteral(", "));
         auto* label =
             new LabelItem(elided(node.label, 32), marks, node.markedNew, centre_, centre_ || node.highlighted, this);
         label->setPos(0, radius_ + 2);
@@ -113,8 +107,7 @@ public:
     int index() const { return index_; }
     QRectF boundingRect() const override { return path_.boundingRect().adjusted(-8, -8, 8, 8); }
     QPainterPath shape() const override { return path_; }
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override
-    {
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
         painter->setRenderHint(QPainter::Antialiasing);
         if (node_.highlighted) {
             QColor halo = graph_style::highlightColour();
@@ -129,7 +122,7 @@ public:
         painter->drawPath(path_);
     }
 
-private:
+  private:
     EgoGraphNode node_;
     int index_;
     bool centre_;
@@ -138,12 +131,11 @@ private:
 };
 
 class EdgeItem : public QGraphicsItem {
-public:
+  public:
     /// `labelAt`: where along the curve (0–1) a highlighted edge's relation label sits.
     EdgeItem(const EgoGraphEdge& edge, QPointF p1, qreal r1, QPointF p2, qreal r2, qreal bend, qreal labelAt,
              QString toolTip)
-        : edge_(edge)
-    {
+        : edge_(edge) {
         colour_ = graph_style::relationColour(edge.relation);
         setToolTip(toolTip);
         setZValue(edge.highlighted ? 1 : 0);
@@ -178,14 +170,12 @@ public:
         bounds_ = path_.boundingRect().united(arrow_.boundingRect()).united(labelRect_).adjusted(-8, -8, 8, 8);
     }
     QRectF boundingRect() const override { return bounds_; }
-    QPainterPath shape() const override
-    {
+    QPainterPath shape() const override {
         QPainterPathStroker stroker;
         stroker.setWidth(8);
         return stroker.createStroke(path_);
     }
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override
-    {
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
         painter->setRenderHint(QPainter::Antialiasing);
         painter->setBrush(Qt::NoBrush);
         if (edge_.highlighted) {
@@ -211,7 +201,7 @@ public:
         }
     }
 
-private:
+  private:
     EgoGraphEdge edge_;
     QColor colour_;
     QPainterPath path_;
@@ -223,8 +213,7 @@ private:
 };
 
 void drawLegendLine(QPainter* p, QPointF left, qreal length, const QColor& colour, Qt::PenStyle style, bool halo,
-                    qreal width = 2.0)
-{
+                    qreal width = 2.0) {
     const QPointF right = left + QPointF(length, 0);
     if (halo) {
         QColor h = graph_style::highlightColour();
@@ -241,8 +230,7 @@ void drawLegendLine(QPainter* p, QPointF left, qreal length, const QColor& colou
 
 } // namespace
 
-GraphView::GraphView(QWidget* parent) : QGraphicsView(parent)
-{
+GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
     setObjectName(QStringLiteral("graphView"));
     setScene(new QGraphicsScene(this));
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
@@ -254,8 +242,7 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent)
     setFrameShape(QFrame::NoFrame);
 }
 
-void GraphView::clearDrawing()
-{
+void GraphView::clearDrawing() {
     scene()->clear();
     drawing_.reset();
     positions_.clear();
@@ -263,8 +250,7 @@ void GraphView::clearDrawing()
     viewport()->update();
 }
 
-void GraphView::setDrawing(const EgoGraphResult& drawing)
-{
+void GraphView::setDrawing(const EgoGraphResult& drawing) {
     clearDrawing();
     drawing_ = drawing;
     const bool anyHighlight = !drawing.params.highlight.empty();
@@ -273,8 +259,7 @@ void GraphView::setDrawing(const EgoGraphResult& drawing)
         const EgoGraphNode& n = drawing.nodes[i];
         auto* item = new NodeItem(n, static_cast<int>(i));
         item->setPos(n.x, n.y);
-        if (anyHighlight && !n.highlighted && i != 0)
-            item->setOpacity(0.4);
+        if (anyHighlight && !n.highlighted && i != 0) item->setOpacity(0.4);
         scene()->addItem(item);
         nodes.push_back(item);
         positions_.push_back(QPointF(n.x, n.y));
@@ -296,20 +281,18 @@ void GraphView::setDrawing(const EgoGraphResult& drawing)
                 bend = -bend;
             const EgoGraphNode& from = drawing.nodes[e.from];
             const EgoGraphNode& to = drawing.nodes[e.to];
-            QString tip = QStringLiteral("%1 —<b>%2</b>→ %3")
-                              .arg(from.label.toHtmlEscaped(), e.relationName.toHtmlEscaped(), to.label.toHtmlEscaped());
-            if (!e.inKg)
-                tip += tr("<br><i>not in the KG (derived by rules)</i>");
+            QString tip =
+                QStringLiteral("%1 —<b>%2</b>→ %3")
+                    .arg(from.label.toHtmlEscaped(), e.relationName.toHtmlEscaped(), to.label.toHtmlEscaped());
+            if (!e.inKg) tip += tr("<br><i>not in the KG (derived by rules)</i>");
             // Labels of parallel edges are staggered along the curves so that they do not cover each other.
             const qreal labelAt = m > 1 ? 0.32 + 0.36 * static_cast<qreal>(k) / (m - 1) : 0.5;
             auto* item = new EdgeItem(e, positions_[e.from], nodes[e.from]->radius(), positions_[e.to],
                                       nodes[e.to]->radius(), bend, labelAt, tip);
-            if (anyHighlight && !e.highlighted)
-                item->setOpacity(0.22);
+            if (anyHighlight && !e.highlighted) item->setOpacity(0.22);
             scene()->addItem(item);
             ++edgeItems_;
-            if (e.highlighted)
-                ++highlightedEdges_;
+            if (e.highlighted) ++highlightedEdges_;
         }
     }
     scene()->setSceneRect(drawingRect().adjusted(-400, -400, 400, 400));
@@ -317,49 +300,40 @@ void GraphView::setDrawing(const EgoGraphResult& drawing)
     fitAll();
 }
 
-QRectF GraphView::drawingRect() const
-{
+QRectF GraphView::drawingRect() const {
     return scene()->itemsBoundingRect().adjusted(-30, -30, 30, 30);
 }
 
-QPointF GraphView::nodePosition(int node) const
-{
+QPointF GraphView::nodePosition(int node) const {
     return node >= 0 && node < static_cast<int>(positions_.size()) ? positions_[static_cast<std::size_t>(node)]
-                                                                     : QPointF();
+                                                                   : QPointF();
 }
 
-qreal GraphView::zoomFactor() const
-{
+qreal GraphView::zoomFactor() const {
     return transform().m11();
 }
 
-void GraphView::zoomBy(qreal factor)
-{
+void GraphView::zoomBy(qreal factor) {
     const qreal current = zoomFactor();
     const qreal target = std::clamp(current * factor, 0.05, 8.0);
-    if (qFuzzyCompare(target, current))
-        return;
+    if (qFuzzyCompare(target, current)) return;
     scale(target / current, target / current);
     emit zoomChanged(zoomFactor());
 }
 
-void GraphView::zoomIn()
-{
+void GraphView::zoomIn() {
     autoFit_ = false;
     zoomBy(1.25);
 }
 
-void GraphView::zoomOut()
-{
+void GraphView::zoomOut() {
     autoFit_ = false;
     zoomBy(1 / 1.25);
 }
 
-void GraphView::fitAll()
-{
+void GraphView::fitAll() {
     autoFit_ = true;
-    if (!drawing_)
-        return;
+    if (!drawing_) return;
     // Fit into the part of the viewport the legend (top right) leaves free, if that part is wide.
     const QRectF rect = drawingRect();
     const QSizeF legendSize = legend(nullptr, {});
@@ -372,13 +346,11 @@ void GraphView::fitAll()
     emit zoomChanged(zoomFactor());
 }
 
-void GraphView::centreOnNode(int node)
-{
+void GraphView::centreOnNode(int node) {
     centerOn(nodePosition(node));
 }
 
-void GraphView::wheelEvent(QWheelEvent* event)
-{
+void GraphView::wheelEvent(QWheelEvent* event) {
     const int delta = event->angleDelta().y();
     if (delta == 0) {
         QGraphicsView::wheelEvent(event);
@@ -389,21 +361,17 @@ void GraphView::wheelEvent(QWheelEvent* event)
     event->accept();
 }
 
-void GraphView::resizeEvent(QResizeEvent* event)
-{
+void GraphView::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
-    if (autoFit_)
-        fitAll();
+    if (autoFit_) fitAll();
 }
 
-void GraphView::mousePressEvent(QMouseEvent* event)
-{
+void GraphView::mousePressEvent(QMouseEvent* event) {
     autoFit_ = false; // the user pans: keep the view where they put it
     QGraphicsView::mousePressEvent(event);
 }
 
-void GraphView::mouseDoubleClickEvent(QMouseEvent* event)
-{
+void GraphView::mouseDoubleClickEvent(QMouseEvent* event) {
     if (drawing_) {
         for (QGraphicsItem* item : items(event->pos())) {
             while (item->parentItem())
@@ -417,10 +385,8 @@ void GraphView::mouseDoubleClickEvent(QMouseEvent* event)
     QGraphicsView::mouseDoubleClickEvent(event);
 }
 
-QSizeF GraphView::legend(QPainter* p, QPointF topLeft) const
-{
-    if (!drawing_)
-        return {};
+QSizeF GraphView::legend(QPainter* p, QPointF topLeft) const {
+    if (!drawing_) return {};
     const EgoGraphResult& d = *drawing_;
     QFont font = this->font();
     font.setPointSizeF(8.0);
@@ -511,11 +477,9 @@ QSizeF GraphView::legend(QPainter* p, QPointF topLeft) const
     return size;
 }
 
-void GraphView::drawForeground(QPainter* painter, const QRectF& rect)
-{
+void GraphView::drawForeground(QPainter* painter, const QRectF& rect) {
     QGraphicsView::drawForeground(painter, rect);
-    if (!drawing_)
-        return;
+    if (!drawing_) return;
     painter->save();
     painter->resetTransform();
     const QSizeF size = legend(nullptr, {});
@@ -523,8 +487,7 @@ void GraphView::drawForeground(QPainter* painter, const QRectF& rect)
     painter->restore();
 }
 
-QImage GraphView::renderImage(qreal scale) const
-{
+QImage GraphView::renderImage(qreal scale) const {
     const QRectF source = drawingRect();
     const QSizeF legendSize = legend(nullptr, {});
     const QSizeF logical(source.width() + legendSize.width() + 24, std::max(source.height(), legendSize.height() + 24));
@@ -539,17 +502,13 @@ QImage GraphView::renderImage(qreal scale) const
     return image;
 }
 
-bool GraphView::exportPng(const QString& path) const
-{
-    if (!drawing_)
-        return false;
+bool GraphView::exportPng(const QString& path) const {
+    if (!drawing_) return false;
     return renderImage(2.0).save(path, "PNG");
 }
 
-bool GraphView::exportSvg(const QString& path) const
-{
-    if (!drawing_)
-        return false;
+bool GraphView::exportSvg(const QString& path) const {
+    if (!drawing_) return false;
     const QRectF source = drawingRect();
     const QSizeF legendSize = legend(nullptr, {});
     const QSize size(qCeil(source.width() + legendSize.width() + 24),
@@ -561,8 +520,7 @@ bool GraphView::exportSvg(const QString& path) const
     generator.setTitle(tr("Ego network of %1").arg(drawing_->nodes.empty() ? QString() : drawing_->nodes[0].label));
     generator.setDescription(tr("Exported from KBC Explorer"));
     QPainter painter;
-    if (!painter.begin(&generator))
-        return false;
+    if (!painter.begin(&generator)) return false;
     painter.fillRect(QRect(QPoint(0, 0), size), backgroundBrush().color());
     scene()->render(&painter, QRectF(QPointF(0, 0), source.size()), source);
     legend(&painter, QPointF(source.width() + 12, 12));

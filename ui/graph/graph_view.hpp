@@ -14,7 +14,7 @@ namespace kbcx::ui {
 
 class GraphView : public QGraphicsView {
     Q_OBJECT
-public:
+  public:
     explicit GraphView(QWidget* parent = nullptr);
 
     /// Replaces the scene's contents with `drawing` and fits it into the view.
@@ -37,7 +37,7 @@ public:
     bool exportPng(const QString& path) const;
     bool exportSvg(const QString& path) const;
 
-public slots:
+  public slots:
     void zoomIn();
     void zoomOut();
     /// Fits the whole drawing (never magnifying beyond 2×) and resumes auto-fitting on resize.
@@ -45,19 +45,19 @@ public slots:
     /// Centres the view on a node.
     void centreOnNode(int node);
 
-signals:
+  signals:
     void zoomChanged(qreal factor);
     /// A node was double-clicked: the user wants it as the new centre.
     void nodeActivated(kbcx::kg::Id entity);
 
-protected:
+  protected:
     void wheelEvent(QWheelEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void drawForeground(QPainter* painter, const QRectF& rect) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
 
-private:
+  private:
     void zoomBy(qreal factor);
     /// Size the legend needs; paints it at `topLeft` when painter is non-null.
     QSizeF legend(QPainter* painter, QPointF topLeft) const;

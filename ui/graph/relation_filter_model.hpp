@@ -12,7 +12,7 @@ namespace kbcx::ui {
 
 class RelationFilterModel : public QAbstractListModel {
     Q_OBJECT
-public:
+  public:
     enum Role { RelationIdRole = Qt::UserRole + 1, FactCountRole };
 
     explicit RelationFilterModel(QObject* parent = nullptr);
@@ -31,10 +31,10 @@ public:
     void setChecked(kg::Id relation, bool checked);
     void setAllChecked(bool checked);
 
-signals:
+  signals:
     void checkedChanged();
 
-private:
+  private:
     DatasetPtr dataset_;
     std::vector<char> checked_;
 };

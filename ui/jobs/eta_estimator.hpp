@@ -10,7 +10,7 @@ namespace kbcx::ui {
 /// Feed it (seconds since start, done, total) samples in time order; it keeps an
 /// exponentially smoothed rate and answers remaining seconds once the rate is known.
 class EtaEstimator {
-public:
+  public:
     /// `smoothing` in (0, 1]: weight of the newest rate measurement.
     explicit EtaEstimator(double smoothing = 0.3) : smoothing_(smoothing) {}
 
@@ -26,7 +26,7 @@ public:
 
     void reset();
 
-private:
+  private:
     double smoothing_;
     bool hasSample_ = false;
     double lastSeconds_ = 0.0;

@@ -22,7 +22,7 @@ class JobRunner;
 /// A handle is deleted only by JobRunner::clearFinished()/remove() once it has ended.
 class JobHandle : public QObject {
     Q_OBJECT
-public:
+  public:
     enum class State { Queued, Running, Finished, Failed, Cancelled };
     Q_ENUM(State)
 
@@ -51,8 +51,7 @@ public:
     /// Valid after finished(): the work function's return value.
     const std::any& result() const { return result_; }
     /// Typed access to the result; throws std::bad_any_cast on a type mismatch.
-    template <class Result>
-    const Result& resultAs() const { return std::any_cast<const Result&>(result_); }
+    template <class Result> const Result& resultAs() const { return std::any_cast<const Result&>(result_); }
 
     /// Valid after failed().
     QString errorMessage() const { return errorMessage_; }
@@ -61,12 +60,12 @@ public:
     /// Short text for the state ("Running", "Finished in 1.2 s", "Failed", "Cancelled").
     QString stateText() const;
 
-public slots:
+  public slots:
     /// Requests a stop through the job's std::stop_source; the job ends with cancelled()
     /// at its next JobContext::throw_if_stopped(), or finishes if it was about to anyway.
     void cancel();
 
-signals:
+  signals:
     void stateChanged(kbcx::ui::JobHandle::State state);
     /// A throttled progress report from the worker (total 0 = unknown).
     void progress(quint64 done, quint64 total, const QString& message);
@@ -79,7 +78,7 @@ signals:
     /// Emitted once after finished(), failed() or cancelled().
     void ended();
 
-private:
+  private:
     friend class JobRunner;
     JobHandle(QString title, std::shared_ptr<std::stop_source> stop, QObject* parent);
 

@@ -2,9 +2,9 @@
 // done/total onto 0..1000 and turns into a busy indicator while the total is unknown.
 #include "ui/jobs/job_row_widget.hpp"
 
-#include "ui/jobs/job_handle.hpp"
 #include "ui/common/progress_value.hpp"
 #include "ui/common/style_icons.hpp"
+#include "ui/jobs/job_handle.hpp"
 
 #include <QHBoxLayout>
 #include <QIcon>
@@ -21,8 +21,7 @@ namespace {
 constexpr int kBarRange = 1000;
 }
 
-JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), job_(job)
-{
+JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), job_(job) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 2, 6, 2);
     title_ = new QLabel(job->title(), this);
@@ -60,28 +59,22 @@ JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), j
     refresh();
 }
 
-QString JobRowWidget::formatDuration(double seconds)
-{
+QString JobRowWidget::formatDuration(double seconds) {
     const auto s = static_cast<long long>(std::ceil(std::max(0.0, seconds)));
-    if (s < 60)
-        return tr("%1 s").arg(s);
-    if (s < 3600)
-        return tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    if (s < 60) return tr("%1 s").arg(s);
+    if (s < 3600) return tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
     return tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
 }
 
-QString JobRowWidget::etaText() const
-{
+QString JobRowWidget::etaText() const {
     return eta_->text();
 }
 
-QString JobRowWidget::stateText() const
-{
+QString JobRowWidget::stateText() const {
     return job_->stateText();
 }
 
-void JobRowWidget::refresh()
-{
+void JobRowWidget::refresh() {
     const bool active = job_->isActive();
     const quint64 total = job_->total();
     const quint64 done = job_->done();
@@ -91,8 +84,7 @@ void JobRowWidget::refresh()
     } else {
         bar_->setRange(0, kBarRange);
         double fraction = total > 0 ? static_cast<double>(std::min(done, total)) / static_cast<double>(total) : 0.0;
-        if (job_->state() == JobHandle::State::Finished)
-            fraction = 1.0;
+        if (job_->state() == JobHandle::State::Finished) fraction = 1.0;
         setProgressValue(bar_, static_cast<int>(fraction * kBarRange));
     }
     bar_->setFormat(QStringLiteral("%p%"));
@@ -123,8 +115,7 @@ void JobRowWidget::refresh()
         button_->setToolTip(tr("Clear this job from the list"));
         button_->setEnabled(true);
         QPalette palette = eta_->palette();
-        if (job_->state() == JobHandle::State::Failed)
-            palette.setColor(QPalette::WindowText, QColor(0xb0, 0x20, 0x20));
+        if (job_->state() == JobHandle::State::Failed) palette.setColor(QPalette::WindowText, QColor(0xb0, 0x20, 0x20));
         eta_->setPalette(palette);
     }
     button_->setObjectName(active ? QStringLiteral("cancelButton") : QStringLiteral("clearButton"));

@@ -14,7 +14,7 @@ class JobHandle;
 
 class JobRowWidget : public QWidget {
     Q_OBJECT
-public:
+  public:
     JobRowWidget(JobHandle* job, QWidget* parent = nullptr);
 
     JobHandle* job() const { return job_; }
@@ -26,11 +26,11 @@ public:
     /// "3 s", "2 min 05 s", "1 h 02 min".
     static QString formatDuration(double seconds);
 
-signals:
+  signals:
     /// The user asked to clear this ended job from the list.
     void clearRequested(kbcx::ui::JobHandle* job);
 
-private:
+  private:
     void refresh();
 
     JobHandle* job_;

@@ -32,18 +32,15 @@ namespace {
 /// nice-10 thread weighs about 1/10 of a nice-0 one, so a runnable GUI thread is scheduled at
 /// once even while jobs keep every core busy. Threads that a job starts itself (the core's
 /// thread pools) inherit the value. Other systems: unchanged priority.
-void deprioritiseCurrentThread()
-{
+void deprioritiseCurrentThread() {
 #if defined(Q_OS_LINUX)
     thread_local bool done = false;
-    if (done)
-        return;
+    if (done) return;
     done = true;
     const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
     errno = 0;
     const int nice = ::getpriority(PRIO_PROCESS, tid);
-    if (errno == 0)
-        (void)::setpriority(PRIO_PROCESS, tid, std::min(nice + 10, 19));
+    if (errno == 0) (void)::setpriority(PRIO_PROCESS, tid, std::min(nice + 10, 19));
 #endif
 }
 
@@ -61,22 +58,19 @@ struct ProgressMailbox {
 
 JobRunner::JobRunner(QObject* parent) : QObject(parent) {}
 
-JobRunner::~JobRunner()
-{
+JobRunner::~JobRunner() {
     cancelAll();
     pool_.waitForDone();
     // Handles are children: QObject's destructor deletes them with any calls still queued.
 }
 
-JobHandle* JobRunner::start(const QString& title, Work work)
-{
+JobHandle* JobRunner::start(const QString& title, Work work) {
     auto stop = std::make_shared<std::stop_source>();
     auto* job = new JobHandle(title, stop, this);
     jobs_.append(job);
     connect(job, &JobHandle::ended, this, [this, job] {
         emit jobEnded(job);
-        if (activeJobCount() == 0)
-            emit idle();
+        if (activeJobCount() == 0) emit idle();
     });
     emit jobStarted(job);
 
@@ -100,8 +94,7 @@ JobHandle* JobRunner::start(const QString& title, Work work)
                 mailbox->latest.total = p.total;
                 if (!p.message.empty()) // a report without a message keeps the last one
                     mailbox->latest.message = p.message;
-                if (mailbox->pending)
-                    return;
+                if (mailbox->pending) return;
                 mailbox->pending = true;
             }
             post([job, mailbox] {
@@ -134,20 +127,17 @@ JobHandle* JobRunner::start(const QString& title, Work work)
     return job;
 }
 
-void JobRunner::post(const QPointer<QObject>& context, std::function<void()> call)
-{
+void JobRunner::post(const QPointer<QObject>& context, std::function<void()> call) {
     {
         std::lock_guard lock(callsMutex_);
         calls_.push_back({context, std::move(call)});
-        if (drainPosted_)
-            return;
+        if (drainPosted_) return;
         drainPosted_ = true;
     }
     QMetaObject::invokeMethod(this, &JobRunner::drainCalls, Qt::QueuedConnection);
 }
 
-void JobRunner::drainCalls()
-{
+void JobRunner::drainCalls() {
     // One slice: a burst of job ends (each updating tables, charts, the jobs dock) runs over
     // several passes of the event loop instead of holding it for the sum of their costs.
     constexpr qint64 kSliceNs = 12'000'000;
@@ -161,8 +151,7 @@ void JobRunner::drainCalls()
         PendingCall next;
         {
             std::lock_guard lock(callsMutex_);
-            if (calls_.empty())
-                return;
+            if (calls_.empty()) return;
             if (slice.nsecsElapsed() >= kSliceNs) { // the rest waits for the next pass
                 if (!drainPosted_) {
                     drainPosted_ = true;
@@ -178,34 +167,28 @@ void JobRunner::drainCalls()
     }
 }
 
-int JobRunner::activeJobCount() const
-{
+int JobRunner::activeJobCount() const {
     int n = 0;
     for (const JobHandle* job : jobs_)
         n += job->isActive() ? 1 : 0;
     return n;
 }
 
-bool JobRunner::remove(JobHandle* job)
-{
-    if (!jobs_.contains(job) || job->isActive())
-        return false;
+bool JobRunner::remove(JobHandle* job) {
+    if (!jobs_.contains(job) || job->isActive()) return false;
     jobs_.removeOne(job);
     emit jobRemoved(job);
     job->deleteLater(); // safe even when called from a slot the job's signal triggered
     return true;
 }
 
-void JobRunner::clearFinished()
-{
+void JobRunner::clearFinished() {
     const auto snapshot = jobs_;
     for (JobHandle* job : snapshot)
-        if (!job->isActive())
-            remove(job);
+        if (!job->isActive()) remove(job);
 }
 
-void JobRunner::cancelAll()
-{
+void JobRunner::cancelAll() {
     for (JobHandle* job : jobs_)
         job->cancel();
 }

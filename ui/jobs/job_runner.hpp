@@ -37,13 +37,13 @@ namespace kbcx::ui {
 /// the handle, at most one waiting per job: reports that arrive while one waits only update
 /// the values it will deliver. The calls of all jobs wait in one queue, in the order they were
 /// posted, and the GUI thread runs them in slices of about 12 ms, letting the event loop take
-/// input, timers and repaints between slices however many jobs end at once. Its return value — any copyable type, converted to std::any — is moved to the
-/// GUI thread and the handle emits finished(). kbcx::Cancelled ends the job with cancelled(),
-/// kbcx::InputError with failed(message, file, line, column), any other std::exception with
+/// input, timers and repaints between slices however many jobs end at once. Its return value — any copyable type,
+/// converted to std::any — is moved to the GUI thread and the handle emits finished(). kbcx::Cancelled ends the job
+/// with cancelled(), kbcx::InputError with failed(message, file, line, column), any other std::exception with
 /// failed(what(), "", 0, 0). The work function must not touch QObjects of the GUI thread.
 class JobRunner : public QObject {
     Q_OBJECT
-public:
+  public:
     using Work = std::function<std::any(jobs::JobContext&)>;
 
     explicit JobRunner(QObject* parent = nullptr);
@@ -75,7 +75,7 @@ public:
     /// Blocks until the pool is idle (tests, shutdown). Queued calls still need the event loop.
     bool waitForDone(int msecs = -1) { return pool_.waitForDone(msecs); }
 
-signals:
+  signals:
     void jobStarted(kbcx::ui::JobHandle* job);
     void jobEnded(kbcx::ui::JobHandle* job);
     /// Emitted just before the handle is deleted.
@@ -83,7 +83,7 @@ signals:
     /// The last active job ended.
     void idle();
 
-private:
+  private:
     /// A call posted from a worker, run on the GUI thread unless its context object is gone.
     struct PendingCall {
         QPointer<QObject> context;

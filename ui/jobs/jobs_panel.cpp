@@ -15,8 +15,7 @@
 
 namespace kbcx::ui {
 
-JobsPanel::JobsPanel(JobRunner* runner, QWidget* parent) : QWidget(parent), runner_(runner)
-{
+JobsPanel::JobsPanel(JobRunner* runner, QWidget* parent) : QWidget(parent), runner_(runner) {
     setObjectName(QStringLiteral("jobsPanel"));
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -29,7 +28,8 @@ JobsPanel::JobsPanel(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
     rowsLayout_ = new QVBoxLayout(content);
     rowsLayout_->setContentsMargins(0, 2, 0, 2);
     rowsLayout_->setSpacing(0);
-    emptyLabel_ = new QLabel(tr("No jobs. Loading a dataset runs as a job here, with progress and a Cancel button."), content);
+    emptyLabel_ =
+        new QLabel(tr("No jobs. Loading a dataset runs as a job here, with progress and a Cancel button."), content);
     emptyLabel_->setContentsMargins(8, 4, 8, 4);
     emptyLabel_->setStyleSheet(QStringLiteral("color: palette(mid);"));
     rowsLayout_->addWidget(emptyLabel_);
@@ -58,8 +58,7 @@ JobsPanel::JobsPanel(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
     updateControls();
 }
 
-void JobsPanel::addRow(JobHandle* job)
-{
+void JobsPanel::addRow(JobHandle* job) {
     auto* row = new JobRowWidget(job, this);
     connect(row, &JobRowWidget::clearRequested, runner_, &JobRunner::remove);
     rows_.insert(job, row);
@@ -67,15 +66,12 @@ void JobsPanel::addRow(JobHandle* job)
     updateControls();
 }
 
-void JobsPanel::removeRow(JobHandle* job)
-{
-    if (JobRowWidget* row = rows_.take(job))
-        row->deleteLater();
+void JobsPanel::removeRow(JobHandle* job) {
+    if (JobRowWidget* row = rows_.take(job)) row->deleteLater();
     updateControls();
 }
 
-void JobsPanel::updateControls()
-{
+void JobsPanel::updateControls() {
     emptyLabel_->setVisible(rows_.isEmpty());
     bool anyEnded = false;
     for (auto it = rows_.cbegin(); it != rows_.cend(); ++it)

@@ -17,14 +17,14 @@ class JobRowWidget;
 
 class JobsPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit JobsPanel(JobRunner* runner, QWidget* parent = nullptr);
 
     JobRowWidget* rowFor(JobHandle* job) const { return rows_.value(job); }
     int rowCount() const { return static_cast<int>(rows_.size()); }
     QToolButton* clearFinishedButton() const { return clearButton_; }
 
-private:
+  private:
     void addRow(JobHandle* job);
     void removeRow(JobHandle* job);
     void updateControls();

@@ -196,8 +196,7 @@ HierarchySnapshot assertedHierarchy(const onto::Ontology& o, const StyledWriters
     return h;
 }
 
-HierarchySnapshot inferredHierarchy(const onto::Ontology& o, const reason::ClassifyResult& r,
-                                    const StyledWriters& w) {
+HierarchySnapshot inferredHierarchy(const onto::Ontology& o, const reason::ClassifyResult& r, const StyledWriters& w) {
     HierarchySnapshot h = makeRoots();
     const reason::Taxonomy& t = r.taxonomy;
     std::vector<int> nodeOf(r.named_end, -1);

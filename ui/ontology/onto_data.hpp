@@ -3,8 +3,8 @@
 #pragma once
 
 #include "common/job.hpp"
-#include "ui/ontology/core_onto.hpp"
 #include "ui/common/name_style_setting.hpp"
+#include "ui/ontology/core_onto.hpp"
 
 #include <QDateTime>
 #include <QString>

@@ -2,9 +2,9 @@
 // holding the analysis lock (candidate checks mutate the reasoner's delta state).
 #include "ui/ontology/ontology_page.hpp"
 
-#include "ui/ontology/class_hierarchy_model.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
+#include "ui/ontology/class_hierarchy_model.hpp"
 #include "ui/ontology/proof_view.hpp"
 
 #include "ui/ontology/core_onto.hpp"
@@ -410,11 +410,10 @@ void OntologyPage::onCurrentClassChanged(const QModelIndex& current) {
     const NameStyle style = NameStyleSetting::instance().style();
     OntologyPtr data = ontology_;
     details_->setHtml(tr("<p style='color:#777'>Computing…</p>"));
-    detailsJob_ = runner_->start(
-        tr("Proof for %1").arg(current.data().toString()),
-        [data, conceptId, parent, unsat, inf, style](jobs::JobContext&) {
-            return computeDetails(data, static_cast<onto::ConceptName>(conceptId), parent, unsat, inf, style);
-        });
+    detailsJob_ = runner_->start(tr("Proof for %1").arg(current.data().toString()), [data, conceptId, parent, unsat,
+                                                                                     inf, style](jobs::JobContext&) {
+        return computeDetails(data, static_cast<onto::ConceptName>(conceptId), parent, unsat, inf, style);
+    });
     JobHandle* job = detailsJob_;
     connect(job, &JobHandle::finished, this, [this, job, generation] {
         if (generation == detailsGeneration_) {

@@ -5,8 +5,8 @@
 
 #include "ui/jobs/job_handle.hpp"
 
-#include <QPointer>
 #include "ui/ontology/onto_data.hpp"
+#include <QPointer>
 
 #include <QAbstractTableModel>
 #include <QWidget>

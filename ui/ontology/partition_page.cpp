@@ -454,9 +454,9 @@ void PartitionPage::showProofOf(reason::Status band, const QModelIndex& proxyInd
     case reason::Status::Undetermined: heading = axiom; break;
     }
     proof_->setProofLines(heading, shownProof(row),
-                     row.status == reason::Status::Undetermined
-                         ? tr("Undetermined: neither O ⊨ α nor O ∪ {α} ⊨ ⊥, so there is no proof to show.")
-                         : tr("No proof recorded."));
+                          row.status == reason::Status::Undetermined
+                              ? tr("Undetermined: neither O ⊨ α nor O ∪ {α} ⊨ ⊥, so there is no proof to show.")
+                              : tr("No proof recorded."));
 }
 
 bool PartitionPage::exportTsv(const QString& path) const {

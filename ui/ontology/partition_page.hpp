@@ -3,8 +3,8 @@
 // the selected axiom, the reading in force (switchable), count-vs-status warnings, TSV export.
 #pragma once
 
-#include "ui/ontology/onto_data.hpp"
 #include "ui/ontology/candidate_table_model.hpp"
+#include "ui/ontology/onto_data.hpp"
 
 #include <QWidget>
 

@@ -4,8 +4,8 @@
 
 #include "ui/jobs/job_handle.hpp"
 
-#include <QPointer>
 #include "ui/ontology/candidate_table_model.hpp"
+#include <QPointer>
 
 #include <QStringList>
 #include <QWidget>

@@ -12,8 +12,7 @@ namespace kbcx::ui {
 
 DerivationTreeModel::DerivationTreeModel(QObject* parent) : QAbstractItemModel(parent) {}
 
-void DerivationTreeModel::clear()
-{
+void DerivationTreeModel::clear() {
     beginResetModel();
     closure_.reset();
     rows_.clear();
@@ -23,8 +22,7 @@ void DerivationTreeModel::clear()
     endResetModel();
 }
 
-void DerivationTreeModel::setFact(std::shared_ptr<const rules::Materialisation> closure, std::uint64_t id)
-{
+void DerivationTreeModel::setFact(std::shared_ptr<const rules::Materialisation> closure, std::uint64_t id) {
     beginResetModel();
     closure_ = std::move(closure);
     root_ = id;
@@ -47,57 +45,44 @@ void DerivationTreeModel::setFact(std::shared_ptr<const rules::Materialisation> 
     endResetModel();
 }
 
-int DerivationTreeModel::treeDepth() const
-{
+int DerivationTreeModel::treeDepth() const {
     int depth = 0;
     for (const rules::TreeRow& r : rows_)
         depth = std::max(depth, r.depth);
     return depth;
 }
 
-QModelIndex DerivationTreeModel::index(int row, int column, const QModelIndex& parent) const
-{
-    if (column < 0 || column >= ColumnCount || row < 0)
-        return {};
+QModelIndex DerivationTreeModel::index(int row, int column, const QModelIndex& parent) const {
+    if (column < 0 || column >= ColumnCount || row < 0) return {};
     const std::size_t slot = parent.isValid() ? static_cast<std::size_t>(parent.internalId() - 1) : rows_.size();
-    if (slot >= children_.size() || row >= static_cast<int>(children_[slot].size()))
-        return {};
+    if (slot >= children_.size() || row >= static_cast<int>(children_[slot].size())) return {};
     const int r = children_[slot][static_cast<std::size_t>(row)];
     return createIndex(row, column, static_cast<quintptr>(r) + 1);
 }
 
-QModelIndex DerivationTreeModel::parent(const QModelIndex& child) const
-{
-    if (!child.isValid())
-        return {};
+QModelIndex DerivationTreeModel::parent(const QModelIndex& child) const {
+    if (!child.isValid()) return {};
     const int p = parent_[static_cast<std::size_t>(child.internalId() - 1)];
-    if (p < 0)
-        return {};
+    if (p < 0) return {};
     return createIndex(positionInParent_[static_cast<std::size_t>(p)], 0, static_cast<quintptr>(p) + 1);
 }
 
-int DerivationTreeModel::rowCount(const QModelIndex& parent) const
-{
-    if (parent.isValid() && parent.column() != 0)
-        return 0;
+int DerivationTreeModel::rowCount(const QModelIndex& parent) const {
+    if (parent.isValid() && parent.column() != 0) return 0;
     const std::size_t slot = parent.isValid() ? static_cast<std::size_t>(parent.internalId() - 1) : rows_.size();
     return slot < children_.size() ? static_cast<int>(children_[slot].size()) : 0;
 }
 
-int DerivationTreeModel::columnCount(const QModelIndex&) const
-{
+int DerivationTreeModel::columnCount(const QModelIndex&) const {
     return ColumnCount;
 }
 
-QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
+QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
     const rules::TreeRow& r = rows_[static_cast<std::size_t>(index.internalId() - 1)];
     switch (role) {
     case Qt::DisplayRole:
-        if (index.column() == FactColumn)
-            return QString::fromStdString(r.fact_text);
+        if (index.column() == FactColumn) return QString::fromStdString(r.fact_text);
         if (compact_) { // "rule N: text (shown above)" → "rule N"
             const QString full = QString::fromStdString(r.justification);
             const qsizetype colon = full.indexOf(QLatin1Char(':'));
@@ -106,8 +91,8 @@ QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const
         return QString::fromStdString(r.justification);
     case Qt::ToolTipRole:
         return r.input ? tr("%1 is a fact of the KG").arg(QString::fromStdString(r.fact_text))
-                       : tr("%1 was derived by %2").arg(QString::fromStdString(r.fact_text),
-                                                        QString::fromStdString(r.justification));
+                       : tr("%1 was derived by %2")
+                             .arg(QString::fromStdString(r.fact_text), QString::fromStdString(r.justification));
     case Qt::ForegroundRole:
         if (index.column() == JustificationColumn)
             return QBrush(r.input ? QColor(0x70, 0x70, 0x70) : QColor(0x1f, 0x4e, 0x8c));
@@ -119,21 +104,15 @@ QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const
             return f;
         }
         return {};
-    case FactIdRole:
-        return static_cast<qulonglong>(r.fact_id);
-    case InputRole:
-        return r.input;
-    case DepthRole:
-        return r.depth;
-    default:
-        return {};
+    case FactIdRole: return static_cast<qulonglong>(r.fact_id);
+    case InputRole: return r.input;
+    case DepthRole: return r.depth;
+    default: return {};
     }
 }
 
-QVariant DerivationTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
+QVariant DerivationTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     return section == FactColumn ? tr("Fact") : tr("Justification");
 }
 

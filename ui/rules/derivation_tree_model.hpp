@@ -14,7 +14,7 @@ namespace kbcx::ui {
 
 class DerivationTreeModel : public QAbstractItemModel {
     Q_OBJECT
-public:
+  public:
     enum Column { FactColumn, JustificationColumn, ColumnCount };
     enum Role { FactIdRole = Qt::UserRole + 1, InputRole, DepthRole };
 
@@ -40,7 +40,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     std::shared_ptr<const rules::Materialisation> closure_;
     std::uint64_t root_ = 0;
     bool compact_ = false;

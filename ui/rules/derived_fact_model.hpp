@@ -12,7 +12,7 @@ namespace kbcx::ui {
 
 class DerivedFactModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { FactColumn, RuleColumn, ColumnCount };
     enum Role { FactIdRole = Qt::UserRole + 1, RuleIndexRole };
 
@@ -29,7 +29,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     std::shared_ptr<const rules::Materialisation> closure_;
 };
 

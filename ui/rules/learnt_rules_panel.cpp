@@ -30,8 +30,7 @@ struct EntailOutcome {
 } // namespace
 
 void EntailingRulesModel::setRules(std::shared_ptr<const learn::LearntIndex> index, std::vector<std::size_t> rules,
-                                   std::optional<std::size_t> contained)
-{
+                                   std::optional<std::size_t> contained) {
     beginResetModel();
     index_ = std::move(index);
     rows_ = std::move(rules);
@@ -39,52 +38,41 @@ void EntailingRulesModel::setRules(std::shared_ptr<const learn::LearntIndex> ind
     endResetModel();
 }
 
-void EntailingRulesModel::clear()
-{
+void EntailingRulesModel::clear() {
     beginResetModel();
     rows_.clear();
     contained_.reset();
     endResetModel();
 }
 
-int EntailingRulesModel::rowCount(const QModelIndex& parent) const
-{
+int EntailingRulesModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
-int EntailingRulesModel::columnCount(const QModelIndex& parent) const
-{
+int EntailingRulesModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant EntailingRulesModel::data(const QModelIndex& index, int role) const
-{
-    if (!index.isValid() || !index_ || index.row() >= rowCount())
-        return {};
+QVariant EntailingRulesModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || !index_ || index.row() >= rowCount()) return {};
     const std::size_t k = rows_[static_cast<std::size_t>(index.row())];
     const learn::LearntRule& r = index_->rules()[k];
-    if (role == LearntIndexRole)
-        return QVariant::fromValue<qulonglong>(k);
+    if (role == LearntIndexRole) return QVariant::fromValue<qulonglong>(k);
     if (role == SortRole || role == Qt::DisplayRole) {
         switch (index.column()) {
-        case IndexColumn:
-            return QVariant::fromValue<qulonglong>(k + 1);
+        case IndexColumn: return QVariant::fromValue<qulonglong>(k + 1);
         case RuleColumn: {
             QString text = QString::fromStdString(learn::anyburl_text(r.rule));
-            if (role == Qt::DisplayRole && contained_ && *contained_ == k)
-                text += tr("   (the same rule)");
+            if (role == Qt::DisplayRole && contained_ && *contained_ == k) text += tr("   (the same rule)");
             return text;
         }
         case ConfidenceColumn:
-            if (!r.has_stats)
-                return role == SortRole ? QVariant(-1.0) : QVariant(QStringLiteral("–"));
+            if (!r.has_stats) return role == SortRole ? QVariant(-1.0) : QVariant(QStringLiteral("–"));
             return role == SortRole ? QVariant(r.confidence) : QVariant(QString::number(r.confidence, 'f', 4));
         case SupportColumn:
-            if (!r.has_stats)
-                return role == SortRole ? QVariant(-1.0) : QVariant(QStringLiteral("–"));
+            if (!r.has_stats) return role == SortRole ? QVariant(-1.0) : QVariant(QStringLiteral("–"));
             return QVariant::fromValue<qulonglong>(r.support);
-        default:
-            return {};
+        default: return {};
         }
     }
     if (role == Qt::TextAlignmentRole && index.column() != RuleColumn)
@@ -95,26 +83,18 @@ QVariant EntailingRulesModel::data(const QModelIndex& index, int role) const
     return {};
 }
 
-QVariant EntailingRulesModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
+QVariant EntailingRulesModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
-    case IndexColumn:
-        return tr("#");
-    case RuleColumn:
-        return tr("Learnt rule");
-    case ConfidenceColumn:
-        return tr("Confidence");
-    case SupportColumn:
-        return tr("Support");
-    default:
-        return {};
+    case IndexColumn: return tr("#");
+    case RuleColumn: return tr("Learnt rule");
+    case ConfidenceColumn: return tr("Confidence");
+    case SupportColumn: return tr("Support");
+    default: return {};
     }
 }
 
-LearntRulesPanel::LearntRulesPanel(JobRunner* runner, QWidget* parent) : QWidget(parent), runner_(runner)
-{
+LearntRulesPanel::LearntRulesPanel(JobRunner* runner, QWidget* parent) : QWidget(parent), runner_(runner) {
     setObjectName(QStringLiteral("learntRulesPanel"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -146,7 +126,8 @@ LearntRulesPanel::LearntRulesPanel(JobRunner* runner, QWidget* parent) : QWidget
     view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view_->horizontalHeader()->setSectionResizeMode(EntailingRulesModel::RuleColumn, QHeaderView::Stretch);
     const QFontMetrics fm = fontMetrics();
-    view_->horizontalHeader()->resizeSection(EntailingRulesModel::IndexColumn, fm.horizontalAdvance(QStringLiteral("00000")) + 16);
+    view_->horizontalHeader()->resizeSection(EntailingRulesModel::IndexColumn,
+                                             fm.horizontalAdvance(QStringLiteral("00000")) + 16);
     view_->horizontalHeader()->resizeSection(EntailingRulesModel::ConfidenceColumn,
                                              fm.horizontalAdvance(QStringLiteral("Confidence")) + 24);
     view_->horizontalHeader()->resizeSection(EntailingRulesModel::SupportColumn,
@@ -157,56 +138,47 @@ LearntRulesPanel::LearntRulesPanel(JobRunner* runner, QWidget* parent) : QWidget
 
     connect(browse_, &QToolButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open learnt rules"), fileEdit_->text());
-        if (!path.isEmpty())
-            fileEdit_->setText(path);
+        if (!path.isEmpty()) fileEdit_->setText(path);
     });
     connect(loadButton_, &QPushButton::clicked, this, [this] { loadLearnt(); });
 }
 
-void LearntRulesPanel::setLearntFile(const QString& path)
-{
+void LearntRulesPanel::setLearntFile(const QString& path) {
     fileEdit_->setText(path);
 }
 
-JobHandle* LearntRulesPanel::loadLearnt()
-{
+JobHandle* LearntRulesPanel::loadLearnt() {
     const QString path = fileEdit_->text().trimmed();
-    if (path.isEmpty())
-        return nullptr;
-    if (loadJob_ && loadJob_->isActive())
-        loadJob_->cancel();
+    if (path.isEmpty()) return nullptr;
+    if (loadJob_ && loadJob_->isActive()) loadJob_->cancel();
     const std::string file = path.toStdString();
-    JobHandle* job = runner_->start(tr("Load learnt rules %1").arg(QFileInfo(path).fileName()), [file](jobs::JobContext& ctx) {
-        ctx.report(0, 0, "Reading learnt rules", true);
-        auto set = learn::load_rule_set(file);
-        ctx.throw_if_stopped();
-        return std::make_shared<const learn::LearntIndex>(std::move(set.rules));
-    });
+    JobHandle* job =
+        runner_->start(tr("Load learnt rules %1").arg(QFileInfo(path).fileName()), [file](jobs::JobContext& ctx) {
+            ctx.report(0, 0, "Reading learnt rules", true);
+            auto set = learn::load_rule_set(file);
+            ctx.throw_if_stopped();
+            return std::make_shared<const learn::LearntIndex>(std::move(set.rules));
+        });
     loadJob_ = job;
     connect(job, &JobHandle::finished, this, [this, job, path] {
-        if (job != loadJob_)
-            return;
+        if (job != loadJob_) return;
         index_ = job->resultAs<std::shared_ptr<const learn::LearntIndex>>();
         loadedFile_ = path;
         model_->clear();
         title_->setText(tr("<b>Learnt rules that entail the selected rule</b> — %1 rules from %2")
                             .arg(index_->rules().size())
                             .arg(QFileInfo(path).fileName()));
-        if (rule_)
-            showRule(*rule_, ruleLabel_);
+        if (rule_) showRule(*rule_, ruleLabel_);
     });
     connect(job, &JobHandle::failed, this, &LearntRulesPanel::showError);
     return job;
 }
 
-JobHandle* LearntRulesPanel::showRule(const rules::Rule& rule, const QString& label)
-{
+JobHandle* LearntRulesPanel::showRule(const rules::Rule& rule, const QString& label) {
     rule_ = rule;
     ruleLabel_ = label;
-    if (!index_)
-        return nullptr;
-    if (entailJob_ && entailJob_->isActive())
-        entailJob_->cancel();
+    if (!index_) return nullptr;
+    if (entailJob_ && entailJob_->isActive()) entailJob_->cancel();
     model_->clear();
     title_->setText(tr("<b>Learnt rules that entail %1</b>: checking…").arg(label));
     const auto index = index_;
@@ -218,8 +190,7 @@ JobHandle* LearntRulesPanel::showRule(const rules::Rule& rule, const QString& la
     });
     entailJob_ = job;
     connect(job, &JobHandle::finished, this, [this, job, index, label] {
-        if (job != entailJob_ || index != index_)
-            return;
+        if (job != entailJob_ || index != index_) return;
         const auto& out = job->resultAs<EntailOutcome>();
         model_->setRules(index, out.used, out.contained);
         QString verdict;
@@ -235,13 +206,11 @@ JobHandle* LearntRulesPanel::showRule(const rules::Rule& rule, const QString& la
     return job;
 }
 
-void LearntRulesPanel::showError(const QString& message, const QString& file, quint64 line, quint64 column)
-{
+void LearntRulesPanel::showError(const QString& message, const QString& file, quint64 line, quint64 column) {
     QString location = file;
     if (line > 0) {
         location += QStringLiteral(":%1").arg(line);
-        if (column > 0)
-            location += QStringLiteral(":%1").arg(column);
+        if (column > 0) location += QStringLiteral(":%1").arg(column);
     }
     const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
     auto* box = new QMessageBox(QMessageBox::Warning, tr("Learnt rules"), tr("The learnt rules could not be read."),

@@ -4,9 +4,9 @@
 
 #include "ui/jobs/job_handle.hpp"
 
-#include <QPointer>
 #include "learn/compare.hpp"
 #include "rules/rule.hpp"
+#include <QPointer>
 
 #include <QAbstractTableModel>
 #include <QWidget>
@@ -30,7 +30,7 @@ class JobRunner;
 /// also contained syntactically (the same rule up to variable renaming and body order).
 class EntailingRulesModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { IndexColumn, RuleColumn, ConfidenceColumn, SupportColumn, ColumnCount };
     enum Role { LearntIndexRole = Qt::UserRole + 1, SortRole };
 
@@ -47,7 +47,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     std::shared_ptr<const learn::LearntIndex> index_;
     std::vector<std::size_t> rows_;
     std::optional<std::size_t> contained_;
@@ -55,7 +55,7 @@ private:
 
 class LearntRulesPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit LearntRulesPanel(JobRunner* runner, QWidget* parent = nullptr);
 
     void setLearntFile(const QString& path);
@@ -71,7 +71,7 @@ public:
     QLabel* titleLabel() const { return title_; }
     JobHandle* entailJob() const { return entailJob_; }
 
-private:
+  private:
     void showError(const QString& message, const QString& file, quint64 line, quint64 column);
 
     JobRunner* runner_;
@@ -79,7 +79,7 @@ private:
     QString loadedFile_;
     std::optional<rules::Rule> rule_;
     QString ruleLabel_;
-    QPointer<JobHandle> loadJob_; // null once the jobs dock clears the finished job
+    QPointer<JobHandle> loadJob_;   // null once the jobs dock clears the finished job
     QPointer<JobHandle> entailJob_; // null once the jobs dock clears the finished job
     EntailingRulesModel* model_ = nullptr;
     QLineEdit* fileEdit_ = nullptr;

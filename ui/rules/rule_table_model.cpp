@@ -7,8 +7,7 @@ namespace kbcx::ui {
 
 RuleTableModel::RuleTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void RuleTableModel::setRules(std::shared_ptr<const rules::Program> program, std::vector<rules::RuleRow> rows)
-{
+void RuleTableModel::setRules(std::shared_ptr<const rules::Program> program, std::vector<rules::RuleRow> rows) {
     beginResetModel();
     program_ = std::move(program);
     rows_ = std::move(rows);
@@ -16,45 +15,34 @@ void RuleTableModel::setRules(std::shared_ptr<const rules::Program> program, std
     endResetModel();
 }
 
-void RuleTableModel::clear()
-{
+void RuleTableModel::clear() {
     setRules(nullptr, {});
 }
 
-void RuleTableModel::setDerivedCounts(std::vector<std::uint64_t> perRule)
-{
+void RuleTableModel::setDerivedCounts(std::vector<std::uint64_t> perRule) {
     derived_ = std::move(perRule);
-    if (!rows_.empty())
-        emit dataChanged(index(0, DerivedColumn), index(rowCount() - 1, DerivedColumn));
+    if (!rows_.empty()) emit dataChanged(index(0, DerivedColumn), index(rowCount() - 1, DerivedColumn));
 }
 
-int RuleTableModel::rowOfRule(std::size_t rule) const
-{
+int RuleTableModel::rowOfRule(std::size_t rule) const {
     for (std::size_t i = 0; i < rows_.size(); ++i)
-        if (rows_[i].rule == rule)
-            return static_cast<int>(i);
+        if (rows_[i].rule == rule) return static_cast<int>(i);
     return -1;
 }
 
-int RuleTableModel::rowCount(const QModelIndex& parent) const
-{
+int RuleTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
-int RuleTableModel::columnCount(const QModelIndex& parent) const
-{
+int RuleTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString RuleTableModel::columnDefinition(int column)
-{
+QString RuleTableModel::columnDefinition(int column) {
     switch (column) {
-    case IndexColumn:
-        return tr("Rule number: position in the rule file, or in the list of pattern instances");
-    case RuleColumn:
-        return tr("The rule H :- B1, …, Bn in the plain syntax (IRIs compacted with the known prefixes)");
-    case PatternColumn:
-        return tr("The inference pattern the rule instantiates (empty for rules from a file)");
+    case IndexColumn: return tr("Rule number: position in the rule file, or in the list of pattern instances");
+    case RuleColumn: return tr("The rule H :- B1, …, Bn in the plain syntax (IRIs compacted with the known prefixes)");
+    case PatternColumn: return tr("The inference pattern the rule instantiates (empty for rules from a file)");
     case SupportColumn:
         return tr("Support: the number of substitutions σ that map every body atom Bi to a fact of the KG "
                   "(and satisfy the inequalities); each σ is one support, σ(Bi) its premises, σ(H) its conclusion");
@@ -64,24 +52,19 @@ QString RuleTableModel::columnDefinition(int column)
     case DerivedColumn:
         return tr("Derived: facts of the materialisation (fixpoint of all rules) whose recorded derivation "
                   "uses this rule; empty until Materialise has run");
-    default:
-        return {};
+    default: return {};
     }
 }
 
-QVariant RuleTableModel::data(const QModelIndex& index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
+QVariant RuleTableModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const rules::RuleRow& r = rows_[static_cast<std::size_t>(index.row())];
     const bool haveDerived = r.rule < derived_.size();
-    if (role == RuleIndexRole)
-        return static_cast<qulonglong>(r.rule);
+    if (role == RuleIndexRole) return static_cast<qulonglong>(r.rule);
     if (role == Qt::TextAlignmentRole && index.column() != RuleColumn && index.column() != PatternColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
-        if (index.column() == RuleColumn)
-            return QString::fromStdString(r.text);
+        if (index.column() == RuleColumn) return QString::fromStdString(r.text);
         return columnDefinition(index.column());
     }
     if (role == SortRole) {
@@ -95,8 +78,7 @@ QVariant RuleTableModel::data(const QModelIndex& index, int role) const
         default: return {};
         }
     }
-    if (role != Qt::DisplayRole)
-        return {};
+    if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
     case IndexColumn: return static_cast<qulonglong>(r.rule + 1);
     case RuleColumn: return QString::fromStdString(r.text);
@@ -108,14 +90,11 @@ QVariant RuleTableModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant RuleTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant RuleTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    if (role == Qt::ToolTipRole)
-        return columnDefinition(section);
-    if (role != Qt::DisplayRole)
-        return {};
+    if (role == Qt::ToolTipRole) return columnDefinition(section);
+    if (role != Qt::DisplayRole) return {};
     switch (section) {
     case IndexColumn: return tr("#");
     case RuleColumn: return tr("Rule");

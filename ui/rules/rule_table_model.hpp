@@ -14,7 +14,7 @@ namespace kbcx::ui {
 
 class RuleTableModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { IndexColumn, RuleColumn, PatternColumn, SupportColumn, NewColumn, DerivedColumn, ColumnCount };
     enum Role {
         RuleIndexRole = Qt::UserRole + 1, ///< index into Program::rules()
@@ -43,7 +43,7 @@ public:
     /// Exact definitions shown as header tooltips.
     static QString columnDefinition(int column);
 
-private:
+  private:
     std::shared_ptr<const rules::Program> program_;
     std::vector<rules::RuleRow> rows_;
     std::vector<std::uint64_t> derived_;

@@ -2,12 +2,12 @@
 // derived facts and derivation tree panes, all computations through JobRunner jobs.
 #include "ui/rules/rules_page.hpp"
 
-#include "ui/rules/derivation_tree_model.hpp"
-#include "ui/rules/derived_fact_model.hpp"
+#include "ui/common/progress_value.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
+#include "ui/rules/derivation_tree_model.hpp"
+#include "ui/rules/derived_fact_model.hpp"
 #include "ui/rules/learnt_rules_panel.hpp"
-#include "ui/common/progress_value.hpp"
 #include "ui/rules/rule_table_model.hpp"
 #include "ui/rules/support_table_model.hpp"
 
@@ -44,8 +44,7 @@ namespace kbcx::ui {
 
 namespace {
 
-QTableView* makeTable(QWidget* parent, const QString& name)
-{
+QTableView* makeTable(QWidget* parent, const QString& name) {
     auto* view = new QTableView(parent);
     view->setObjectName(name);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -60,8 +59,7 @@ QTableView* makeTable(QWidget* parent, const QString& name)
     return view;
 }
 
-QLabel* paneTitle(QWidget* parent)
-{
+QLabel* paneTitle(QWidget* parent) {
     auto* label = new QLabel(parent);
     QFont font = label->font();
     font.setBold(true);
@@ -69,8 +67,7 @@ QLabel* paneTitle(QWidget* parent)
     return label;
 }
 
-QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent, int sortRole)
-{
+QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent, int sortRole) {
     auto* proxy = new QSortFilterProxyModel(parent);
     proxy->setSourceModel(source);
     proxy->setSortRole(sortRole);
@@ -79,14 +76,12 @@ QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent, in
     return proxy;
 }
 
-QString number(std::uint64_t n)
-{
+QString number(std::uint64_t n) {
     return QLocale().toString(static_cast<qulonglong>(n));
 }
 
 HighlightFact highlightFact(const rules::Program& program, const rules::GroundFact& f, const std::string& text,
-                            HighlightFact::Role role, bool inKg)
-{
+                            HighlightFact::Role role, bool inKg) {
     HighlightFact h;
     h.role = role;
     h.unary = f.unary;
@@ -96,8 +91,7 @@ HighlightFact highlightFact(const rules::Program& program, const rules::GroundFa
     h.predName =
         QString::fromStdString(program.display(f.unary ? kg::Namespace::Type : kg::Namespace::Relation, f.pred));
     h.subjectName = QString::fromStdString(program.display(kg::Namespace::Entity, f.s));
-    if (!f.unary)
-        h.objectName = QString::fromStdString(program.display(kg::Namespace::Entity, f.o));
+    if (!f.unary) h.objectName = QString::fromStdString(program.display(kg::Namespace::Entity, f.o));
     h.text = QString::fromStdString(text);
     h.inKg = inKg;
     return h;
@@ -105,8 +99,7 @@ HighlightFact highlightFact(const rules::Program& program, const rules::GroundFa
 
 } // namespace
 
-RulesPage::RulesPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runner_(runner)
-{
+RulesPage::RulesPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runner_(runner) {
     setObjectName(QStringLiteral("rulesPage"));
     ruleModel_ = new RuleTableModel(this);
     supportModel_ = new SupportTableModel(this);
@@ -121,8 +114,7 @@ RulesPage::RulesPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
     setDataset({});
 }
 
-void RulesPage::buildUi()
-{
+void RulesPage::buildUi() {
     auto* stack = new QStackedLayout(this);
     emptyHint_ = new QLabel(tr("<h3>No dataset selected</h3><p>Open a knowledge graph (or <b>File → Open Demo</b>) "
                                "and select it in the Datasets panel to load rules for it.</p>"),
@@ -166,9 +158,9 @@ void RulesPage::buildUi()
     for (rules::Pattern p : rules::all_patterns()) {
         patternCombo_->addItem(QString::fromUtf8(rules::pattern_name(p).data(), rules::pattern_name(p).size()),
                                QString::fromUtf8(rules::pattern_name(p).data(), rules::pattern_name(p).size()));
-        patternCombo_->setItemData(patternCombo_->count() - 1,
-                                   QString::fromUtf8(rules::pattern_template(p).data(), rules::pattern_template(p).size()),
-                                   Qt::ToolTipRole);
+        patternCombo_->setItemData(
+            patternCombo_->count() - 1,
+            QString::fromUtf8(rules::pattern_template(p).data(), rules::pattern_template(p).size()), Qt::ToolTipRole);
     }
     topKSpin_ = new QSpinBox(content_);
     topKSpin_->setObjectName(QStringLiteral("topKSpin"));
@@ -204,7 +196,8 @@ void RulesPage::buildUi()
     layout->addLayout(patternRow);
 
     auto* actions = new QHBoxLayout;
-    scoreButton_ = new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("&Load && Score Rules"), content_);
+    scoreButton_ =
+        new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("&Load && Score Rules"), content_);
     scoreButton_->setObjectName(QStringLiteral("scoreRulesButton"));
     scoreButton_->setToolTip(tr("Load the rule file or enumerate the patterns' rules, and count each rule's "
                                 "supports and new conclusions (a background job)"));
@@ -256,7 +249,8 @@ void RulesPage::buildUi()
     const QFontMetrics fm = fontMetrics();
     header->resizeSection(RuleTableModel::IndexColumn, fm.horizontalAdvance(QStringLiteral("0000")) + 24);
     header->resizeSection(RuleTableModel::PatternColumn, fm.horizontalAdvance(QStringLiteral("type-hierarchy")) + 24);
-    for (int c : {int(RuleTableModel::SupportColumn), int(RuleTableModel::NewColumn), int(RuleTableModel::DerivedColumn)})
+    for (int c :
+         {int(RuleTableModel::SupportColumn), int(RuleTableModel::NewColumn), int(RuleTableModel::DerivedColumn)})
         header->resizeSection(c, fm.horizontalAdvance(QStringLiteral("New conclusions")) + 28);
     rulesLayout->addWidget(rulesTitle_);
     rulesLayout->addWidget(ruleView_);
@@ -284,11 +278,11 @@ void RulesPage::buildUi()
     supportView_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     supportView_->horizontalHeader()->setSectionResizeMode(SupportTableModel::PremisesColumn, QHeaderView::Stretch);
     supportView_->horizontalHeader()->resizeSection(SupportTableModel::IndexColumn,
-                                                     fm.horizontalAdvance(QStringLiteral("0000")) + 24);
-    supportView_->horizontalHeader()->resizeSection(SupportTableModel::ConclusionColumn,
-                                                     fm.horizontalAdvance(QStringLiteral("memberOf(Univ0_Dept0_X,Univ0)")));
+                                                    fm.horizontalAdvance(QStringLiteral("0000")) + 24);
+    supportView_->horizontalHeader()->resizeSection(
+        SupportTableModel::ConclusionColumn, fm.horizontalAdvance(QStringLiteral("memberOf(Univ0_Dept0_X,Univ0)")));
     supportView_->horizontalHeader()->resizeSection(SupportTableModel::StatusColumn,
-                                                     fm.horizontalAdvance(QStringLiteral("Conclusion is")) + 28);
+                                                    fm.horizontalAdvance(QStringLiteral("Conclusion is")) + 28);
     supportsLayout->addLayout(supportsHead);
     supportsLayout->addWidget(supportView_);
 
@@ -307,7 +301,7 @@ void RulesPage::buildUi()
     derivedView_->horizontalHeader()->setSectionResizeMode(DerivedFactModel::FactColumn, QHeaderView::Stretch);
     derivedView_->horizontalHeader()->setSectionResizeMode(DerivedFactModel::RuleColumn, QHeaderView::Interactive);
     derivedView_->horizontalHeader()->resizeSection(DerivedFactModel::RuleColumn,
-                                                     fm.horizontalAdvance(QStringLiteral("Derived by")) + 28);
+                                                    fm.horizontalAdvance(QStringLiteral("Derived by")) + 28);
     derivedLayout->addWidget(derivedTitle_);
     derivedLayout->addWidget(derivedFilter_);
     derivedLayout->addWidget(derivedView_);
@@ -323,8 +317,9 @@ void RulesPage::buildUi()
     derivationView_->setUniformRowHeights(true);
     derivationView_->setAlternatingRowColors(true);
     derivationView_->header()->setStretchLastSection(true);
-    derivationView_->header()->resizeSection(DerivationTreeModel::FactColumn,
-                                             fm.horizontalAdvance(QStringLiteral("memberOf(Univ0_Dept0_FullProfessor0,Univ0)")) + 40);
+    derivationView_->header()->resizeSection(
+        DerivationTreeModel::FactColumn,
+        fm.horizontalAdvance(QStringLiteral("memberOf(Univ0_Dept0_FullProfessor0,Univ0)")) + 40);
     treeLayout->addWidget(derivationTitle_);
     treeLayout->addWidget(derivationView_);
 
@@ -343,10 +338,10 @@ void RulesPage::buildUi()
     layout->addWidget(vertical, 1);
 
     connect(browseButton_, &QToolButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open Rule File"), ruleFileEdit_->text(),
-                                                          tr("Rule files (*.dlog *.rules *.dl *.txt *.gz);;All files (*)"));
-        if (!path.isEmpty())
-            setRuleFile(path);
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open Rule File"), ruleFileEdit_->text(),
+                                         tr("Rule files (*.dlog *.rules *.dl *.txt *.gz);;All files (*)"));
+        if (!path.isEmpty()) setRuleFile(path);
     });
     connect(ruleFileEdit_, &QLineEdit::textEdited, this, [this] { fileRadio_->setChecked(true); });
     connect(ruleFileEdit_, &QLineEdit::returnPressed, this, [this] { scoreRules(); });
@@ -354,8 +349,7 @@ void RulesPage::buildUi()
     connect(scoreButton_, &QPushButton::clicked, this, [this] { scoreRules(); });
     connect(materialiseButton_, &QPushButton::clicked, this, [this] { materialise(); });
     connect(cancelButton_, &QToolButton::clicked, this, [this] {
-        if (progressJob_)
-            progressJob_->cancel();
+        if (progressJob_) progressJob_->cancel();
     });
     connect(ruleFilter_, &QLineEdit::textChanged, this, [this](const QString& text) {
         ruleProxy_->setFilterFixedString(text);
@@ -373,13 +367,10 @@ void RulesPage::buildUi()
             [this](const QModelIndex& current) { onDerivedSelected(current); });
 }
 
-void RulesPage::setDataset(DatasetPtr dataset)
-{
-    if (dataset == dataset_ && dataset)
-        return;
+void RulesPage::setDataset(DatasetPtr dataset) {
+    if (dataset == dataset_ && dataset) return;
     for (JobHandle* job : {scoreJob_, supportsJob_, materialiseJob_})
-        if (job && job->isActive())
-            job->cancel();
+        if (job && job->isActive()) job->cancel();
     dataset_ = std::move(dataset);
     program_.reset();
     closure_.reset();
@@ -393,34 +384,28 @@ void RulesPage::setDataset(DatasetPtr dataset)
     updateTitles();
 }
 
-void RulesPage::setRuleFile(const QString& path)
-{
+void RulesPage::setRuleFile(const QString& path) {
     ruleFileEdit_->setText(path);
     fileRadio_->setChecked(true);
 }
 
-void RulesPage::setMapPrefixes(const QString& specs)
-{
+void RulesPage::setMapPrefixes(const QString& specs) {
     mapPrefixEdit_->setText(specs);
 }
 
-void RulesPage::setPatterns(const QString& pattern, int topK, int seed)
-{
+void RulesPage::setPatterns(const QString& pattern, int topK, int seed) {
     const int i = patternCombo_->findData(pattern);
-    if (i >= 0)
-        patternCombo_->setCurrentIndex(i);
+    if (i >= 0) patternCombo_->setCurrentIndex(i);
     topKSpin_->setValue(topK);
     seedSpin_->setValue(seed);
     patternRadio_->setChecked(true);
 }
 
-bool RulesPage::followsGraph() const
-{
+bool RulesPage::followsGraph() const {
     return followGraph_->isChecked();
 }
 
-bool RulesPage::readMatchOptions(rules::MatchOptions& out)
-{
+bool RulesPage::readMatchOptions(rules::MatchOptions& out) {
     out = {};
     const QStringList specs = mapPrefixEdit_->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
     try {
@@ -434,14 +419,11 @@ bool RulesPage::readMatchOptions(rules::MatchOptions& out)
     return true;
 }
 
-JobHandle* RulesPage::scoreRules()
-{
-    if (!dataset_)
-        return nullptr;
+JobHandle* RulesPage::scoreRules() {
+    if (!dataset_) return nullptr;
     rules::ScoreRulesParams params;
     params.graph = dataset_->graph;
-    if (!readMatchOptions(params.match))
-        return nullptr;
+    if (!readMatchOptions(params.match)) return nullptr;
     QString what;
     if (patternRadio_->isChecked()) {
         const QString name = patternCombo_->currentData().toString();
@@ -461,17 +443,14 @@ JobHandle* RulesPage::scoreRules()
         params.rules_path = QFile::encodeName(path).toStdString();
         what = QFileInfo(path).fileName();
     }
-    if (scoreJob_ && scoreJob_->isActive())
-        scoreJob_->cancel();
+    if (scoreJob_ && scoreJob_->isActive()) scoreJob_->cancel();
     const DatasetPtr dataset = dataset_;
-    JobHandle* job = runner_->start(tr("Rules: %1 on %2").arg(what, dataset->name), [params](jobs::JobContext& ctx) {
-        return rules::score_rules_job(params, ctx);
-    });
+    JobHandle* job = runner_->start(tr("Rules: %1 on %2").arg(what, dataset->name),
+                                    [params](jobs::JobContext& ctx) { return rules::score_rules_job(params, ctx); });
     scoreJob_ = job;
     const rules::MatchOptions match = params.match;
     connect(job, &JobHandle::finished, this, [this, job, dataset, match] {
-        if (job != scoreJob_ || dataset != dataset_)
-            return;
+        if (job != scoreJob_ || dataset != dataset_) return;
         const auto& result = job->resultAs<rules::ScoreRulesResult>();
         program_ = result.program;
         match_ = match;
@@ -486,25 +465,21 @@ JobHandle* RulesPage::scoreRules()
     });
     connect(job, &JobHandle::failed, this,
             [this, job](const QString& message, const QString& file, quint64 line, quint64 column) {
-                if (job == scoreJob_)
-                    showError(tr("Could not load the rules"), message, file, line, column);
+                if (job == scoreJob_) showError(tr("Could not load the rules"), message, file, line, column);
             });
     showJobProgress(job);
     updateEnabled();
     return job;
 }
 
-JobHandle* RulesPage::materialise()
-{
-    if (!dataset_ || !program_)
-        return nullptr;
+JobHandle* RulesPage::materialise() {
+    if (!dataset_ || !program_) return nullptr;
     rules::MaterialiseParams params;
     params.graph = dataset_->graph;
     params.rules = program_->rule_set();
     params.match = match_;
     params.options.provenance = true;
-    if (materialiseJob_ && materialiseJob_->isActive())
-        materialiseJob_->cancel();
+    if (materialiseJob_ && materialiseJob_->isActive()) materialiseJob_->cancel();
     const auto program = program_;
     JobHandle* job = runner_->start(tr("Materialise %1 rules on %2").arg(program_->rules().size()).arg(dataset_->name),
                                     [params](jobs::JobContext& ctx) {
@@ -516,8 +491,7 @@ JobHandle* RulesPage::materialise()
                                     });
     materialiseJob_ = job;
     connect(job, &JobHandle::finished, this, [this, job, program] {
-        if (job != materialiseJob_ || program != program_)
-            return;
+        if (job != materialiseJob_ || program != program_) return;
         closure_ = job->resultAs<rules::MaterialiseResult>().closure;
         derivedModel_->setClosure(closure_);
         derivationModel_->clear();
@@ -531,30 +505,27 @@ JobHandle* RulesPage::materialise()
     });
     connect(job, &JobHandle::failed, this,
             [this, job](const QString& message, const QString& file, quint64 line, quint64 column) {
-                if (job == materialiseJob_)
-                    showError(tr("Materialisation failed"), message, file, line, column);
+                if (job == materialiseJob_) showError(tr("Materialisation failed"), message, file, line, column);
             });
     connect(job, &JobHandle::cancelled, this, [this, job] {
-        if (job == materialiseJob_)
-            status_->setText(tr("Materialisation cancelled; the previous results are kept"));
+        if (job == materialiseJob_) status_->setText(tr("Materialisation cancelled; the previous results are kept"));
     });
     showJobProgress(job);
     return job;
 }
 
-void RulesPage::showJobProgress(JobHandle* job)
-{
+void RulesPage::showJobProgress(JobHandle* job) {
     progressJob_ = job;
     progress_->setRange(0, 0);
     progress_->setFormat(job->title());
     progress_->show();
     cancelButton_->show();
     connect(job, &JobHandle::progress, this, [this, job](quint64 done, quint64 total, const QString& message) {
-        if (job != progressJob_)
-            return;
+        if (job != progressJob_) return;
         if (total > 0) {
             progress_->setRange(0, 1000);
-            setProgressValue(progress_, static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)));
+            setProgressValue(progress_,
+                             static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)));
         } else {
             progress_->setRange(0, 0);
         }
@@ -562,8 +533,7 @@ void RulesPage::showJobProgress(JobHandle* job)
         progress_->setToolTip(message);
     });
     connect(job, &JobHandle::ended, this, [this, job] {
-        if (job != progressJob_)
-            return;
+        if (job != progressJob_) return;
         progressJob_ = nullptr;
         progress_->hide();
         cancelButton_->hide();
@@ -572,13 +542,11 @@ void RulesPage::showJobProgress(JobHandle* job)
 }
 
 void RulesPage::showError(const QString& what, const QString& message, const QString& file, quint64 line,
-                          quint64 column)
-{
+                          quint64 column) {
     QString location = file;
     if (line > 0) {
         location += QStringLiteral(":%1").arg(line);
-        if (column > 0)
-            location += QStringLiteral(":%1").arg(column);
+        if (column > 0) location += QStringLiteral(":%1").arg(column);
     }
     const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
     auto* box = new QMessageBox(QMessageBox::Warning, what, what + QLatin1Char('.'), QMessageBox::Ok, this);
@@ -595,15 +563,13 @@ void RulesPage::showError(const QString& what, const QString& message, const QSt
     status_->setText(tr("%1: %2").arg(what, full));
 }
 
-void RulesPage::updateEnabled()
-{
+void RulesPage::updateEnabled() {
     const bool busy = scoreJob_ && scoreJob_->isActive();
     scoreButton_->setEnabled(dataset_ != nullptr);
     materialiseButton_->setEnabled(program_ != nullptr && !busy);
 }
 
-void RulesPage::updateTitles()
-{
+void RulesPage::updateTitles() {
     const int all = ruleModel_->rowCount(), shown = ruleProxy_->rowCount();
     rulesTitle_->setText(all == shown ? tr("Rules (%1)").arg(all) : tr("Rules (%1 of %2)").arg(shown).arg(all));
     if (supportModel_->rowCount() == 0 && !(supportsJob_ && supportsJob_->isActive()))
@@ -621,18 +587,14 @@ void RulesPage::updateTitles()
         derivationTitle_->setText(closure_ ? tr("Derivation: select a derived fact") : tr("Derivation"));
 }
 
-QString RulesPage::ruleLabel(std::size_t rule) const
-{
+QString RulesPage::ruleLabel(std::size_t rule) const {
     return tr("rule %1").arg(rule + 1);
 }
 
-void RulesPage::onRuleSelected(const QModelIndex& proxyIndex)
-{
-    if (!proxyIndex.isValid() || !program_)
-        return;
+void RulesPage::onRuleSelected(const QModelIndex& proxyIndex) {
+    if (!proxyIndex.isValid() || !program_) return;
     const auto rule = static_cast<std::size_t>(proxyIndex.data(RuleTableModel::RuleIndexRole).toULongLong());
-    if (supportsJob_ && supportsJob_->isActive())
-        supportsJob_->cancel();
+    if (supportsJob_ && supportsJob_->isActive()) supportsJob_->cancel();
     const auto program = program_;
     supportModel_->clear();
     supportsTitle_->setText(tr("Supports of %1: loading…").arg(ruleLabel(rule)));
@@ -643,42 +605,39 @@ void RulesPage::onRuleSelected(const QModelIndex& proxyIndex)
     });
     supportsJob_ = job;
     connect(job, &JobHandle::finished, this, [this, job, program, rule] {
-        if (job != supportsJob_ || program != program_)
-            return;
+        if (job != supportsJob_ || program != program_) return;
         auto rows = job->resultAs<std::vector<rules::SupportRow>>();
         const int row = ruleModel_->rowOfRule(rule);
         const std::uint64_t total = row >= 0 ? ruleModel_->rows()[static_cast<std::size_t>(row)].support : rows.size();
         const std::size_t n = rows.size();
         supportModel_->setSupports(rule, std::move(rows));
-        supportsTitle_->setText(n < total ? tr("Supports of %1 (first %2 of %3)")
-                                                .arg(ruleLabel(rule), number(n), number(total))
-                                          : tr("Supports of %1 (%2)").arg(ruleLabel(rule), number(n)));
-        supportView_->setToolTip(QString::fromStdString(
-            rules::to_string(program->rule_set().rules[rule], program->prefixes())));
+        supportsTitle_->setText(
+            n < total ? tr("Supports of %1 (first %2 of %3)").arg(ruleLabel(rule), number(n), number(total))
+                      : tr("Supports of %1 (%2)").arg(ruleLabel(rule), number(n)));
+        supportView_->setToolTip(
+            QString::fromStdString(rules::to_string(program->rule_set().rules[rule], program->prefixes())));
     });
 }
 
-void RulesPage::onSupportSelected(const QModelIndex& proxyIndex)
-{
-    if (!proxyIndex.isValid() || !program_)
-        return;
+void RulesPage::onSupportSelected(const QModelIndex& proxyIndex) {
+    if (!proxyIndex.isValid() || !program_) return;
     const rules::SupportRow* s = supportModel_->supportAt(supportProxy_->mapToSource(proxyIndex).row());
-    if (!s)
-        return;
+    if (!s) return;
     GraphHighlight h;
-    h.title = tr("Support %1 of %2").arg(supportProxy_->mapToSource(proxyIndex).row() + 1).arg(ruleLabel(supportModel_->rule()));
+    h.title = tr("Support %1 of %2")
+                  .arg(supportProxy_->mapToSource(proxyIndex).row() + 1)
+                  .arg(ruleLabel(supportModel_->rule()));
     for (std::size_t i = 0; i < s->premises.size(); ++i)
-        h.facts.push_back(highlightFact(*program_, s->premises[i], s->premise_text[i], HighlightFact::Role::Premise, true));
-    h.facts.push_back(
-        highlightFact(*program_, s->conclusion, s->conclusion_text, HighlightFact::Role::Conclusion, !s->conclusion_new));
+        h.facts.push_back(
+            highlightFact(*program_, s->premises[i], s->premise_text[i], HighlightFact::Role::Premise, true));
+    h.facts.push_back(highlightFact(*program_, s->conclusion, s->conclusion_text, HighlightFact::Role::Conclusion,
+                                    !s->conclusion_new));
     h.centre = s->conclusion.s;
     emit supportSelected(h);
 }
 
-void RulesPage::onDerivedSelected(const QModelIndex& proxyIndex)
-{
-    if (!proxyIndex.isValid() || !closure_)
-        return;
+void RulesPage::onDerivedSelected(const QModelIndex& proxyIndex) {
+    if (!proxyIndex.isValid() || !closure_) return;
     const auto id = static_cast<std::uint64_t>(proxyIndex.data(DerivedFactModel::FactIdRole).toULongLong());
     derivationModel_->setFact(closure_, id);
     derivationView_->expandAll();
@@ -690,36 +649,31 @@ void RulesPage::onDerivedSelected(const QModelIndex& proxyIndex)
     emit derivedFactSelected(closure_, id);
 }
 
-bool RulesPage::selectRule(std::size_t rule)
-{
+bool RulesPage::selectRule(std::size_t rule) {
     const int row = ruleModel_->rowOfRule(rule);
-    if (row < 0)
-        return false;
+    if (row < 0) return false;
     QModelIndex index = ruleProxy_->mapFromSource(ruleModel_->index(row, 0));
     if (!index.isValid()) {
         ruleFilter_->clear();
         index = ruleProxy_->mapFromSource(ruleModel_->index(row, 0));
     }
-    ruleView_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    ruleView_->selectionModel()->setCurrentIndex(index,
+                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     ruleView_->scrollTo(index);
     return true;
 }
 
-bool RulesPage::selectSupport(int row)
-{
+bool RulesPage::selectSupport(int row) {
     const QModelIndex index = supportProxy_->mapFromSource(supportModel_->index(row, 0));
-    if (!index.isValid())
-        return false;
+    if (!index.isValid()) return false;
     supportView_->selectionModel()->setCurrentIndex(index,
                                                     QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     return true;
 }
 
-bool RulesPage::selectDerivedFact(std::uint64_t factId)
-{
+bool RulesPage::selectDerivedFact(std::uint64_t factId) {
     const int row = derivedModel_->rowOfFact(factId);
-    if (row < 0)
-        return false;
+    if (row < 0) return false;
     QModelIndex index = derivedProxy_->mapFromSource(derivedModel_->index(row, 0));
     if (!index.isValid()) {
         derivedFilter_->clear();

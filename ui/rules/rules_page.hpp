@@ -5,9 +5,9 @@
 
 #include "ui/jobs/job_handle.hpp"
 
-#include <QPointer>
 #include "ui/dataset/dataset.hpp"
 #include "ui/dataset/graph_highlight.hpp"
+#include <QPointer>
 
 #include "rules/materialise.hpp"
 #include "rules/program.hpp"
@@ -42,7 +42,7 @@ class SupportTableModel;
 
 class RulesPage : public QWidget {
     Q_OBJECT
-public:
+  public:
     /// Supports listed per rule (the first ones in the engine's deterministic order).
     static constexpr std::size_t kSupportLimit = 500;
 
@@ -96,13 +96,13 @@ public:
     /// The pane listing the learnt rules that entail the selected rule.
     LearntRulesPanel* learntPanel() const { return learnt_; }
 
-signals:
+  signals:
     /// A support was selected: its premises and conclusion, centred on the conclusion's subject.
     void supportSelected(const kbcx::ui::GraphHighlight& highlight);
     /// A derived fact was selected; `closure` stays valid for explanations.
     void derivedFactSelected(std::shared_ptr<const kbcx::rules::Materialisation> closure, quint64 factId);
 
-private:
+  private:
     void buildUi();
     void updateEnabled();
     void updateTitles();
@@ -119,10 +119,10 @@ private:
     std::shared_ptr<const rules::Program> program_;
     rules::MatchOptions match_; ///< the options program_ was compiled with
     std::shared_ptr<const rules::Materialisation> closure_;
-    QPointer<JobHandle> scoreJob_; // null once the jobs dock clears the finished job
-    QPointer<JobHandle> supportsJob_; // null once the jobs dock clears the finished job
+    QPointer<JobHandle> scoreJob_;       // null once the jobs dock clears the finished job
+    QPointer<JobHandle> supportsJob_;    // null once the jobs dock clears the finished job
     QPointer<JobHandle> materialiseJob_; // null once the jobs dock clears the finished job
-    QPointer<JobHandle> progressJob_; ///< the job the progress bar follows (null once cleared)
+    QPointer<JobHandle> progressJob_;    ///< the job the progress bar follows (null once cleared)
 
     RuleTableModel* ruleModel_ = nullptr;
     SupportTableModel* supportModel_ = nullptr;

@@ -9,38 +9,31 @@ namespace kbcx::ui {
 
 SupportTableModel::SupportTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void SupportTableModel::setSupports(std::size_t rule, std::vector<rules::SupportRow> supports)
-{
+void SupportTableModel::setSupports(std::size_t rule, std::vector<rules::SupportRow> supports) {
     beginResetModel();
     rule_ = rule;
     supports_ = std::move(supports);
     endResetModel();
 }
 
-void SupportTableModel::clear()
-{
+void SupportTableModel::clear() {
     setSupports(0, {});
 }
 
-const rules::SupportRow* SupportTableModel::supportAt(int row) const
-{
+const rules::SupportRow* SupportTableModel::supportAt(int row) const {
     return row >= 0 && row < rowCount() ? &supports_[static_cast<std::size_t>(row)] : nullptr;
 }
 
-int SupportTableModel::rowCount(const QModelIndex& parent) const
-{
+int SupportTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(supports_.size());
 }
 
-int SupportTableModel::columnCount(const QModelIndex& parent) const
-{
+int SupportTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant SupportTableModel::data(const QModelIndex& index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
+QVariant SupportTableModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const rules::SupportRow& s = supports_[static_cast<std::size_t>(index.row())];
     QStringList premises;
     for (const std::string& p : s.premise_text)
@@ -79,18 +72,14 @@ QVariant SupportTableModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::TextAlignmentRole:
-        if (index.column() == IndexColumn)
-            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        if (index.column() == IndexColumn) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    case ConclusionNewRole:
-        return s.conclusion_new;
-    default:
-        return {};
+    case ConclusionNewRole: return s.conclusion_new;
+    default: return {};
     }
 }
 
-QVariant SupportTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant SupportTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::ToolTipRole) {
@@ -101,8 +90,7 @@ QVariant SupportTableModel::headerData(int section, Qt::Orientation orientation,
         default: return {};
         }
     }
-    if (role != Qt::DisplayRole)
-        return {};
+    if (role != Qt::DisplayRole) return {};
     switch (section) {
     case IndexColumn: return tr("#");
     case PremisesColumn: return tr("Premises");

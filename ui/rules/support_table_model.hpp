@@ -12,7 +12,7 @@ namespace kbcx::ui {
 
 class SupportTableModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { IndexColumn, PremisesColumn, ConclusionColumn, StatusColumn, ColumnCount };
     enum Role { ConclusionNewRole = Qt::UserRole + 1, SortRole };
 
@@ -31,7 +31,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     std::size_t rule_ = 0;
     std::vector<rules::SupportRow> supports_;
 };

@@ -6,18 +6,18 @@
 #include "ui/dataset/dataset.hpp"
 #include "ui/eval/eval_workspace.hpp"
 #include "ui/jobs/job_handle.hpp"
-#include "ui/shell/main_window.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
-#include "ui/rules/rules_page.hpp"
 #include "ui/ontology/teach_page.hpp"
+#include "ui/rules/rules_page.hpp"
+#include "ui/shell/main_window.hpp"
 
 #include <QAction>
-#include <QFileInfo>
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QKeySequence>
 #include <QLabel>
@@ -33,8 +33,7 @@
 
 namespace kbcx::ui {
 
-QList<TourStep> tourSteps()
-{
+QList<TourStep> tourSteps() {
     // Tab titles as MainWindow shows them; the text is short on purpose (one idea per tab).
     return {
         {QStringLiteral("Overview"),
@@ -71,36 +70,30 @@ QList<TourStep> tourSteps()
     };
 }
 
-bool isFirstRun()
-{
+bool isFirstRun() {
     return !openSettings()->value(QString::fromLatin1(kTourDismissedKey), false).toBool();
 }
 
-void setTourDismissed(bool dismissed)
-{
+void setTourDismissed(bool dismissed) {
     openSettings()->setValue(QString::fromLatin1(kTourDismissedKey), dismissed);
 }
 
 namespace {
 
-bool hasTab(QTabWidget* tabs, const QString& name)
-{
+bool hasTab(QTabWidget* tabs, const QString& name) {
     for (int i = 0; i < tabs->count(); ++i)
-        if (tabs->tabText(i).remove(QLatin1Char('&')).compare(name, Qt::CaseInsensitive) == 0)
-            return true;
+        if (tabs->tabText(i).remove(QLatin1Char('&')).compare(name, Qt::CaseInsensitive) == 0) return true;
     return false;
 }
 
 } // namespace
 
-TabTour::TabTour(MainWindow* window) : QDialog(window), window_(window)
-{
+TabTour::TabTour(MainWindow* window) : QDialog(window), window_(window) {
     setObjectName(QStringLiteral("tabTour"));
     setWindowTitle(tr("Tour of KBC Explorer"));
     setModal(false);
     for (const TourStep& step : tourSteps())
-        if (hasTab(window->tabs(), step.tab))
-            steps_ << step;
+        if (hasTab(window->tabs(), step.tab)) steps_ << step;
 
     title_ = new QLabel(this);
     title_->setObjectName(QStringLiteral("tourTitle"));
@@ -146,8 +139,7 @@ TabTour::TabTour(MainWindow* window) : QDialog(window), window_(window)
     showStep(0);
 }
 
-void TabTour::showStep(int index)
-{
+void TabTour::showStep(int index) {
     if (steps_.isEmpty()) {
         title_->setText(tr("No tabs to show"));
         text_->clear();
@@ -166,14 +158,12 @@ void TabTour::showStep(int index)
     setAccessibleDescription(step.text);
 }
 
-void TabTour::done(int result)
-{
+void TabTour::done(int result) {
     setTourDismissed(true);
     QDialog::done(result);
 }
 
-TabTour* startTour(MainWindow* window)
-{
+TabTour* startTour(MainWindow* window) {
     if (auto* open = window->findChild<TabTour*>(QStringLiteral("tabTour"))) {
         open->raise();
         open->activateWindow();
@@ -185,8 +175,7 @@ TabTour* startTour(MainWindow* window)
     return tour;
 }
 
-QList<ShippedExample> shippedExamples()
-{
+QList<ShippedExample> shippedExamples() {
     return {
         {QStringLiteral("phd"), QObject::tr("&PhD Student Ontology (Teach)"),
          QObject::tr("Student(alice) entailed, TeachingAssistant(alice) undetermined, Professor(alice) "
@@ -201,34 +190,28 @@ QList<ShippedExample> shippedExamples()
     };
 }
 
-QString examplesFolder()
-{
+QString examplesFolder() {
     const QString settingsDir = qEnvironmentVariable(kSettingsDirEnv);
-    if (!settingsDir.isEmpty())
-        return QDir(settingsDir).filePath(QStringLiteral("examples"));
+    if (!settingsDir.isEmpty()) return QDir(settingsDir).filePath(QStringLiteral("examples"));
     return QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)).filePath(QStringLiteral("examples"));
 }
 
-QString extractExamples()
-{
+QString extractExamples() {
     initResources();
     const QString folder = examplesFolder();
     QDirIterator it(QStringLiteral(":/examples"), QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString resource = it.next();
         const QString target = QDir(folder).filePath(resource.mid(QStringLiteral(":/examples/").size()));
-        if (!QDir().mkpath(QFileInfo(target).absolutePath()))
-            return {};
+        if (!QDir().mkpath(QFileInfo(target).absolutePath())) return {};
         QFile::remove(target); // resource copies are read-only; refresh them
-        if (!QFile::copy(resource, target))
-            return {};
+        if (!QFile::copy(resource, target)) return {};
         QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
     }
     return folder;
 }
 
-QStringList exampleCandidates(const QString& text)
-{
+QStringList exampleCandidates(const QString& text) {
     QStringList candidates;
     static const QRegularExpression line(QStringLiteral("^#\\s*candidate:\\s*(.+?)\\s*$"),
                                          QRegularExpression::MultilineOption);
@@ -239,20 +222,16 @@ QStringList exampleCandidates(const QString& text)
 
 namespace {
 
-QString readResourceText(const QString& path)
-{
+QString readResourceText(const QString& path) {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
+    if (!file.open(QIODevice::ReadOnly)) return {};
     return QString::fromUtf8(file.readAll());
 }
 
-bool openTeachExample(MainWindow* window, const QString& resource)
-{
+bool openTeachExample(MainWindow* window, const QString& resource) {
     initResources();
     const QString text = readResourceText(resource);
-    if (text.isEmpty())
-        return false;
+    if (text.isEmpty()) return false;
     window->ontologyWorkspace()->teachPage()->loadExample(text, exampleCandidates(text), 2);
     window->showTab(QStringLiteral("Teach"));
     return true;
@@ -260,21 +239,17 @@ bool openTeachExample(MainWindow* window, const QString& resource)
 
 } // namespace
 
-bool openExample(MainWindow* window, const QString& id)
-{
-    if (id == QLatin1String("phd"))
-        return openTeachExample(window, QStringLiteral(":/examples/phd_student.kbo"));
+bool openExample(MainWindow* window, const QString& id) {
+    if (id == QLatin1String("phd")) return openTeachExample(window, QStringLiteral(":/examples/phd_student.kbo"));
     if (id == QLatin1String("counting"))
         return openTeachExample(window, QStringLiteral(":/examples/counting_576_425.kbo"));
     if (id == QLatin1String("patterns")) {
         const QString folder = extractExamples();
-        if (folder.isEmpty())
-            return false;
+        if (folder.isEmpty()) return false;
         const QString data = QDir(folder).filePath(QStringLiteral("loginfer_patterns.tsv"));
         const QString rules = QDir(folder).filePath(QStringLiteral("loginfer_patterns.rules"));
         JobHandle* job = window->openFiles({data});
-        if (!job)
-            return false;
+        if (!job) return false;
         // Once loaded (the dataset is then current), score the example's rules in the Rules tab.
         QObject::connect(job, &JobHandle::finished, window, [window, rules] {
             window->rulesPage()->setRuleFile(rules);
@@ -285,16 +260,14 @@ bool openExample(MainWindow* window, const QString& id)
     }
     if (id == QLatin1String("unfaithful")) {
         auto* workspace = window->findChild<EvalWorkspace*>(QStringLiteral("evalWorkspace"));
-        if (!workspace || !workspace->importDemo())
-            return false;
+        if (!workspace || !workspace->importDemo()) return false;
         window->showTab(QStringLiteral("Inversions"));
         return true;
     }
     return false;
 }
 
-void addHelpActions(MainWindow* window, QMenu* help)
-{
+void addHelpActions(MainWindow* window, QMenu* help) {
     QAction* first = help->actions().isEmpty() ? nullptr : help->actions().constFirst();
     QAction* tour = new QAction(QObject::tr("&Tour of the Tabs"), help);
     tour->setObjectName(QStringLiteral("tourAction"));

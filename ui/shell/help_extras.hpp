@@ -37,7 +37,7 @@ void setTourDismissed(bool dismissed);
 /// switching to each one. Closing it (Close, Esc, Finish) records the tour as dismissed.
 class TabTour : public QDialog {
     Q_OBJECT
-public:
+  public:
     explicit TabTour(MainWindow* window);
 
     /// The steps kept (those whose tab exists), and the current one.
@@ -47,10 +47,10 @@ public:
     void next() { showStep(current_ + 1); }
     void back() { showStep(current_ - 1); }
 
-protected:
+  protected:
     void done(int result) override;
 
-private:
+  private:
     MainWindow* window_;
     QList<TourStep> steps_;
     int current_ = -1;

@@ -3,36 +3,36 @@
 #include "ui/shell/main_window.hpp"
 #include "ui/common/column_chooser.hpp"
 
+#include "ui/benchmark/benchmark_page.hpp"
+#include "ui/benchmark/engine_export_dialog.hpp"
 #include "ui/common/accessibility.hpp"
 #include "ui/common/app_settings.hpp"
 #include "ui/common/name_style_setting.hpp"
-#include "ui/benchmark/benchmark_page.hpp"
 #include "ui/dataset/dataset_model.hpp"
 #include "ui/dataset/demo_data.hpp"
+#include "ui/dataset/overview_page.hpp"
 #include "ui/eval/eval_workspace.hpp"
 #include "ui/eval/hierarchy_page.hpp"
 #include "ui/eval/inversions_page.hpp"
-#include "ui/ontology/ontology_page.hpp"
 #include "ui/graph/graph_page.hpp"
-#include "ui/shell/help_extras.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/jobs/jobs_panel.hpp"
 #include "ui/ontology/ontology_list_model.hpp"
+#include "ui/ontology/ontology_page.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
-#include "ui/dataset/overview_page.hpp"
+#include "ui/rules/rules_page.hpp"
+#include "ui/shell/help_extras.hpp"
 #include "ui/shell/recent_files.hpp"
 #include "ui/shell/reproductions_dialog.hpp"
 #include "ui/sweep/sweep_dialog.hpp"
-#include "ui/benchmark/engine_export_dialog.hpp"
 #include "ui/training/training_page.hpp"
-#include "ui/rules/rules_page.hpp"
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
 
-#include <QActionGroup>
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -51,9 +51,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSplitter>
 #include <QScreen>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -68,14 +68,11 @@ namespace kbcx::ui {
 
 namespace {
 
-QStringList localFiles(const QMimeData* mime)
-{
+QStringList localFiles(const QMimeData* mime) {
     QStringList paths;
-    if (!mime || !mime->hasUrls())
-        return paths;
+    if (!mime || !mime->hasUrls()) return paths;
     for (const QUrl& url : mime->urls()) {
-        if (!url.isLocalFile())
-            return {};
+        if (!url.isLocalFile()) return {};
         paths << url.toLocalFile();
     }
     return paths;
@@ -83,8 +80,7 @@ QStringList localFiles(const QMimeData* mime)
 
 } // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
-{
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kbc-explorer.svg")));
@@ -106,8 +102,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     tabs_->addTab(graph_, style()->standardIcon(QStyle::SP_DriveNetIcon), tr("Graph"));
     connect(rules_, &RulesPage::supportSelected, this, [this](const GraphHighlight& highlight) {
         graph_->showHighlight(highlight);
-        if (rules_->followsGraph())
-            showTab(QStringLiteral("Graph"));
+        if (rules_->followsGraph()) showTab(QStringLiteral("Graph"));
     });
     connect(rules_, &RulesPage::derivedFactSelected, graph_, &GraphPage::showDerivation);
     // The demo opens with its pattern rules scored, so the Rules tab has something to show.
@@ -178,16 +173,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(runner_, &JobRunner::idle, this, [this] { nameUnlabelledControls(this); });
 }
 
-MainWindow::~MainWindow()
-{
+MainWindow::~MainWindow() {
     // Stop background work before the models it reports to go away.
     runner_->cancelAll();
     runner_->waitForDone();
     waitForSettingWrites(); // recent files and the run list, queued off the GUI thread
 }
 
-QString MainWindow::openFileFilter()
-{
+QString MainWindow::openFileFilter() {
     return tr("Knowledge graphs and ontologies (*.tsv *.txt *.nt *.ttl *.owl *.rdf *.xml *.ofn *.owx *.obo *.kbo "
               "*.tsv.gz *.txt.gz *.nt.gz *.ttl.gz *.owl.gz *.rdf.gz *.xml.gz *.ofn.gz *.owx.gz *.obo.gz *.gz);;"
               "Ontologies (*.owl *.ofn *.owx *.obo *.kbo *.ttl *.nt *.owl.gz *.ofn.gz *.owx.gz *.obo.gz *.ttl.gz "
@@ -197,8 +190,7 @@ QString MainWindow::openFileFilter()
               "RDF/XML (*.owl *.rdf *.xml *.owl.gz *.rdf.gz *.xml.gz);;All files (*)");
 }
 
-void MainWindow::createDocks()
-{
+void MainWindow::createDocks() {
     explorer_ = new QTreeView(this);
     explorer_->setObjectName(QStringLiteral("datasetExplorer"));
     explorer_->setModel(datasets_);
@@ -214,8 +206,8 @@ void MainWindow::createDocks()
     explorer_->header()->setMinimumSectionSize(40);
     // A narrow dock shows names and sizes; the other counts are a right-click on the header
     // away (and in each row's tooltip).
-    installColumnChooser(explorer_, {DatasetModel::RelationsColumn, DatasetModel::TypeFactsColumn,
-                                     DatasetModel::TypesColumn});
+    installColumnChooser(explorer_,
+                         {DatasetModel::RelationsColumn, DatasetModel::TypeFactsColumn, DatasetModel::TypesColumn});
     connect(explorer_->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::onCurrentExplorerIndexChanged);
     // Keep title and tabs in step when the current row is removed.
@@ -243,8 +235,7 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, jobsDock);
 }
 
-void MainWindow::createActions()
-{
+void MainWindow::createActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
 
     QAction* open = file->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this,
@@ -258,8 +249,8 @@ void MainWindow::createActions()
     connect(recent_, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
 
-    QAction* demo = file->addAction(style()->standardIcon(QStyle::SP_DirHomeIcon), tr("Open &Demo"), this,
-                                    [this] { openDemo(); });
+    QAction* demo =
+        file->addAction(style()->standardIcon(QStyle::SP_DirHomeIcon), tr("Open &Demo"), this, [this] { openDemo(); });
     demo->setObjectName(QStringLiteral("openDemoAction"));
     demo->setStatusTip(tr("Load the embedded university knowledge graph and its ontology"));
 
@@ -269,8 +260,7 @@ void MainWindow::createActions()
     demoOnto->setStatusTip(tr("Load the embedded university ontology (EL, OWL 2 functional syntax)"));
 
     QAction* importScores = file->addAction(tr("Import &Scores…"), this, [this] {
-        if (auto* workspace = findChild<EvalWorkspace*>(QStringLiteral("evalWorkspace")))
-            workspace->showImportDialog();
+        if (auto* workspace = findChild<EvalWorkspace*>(QStringLiteral("evalWorkspace"))) workspace->showImportDialog();
     });
     importScores->setObjectName(QStringLiteral("importScoresAction"));
     importScores->setStatusTip(tr("Evaluate a scores file against a test set (Hierarchy and Inversions tabs)"));
@@ -321,21 +311,21 @@ void MainWindow::createActions()
     QAction* sweep = trainingMenu->addAction(style()->standardIcon(QStyle::SP_MediaSeekForward),
                                              tr("&Negative-Sampling Sweep…"), this, [this] {
                                                  auto* dialog = findChild<SweepDialog*>(QStringLiteral("sweepDialog"));
-                                                 if (!dialog) dialog = new SweepDialog(runner_, ontologies_->model(), this);
+                                                 if (!dialog)
+                                                     dialog = new SweepDialog(runner_, ontologies_->model(), this);
                                                  dialog->show();
                                                  dialog->raise();
                                              });
     sweep->setObjectName(QStringLiteral("sweepAction"));
     sweep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     sweep->setStatusTip(tr("Train one EL model per p⊥ and seed and chart FVR and MRR against p⊥ (kbcx sweep)"));
-    QAction* engineExport = trainingMenu->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton),
-                                                    tr("&Export for a Training Engine…"), this, [this] {
-                                                        auto* dialog = findChild<EngineExportDialog*>(
-                                                            QStringLiteral("engineExportDialog"));
-                                                        if (!dialog) dialog = new EngineExportDialog(runner_, this);
-                                                        dialog->show();
-                                                        dialog->raise();
-                                                    });
+    QAction* engineExport = trainingMenu->addAction(
+        style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Export for a Training Engine…"), this, [this] {
+            auto* dialog = findChild<EngineExportDialog*>(QStringLiteral("engineExportDialog"));
+            if (!dialog) dialog = new EngineExportDialog(runner_, this);
+            dialog->show();
+            dialog->raise();
+        });
     engineExport->setObjectName(QStringLiteral("engineExportAction"));
     engineExport->setStatusTip(tr("Write a KG or benchmark folder for DGL-KE, PyKEEN or LibKGE (kbcx export)"));
 
@@ -354,8 +344,7 @@ void MainWindow::createActions()
     repro->setStatusTip(tr("Run the papers' findings on real data and read the reports beside the published numbers"));
 }
 
-void MainWindow::createViewMenu()
-{
+void MainWindow::createViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QMenu* names = view->addMenu(tr("&Names"));
     names->setObjectName(QStringLiteral("namesMenu"));
@@ -385,14 +374,12 @@ void MainWindow::createViewMenu()
         group->addAction(a);
         const NameStyle style = c.style;
         connect(a, &QAction::triggered, this, [style] { NameStyleSetting::instance().setStyle(style); });
-        connect(&setting, &NameStyleSetting::changed, a, [a, style] {
-            a->setChecked(NameStyleSetting::instance().style() == style);
-        });
+        connect(&setting, &NameStyleSetting::changed, a,
+                [a, style] { a->setChecked(NameStyleSetting::instance().style() == style); });
     }
 }
 
-void MainWindow::createStatusBar()
-{
+void MainWindow::createStatusBar() {
     datasetCountLabel_ = new QLabel(this);
     datasetCountLabel_->setObjectName(QStringLiteral("datasetCountLabel"));
     memoryLabel_ = new QLabel(this);
@@ -402,7 +389,10 @@ void MainWindow::createStatusBar()
     // makes the whole window lay itself out again.
     const QFontMetrics metrics(memoryLabel_->font());
     datasetCountLabel_->setFixedWidth(metrics.horizontalAdvance(tr("%1 datasets").arg(9999)) + 8);
-    memoryLabel_->setFixedWidth(metrics.horizontalAdvance(tr("Memory: %1 (peak %2)").arg(QStringLiteral("999.9 MB"), QStringLiteral("999.9 MB"))) + 8);
+    memoryLabel_->setFixedWidth(
+        metrics.horizontalAdvance(
+            tr("Memory: %1 (peak %2)").arg(QStringLiteral("999.9 MB"), QStringLiteral("999.9 MB"))) +
+        8);
     statusBar()->addPermanentWidget(datasetCountLabel_);
     statusBar()->addPermanentWidget(memoryLabel_);
     memoryTimer_ = new QTimer(this);
@@ -412,8 +402,7 @@ void MainWindow::createStatusBar()
     memoryTimer_->start();
 }
 
-void MainWindow::rebuildRecentMenu()
-{
+void MainWindow::rebuildRecentMenu() {
     recentMenu_->clear();
     const QStringList files = recent_->files();
     for (int i = 0; i < files.size(); ++i) {
@@ -447,17 +436,15 @@ constexpr QMargins kFrameAllowance(8, 40, 8, 8);
 
 } // namespace
 
-void MainWindow::restoreLayout()
-{
+void MainWindow::restoreLayout() {
     auto settings = openSettings();
     // Offscreen rendering (screenshots, tests) has no real screen to fit: its nominal 800×600
     // would only shrink the window, so there the window renders at kOffscreenWindowSize.
     const QString platform = QGuiApplication::platformName();
     const bool realScreen = platform != QLatin1String("offscreen") && platform != QLatin1String("minimal");
     QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
-    const QRect available = realScreen && screen
-                                ? screen->availableGeometry()
-                                : QRect(QPoint(0, 0), kOffscreenWindowSize.grownBy(kFrameAllowance));
+    const QRect available = realScreen && screen ? screen->availableGeometry()
+                                                 : QRect(QPoint(0, 0), kOffscreenWindowSize.grownBy(kFrameAllowance));
     // A saved geometry is used only if the window it describes, frame included, still lies
     // on the current screen (a layout saved on a large monitor must not open off a laptop's).
     const QByteArray geometry = settings->value(QStringLiteral("mainWindow/geometry")).toByteArray();
@@ -474,62 +461,49 @@ void MainWindow::restoreLayout()
                     (available.height() - size.height() - kFrameAllowance.top() - kFrameAllowance.bottom()) / 2));
     }
     restoreState(settings->value(QStringLiteral("mainWindow/state")).toByteArray());
-    if (!restored)
-        shareDockWidths();
+    if (!restored) shareDockWidths();
 }
 
-void MainWindow::shareDockWidths()
-{
+void MainWindow::shareDockWidths() {
     // The Datasets dock gets two sevenths of the width (260 to 440 px), the Jobs dock about a
     // seventh of the height.
     auto* datasetDock = findChild<QDockWidget*>(QStringLiteral("datasetDock"));
     auto* jobsDock = findChild<QDockWidget*>(QStringLiteral("jobsDock"));
     const QSize size = this->size();
-    if (datasetDock)
-        resizeDocks({datasetDock}, {std::clamp(size.width() * 2 / 7, 260, 440)}, Qt::Horizontal);
-    if (jobsDock)
-        resizeDocks({jobsDock}, {std::clamp(size.height() / 7, 90, 140)}, Qt::Vertical);
+    if (datasetDock) resizeDocks({datasetDock}, {std::clamp(size.width() * 2 / 7, 260, 440)}, Qt::Horizontal);
+    if (jobsDock) resizeDocks({jobsDock}, {std::clamp(size.height() / 7, 90, 140)}, Qt::Vertical);
 }
 
-void MainWindow::saveLayout()
-{
+void MainWindow::saveLayout() {
     auto settings = openSettings();
     settings->setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings->setValue(QStringLiteral("mainWindow/state"), saveState());
 }
 
-void MainWindow::closeEvent(QCloseEvent* event)
-{
+void MainWindow::closeEvent(QCloseEvent* event) {
     saveLayout();
     runner_->cancelAll();
     QMainWindow::closeEvent(event);
 }
 
-void MainWindow::dragEnterEvent(QDragEnterEvent* event)
-{
-    if (!localFiles(event->mimeData()).isEmpty())
-        event->acceptProposedAction();
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!localFiles(event->mimeData()).isEmpty()) event->acceptProposedAction();
 }
 
-void MainWindow::dropEvent(QDropEvent* event)
-{
+void MainWindow::dropEvent(QDropEvent* event) {
     const QStringList paths = localFiles(event->mimeData());
-    if (paths.isEmpty())
-        return;
+    if (paths.isEmpty()) return;
     event->acceptProposedAction();
     openFiles(paths);
 }
 
-void MainWindow::chooseFiles()
-{
+void MainWindow::chooseFiles() {
     const QString start = recent_->files().isEmpty() ? QDir::homePath() : QFileInfo(recent_->files().front()).path();
     const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Knowledge Graph"), start, openFileFilter());
-    if (!paths.isEmpty())
-        openFiles(paths);
+    if (!paths.isEmpty()) openFiles(paths);
 }
 
-JobHandle* MainWindow::openFiles(const QStringList& paths)
-{
+JobHandle* MainWindow::openFiles(const QStringList& paths) {
     // Ontologies (as core's sniffing says) load one by one into the Ontologies list; the
     // remaining paths load together as one KG dataset, exactly as before.
     QStringList kgPaths;
@@ -543,8 +517,7 @@ JobHandle* MainWindow::openFiles(const QStringList& paths)
             kgPaths << path;
         }
     }
-    if (kgPaths.isEmpty())
-        return last;
+    if (kgPaths.isEmpty()) return last;
     jobs::LoadKgParams params;
     QStringList absolute;
     for (const QString& path : kgPaths) {
@@ -554,16 +527,13 @@ JobHandle* MainWindow::openFiles(const QStringList& paths)
     return startLoad(datasetNameForPaths(absolute), absolute, params, absolute);
 }
 
-JobHandle* MainWindow::openDemoOntology()
-{
+JobHandle* MainWindow::openDemoOntology() {
     return ontologies_->openDemoOntology();
 }
 
-JobHandle* MainWindow::openDemo()
-{
+JobHandle* MainWindow::openDemo() {
     // The demo is the university KG together with its TBox, so every tab has something to show.
-    if (ontologies_->model()->ontologyCount() == 0)
-        openDemoOntology();
+    if (ontologies_->model()->ontologyCount() == 0) openDemoOntology();
     jobs::LoadKgParams params;
     try {
         params = demoLoadParams();
@@ -575,11 +545,9 @@ JobHandle* MainWindow::openDemo()
 }
 
 JobHandle* MainWindow::startLoad(const QString& name, const QStringList& sources, const jobs::LoadKgParams& params,
-                                 const QStringList& recentPaths)
-{
-    JobHandle* job = runner_->start(tr("Load %1").arg(name), [params](jobs::JobContext& ctx) {
-        return jobs::load_kg(params, ctx);
-    });
+                                 const QStringList& recentPaths) {
+    JobHandle* job =
+        runner_->start(tr("Load %1").arg(name), [params](jobs::JobContext& ctx) { return jobs::load_kg(params, ctx); });
     connect(job, &JobHandle::finished, this, [this, job, name, sources, recentPaths, params] {
         addLoadedDataset(Dataset::fromLoadResult(name, sources, job->resultAs<jobs::LoadKgResult>(), params));
         for (const QString& path : recentPaths)
@@ -595,11 +563,11 @@ JobHandle* MainWindow::startLoad(const QString& name, const QStringList& sources
     return job;
 }
 
-void MainWindow::addLoadedDataset(DatasetPtr dataset)
-{
+void MainWindow::addLoadedDataset(DatasetPtr dataset) {
     const QModelIndex index = datasets_->addDataset(dataset);
     explorer_->expand(index);
-    explorer_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    explorer_->selectionModel()->setCurrentIndex(index,
+                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     statusBar()->showMessage(tr("Loaded %1: %2 facts, %3 type facts in %4 s")
                                  .arg(dataset->name)
                                  .arg(dataset->numFacts())
@@ -610,15 +578,13 @@ void MainWindow::addLoadedDataset(DatasetPtr dataset)
     emit datasetAdded(dataset);
 }
 
-void MainWindow::showLoadError(const QString& datasetName, const QString& message, const QString& file,
-                               quint64 line, quint64 column)
-{
+void MainWindow::showLoadError(const QString& datasetName, const QString& message, const QString& file, quint64 line,
+                               quint64 column) {
     ++loadFailures_;
     QString location = file;
     if (line > 0) {
         location += QStringLiteral(":%1").arg(line);
-        if (column > 0)
-            location += QStringLiteral(":%1").arg(column);
+        if (column > 0) location += QStringLiteral(":%1").arg(column);
     }
     const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
 
@@ -638,8 +604,7 @@ void MainWindow::showLoadError(const QString& datasetName, const QString& messag
     emit loadFailed(full);
 }
 
-JobHandle* MainWindow::loadEntityNames(const QString& path)
-{
+JobHandle* MainWindow::loadEntityNames(const QString& path) {
     const DatasetPtr dataset = currentDataset();
     if (!dataset) {
         statusBar()->showMessage(tr("Select a knowledge-graph dataset to name its entities"), 5000);
@@ -672,44 +637,33 @@ JobHandle* MainWindow::loadEntityNames(const QString& path)
     return job;
 }
 
-void MainWindow::chooseEntityNames()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load Entity Names"), QDir::homePath(),
-                                                      tr("Entity names (id<TAB>name) (*.txt *.tsv *.gz);;All files (*)"));
-    if (!path.isEmpty())
-        loadEntityNames(path);
+void MainWindow::chooseEntityNames() {
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Load Entity Names"), QDir::homePath(),
+                                     tr("Entity names (id<TAB>name) (*.txt *.tsv *.gz);;All files (*)"));
+    if (!path.isEmpty()) loadEntityNames(path);
 }
 
-DatasetPtr MainWindow::currentDataset() const
-{
+DatasetPtr MainWindow::currentDataset() const {
     return datasets_->datasetForIndex(explorer_->currentIndex());
 }
 
-void MainWindow::closeCurrentDataset()
-{
+void MainWindow::closeCurrentDataset() {
     const DatasetPtr dataset = currentDataset();
-    if (dataset)
-        datasets_->removeDataset(dataset->id);
+    if (dataset) datasets_->removeDataset(dataset->id);
 }
 
-void MainWindow::onCurrentExplorerIndexChanged(const QModelIndex& current)
-{
+void MainWindow::onCurrentExplorerIndexChanged(const QModelIndex& current) {
     const DatasetPtr dataset = datasets_->datasetForIndex(current);
-    if (overview_->dataset() != dataset)
-        overview_->setDataset(dataset);
+    if (overview_->dataset() != dataset) overview_->setDataset(dataset);
     rules_->setDataset(dataset);
     graph_->setDataset(dataset);
     if (dataset && current.isValid()) {
         const auto id = static_cast<kg::Id>(current.siblingAtColumn(0).data(DatasetModel::ItemIdRole).toLongLong());
         switch (datasets_->kind(current)) {
-        case DatasetModel::ItemKind::Relation:
-            overview_->selectRelation(id);
-            break;
-        case DatasetModel::ItemKind::Type:
-            overview_->selectType(id);
-            break;
-        default:
-            break;
+        case DatasetModel::ItemKind::Relation: overview_->selectRelation(id); break;
+        case DatasetModel::ItemKind::Type: overview_->selectType(id); break;
+        default: break;
         }
     }
     closeDatasetAction_->setEnabled(dataset != nullptr);
@@ -717,27 +671,25 @@ void MainWindow::onCurrentExplorerIndexChanged(const QModelIndex& current)
     updateWindowTitle();
 }
 
-void MainWindow::updateWindowTitle()
-{
+void MainWindow::updateWindowTitle() {
     const DatasetPtr dataset = currentDataset();
     // The window system appends the application's display name ("— KBC Explorer"), so the
     // title names the dataset alone; with none, the display name is the whole title.
     setWindowTitle(dataset ? dataset->name : QString());
 }
 
-void MainWindow::updateStatus()
-{
+void MainWindow::updateStatus() {
     const int n = datasets_->datasetCount();
     datasetCountLabel_->setText(n == 1 ? tr("1 dataset") : tr("%1 datasets").arg(n));
     // The two figures come from different sources (statm, getrusage); never show peak < current.
     const std::uint64_t current = current_memory_bytes();
     const std::uint64_t peak = std::max(current, peak_memory_bytes());
-    memoryLabel_->setText(tr("Memory: %1 (peak %2)")
-                              .arg(QString::fromStdString(human_bytes(current)), QString::fromStdString(human_bytes(peak))));
+    memoryLabel_->setText(
+        tr("Memory: %1 (peak %2)")
+            .arg(QString::fromStdString(human_bytes(current)), QString::fromStdString(human_bytes(peak))));
 }
 
-void MainWindow::makePagesScrollable()
-{
+void MainWindow::makePagesScrollable() {
     // On a small screen a page gets less room than its controls need: it scrolls instead of
     // pushing the window past the screen (each page's own tables still scroll themselves).
     for (int i = 0; i < tabs_->count(); ++i) {
@@ -759,16 +711,13 @@ void MainWindow::makePagesScrollable()
     }
 }
 
-QWidget* MainWindow::currentPage() const
-{
+QWidget* MainWindow::currentPage() const {
     QWidget* current = tabs_->currentWidget();
-    if (auto* scroll = qobject_cast<QScrollArea*>(current))
-        return scroll->widget();
+    if (auto* scroll = qobject_cast<QScrollArea*>(current)) return scroll->widget();
     return current;
 }
 
-bool MainWindow::showTab(const QString& name)
-{
+bool MainWindow::showTab(const QString& name) {
     for (int i = 0; i < tabs_->count(); ++i) {
         if (tabs_->tabText(i).remove(QLatin1Char('&')).compare(name, Qt::CaseInsensitive) == 0) {
             tabs_->setCurrentIndex(i);
@@ -778,15 +727,13 @@ bool MainWindow::showTab(const QString& name)
     return false;
 }
 
-bool MainWindow::saveScreenshot(const QString& path)
-{
+bool MainWindow::saveScreenshot(const QString& path) {
     const QFileInfo info(path);
     QDir().mkpath(info.absolutePath());
     return grab().save(path, "PNG");
 }
 
-void MainWindow::showAbout()
-{
+void MainWindow::showAbout() {
     auto* box = new QMessageBox(this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setWindowTitle(tr("About KBC Explorer"));

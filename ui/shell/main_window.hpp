@@ -28,7 +28,7 @@ class RulesPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -74,16 +74,16 @@ public:
     /// The file-dialog filter for the formats the readers understand.
     static QString openFileFilter();
 
-signals:
+  signals:
     void datasetAdded(kbcx::ui::DatasetPtr dataset);
     void loadFailed(const QString& message);
 
-protected:
+  protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
-private:
+  private:
     void createActions();
     void createDocks();
     void createStatusBar();

@@ -12,15 +12,13 @@ namespace {
 constexpr auto kKey = "recentFiles";
 }
 
-RecentFiles::RecentFiles(QObject* parent) : QObject(parent)
-{
+RecentFiles::RecentFiles(QObject* parent) : QObject(parent) {
     files_ = openSettings()->value(QString::fromLatin1(kKey)).toStringList();
     while (files_.size() > kMaxEntries)
         files_.removeLast();
 }
 
-void RecentFiles::add(const QString& path)
-{
+void RecentFiles::add(const QString& path) {
     const QString absolute = QFileInfo(path).absoluteFilePath();
     files_.removeAll(absolute);
     files_.prepend(absolute);
@@ -29,20 +27,16 @@ void RecentFiles::add(const QString& path)
     save();
 }
 
-void RecentFiles::remove(const QString& path)
-{
-    if (files_.removeAll(QFileInfo(path).absoluteFilePath()) > 0)
-        save();
+void RecentFiles::remove(const QString& path) {
+    if (files_.removeAll(QFileInfo(path).absoluteFilePath()) > 0) save();
 }
 
-void RecentFiles::clear()
-{
+void RecentFiles::clear() {
     files_.clear();
     save();
 }
 
-void RecentFiles::save()
-{
+void RecentFiles::save() {
     writeSettingLater(QString::fromLatin1(kKey), files_);
     emit changed();
 }

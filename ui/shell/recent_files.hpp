@@ -9,7 +9,7 @@ namespace kbcx::ui {
 
 class RecentFiles : public QObject {
     Q_OBJECT
-public:
+  public:
     static constexpr int kMaxEntries = 10;
 
     /// Reads the list from openSettings().
@@ -21,10 +21,10 @@ public:
     void remove(const QString& path);
     void clear();
 
-signals:
+  signals:
     void changed();
 
-private:
+  private:
     void save();
     QStringList files_;
 };

@@ -2,9 +2,9 @@
 // reproductions_dialog.hpp.
 #include "ui/shell/reproductions_dialog.hpp"
 
+#include "ui/common/progress_value.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/common/progress_value.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -18,7 +18,9 @@
 namespace kbcx::ui {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("SweepChart", text); }
+QString tr(const char* text) {
+    return QCoreApplication::translate("SweepChart", text);
+}
 } // namespace
 
 QVector<SweepRunPoint> sweepRunPoints(const embed::SweepResult& result) {

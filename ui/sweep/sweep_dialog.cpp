@@ -6,11 +6,11 @@
 #include "ui/common/app_settings.hpp"
 #include "ui/common/chart_export.hpp"
 #include "ui/common/form_fields.hpp"
+#include "ui/common/progress_value.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/ontology/onto_data.hpp"
 #include "ui/ontology/ontology_list_model.hpp"
-#include "ui/common/progress_value.hpp"
 #include "ui/sweep/sweep_chart_view.hpp"
 
 #include "common/error.hpp"
@@ -163,10 +163,10 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
                           "class of the axiom"));
     form->addRow(tr("&p⊥ values:"), pBots_);
     seeds_ = intSpin(1, 1000, 3,
-                  tr("Runs per p⊥ value, with seeds S … S+N−1 (S: First seed under Advanced, default 0; N "
-                     "default 3); the table shows mean ± "
-                     "sample standard deviation over them"),
-                  formBox);
+                     tr("Runs per p⊥ value, with seeds S … S+N−1 (S: First seed under Advanced, default 0; N "
+                        "default 3); the table shows mean ± "
+                        "sample standard deviation over them"),
+                     formBox);
     addNamedRow(tr("S&eeds:"), seeds_, "sweepSeeds");
     epochs_ =
         intSpin(1, 1000000, 200, tr("Epochs per run (default 200); the test set is evaluated after the last"), formBox);
@@ -292,17 +292,17 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     testsLabel->setBuddy(testsFile_);
     form->addRow(testsLabel, testsRow);
     candidates_ = intSpin(1, 10000000, 100,
-                       tr("Candidates per status (T⁺, T?, T−) of the sampled test set (--n, default 100); unused "
-                          "with a test-set file"),
-                       formBox);
+                          tr("Candidates per status (T⁺, T?, T−) of the sampled test set (--n, default 100); unused "
+                             "with a test-set file"),
+                          formBox);
     addNamedRow(tr("Candidates per status:"), candidates_, "sweepCandidates");
     testsSeed_ =
         intSpin(0, std::numeric_limits<int>::max(), 1,
-             tr("Seed of the test-set sampler (--tests-seed, default 1); unused with a test-set file"), formBox);
+                tr("Seed of the test-set sampler (--tests-seed, default 1); unused with a test-set file"), formBox);
     addNamedRow(tr("Test-set seed:"), testsSeed_, "sweepTestsSeed");
-    firstSeed_ = intSpin(0, std::numeric_limits<int>::max(), 0,
-                         tr("First training seed (--seed, default 0): the runs of each p⊥ use seeds S … S+N−1"),
-                         formBox);
+    firstSeed_ =
+        intSpin(0, std::numeric_limits<int>::max(), 0,
+                tr("First training seed (--seed, default 0): the runs of each p⊥ use seeds S … S+N−1"), formBox);
     addNamedRow(tr("First seed:"), firstSeed_, "sweepFirstSeed");
     evalEvery_ = intSpin(0, 1000000, 0,
                          tr("Evaluate each run on the test set every N epochs besides the last (--eval-every, "
@@ -311,9 +311,9 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     evalEvery_->setSpecialValueText(tr("last epoch only"));
     addNamedRow(tr("Evaluate every:"), evalEvery_, "sweepEvalEvery");
     threads_ = intSpin(1, 256, 1,
-                    tr("Worker threads per run (--threads, default 1); runs follow one another. One thread and "
-                       "a fixed seed give bit-identical runs"),
-                    formBox);
+                       tr("Worker threads per run (--threads, default 1); runs follow one another. One thread and "
+                          "a fixed seed give bit-identical runs"),
+                       formBox);
     addNamedRow(tr("Threads per run:"), threads_, "sweepThreads");
     advancedEndRow_ = form->rowCount();
     setAdvancedVisible(false);

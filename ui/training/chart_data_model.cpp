@@ -12,8 +12,7 @@ namespace kbcx::ui {
 
 ChartDataModel::ChartDataModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void ChartDataModel::setSource(const QString& metric, const QVector<TrainingRun*>& runs)
-{
+void ChartDataModel::setSource(const QString& metric, const QVector<TrainingRun*>& runs) {
     beginResetModel();
     metric_ = metric;
     runNames_.clear();
@@ -33,40 +32,30 @@ void ChartDataModel::setSource(const QString& metric, const QVector<TrainingRun*
     endResetModel();
 }
 
-int ChartDataModel::rowCount(const QModelIndex& parent) const
-{
+int ChartDataModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(epochs_.size());
 }
 
-int ChartDataModel::columnCount(const QModelIndex& parent) const
-{
+int ChartDataModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : 1 + static_cast<int>(runNames_.size());
 }
 
-QVariant ChartDataModel::data(const QModelIndex& index, int role) const
-{
+QVariant ChartDataModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const int epoch = epochs_[index.row()];
-    if (role == Qt::TextAlignmentRole)
-        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    if (index.column() == 0)
-        return role == Qt::DisplayRole || role == Qt::EditRole ? QVariant(epoch) : QVariant();
+    if (role == Qt::TextAlignmentRole) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (index.column() == 0) return role == Qt::DisplayRole || role == Qt::EditRole ? QVariant(epoch) : QVariant();
     const auto& column = values_[index.column() - 1];
     const auto it = column.find(epoch);
-    if (it == column.end())
-        return {};
-    if (role == Qt::EditRole)
-        return it.value(); // full precision (tests, copying)
-    if (role == Qt::DisplayRole)
-        return QLocale().toString(it.value(), 'g', 6);
+    if (it == column.end()) return {};
+    if (role == Qt::EditRole) return it.value(); // full precision (tests, copying)
+    if (role == Qt::DisplayRole) return QLocale().toString(it.value(), 'g', 6);
     return {};
 }
 
-QVariant ChartDataModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (role != Qt::DisplayRole || orientation != Qt::Horizontal || section < 0 || section >= columnCount())
-        return {};
+QVariant ChartDataModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (role != Qt::DisplayRole || orientation != Qt::Horizontal || section < 0 || section >= columnCount()) return {};
     return section == 0 ? tr("Epoch") : runNames_[section - 1];
 }
 

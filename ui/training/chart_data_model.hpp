@@ -14,7 +14,7 @@ class TrainingRun;
 
 class ChartDataModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     explicit ChartDataModel(QObject* parent = nullptr);
 
     /// Shows `metric` of `runs` (rebuilds the table; call again when values change).
@@ -26,7 +26,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     QString metric_;
     QStringList runNames_;
     QVector<int> epochs_;

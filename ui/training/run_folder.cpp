@@ -14,20 +14,17 @@
 
 namespace kbcx::ui {
 
-QVector<MetricRecord> parseMetricsJsonl(const QByteArray& text, const QString& path)
-{
+QVector<MetricRecord> parseMetricsJsonl(const QByteArray& text, const QString& path) {
     QVector<MetricRecord> records;
     qsizetype start = 0;
     quint64 lineNo = 0;
     while (start < text.size()) {
         const qsizetype nl = text.indexOf('\n', start);
-        if (nl < 0)
-            break; // cut by a kill while writing: the engine drops it on resume too
+        if (nl < 0) break; // cut by a kill while writing: the engine drops it on resume too
         const QByteArray line = text.mid(start, nl - start).trimmed();
         start = nl + 1;
         ++lineNo;
-        if (line.isEmpty())
-            continue;
+        if (line.isEmpty()) continue;
         QJsonParseError error{};
         const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
         const auto fail = [&](const QString& message) {
@@ -35,8 +32,7 @@ QVector<MetricRecord> parseMetricsJsonl(const QByteArray& text, const QString& p
         };
         if (error.error != QJsonParseError::NoError)
             fail(QStringLiteral("not a JSON line: %1").arg(error.errorString()));
-        if (!doc.isObject())
-            fail(QStringLiteral("expected a JSON object"));
+        if (!doc.isObject()) fail(QStringLiteral("expected a JSON object"));
         const QJsonObject object = doc.object();
         const QJsonValue epoch = object.value(QStringLiteral("epoch"));
         if (!epoch.isDouble() || epoch.toDouble() < 0 || epoch.toDouble() != std::floor(epoch.toDouble()))
@@ -52,13 +48,11 @@ QVector<MetricRecord> parseMetricsJsonl(const QByteArray& text, const QString& p
     return records;
 }
 
-RunFolderContents readRunFolder(const QString& dir)
-{
+RunFolderContents readRunFolder(const QString& dir) {
     RunFolderContents contents;
     contents.dir = QFileInfo(dir).absoluteFilePath();
     const QDir folder(contents.dir);
-    if (!QFileInfo(contents.dir).isDir())
-        throw InputError(dir.toStdString(), "not a folder");
+    if (!QFileInfo(contents.dir).isDir()) throw InputError(dir.toStdString(), "not a folder");
     const QString paramsPath = folder.filePath(QStringLiteral("params.json"));
     const QString metricsPath = folder.filePath(QStringLiteral("metrics.jsonl"));
     const bool hasParams = QFileInfo::exists(paramsPath), hasMetrics = QFileInfo::exists(metricsPath);
@@ -71,8 +65,7 @@ RunFolderContents readRunFolder(const QString& dir)
         QJsonParseError error{};
         const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject())
-            throw InputError(paramsPath.toStdString(), 1, 1,
-                             "not a JSON object: " + error.errorString().toStdString());
+            throw InputError(paramsPath.toStdString(), 1, 1, "not a JSON object: " + error.errorString().toStdString());
         contents.params = doc.object();
     }
     if (hasMetrics) {

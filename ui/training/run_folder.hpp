@@ -21,8 +21,8 @@ struct MetricRecord {
 /// What a run folder holds (read in a job).
 struct RunFolderContents {
     QString dir;
-    QJsonObject params;             ///< params.json (empty when absent)
-    QVector<MetricRecord> records;  ///< metrics.jsonl lines in file order
+    QJsonObject params;            ///< params.json (empty when absent)
+    QVector<MetricRecord> records; ///< metrics.jsonl lines in file order
     bool hasCheckpoint = false;
 };
 

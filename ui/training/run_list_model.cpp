@@ -13,47 +13,35 @@ namespace kbcx::ui {
 
 RunListModel::RunListModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-int RunListModel::rowCount(const QModelIndex& parent) const
-{
+int RunListModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(runs_.size());
 }
 
-int RunListModel::columnCount(const QModelIndex& parent) const
-{
+int RunListModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant RunListModel::data(const QModelIndex& index, int role) const
-{
+QVariant RunListModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const TrainingRun* run = runs_[index.row()];
     const int column = index.column();
-    if (role == RunIdRole)
-        return QVariant::fromValue(run->id());
-    if (role == Qt::CheckStateRole && column == NameColumn)
-        return checked_[index.row()] ? Qt::Checked : Qt::Unchecked;
-    if (role == Qt::DecorationRole && column == NameColumn)
-        return run->color();
+    if (role == RunIdRole) return QVariant::fromValue(run->id());
+    if (role == Qt::CheckStateRole && column == NameColumn) return checked_[index.row()] ? Qt::Checked : Qt::Unchecked;
+    if (role == Qt::DecorationRole && column == NameColumn) return run->color();
     if (role == Qt::TextAlignmentRole && (column == EpochColumn || column == MrrColumn))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
-        if (column == StatusColumn && !run->errorMessage().isEmpty())
-            return run->errorMessage();
-        if (column == NameColumn)
-            return tr("Check to overlay this run in the charts");
-        if (column == FolderColumn)
-            return QDir::toNativeSeparators(run->folder());
-        if (column == DataColumn)
-            return run->dataLabel();
+        if (column == StatusColumn && !run->errorMessage().isEmpty()) return run->errorMessage();
+        if (column == NameColumn) return tr("Check to overlay this run in the charts");
+        if (column == FolderColumn) return QDir::toNativeSeparators(run->folder());
+        if (column == DataColumn) return run->dataLabel();
         return {};
     }
-    if (role != Qt::DisplayRole)
-        return {};
+    if (role != Qt::DisplayRole) return {};
     switch (column) {
     case NameColumn: return run->name();
-    case ModelColumn:
-        return tr("%1, d=%2").arg(run->config().model).arg(run->config().dim);
+    case ModelColumn: return tr("%1, d=%2").arg(run->config().model).arg(run->config().dim);
     case DataColumn: {
         const QString label = run->dataLabel();
         return label.startsWith(QLatin1String("dataset:")) ? label.mid(8) : QDir(label).dirName();
@@ -71,36 +59,30 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
     }
 }
 
-bool RunListModel::setData(const QModelIndex& index, const QVariant& value, int role)
-{
+bool RunListModel::setData(const QModelIndex& index, const QVariant& value, int role) {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) ||
         role != Qt::CheckStateRole || index.column() != NameColumn)
         return false;
     const bool checked = value.toInt() == Qt::Checked;
-    if (checked_[index.row()] == checked)
-        return true;
+    if (checked_[index.row()] == checked) return true;
     checked_[index.row()] = checked;
     emit dataChanged(index, index, {Qt::CheckStateRole});
     emit checkedRunsChanged();
     return true;
 }
 
-Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const
-{
+Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
-    if (index.column() == NameColumn)
-        f |= Qt::ItemIsUserCheckable;
+    if (index.column() == NameColumn) f |= Qt::ItemIsUserCheckable;
     return f;
 }
 
-QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
-        return {};
+QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
     if (role == Qt::DisplayRole) {
-        static const char* titles[] = {QT_TR_NOOP("Run"),   QT_TR_NOOP("Model"), QT_TR_NOOP("Data"),
+        static const char* titles[] = {QT_TR_NOOP("Run"),    QT_TR_NOOP("Model"), QT_TR_NOOP("Data"),
                                        QT_TR_NOOP("Status"), QT_TR_NOOP("Epoch"), QT_TR_NOOP("MRR"),
                                        QT_TR_NOOP("Folder")};
         return tr(titles[section]);
@@ -116,8 +98,7 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
     return {};
 }
 
-void RunListModel::addRun(TrainingRun* run, bool checked)
-{
+void RunListModel::addRun(TrainingRun* run, bool checked) {
     const int row = static_cast<int>(runs_.size());
     beginInsertRows({}, row, row);
     runs_.append(run);
@@ -125,79 +106,62 @@ void RunListModel::addRun(TrainingRun* run, bool checked)
     endInsertRows();
     connect(run, &TrainingRun::changed, this, [this, run] { runChanged(run); });
     connect(run, &TrainingRun::metricsChanged, this, [this, run] { runChanged(run); });
-    if (checked)
-        emit checkedRunsChanged();
+    if (checked) emit checkedRunsChanged();
 }
 
-bool RunListModel::removeRun(TrainingRun* run)
-{
+bool RunListModel::removeRun(TrainingRun* run) {
     const int row = rowOf(run);
-    if (row < 0)
-        return false;
+    if (row < 0) return false;
     const bool wasChecked = checked_[row];
     beginRemoveRows({}, row, row);
     runs_.removeAt(row);
     checked_.removeAt(row);
     endRemoveRows();
     disconnect(run, nullptr, this, nullptr);
-    if (wasChecked)
-        emit checkedRunsChanged();
+    if (wasChecked) emit checkedRunsChanged();
     return true;
 }
 
-TrainingRun* RunListModel::runAt(int row) const
-{
+TrainingRun* RunListModel::runAt(int row) const {
     return row >= 0 && row < runs_.size() ? runs_[row] : nullptr;
 }
 
-TrainingRun* RunListModel::runForIndex(const QModelIndex& index) const
-{
+TrainingRun* RunListModel::runForIndex(const QModelIndex& index) const {
     return index.isValid() && index.model() == this ? runAt(index.row()) : nullptr;
 }
 
-int RunListModel::rowOf(const TrainingRun* run) const
-{
+int RunListModel::rowOf(const TrainingRun* run) const {
     for (int i = 0; i < runs_.size(); ++i)
-        if (runs_[i] == run)
-            return i;
+        if (runs_[i] == run) return i;
     return -1;
 }
 
-TrainingRun* RunListModel::runForFolder(const QString& folder) const
-{
+TrainingRun* RunListModel::runForFolder(const QString& folder) const {
     for (TrainingRun* run : runs_)
-        if (run->folder() == folder)
-            return run;
+        if (run->folder() == folder) return run;
     return nullptr;
 }
 
-bool RunListModel::isChecked(const TrainingRun* run) const
-{
+bool RunListModel::isChecked(const TrainingRun* run) const {
     const int row = rowOf(run);
     return row >= 0 && checked_[row];
 }
 
-void RunListModel::setChecked(TrainingRun* run, bool checked)
-{
+void RunListModel::setChecked(TrainingRun* run, bool checked) {
     const int row = rowOf(run);
-    if (row >= 0)
-        setData(index(row, NameColumn), checked ? Qt::Checked : Qt::Unchecked, Qt::CheckStateRole);
+    if (row >= 0) setData(index(row, NameColumn), checked ? Qt::Checked : Qt::Unchecked, Qt::CheckStateRole);
 }
 
-QVector<TrainingRun*> RunListModel::checkedRuns() const
-{
+QVector<TrainingRun*> RunListModel::checkedRuns() const {
     QVector<TrainingRun*> out;
     for (int i = 0; i < runs_.size(); ++i)
-        if (checked_[i])
-            out.append(runs_[i]);
+        if (checked_[i]) out.append(runs_[i]);
     return out;
 }
 
-void RunListModel::runChanged(TrainingRun* run)
-{
+void RunListModel::runChanged(TrainingRun* run) {
     const int row = rowOf(run);
-    if (row >= 0)
-        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    if (row >= 0) emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
 } // namespace kbcx::ui

@@ -11,8 +11,17 @@ class TrainingRun;
 
 class RunListModel : public QAbstractTableModel {
     Q_OBJECT
-public:
-    enum Column { NameColumn, ModelColumn, DataColumn, StatusColumn, EpochColumn, MrrColumn, FolderColumn, ColumnCount };
+  public:
+    enum Column {
+        NameColumn,
+        ModelColumn,
+        DataColumn,
+        StatusColumn,
+        EpochColumn,
+        MrrColumn,
+        FolderColumn,
+        ColumnCount
+    };
     enum Role { RunIdRole = Qt::UserRole + 1 };
 
     explicit RunListModel(QObject* parent = nullptr);
@@ -40,11 +49,11 @@ public:
     /// The checked runs, in row order (the runs the charts overlay).
     QVector<TrainingRun*> checkedRuns() const;
 
-signals:
+  signals:
     /// The set of checked runs changed.
     void checkedRunsChanged();
 
-private:
+  private:
     void runChanged(TrainingRun* run);
 
     QVector<TrainingRun*> runs_;

@@ -2,8 +2,8 @@
 // refresh, and the exports (CSV from the runs' records, PNG/SVG from the chart grid).
 #include "ui/training/training_chart_panel.hpp"
 
-#include "ui/training/chart_data_model.hpp"
 #include "ui/common/chart_export.hpp"
+#include "ui/training/chart_data_model.hpp"
 #include "ui/training/training_charts.hpp"
 #include "ui/training/training_run.hpp"
 
@@ -19,8 +19,7 @@
 
 namespace kbcx::ui {
 
-TrainingChartPanel::TrainingChartPanel(QWidget* parent) : QTabWidget(parent)
-{
+TrainingChartPanel::TrainingChartPanel(QWidget* parent) : QTabWidget(parent) {
     setObjectName(QStringLiteral("chartTabs"));
     dataModel_ = new ChartDataModel(this);
     metricsMenu_ = new QMenu(this);
@@ -67,26 +66,21 @@ TrainingChartPanel::TrainingChartPanel(QWidget* parent) : QTabWidget(parent)
     });
 }
 
-void TrainingChartPanel::setRuns(const QVector<TrainingRun*>& runs)
-{
+void TrainingChartPanel::setRuns(const QVector<TrainingRun*>& runs) {
     runs_ = runs;
     refresh();
 }
 
-void TrainingChartPanel::setRunsLater(const QVector<TrainingRun*>& runs)
-{
+void TrainingChartPanel::setRunsLater(const QVector<TrainingRun*>& runs) {
     runs_ = runs;
     scheduleRefresh();
 }
 
-void TrainingChartPanel::scheduleRefresh()
-{
-    if (!refreshTimer_->isActive())
-        refreshTimer_->start();
+void TrainingChartPanel::scheduleRefresh() {
+    if (!refreshTimer_->isActive()) refreshTimer_->start();
 }
 
-void TrainingChartPanel::refresh()
-{
+void TrainingChartPanel::refresh() {
     refreshTimer_->stop();
     charts_->setRuns(runs_);
     charts_->refresh();
@@ -95,8 +89,7 @@ void TrainingChartPanel::refresh()
     dataModel_->setSource(dataMetric_->currentData().toString(), runs_);
 }
 
-void TrainingChartPanel::refreshThrottled()
-{
+void TrainingChartPanel::refreshThrottled() {
     charts_->setRuns(runs_);
     charts_->refreshSpread();
     updateMetricChoices();
@@ -109,8 +102,7 @@ void TrainingChartPanel::refreshThrottled()
     }
 }
 
-void TrainingChartPanel::updateMetricChoices()
-{
+void TrainingChartPanel::updateMetricChoices() {
     const QStringList metrics = charts_->metrics();
     const QString current = dataMetric_->currentData().toString();
     bool same = dataMetric_->count() == metrics.size();
@@ -133,8 +125,7 @@ void TrainingChartPanel::updateMetricChoices()
     emit metricChoicesChanged(!metrics.isEmpty());
 }
 
-bool TrainingChartPanel::exportCsv(const QString& path, QString* error)
-{
+bool TrainingChartPanel::exportCsv(const QString& path, QString* error) {
     QStringList metrics;
     for (const TrainingRun* run : runs_)
         for (const MetricRecord& r : run->records())
@@ -153,8 +144,8 @@ bool TrainingChartPanel::exportCsv(const QString& path, QString* error)
     for (const TrainingRun* run : runs_)
         for (const MetricRecord& r : run->records()) {
             text += csvField(run->name()) + QLatin1Char(',') + QString::number(r.epoch) + QLatin1Char(',') +
-                    csvField(r.split) + QLatin1Char(',') + number(r.values, QStringLiteral("loss")) +
-                    QLatin1Char(',') + number(r.values, QStringLiteral("seconds"));
+                    csvField(r.split) + QLatin1Char(',') + number(r.values, QStringLiteral("loss")) + QLatin1Char(',') +
+                    number(r.values, QStringLiteral("seconds"));
             for (const QString& m : metrics)
                 text += QLatin1Char(',') + number(r.values, m);
             text += QLatin1Char('\n');
@@ -162,14 +153,12 @@ bool TrainingChartPanel::exportCsv(const QString& path, QString* error)
     return writeTextFile(path, text, error);
 }
 
-bool TrainingChartPanel::exportPng(const QString& path, QString* error)
-{
+bool TrainingChartPanel::exportPng(const QString& path, QString* error) {
     refresh();
     return charts_->exportPng(path, error);
 }
 
-bool TrainingChartPanel::exportSvg(const QString& path, QString* error)
-{
+bool TrainingChartPanel::exportSvg(const QString& path, QString* error) {
     refresh();
     return charts_->exportSvg(path, error);
 }

@@ -18,7 +18,7 @@ class TrainingRun;
 
 class TrainingChartPanel : public QTabWidget {
     Q_OBJECT
-public:
+  public:
     explicit TrainingChartPanel(QWidget* parent = nullptr);
 
     /// The runs overlaid in the charts (the checked runs); redraws now.
@@ -45,11 +45,11 @@ public:
     QComboBox* dataMetricCombo() const { return dataMetric_; }
     QTableView* dataView() const { return dataView_; }
 
-signals:
+  signals:
     /// The list of metrics changed (the menu's actions were rebuilt).
     void metricChoicesChanged(bool any);
 
-private:
+  private:
     /// The throttled redraw: the table is filled only while the Data tab shows (or when it opens).
     void refreshThrottled();
     void updateMetricChoices();

@@ -21,8 +21,8 @@
 #include <QScrollArea>
 #include <QSvgGenerator>
 #include <QTimer>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -35,15 +35,12 @@ namespace {
 constexpr int kMinChartWidth = 300;
 
 /// A tick step of 1, 2 or 5 × 10^k that gives at most ~6 intervals over `span`.
-double niceStep(double span)
-{
-    if (span <= 0)
-        return 1;
+double niceStep(double span) {
+    if (span <= 0) return 1;
     const double raw = span / 6.0;
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
     for (double f : {1.0, 2.0, 5.0, 10.0})
-        if (raw <= f * magnitude)
-            return f * magnitude;
+        if (raw <= f * magnitude) return f * magnitude;
     return 10 * magnitude;
 }
 
@@ -56,10 +53,8 @@ constexpr int kMaxDrawnPoints = 1000;
 /// consecutive points the lowest and the highest in x order (with the first and the last
 /// point), so the line keeps every spike and dip a chart a few hundred pixels wide can show.
 /// The Data tab and the exports keep every value.
-QList<QPointF> decimated(const QVector<QPointF>& points)
-{
-    if (points.size() <= kMaxDrawnPoints)
-        return points;
+QList<QPointF> decimated(const QVector<QPointF>& points) {
+    if (points.size() <= kMaxDrawnPoints) return points;
     const qsizetype buckets = kMaxDrawnPoints / 2 - 1;
     QList<QPointF> out;
     out.reserve(kMaxDrawnPoints);
@@ -67,18 +62,14 @@ QList<QPointF> decimated(const QVector<QPointF>& points)
     const qsizetype inner = points.size() - 2;
     for (qsizetype b = 0; b < buckets; ++b) {
         const qsizetype from = 1 + inner * b / buckets, to = 1 + inner * (b + 1) / buckets;
-        if (from >= to)
-            continue;
+        if (from >= to) continue;
         qsizetype lo = from, hi = from;
         for (qsizetype i = from; i < to; ++i) {
-            if (points[i].y() < points[lo].y())
-                lo = i;
-            if (points[i].y() > points[hi].y())
-                hi = i;
+            if (points[i].y() < points[lo].y()) lo = i;
+            if (points[i].y() > points[hi].y()) hi = i;
         }
         out.append(points[std::min(lo, hi)]);
-        if (lo != hi)
-            out.append(points[std::max(lo, hi)]);
+        if (lo != hi) out.append(points[std::max(lo, hi)]);
     }
     out.append(points.back());
     return out;
@@ -86,8 +77,7 @@ QList<QPointF> decimated(const QVector<QPointF>& points)
 
 } // namespace
 
-TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent)
-{
+TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("trainingCharts"));
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -112,13 +102,11 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent)
     layout->addWidget(scroll);
 }
 
-TrainingCharts::~TrainingCharts()
-{
+TrainingCharts::~TrainingCharts() {
     qDeleteAll(panels_);
 }
 
-void TrainingCharts::setRuns(const QVector<TrainingRun*>& runs)
-{
+void TrainingCharts::setRuns(const QVector<TrainingRun*>& runs) {
     runs_ = runs;
     // refreshSpread() reads the list later: a run deleted before then must not be in it.
     for (TrainingRun* run : runs)
@@ -131,13 +119,11 @@ void TrainingCharts::setRuns(const QVector<TrainingRun*>& runs)
         }
 }
 
-void TrainingCharts::preparePanels()
-{
+void TrainingCharts::preparePanels() {
     QStringList names;
     for (const TrainingRun* run : runs_)
         for (const QString& m : run->metricNames())
-            if (!names.contains(m))
-                names << m;
+            if (!names.contains(m)) names << m;
     sortMetricNames(names);
     bool added = false;
     for (const QString& m : names)
@@ -154,45 +140,36 @@ void TrainingCharts::preparePanels()
     }
 }
 
-void TrainingCharts::refresh()
-{
+void TrainingCharts::refresh() {
     pendingPanels_.clear();
     preparePanels();
     for (auto it = panels_.begin(); it != panels_.end(); ++it)
-        if (!it.value()->stale)
-            updatePanel(it.key(), *it.value());
+        if (!it.value()->stale) updatePanel(it.key(), *it.value());
 }
 
-void TrainingCharts::refreshSpread()
-{
+void TrainingCharts::refreshSpread() {
     preparePanels();
     for (auto it = panels_.begin(); it != panels_.end(); ++it)
-        if (!it.value()->stale && !pendingPanels_.contains(it.key()))
-            pendingPanels_ << it.key();
+        if (!it.value()->stale && !pendingPanels_.contains(it.key())) pendingPanels_ << it.key();
     if (!panelUpdateQueued_ && !pendingPanels_.isEmpty()) {
         panelUpdateQueued_ = true;
         QTimer::singleShot(0, this, &TrainingCharts::updateNextPendingPanel);
     }
 }
 
-void TrainingCharts::updateNextPendingPanel()
-{
+void TrainingCharts::updateNextPendingPanel() {
     panelUpdateQueued_ = false;
-    if (pendingPanels_.isEmpty())
-        return;
+    if (pendingPanels_.isEmpty()) return;
     const QString metric = pendingPanels_.takeFirst();
-    if (Panel* panel = panels_.value(metric); panel && !hidden_.contains(metric))
-        updatePanel(metric, *panel);
+    if (Panel* panel = panels_.value(metric); panel && !hidden_.contains(metric)) updatePanel(metric, *panel);
     if (!pendingPanels_.isEmpty()) {
         panelUpdateQueued_ = true;
         QTimer::singleShot(0, this, &TrainingCharts::updateNextPendingPanel);
     }
 }
 
-TrainingCharts::Panel* TrainingCharts::ensurePanel(const QString& metric)
-{
-    if (Panel* existing = panels_.value(metric))
-        return existing;
+TrainingCharts::Panel* TrainingCharts::ensurePanel(const QString& metric) {
+    if (Panel* existing = panels_.value(metric)) return existing;
     auto* panel = new Panel;
     panel->chart = new QChart;
     panel->chart->setTitle(metricDisplayName(metric));
@@ -219,25 +196,22 @@ TrainingCharts::Panel* TrainingCharts::ensurePanel(const QString& metric)
     panel->view->setMinimumSize(kMinChartWidth - 40, 220);
     panel->view->setAccessibleName(tr("%1 per epoch").arg(metricDisplayName(metric)));
     panel->view->setAccessibleDescription(tr("The values are listed in the Data tab."));
-    panel->view->setToolTip(tr("%1 per epoch of the checked runs; the numbers are in the Data tab")
-                                .arg(metricDisplayName(metric)));
+    panel->view->setToolTip(
+        tr("%1 per epoch of the checked runs; the numbers are in the Data tab").arg(metricDisplayName(metric)));
     panels_.insert(metric, panel);
     order_ << metric;
     sortMetricNames(order_);
-    if (!userChoice_.contains(metric) && !metricShownByDefault(metric))
-        hidden_.insert(metric);
+    if (!userChoice_.contains(metric) && !metricShownByDefault(metric)) hidden_.insert(metric);
     return panel;
 }
 
-void TrainingCharts::updatePanel(const QString& metric, Panel& panel)
-{
+void TrainingCharts::updatePanel(const QString& metric, Panel& panel) {
     double xmax = 1, ymin = std::numeric_limits<double>::infinity(), ymax = -ymin;
     bool live = false; ///< a run of this chart is still training
     QSet<quint64> present;
     for (const TrainingRun* run : runs_) {
         const QVector<QPointF> points = run->series(metric);
-        if (points.isEmpty())
-            continue;
+        if (points.isEmpty()) continue;
         present.insert(run->id());
         live = live || run->isActive();
         QLineSeries* s = panel.series.value(run->id());
@@ -259,8 +233,7 @@ void TrainingCharts::updatePanel(const QString& metric, Panel& panel)
             s->setPen(pen);
             s->setColor(run->color());
         }
-        if (s->name() != run->name())
-            s->setName(run->name());
+        if (s->name() != run->name()) s->setName(run->name());
         const QList<QPointF> shown = decimated(points);
         if (s->points() != shown) {
             s->replace(shown);
@@ -292,8 +265,8 @@ void TrainingCharts::updatePanel(const QString& metric, Panel& panel)
         ymin = 0;
         ymax = 1;
     }
-    const bool xFits = live ? panel.fittedXmax >= xmax && panel.fittedXmax <= std::max(4.0, 2.0 * xmax)
-                            : panel.fittedXmax == xmax;
+    const bool xFits =
+        live ? panel.fittedXmax >= xmax && panel.fittedXmax <= std::max(4.0, 2.0 * xmax) : panel.fittedXmax == xmax;
     if (!xFits) {
         const double step = std::max(1.0, niceStep(live ? xmax * 1.25 : xmax));
         panel.fittedXmax = live ? std::ceil(xmax * 1.25 / step) * step : xmax;
@@ -320,8 +293,7 @@ void TrainingCharts::updatePanel(const QString& metric, Panel& panel)
     }
 }
 
-void TrainingCharts::relayout()
-{
+void TrainingCharts::relayout() {
     for (Panel* panel : std::as_const(panels_))
         grid_->removeWidget(panel->view);
     grid_->removeWidget(empty_);
@@ -330,18 +302,15 @@ void TrainingCharts::relayout()
         Panel* panel = panels_.value(metric);
         const bool visible = !hidden_.contains(metric);
         panel->view->setVisible(visible);
-        if (!visible)
-            continue;
+        if (!visible) continue;
         grid_->addWidget(panel->view, i / columns_, i % columns_);
         ++i;
     }
     empty_->setVisible(i == 0);
-    if (i == 0)
-        grid_->addWidget(empty_, 0, 0, 1, columns_);
+    if (i == 0) grid_->addWidget(empty_, 0, 0, 1, columns_);
 }
 
-void TrainingCharts::resizeEvent(QResizeEvent* event)
-{
+void TrainingCharts::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     // As many columns as fit (1–3), so charts never need horizontal scrolling.
     const int columns = std::clamp(width() / kMinChartWidth, 1, 3);
@@ -351,22 +320,18 @@ void TrainingCharts::resizeEvent(QResizeEvent* event)
     }
 }
 
-QStringList TrainingCharts::visibleMetrics() const
-{
+QStringList TrainingCharts::visibleMetrics() const {
     QStringList out;
     for (const QString& m : order_)
-        if (!hidden_.contains(m))
-            out << m;
+        if (!hidden_.contains(m)) out << m;
     return out;
 }
 
-bool TrainingCharts::isMetricVisible(const QString& metric) const
-{
+bool TrainingCharts::isMetricVisible(const QString& metric) const {
     return panels_.contains(metric) && !hidden_.contains(metric);
 }
 
-void TrainingCharts::setMetricVisible(const QString& metric, bool visible)
-{
+void TrainingCharts::setMetricVisible(const QString& metric, bool visible) {
     userChoice_.insert(metric);
     if (visible)
         hidden_.remove(metric);
@@ -379,26 +344,22 @@ void TrainingCharts::setMetricVisible(const QString& metric, bool visible)
     relayout();
 }
 
-QChart* TrainingCharts::chart(const QString& metric) const
-{
+QChart* TrainingCharts::chart(const QString& metric) const {
     const Panel* panel = panels_.value(metric);
     return panel ? panel->chart : nullptr;
 }
 
-QChartView* TrainingCharts::chartView(const QString& metric) const
-{
+QChartView* TrainingCharts::chartView(const QString& metric) const {
     const Panel* panel = panels_.value(metric);
     return panel ? panel->view : nullptr;
 }
 
-QLineSeries* TrainingCharts::series(const QString& metric, quint64 runId) const
-{
+QLineSeries* TrainingCharts::series(const QString& metric, quint64 runId) const {
     const Panel* panel = panels_.value(metric);
     return panel ? panel->series.value(runId) : nullptr;
 }
 
-QWidget* TrainingCharts::renderTarget()
-{
+QWidget* TrainingCharts::renderTarget() {
     // Lay out what a refresh just changed (legends are laid out on posted layout requests).
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     if (content_->size().isEmpty() || !content_->isVisible()) {
@@ -409,17 +370,15 @@ QWidget* TrainingCharts::renderTarget()
     return content_;
 }
 
-bool TrainingCharts::exportPng(const QString& path, QString* error)
-{
+bool TrainingCharts::exportPng(const QString& path, QString* error) {
     return exportWidgetPng(renderTarget(), path, error);
 }
 
-bool TrainingCharts::exportSvg(const QString& path, QString* error)
-{
+bool TrainingCharts::exportSvg(const QString& path, QString* error) {
     QWidget* target = renderTarget();
-    return exportWidgetSvg(target, path, tr("KBC Explorer training charts"),
-                           tr("Metrics per epoch of the checked runs: %1").arg(visibleMetrics().join(QStringLiteral(", "))),
-                           error);
+    return exportWidgetSvg(
+        target, path, tr("KBC Explorer training charts"),
+        tr("Metrics per epoch of the checked runs: %1").arg(visibleMetrics().join(QStringLiteral(", "))), error);
 }
 
 } // namespace kbcx::ui

@@ -23,7 +23,7 @@ class TrainingRun;
 
 class TrainingCharts : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit TrainingCharts(QWidget* parent = nullptr);
     ~TrainingCharts() override;
 
@@ -53,14 +53,14 @@ public:
     bool exportPng(const QString& path, QString* error = nullptr);
     bool exportSvg(const QString& path, QString* error = nullptr);
 
-protected:
+  protected:
     void resizeEvent(QResizeEvent* event) override;
 
-signals:
+  signals:
     /// The set of metrics with charts changed (a run reported a new metric name).
     void metricsChanged();
 
-private:
+  private:
     struct Panel {
         QChartView* view = nullptr;
         QChart* chart = nullptr;

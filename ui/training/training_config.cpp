@@ -17,36 +17,30 @@
 
 namespace kbcx::ui {
 
-QString TrainingDataSource::label() const
-{
-    if (kind == Kind::LoadedDataset)
-        return QStringLiteral("dataset:") + (dataset ? dataset->name : QString());
-    if (kind == Kind::LoadedOntology)
-        return QStringLiteral("ontology:") + (ontology ? ontology->name : QString());
+QString TrainingDataSource::label() const {
+    if (kind == Kind::LoadedDataset) return QStringLiteral("dataset:") + (dataset ? dataset->name : QString());
+    if (kind == Kind::LoadedOntology) return QStringLiteral("ontology:") + (ontology ? ontology->name : QString());
     return QFileInfo(folder).absoluteFilePath();
 }
 
-embed::TripleDataset splitLoadedDataset(const Dataset& dataset, quint64 seed, jobs::JobContext& ctx)
-{
+embed::TripleDataset splitLoadedDataset(const Dataset& dataset, quint64 seed, jobs::JobContext& ctx) {
     const kg::FactStore& facts = dataset.graph->facts;
     const std::size_t n = facts.num_facts();
-    if (n == 0)
-        throw InputError(dataset.name.toStdString(), "the dataset has no relation facts to train on");
+    if (n == 0) throw InputError(dataset.name.toStdString(), "the dataset has no relation facts to train on");
     std::vector<kg::Triple> all;
     all.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
-        if (i % 65536 == 0)
-            ctx.throw_if_stopped();
+        if (i % 65536 == 0) ctx.throw_if_stopped();
         all.push_back(facts.fact(i));
     }
     std::shuffle(all.begin(), all.end(), std::mt19937_64(seed ^ 0x5eedULL));
     std::size_t held = static_cast<std::size_t>(static_cast<double>(n) * kHeldOutFraction);
-    if (held == 0 && n >= 10)
-        held = 1;
+    if (held == 0 && n >= 10) held = 1;
     embed::TripleDataset data;
     data.graph = dataset.graph;
     data.valid.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(held));
-    data.test.assign(all.begin() + static_cast<std::ptrdiff_t>(held), all.begin() + static_cast<std::ptrdiff_t>(2 * held));
+    data.test.assign(all.begin() + static_cast<std::ptrdiff_t>(held),
+                     all.begin() + static_cast<std::ptrdiff_t>(2 * held));
     data.train.assign(all.begin() + static_cast<std::ptrdiff_t>(2 * held), all.end());
     auto byId = [](const kg::Triple& a, const kg::Triple& b) {
         return std::tie(a.s, a.r, a.o) < std::tie(b.s, b.r, b.o);
@@ -58,11 +52,9 @@ embed::TripleDataset splitLoadedDataset(const Dataset& dataset, quint64 seed, jo
     return data;
 }
 
-embed::TripleDataset loadTrainingData(const TrainingDataSource& source, jobs::JobContext& ctx)
-{
+embed::TripleDataset loadTrainingData(const TrainingDataSource& source, jobs::JobContext& ctx) {
     if (source.kind == TrainingDataSource::Kind::LoadedDataset) {
-        if (!source.dataset)
-            throw InputError("train", "no dataset selected");
+        if (!source.dataset) throw InputError("train", "no dataset selected");
         return splitLoadedDataset(*source.dataset, source.splitSeed, ctx);
     }
     embed::LoadTriplesParams load;
@@ -71,13 +63,11 @@ embed::TripleDataset loadTrainingData(const TrainingDataSource& source, jobs::Jo
     return embed::load_triple_dataset(load, ctx);
 }
 
-bool TrainingConfig::isEl() const
-{
+bool TrainingConfig::isEl() const {
     return embed::is_el_model_name(model.toStdString());
 }
 
-TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model)
-{
+TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model) {
     TrainingConfig c;
     if (!el) {
         if (model == QLatin1String("rgcn")) {
@@ -103,8 +93,7 @@ TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model)
     return c;
 }
 
-embed::ElJobParams TrainingConfig::toElParams() const
-{
+embed::ElJobParams TrainingConfig::toElParams() const {
     embed::ElJobParams p;
     p.model = embed::default_el_config(embed::canonical_el_model_name(model.toStdString()));
     p.model.dim = dim;
@@ -130,8 +119,7 @@ embed::ElJobParams TrainingConfig::toElParams() const
     return p;
 }
 
-embed::KgTrainParams TrainingConfig::toParams() const
-{
+embed::KgTrainParams TrainingConfig::toParams() const {
     embed::KgTrainParams p;
     p.model.name = embed::canonical_kg_model_name(model.toStdString());
     p.model.dim = dim;
@@ -141,13 +129,11 @@ embed::KgTrainParams TrainingConfig::toParams() const
         p.model.rgcn_bases = rgcnBases;
         p.model.rgcn_blocks = rgcnBlocks;
         p.model.rgcn_edge_dropout = static_cast<float>(rgcnEdgeDropout);
-        if (rgcnLayers < 1)
-            throw std::invalid_argument("R-GCN needs at least one layer");
+        if (rgcnLayers < 1) throw std::invalid_argument("R-GCN needs at least one layer");
         if (rgcnBlocks > 0 && dim % rgcnBlocks != 0)
             throw std::invalid_argument("the R-GCN block count (" + std::to_string(rgcnBlocks) +
                                         ") must divide the dimension (" + std::to_string(dim) + ")");
-        if (rgcnBlocks == 0 && rgcnBases < 1)
-            throw std::invalid_argument("R-GCN needs at least one basis");
+        if (rgcnBlocks == 0 && rgcnBases < 1) throw std::invalid_argument("R-GCN needs at least one basis");
         if (!(rgcnEdgeDropout >= 0.0 && rgcnEdgeDropout < 1.0))
             throw std::invalid_argument("the R-GCN edge dropout must lie in [0, 1)");
     }
@@ -164,8 +150,7 @@ embed::KgTrainParams TrainingConfig::toParams() const
     st.lr_decay = static_cast<float>(lrDecay);
     st.subsampling = subsampling && model != QLatin1String("rgcn");
     st.optimizer = embed::parse_optimizer(optimizer.toStdString());
-    if (!loss.isEmpty() && !oneVsAll)
-        st.loss = embed::parse_loss(loss.toStdString());
+    if (!loss.isEmpty() && !oneVsAll) st.loss = embed::parse_loss(loss.toStdString());
     st.margin = static_cast<float>(margin);
     // 1-vs-all has its own loss and no sampled negatives: the form's α and p⊥ (disabled there) do not apply.
     st.adv_temp = oneVsAll ? 0.0f : static_cast<float>(advTemp);
@@ -175,20 +160,16 @@ embed::KgTrainParams TrainingConfig::toParams() const
     return p;
 }
 
-TrainingConfig TrainingConfig::fromParamsJson(const QJsonObject& params)
-{
+TrainingConfig TrainingConfig::fromParamsJson(const QJsonObject& params) {
     TrainingConfig c;
     auto integer = [&](const char* key, int& out) {
-        if (params.contains(QLatin1String(key)))
-            out = params.value(QLatin1String(key)).toInt(out);
+        if (params.contains(QLatin1String(key))) out = params.value(QLatin1String(key)).toInt(out);
     };
     auto real = [&](const char* key, double& out) {
-        if (params.contains(QLatin1String(key)))
-            out = params.value(QLatin1String(key)).toDouble(out);
+        if (params.contains(QLatin1String(key))) out = params.value(QLatin1String(key)).toDouble(out);
     };
     auto text = [&](const char* key, QString& out) {
-        if (params.value(QLatin1String(key)).isString())
-            out = params.value(QLatin1String(key)).toString();
+        if (params.value(QLatin1String(key)).isString()) out = params.value(QLatin1String(key)).toString();
     };
     text("model", c.model);
     integer("dim", c.dim);
@@ -217,8 +198,7 @@ TrainingConfig TrainingConfig::fromParamsJson(const QJsonObject& params)
     integer("bases", c.rgcnBases);
     integer("blocks", c.rgcnBlocks);
     real("edge_dropout", c.rgcnEdgeDropout);
-    if (c.rgcnBlocks > 0 && c.rgcnBases == 0)
-        c.rgcnBases = TrainingConfig().rgcnBases; // a block run records bases 0
+    if (c.rgcnBlocks > 0 && c.rgcnBases == 0) c.rgcnBases = TrainingConfig().rgcnBases; // a block run records bases 0
     if (c.sampler == QLatin1String("stratified") || c.sampler == QLatin1String("corruption"))
         c.sampler = QStringLiteral("uniform"); // the EL runs' sampler field describes p⊥
     if (params.contains(QStringLiteral("seed")))

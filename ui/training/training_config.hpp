@@ -56,8 +56,8 @@ struct TrainingConfig {
     bool oneVsAll = false; ///< triple models: every entity a candidate, cross-entropy (`--neg all`)
     int chunk = 16;
     double lr = 0.01;
-    int lrStep = 0;         ///< multiply lr by lrDecay every lrStep epochs; 0 = constant (`--lr-step`)
-    double lrDecay = 0.1;   ///< `--lr-decay`
+    int lrStep = 0;           ///< multiply lr by lrDecay every lrStep epochs; 0 = constant (`--lr-step`)
+    double lrDecay = 0.1;     ///< `--lr-decay`
     bool subsampling = false; ///< triple models: RotatE's subsampling weights (`--subsampling`)
     double margin = 6.0;
     QString optimizer = QStringLiteral("adam");
@@ -69,15 +69,15 @@ struct TrainingConfig {
     int threads = 1;
     quint64 seed = 0;
     // EL models
-    double delta = 2.5;                   ///< box models' target δ of the negative term
-    double reg = 1.0;                     ///< regulariser weight (model-specific, see embed::ElModelConfig)
+    double delta = 2.5;                      ///< box models' target δ of the negative term
+    double reg = 1.0;                        ///< regulariser weight (model-specific, see embed::ElModelConfig)
     QString pool = QStringLiteral("reason"); ///< T− pool of p⊥: reason, disjoint, tests, or a tests TSV path
-    QString tests;                        ///< test-set TSV evaluated at every evaluation ("" = none)
+    QString tests;                           ///< test-set TSV evaluated at every evaluation ("" = none)
     // R-GCN (model "rgcn"; defaults of kbcx train and embed::KgModelConfig)
-    int rgcnLayers = 2;            ///< graph-convolution layers L
-    int rgcnBases = 10;            ///< bases B of the basis decomposition W_r = Σ_b a_rb V_b
-    int rgcnBlocks = 0;            ///< > 0: block-diagonal W_r with this many blocks (must divide dim) instead
-    double rgcnEdgeDropout = 0.4;  ///< fraction of training triples dropped from the graph at each step
+    int rgcnLayers = 2;           ///< graph-convolution layers L
+    int rgcnBases = 10;           ///< bases B of the basis decomposition W_r = Σ_b a_rb V_b
+    int rgcnBlocks = 0;           ///< > 0: block-diagonal W_r with this many blocks (must divide dim) instead
+    double rgcnEdgeDropout = 0.4; ///< fraction of training triples dropped from the graph at each step
 
     /// True when `model` names an EL model (ELEmbeddings, ELEmbeddings-iv, EmEL++, ELBE, Box2EL).
     bool isEl() const;

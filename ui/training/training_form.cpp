@@ -2,8 +2,8 @@
 // datasets and ontologies, folder, ontology file) and the switch between KG and EL model lists.
 #include "ui/training/training_form.hpp"
 
-#include "ui/dataset/dataset_model.hpp"
 #include "ui/common/form_fields.hpp"
+#include "ui/dataset/dataset_model.hpp"
 #include "ui/ontology/ontology_list_model.hpp"
 
 #include "embed/el_models.hpp"
@@ -35,11 +35,14 @@ constexpr qlonglong kFolderItem = -1;
 constexpr qlonglong kOntologyFileItem = -2;
 // Loaded ontologies: −(1000 + id), so they never collide with dataset ids or the items above.
 constexpr qlonglong kOntologyBase = 1000;
-qlonglong ontologyItem(quint64 id) { return -(kOntologyBase + static_cast<qlonglong>(id)); }
-bool isOntologyItem(qlonglong item) { return item <= -kOntologyBase; }
+qlonglong ontologyItem(quint64 id) {
+    return -(kOntologyBase + static_cast<qlonglong>(id));
+}
+bool isOntologyItem(qlonglong item) {
+    return item <= -kOntologyBase;
+}
 
-QComboBox* combo(const QList<QPair<QString, QString>>& items, const QString& tip, QWidget* parent)
-{
+QComboBox* combo(const QList<QPair<QString, QString>>& items, const QString& tip, QWidget* parent) {
     auto* c = new QComboBox(parent);
     for (const auto& [text, data] : items)
         c->addItem(text, data);
@@ -47,37 +50,32 @@ QComboBox* combo(const QList<QPair<QString, QString>>& items, const QString& tip
     return c;
 }
 
-void selectData(QComboBox* c, const QString& data)
-{
+void selectData(QComboBox* c, const QString& data) {
     const int i = c->findData(data, Qt::UserRole, Qt::MatchFixedString);
-    if (i >= 0)
-        c->setCurrentIndex(i);
+    if (i >= 0) c->setCurrentIndex(i);
 }
 
-QHBoxLayout* withButton(QLineEdit* edit, QToolButton* button)
-{
+QHBoxLayout* withButton(QLineEdit* edit, QToolButton* button) {
     auto* row = new QHBoxLayout;
     row->addWidget(edit);
     row->addWidget(button);
     return row;
 }
 
-QToolButton* browseButton(const QString& tip, QWidget* parent)
-{
+QToolButton* browseButton(const QString& tip, QWidget* parent) {
     auto* b = new QToolButton(parent);
     b->setText(QStringLiteral("…"));
     b->setToolTip(tip);
     return b;
 }
 
-const QList<QPair<QString, QString>> kKgModels = {
-    {QStringLiteral("TransE (L1)"), QStringLiteral("TransE-L1")},
-    {QStringLiteral("TransE (L2)"), QStringLiteral("TransE-L2")},
-    {QStringLiteral("DistMult"), QStringLiteral("DistMult")},
-    {QStringLiteral("ComplEx"), QStringLiteral("ComplEx")},
-    {QStringLiteral("RotatE"), QStringLiteral("RotatE")},
-    {QStringLiteral("BoxE"), QStringLiteral("BoxE")},
-    {QStringLiteral("R-GCN (DistMult decoder)"), QStringLiteral("rgcn")}};
+const QList<QPair<QString, QString>> kKgModels = {{QStringLiteral("TransE (L1)"), QStringLiteral("TransE-L1")},
+                                                  {QStringLiteral("TransE (L2)"), QStringLiteral("TransE-L2")},
+                                                  {QStringLiteral("DistMult"), QStringLiteral("DistMult")},
+                                                  {QStringLiteral("ComplEx"), QStringLiteral("ComplEx")},
+                                                  {QStringLiteral("RotatE"), QStringLiteral("RotatE")},
+                                                  {QStringLiteral("BoxE"), QStringLiteral("BoxE")},
+                                                  {QStringLiteral("R-GCN (DistMult decoder)"), QStringLiteral("rgcn")}};
 
 const QList<QPair<QString, QString>> kElModels = {
     {QStringLiteral("ELEmbeddings (released loss)"), QStringLiteral("ELEmbeddings")},
@@ -88,8 +86,7 @@ const QList<QPair<QString, QString>> kElModels = {
 
 } // namespace
 
-TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(parent), datasets_(datasets)
-{
+TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(parent), datasets_(datasets) {
     setObjectName(QStringLiteral("trainingFormPanel"));
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 6, 0);
@@ -185,13 +182,13 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
                           modelBox);
     rgcnLayers_->setObjectName(QStringLiteral("rgcnLayers"));
     modelForm_->addRow(tr("La&yers:"), rgcnLayers_);
-    rgcnDecomposition_ = combo({{tr("Basis decomposition"), QStringLiteral("basis")},
-                                {tr("Block-diagonal"), QStringLiteral("block")}},
-                               tr("R-GCN: how each relation's weight matrix W_r is shared (default: basis):\n"
-                                  "basis  W_r = Σ_b a_rb V_b with B shared bases V_b (default B = 10);\n"
-                                  "block  W_r block-diagonal with K blocks of size d/K (K must divide the "
-                                  "dimension)"),
-                               modelBox);
+    rgcnDecomposition_ =
+        combo({{tr("Basis decomposition"), QStringLiteral("basis")}, {tr("Block-diagonal"), QStringLiteral("block")}},
+              tr("R-GCN: how each relation's weight matrix W_r is shared (default: basis):\n"
+                 "basis  W_r = Σ_b a_rb V_b with B shared bases V_b (default B = 10);\n"
+                 "block  W_r block-diagonal with K blocks of size d/K (K must divide the "
+                 "dimension)"),
+              modelBox);
     rgcnDecomposition_->setObjectName(QStringLiteral("rgcnDecomposition"));
     modelForm_->addRow(tr("Relation &weights:"), rgcnDecomposition_);
     rgcnCount_ = intSpin(1, 4096, d.rgcnBases,
@@ -280,9 +277,10 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
     samplerForm_->addRow(tr("Pool file:"), withButton(poolFile_, poolButton));
     subsampling_ = new QCheckBox(tr("weight positives by query frequency"), samplerBox);
     subsampling_->setObjectName(QStringLiteral("subsampling"));
-    subsampling_->setToolTip(tr("RotatE's subsampling weights (kbcx train --subsampling): each positive (h, r, t) counts "
-                                "1/√(n(h,r) + n(t,r⁻¹)), n = training triples sharing the query plus 3, normalised "
-                                "over the minibatch, so frequent queries do not dominate the loss"));
+    subsampling_->setToolTip(
+        tr("RotatE's subsampling weights (kbcx train --subsampling): each positive (h, r, t) counts "
+           "1/√(n(h,r) + n(t,r⁻¹)), n = training triples sharing the query plus 3, normalised "
+           "over the minibatch, so frequent queries do not dominate the loss"));
     samplerForm_->addRow(tr("S&ubsampling:"), subsampling_);
     connect(pool_, &QComboBox::currentIndexChanged, this, &TrainingForm::updateFamilyRows);
     connect(pBot_, &QDoubleSpinBox::valueChanged, this, &TrainingForm::updateFamilyRows);
@@ -317,12 +315,12 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
     decayLayout->addWidget(new QLabel(tr("epochs, × "), decayRow));
     decayLayout->addWidget(lrDecay_, 1);
     optForm->addRow(tr("Lower the rate every:"), decayRow);
-    optimizer_ = combo({{QStringLiteral("Adam"), QStringLiteral("adam")}, {QStringLiteral("Adagrad"), QStringLiteral("adagrad")}},
-                       tr("Adam or Adagrad, both lazy: only the rows a minibatch touched are updated"), optBox);
+    optimizer_ = combo(
+        {{QStringLiteral("Adam"), QStringLiteral("adam")}, {QStringLiteral("Adagrad"), QStringLiteral("adagrad")}},
+        tr("Adam or Adagrad, both lazy: only the rows a minibatch touched are updated"), optBox);
     optForm->addRow(tr("O&ptimiser:"), optimizer_);
     threads_ = intSpin(1, 256, d.threads,
-                       tr("Worker threads per minibatch; one thread and a fixed seed give bit-identical runs"),
-                       optBox);
+                       tr("Worker threads per minibatch; one thread and a fixed seed give bit-identical runs"), optBox);
     optForm->addRow(tr("&Threads:"), threads_);
     seed_ = intSpin(0, std::numeric_limits<int>::max(), static_cast<int>(d.seed),
                     tr("Random seed of initialisation, shuffling, negatives and (for a loaded dataset) the "
@@ -348,8 +346,7 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
     rebuildDataSources();
 }
 
-void TrainingForm::setOntologies(OntologyListModel* ontologies)
-{
+void TrainingForm::setOntologies(OntologyListModel* ontologies) {
     ontologies_ = ontologies;
     if (ontologies_) {
         connect(ontologies_, &QAbstractItemModel::rowsInserted, this, &TrainingForm::rebuildDataSources);
@@ -362,8 +359,7 @@ void TrainingForm::setOntologies(OntologyListModel* ontologies)
 // ---------------------------------------------------------------------------------------------
 // Data sources and families
 
-void TrainingForm::rebuildDataSources()
-{
+void TrainingForm::rebuildDataSources() {
     const QVariant previous = dataSource_->currentData();
     const bool hadLoaded = dataSource_->count() > 2;
     QSignalBlocker block(dataSource_);
@@ -388,21 +384,18 @@ void TrainingForm::rebuildDataSources()
                          QVariant::fromValue(kOntologyFileItem));
     int i = previous.isValid() ? dataSource_->findData(previous) : -1;
     // The first loaded dataset (knowledge graphs first) is the natural choice until one is chosen.
-    if ((i < 0 || !sourceChosen_ || (!hadLoaded && dataFolder_->text().isEmpty())) && dataSource_->count() > 2)
-        i = 0;
+    if ((i < 0 || !sourceChosen_ || (!hadLoaded && dataFolder_->text().isEmpty())) && dataSource_->count() > 2) i = 0;
     dataSource_->setCurrentIndex(std::max(0, i));
     block.unblock();
     updateDataControls();
 }
 
-bool TrainingForm::elFamily() const
-{
+bool TrainingForm::elFamily() const {
     const qlonglong item = dataSource_->currentData().toLongLong();
     return item == kOntologyFileItem || isOntologyItem(item);
 }
 
-void TrainingForm::updateDataControls()
-{
+void TrainingForm::updateDataControls() {
     const qlonglong item = dataSource_->currentData().toLongLong();
     const bool path = item == kFolderItem || item == kOntologyFileItem;
     dataFolder_->setEnabled(path);
@@ -430,8 +423,7 @@ void TrainingForm::updateDataControls()
     updateFamilyRows();
 }
 
-void TrainingForm::fillModels(bool el)
-{
+void TrainingForm::fillModels(bool el) {
     QSignalBlocker block(model_);
     model_->clear();
     for (const auto& [text, id] : el ? kElModels : kKgModels)
@@ -453,14 +445,11 @@ void TrainingForm::fillModels(bool el)
     shownModel_ = lastModel_;
 }
 
-void TrainingForm::applyModelDefaults()
-{
+void TrainingForm::applyModelDefaults() {
     const QString model = model_->currentData().toString();
-    if (model == lastModel_)
-        return;
+    if (model == lastModel_) return;
     lastModel_ = model;
-    if (!el_)
-        return;
+    if (!el_) return;
     // γ, δ and λ differ per EL model (models.md's references): follow the chosen model.
     const TrainingConfig d = TrainingConfig::defaultsFor(true, model);
     margin_->setValue(d.margin);
@@ -468,8 +457,7 @@ void TrainingForm::applyModelDefaults()
     reg_->setValue(d.reg);
 }
 
-void TrainingForm::adaptRgcnDefaults()
-{
+void TrainingForm::adaptRgcnDefaults() {
     // Like a per-model default in PyKEEN's pipeline: R-GCN trains on the whole graph with its own
     // sizes, so switching to or from it moves every field the user left at the previous model's
     // default to the new model's; a field the user edited keeps its value.
@@ -477,20 +465,16 @@ void TrainingForm::adaptRgcnDefaults()
     const QString previous = shownModel_;
     shownModel_ = model;
     const QString rgcn = QStringLiteral("rgcn");
-    if (el_ || previous.isEmpty() || (previous == rgcn) == (model == rgcn))
-        return;
+    if (el_ || previous.isEmpty() || (previous == rgcn) == (model == rgcn)) return;
     const TrainingConfig from = TrainingConfig::defaultsFor(false, previous);
     const TrainingConfig to = TrainingConfig::defaultsFor(false, model);
     for (const auto& [spin, was, now] : {std::tuple{dim_, from.dim, to.dim}, std::tuple{batch_, from.batch, to.batch},
                                          std::tuple{neg_, from.neg, to.neg}})
-        if (spin->value() == was)
-            spin->setValue(now);
-    if (qFuzzyCompare(lr_->value(), from.lr))
-        lr_->setValue(to.lr);
+        if (spin->value() == was) spin->setValue(now);
+    if (qFuzzyCompare(lr_->value(), from.lr)) lr_->setValue(to.lr);
 }
 
-void TrainingForm::updateFamilyRows()
-{
+void TrainingForm::updateFamilyRows() {
     const bool el = el_;
     const qlonglong item = dataSource_->currentData().toLongLong();
     dataForm_->setRowVisible(1, item == kFolderItem || item == kOntologyFileItem);
@@ -534,8 +518,7 @@ void TrainingForm::updateFamilyRows()
 // ---------------------------------------------------------------------------------------------
 // Values
 
-TrainingConfig TrainingForm::config() const
-{
+TrainingConfig TrainingForm::config() const {
     TrainingConfig c;
     c.model = model_->currentData().toString();
     c.dim = dim_->value();
@@ -574,13 +557,10 @@ TrainingConfig TrainingForm::config() const
     return c;
 }
 
-void TrainingForm::setConfig(const TrainingConfig& c)
-{
+void TrainingForm::setConfig(const TrainingConfig& c) {
     QString model = c.model;
-    if (model == QLatin1String("TransE"))
-        model = QStringLiteral("TransE-L1");
-    if (c.isEl())
-        model = QString::fromStdString(embed::canonical_el_model_name(model.toStdString()));
+    if (model == QLatin1String("TransE")) model = QStringLiteral("TransE-L1");
+    if (c.isEl()) model = QString::fromStdString(embed::canonical_el_model_name(model.toStdString()));
     selectData(model_, model);
     lastModel_ = model_->currentData().toString();
     dim_->setValue(c.dim);
@@ -618,50 +598,42 @@ void TrainingForm::setConfig(const TrainingConfig& c)
         QSignalBlocker b(rgcnDecomposition_);
         rgcnDecomposition_->setCurrentIndex(c.rgcnBlocks > 0 ? 1 : 0);
         rgcnBases_ = c.rgcnBases;
-        if (c.rgcnBlocks > 0)
-            rgcnBlocks_ = c.rgcnBlocks;
+        if (c.rgcnBlocks > 0) rgcnBlocks_ = c.rgcnBlocks;
         rgcnCount_->setValue(c.rgcnBlocks > 0 ? c.rgcnBlocks : c.rgcnBases);
     }
     updateFamilyRows();
 }
 
-bool TrainingForm::selectDataset(quint64 datasetId)
-{
+bool TrainingForm::selectDataset(quint64 datasetId) {
     sourceChosen_ = true;
     const int i = dataSource_->findData(QVariant::fromValue(static_cast<qlonglong>(datasetId)));
-    if (i < 0)
-        return false;
+    if (i < 0) return false;
     dataSource_->setCurrentIndex(i);
     return true;
 }
 
-bool TrainingForm::selectOntology(quint64 ontologyId)
-{
+bool TrainingForm::selectOntology(quint64 ontologyId) {
     sourceChosen_ = true;
     const int i = dataSource_->findData(QVariant::fromValue(ontologyItem(ontologyId)));
-    if (i < 0)
-        return false;
+    if (i < 0) return false;
     dataSource_->setCurrentIndex(i);
     return true;
 }
 
-void TrainingForm::setDataFolder(const QString& path, const QString& negatives)
-{
+void TrainingForm::setDataFolder(const QString& path, const QString& negatives) {
     sourceChosen_ = true;
     dataSource_->setCurrentIndex(dataSource_->findData(QVariant::fromValue(kFolderItem)));
     dataFolder_->setText(path);
     negatives_->setText(negatives);
 }
 
-void TrainingForm::setOntologyFile(const QString& path)
-{
+void TrainingForm::setOntologyFile(const QString& path) {
     sourceChosen_ = true;
     dataSource_->setCurrentIndex(dataSource_->findData(QVariant::fromValue(kOntologyFileItem)));
     dataFolder_->setText(path);
 }
 
-bool TrainingForm::source(TrainingDataSource& out, QString& error) const
-{
+bool TrainingForm::source(TrainingDataSource& out, QString& error) const {
     const TrainingConfig c = config();
     const qlonglong item = dataSource_->currentData().toLongLong();
     out = {};
@@ -678,13 +650,11 @@ bool TrainingForm::source(TrainingDataSource& out, QString& error) const
         out.folder = QFileInfo(path).absoluteFilePath();
         if (item == kFolderItem) {
             out.negatives = negatives_->text().trimmed();
-            if (c.pBot > 0 && out.negatives.isEmpty())
-                out.negatives = QStringLiteral("auto");
+            if (c.pBot > 0 && out.negatives.isEmpty()) out.negatives = QStringLiteral("auto");
         }
     } else if (isOntologyItem(item)) {
         for (int row = 0; ontologies_ && row < ontologies_->ontologyCount(); ++row)
-            if (ontologyItem(ontologies_->ontologyAt(row)->id) == item)
-                out.ontology = ontologies_->ontologyAt(row);
+            if (ontologyItem(ontologies_->ontologyAt(row)->id) == item) out.ontology = ontologies_->ontologyAt(row);
         if (!out.ontology) {
             error = tr("Load an ontology (File → Open Ontology…) or choose an ontology file.");
             return false;
@@ -692,8 +662,7 @@ bool TrainingForm::source(TrainingDataSource& out, QString& error) const
         out.kind = TrainingDataSource::Kind::LoadedOntology;
     } else {
         for (int row = 0; datasets_ && row < datasets_->datasetCount(); ++row)
-            if (static_cast<qlonglong>(datasets_->datasetAt(row)->id) == item)
-                out.dataset = datasets_->datasetAt(row);
+            if (static_cast<qlonglong>(datasets_->datasetAt(row)->id) == item) out.dataset = datasets_->datasetAt(row);
         if (!out.dataset) {
             error = tr("Load a dataset (File → Open…) or choose a data folder.");
             return false;
@@ -721,32 +690,26 @@ bool TrainingForm::source(TrainingDataSource& out, QString& error) const
 // ---------------------------------------------------------------------------------------------
 // Dialogs
 
-void TrainingForm::chooseDataPath()
-{
+void TrainingForm::chooseDataPath() {
     const QString current = dataFolder_->text();
     const QString path = dataSource_->currentData().toLongLong() == kOntologyFileItem
                              ? QFileDialog::getOpenFileName(this, tr("Ontology File"), current,
                                                             tr("Ontologies (*.owl *.ofn *.owx *.rdf *.ttl *.nt *.obo "
                                                                "*.kbo *.gz);;All files (*)"))
                              : QFileDialog::getExistingDirectory(this, tr("Data Folder"), current);
-    if (!path.isEmpty())
-        dataFolder_->setText(path);
+    if (!path.isEmpty()) dataFolder_->setText(path);
 }
 
-void TrainingForm::chooseTests()
-{
+void TrainingForm::chooseTests() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Test Set"), tests_->text(),
                                                       tr("Test sets (*.tsv *.txt);;All files (*)"));
-    if (!path.isEmpty())
-        tests_->setText(path);
+    if (!path.isEmpty()) tests_->setText(path);
 }
 
-void TrainingForm::choosePoolFile()
-{
+void TrainingForm::choosePoolFile() {
     const QString path = QFileDialog::getOpenFileName(this, tr("T⁻ Pool"), poolFile_->text(),
                                                       tr("Test sets (*.tsv *.txt);;All files (*)"));
-    if (!path.isEmpty())
-        poolFile_->setText(path);
+    if (!path.isEmpty()) poolFile_->setText(path);
 }
 
 } // namespace kbcx::ui

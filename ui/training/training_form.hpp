@@ -22,7 +22,7 @@ class OntologyListModel;
 
 class TrainingForm : public QWidget {
     Q_OBJECT
-public:
+  public:
     TrainingForm(DatasetModel* datasets, QWidget* parent = nullptr);
 
     /// Also offers the explorer's loaded ontologies as data (EL models); may be null.
@@ -57,11 +57,11 @@ public:
     QDoubleSpinBox* rgcnDropoutSpin() const { return rgcnDropout_; }
     QLineEdit* testsEdit() const { return tests_; }
 
-signals:
+  signals:
     /// The model family changed with the data (KG ↔ EL).
     void familyChanged(bool el);
 
-private:
+  private:
     void rebuildDataSources();
     void updateDataControls();
     void fillModels(bool el);

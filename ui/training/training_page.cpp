@@ -5,13 +5,13 @@
 #include "ui/common/flow_layout.hpp"
 
 #include "ui/common/app_settings.hpp"
-#include "ui/training/chart_data_model.hpp"
+#include "ui/common/style_icons.hpp"
 #include "ui/dataset/dataset_model.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
-#include "ui/training/run_list_model.hpp"
 #include "ui/ontology/ontology_list_model.hpp"
-#include "ui/common/style_icons.hpp"
+#include "ui/training/chart_data_model.hpp"
+#include "ui/training/run_list_model.hpp"
 #include "ui/training/training_chart_panel.hpp"
 #include "ui/training/training_charts.hpp"
 #include "ui/training/training_form.hpp"
@@ -73,8 +73,7 @@ const QColor kRunColors[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b),
 /// The data source a run folder's "data" field names: "dataset:NAME" among `datasets`, else a path.
 TrainingDataSource sourceFromLabel(const QString& label, const std::vector<DatasetPtr>& datasets,
                                    const std::vector<OntologyPtr>& ontologies, const TrainingConfig& config,
-                                   const QString& dir)
-{
+                                   const QString& dir) {
     TrainingDataSource source;
     source.splitSeed = config.seed;
     if (label.startsWith(QLatin1String("ontology:"))) {
@@ -110,21 +109,20 @@ TrainingDataSource sourceFromLabel(const QString& label, const std::vector<Datas
         return source;
     }
     source.kind = TrainingDataSource::Kind::Folder;
-    if (config.pBot > 0)
-        source.negatives = QStringLiteral("auto");
+    if (config.pBot > 0) source.negatives = QStringLiteral("auto");
     return source;
 }
 
 } // namespace
 
 TrainingPage::TrainingPage(JobRunner* runner, DatasetModel* datasets, QWidget* parent)
-    : QWidget(parent), runner_(runner), datasets_(datasets)
-{
+    : QWidget(parent), runner_(runner), datasets_(datasets) {
     setObjectName(QStringLiteral("trainingPage"));
     const QString settingsDir = qEnvironmentVariable(kSettingsDirEnv);
-    runsRoot_ = !settingsDir.isEmpty()
-                    ? QDir(settingsDir).filePath(QStringLiteral("runs"))
-                    : QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs"));
+    runsRoot_ =
+        !settingsDir.isEmpty()
+            ? QDir(settingsDir).filePath(QStringLiteral("runs"))
+            : QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs"));
 
     runs_ = new RunListModel(this);
     chartPanel_ = new TrainingChartPanel;
@@ -156,26 +154,22 @@ TrainingPage::TrainingPage(JobRunner* runner, DatasetModel* datasets, QWidget* p
     restoreRunList();
 }
 
-TrainingPage::~TrainingPage()
-{
+TrainingPage::~TrainingPage() {
     // Reports are posted to TrainingRun objects owned by this page: stop the jobs first.
     bool any = false;
     for (TrainingRun* run : runs_->runs())
         if (run->isActive() && run->job()) {
-            if (run->control())
-                run->control()->resume();
+            if (run->control()) run->control()->resume();
             run->job()->cancel();
             any = true;
         }
-    if (any)
-        runner_->waitForDone();
+    if (any) runner_->waitForDone();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Layout
 
-QWidget* TrainingPage::createForm()
-{
+QWidget* TrainingPage::createForm() {
     form_ = new TrainingForm(datasets_);
     auto* panel = form_;
 
@@ -229,8 +223,7 @@ QWidget* TrainingPage::createForm()
     return column;
 }
 
-QWidget* TrainingPage::createRunsPanel()
-{
+QWidget* TrainingPage::createRunsPanel() {
     auto* box = new QWidget;
     auto* v = new QVBoxLayout(box);
     v->setContentsMargins(0, 0, 0, 0);
@@ -247,7 +240,8 @@ QWidget* TrainingPage::createRunsPanel()
         b->setAutoRaise(true);
         return b;
     };
-    pauseButton_ = tool(QStyle::SP_MediaPause, tr("Pause"), tr("Pause the selected run between minibatches, or resume it"));
+    pauseButton_ =
+        tool(QStyle::SP_MediaPause, tr("Pause"), tr("Pause the selected run between minibatches, or resume it"));
     pauseButton_->setObjectName(QStringLiteral("pauseButton"));
     connect(pauseButton_, &QToolButton::clicked, this, [this] {
         if (TrainingRun* run = currentRun())
@@ -257,20 +251,17 @@ QWidget* TrainingPage::createRunsPanel()
                          tr("Stop the selected run; its folder keeps the checkpoint of the last finished epoch"));
     cancelButton_->setObjectName(QStringLiteral("cancelButton"));
     connect(cancelButton_, &QToolButton::clicked, this, [this] {
-        if (TrainingRun* run = currentRun())
-            cancelRun(run);
+        if (TrainingRun* run = currentRun()) cancelRun(run);
     });
-    continueButton_ = tool(QStyle::SP_MediaSeekForward, tr("Continue"),
-                           tr("Continue the selected stopped run from its checkpoint"));
+    continueButton_ =
+        tool(QStyle::SP_MediaSeekForward, tr("Continue"), tr("Continue the selected stopped run from its checkpoint"));
     connect(continueButton_, &QToolButton::clicked, this, [this] {
-        if (TrainingRun* run = currentRun())
-            resumeFromFolder(run->folder());
+        if (TrainingRun* run = currentRun()) resumeFromFolder(run->folder());
     });
     removeButton_ = tool(QStyle::SP_DialogDiscardButton, tr("Remove"),
                          tr("Remove the selected run from the list (its folder stays on disk)"));
     connect(removeButton_, &QToolButton::clicked, this, [this] {
-        if (TrainingRun* run = currentRun())
-            removeRun(run);
+        if (TrainingRun* run = currentRun()) removeRun(run);
     });
     metricsButton_ = tool(QStyle::SP_FileDialogDetailedView, tr("Charts"), tr("Choose which metrics have charts"));
     metricsButton_->setPopupMode(QToolButton::InstantPopup);
@@ -310,79 +301,64 @@ QWidget* TrainingPage::createRunsPanel()
     return box;
 }
 
-void TrainingPage::setOntologies(OntologyListModel* ontologies)
-{
+void TrainingPage::setOntologies(OntologyListModel* ontologies) {
     ontologies_ = ontologies;
     form_->setOntologies(ontologies);
 }
 
-TrainingConfig TrainingPage::config() const
-{
+TrainingConfig TrainingPage::config() const {
     return form_->config();
 }
 
-void TrainingPage::setConfig(const TrainingConfig& config)
-{
+void TrainingPage::setConfig(const TrainingConfig& config) {
     form_->setConfig(config);
 }
 
-bool TrainingPage::selectDataset(quint64 datasetId)
-{
+bool TrainingPage::selectDataset(quint64 datasetId) {
     return form_->selectDataset(datasetId);
 }
 
-bool TrainingPage::selectOntology(quint64 ontologyId)
-{
+bool TrainingPage::selectOntology(quint64 ontologyId) {
     return form_->selectOntology(ontologyId);
 }
 
-void TrainingPage::setDataFolder(const QString& path, const QString& negatives)
-{
+void TrainingPage::setDataFolder(const QString& path, const QString& negatives) {
     form_->setDataFolder(path, negatives);
 }
 
-void TrainingPage::setOntologyFile(const QString& path)
-{
+void TrainingPage::setOntologyFile(const QString& path) {
     form_->setOntologyFile(path);
 }
 
-void TrainingPage::setRunFolder(const QString& dir)
-{
+void TrainingPage::setRunFolder(const QString& dir) {
     runFolder_->setText(dir);
 }
 
-TrainingCharts* TrainingPage::charts() const
-{
+TrainingCharts* TrainingPage::charts() const {
     return chartPanel_->charts();
 }
 
-ChartDataModel* TrainingPage::dataModel() const
-{
+ChartDataModel* TrainingPage::dataModel() const {
     return chartPanel_->dataModel();
 }
 
-QComboBox* TrainingPage::dataMetricCombo() const
-{
+QComboBox* TrainingPage::dataMetricCombo() const {
     return chartPanel_->dataMetricCombo();
 }
 
-QTableView* TrainingPage::dataView() const
-{
+QTableView* TrainingPage::dataView() const {
     return chartPanel_->dataView();
 }
 
-QTabWidget* TrainingPage::chartTabs() const
-{
+QTabWidget* TrainingPage::chartTabs() const {
     return chartPanel_;
 }
 
-QComboBox* TrainingPage::dataSourceCombo() const
-{
+QComboBox* TrainingPage::dataSourceCombo() const {
     return form_->dataSourceCombo();
 }
 
-QString TrainingPage::freshRunFolder(const QString& model) const
-{
+QString TrainingPage::freshRunFolder(const QString& model) const {
     const QString base = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-")) + model;
     QDir root(runsRoot_);
     QString name = base;
@@ -394,8 +370,7 @@ QString TrainingPage::freshRunFolder(const QString& model) const
 // ---------------------------------------------------------------------------------------------
 // Runs
 
-TrainingRun* TrainingPage::newRun(const QString& folder)
-{
+TrainingRun* TrainingPage::newRun(const QString& folder) {
     auto* run = new TrainingRun(nextRunId_++, folder, this);
     run->setColor(kRunColors[nextColor_++ % std::size(kRunColors)]);
     connect(run, &TrainingRun::metricsChanged, chartPanel_, &TrainingChartPanel::scheduleRefresh);
@@ -405,8 +380,7 @@ TrainingRun* TrainingPage::newRun(const QString& folder)
     return run;
 }
 
-TrainingRun* TrainingPage::startRun()
-{
+TrainingRun* TrainingPage::startRun() {
     Launch l;
     l.config = config();
     QString error;
@@ -437,8 +411,7 @@ TrainingRun* TrainingPage::startRun()
                       .arg(QDir::toNativeSeparators(folder)));
         return nullptr;
     }
-    if (!run)
-        run = newRun(folder);
+    if (!run) run = newRun(folder);
     run->clearMetrics();
     run->setConfig(l.config, l.source.label());
     runFolder_->clear(); // the next Start makes a fresh folder
@@ -446,16 +419,14 @@ TrainingRun* TrainingPage::startRun()
     return run;
 }
 
-TrainingRun* TrainingPage::resumeFromFolder(const QString& dir)
-{
+TrainingRun* TrainingPage::resumeFromFolder(const QString& dir) {
     const QString folder = QFileInfo(dir).absoluteFilePath();
     TrainingRun* run = runs_->runForFolder(folder);
     if (run && run->isActive()) {
         showError(tr("Cannot Resume Run"), tr("%1 is being trained already.").arg(QDir::toNativeSeparators(folder)));
         return nullptr;
     }
-    if (!run)
-        run = newRun(folder);
+    if (!run) run = newRun(folder);
     Launch l;
     l.resume = true;
     l.config = run->config();
@@ -469,8 +440,7 @@ TrainingRun* TrainingPage::resumeFromFolder(const QString& dir)
     return run;
 }
 
-void TrainingPage::launch(TrainingRun* run, Launch l)
-{
+void TrainingPage::launch(TrainingRun* run, Launch l) {
     auto control = std::make_shared<embed::TrainControl>();
     run->setControl(control);
     run->setStatus(TrainingRun::Status::Queued);
@@ -509,8 +479,7 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
             {
                 std::lock_guard lock(mailbox->mutex);
                 mailbox->pending.push_back(report);
-                if (mailbox->queued)
-                    return;
+                if (mailbox->queued) return;
                 mailbox->queued = true;
             }
             runner->post(runGuard, [run, mailbox] {
@@ -565,8 +534,7 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
     connect(job, &JobHandle::failed, this,
             [this, run](const QString& message, const QString& file, quint64 line, quint64 column) {
                 QString location = file;
-                if (line > 0)
-                    location += QStringLiteral(":%1:%2").arg(line).arg(column);
+                if (line > 0) location += QStringLiteral(":%1:%2").arg(line).arg(column);
                 const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
                 run->setError(full);
                 showError(tr("Training Failed"), tr("Run %1: %2").arg(run->name(), full));
@@ -581,36 +549,28 @@ void TrainingPage::launch(TrainingRun* run, Launch l)
     updateRunButtons();
 }
 
-void TrainingPage::pauseRun(TrainingRun* run)
-{
-    if (!run || !run->control() || !run->isActive())
-        return;
+void TrainingPage::pauseRun(TrainingRun* run) {
+    if (!run || !run->control() || !run->isActive()) return;
     run->control()->pause();
     run->setStatus(TrainingRun::Status::Paused);
     updateRunButtons();
 }
 
-void TrainingPage::resumeRun(TrainingRun* run)
-{
-    if (!run || !run->control() || run->status() != TrainingRun::Status::Paused)
-        return;
+void TrainingPage::resumeRun(TrainingRun* run) {
+    if (!run || !run->control() || run->status() != TrainingRun::Status::Paused) return;
     run->control()->resume();
     run->setStatus(run->job() && run->job()->state() == JobHandle::State::Queued ? TrainingRun::Status::Queued
                                                                                  : TrainingRun::Status::Running);
     updateRunButtons();
 }
 
-void TrainingPage::cancelRun(TrainingRun* run)
-{
-    if (!run || !run->isActive() || !run->job())
-        return;
+void TrainingPage::cancelRun(TrainingRun* run) {
+    if (!run || !run->isActive() || !run->job()) return;
     run->job()->cancel(); // a paused job wakes on the stop request
 }
 
-bool TrainingPage::removeRun(TrainingRun* run)
-{
-    if (!run || run->isActive())
-        return false;
+bool TrainingPage::removeRun(TrainingRun* run) {
+    if (!run || run->isActive()) return false;
     runs_->removeRun(run);
     saveRunList();
     run->deleteLater();
@@ -618,8 +578,7 @@ bool TrainingPage::removeRun(TrainingRun* run)
     return true;
 }
 
-JobHandle* TrainingPage::openRunFolder(const QString& dir)
-{
+JobHandle* TrainingPage::openRunFolder(const QString& dir) {
     const QString folder = QFileInfo(dir).absoluteFilePath();
     if (TrainingRun* existing = runs_->runForFolder(folder); existing && existing->isActive()) {
         setCurrentRun(existing);
@@ -628,21 +587,17 @@ JobHandle* TrainingPage::openRunFolder(const QString& dir)
     JobHandle* job = runner_->start(tr("Open run %1").arg(QFileInfo(folder).fileName()),
                                     [folder](jobs::JobContext&) { return readRunFolder(folder); });
     connect(job, &JobHandle::finished, this, [this, job] { addStoredRun(job->resultAs<RunFolderContents>()); });
-    connect(job, &JobHandle::failed, this,
-            [this](const QString& message, const QString& file, quint64 line, quint64) {
-                const QString where = line > 0 ? QStringLiteral("%1:%2").arg(file).arg(line) : file;
-                showError(tr("Cannot Open Run Folder"), where.isEmpty() ? message : where + QStringLiteral(": ") + message);
-            });
+    connect(job, &JobHandle::failed, this, [this](const QString& message, const QString& file, quint64 line, quint64) {
+        const QString where = line > 0 ? QStringLiteral("%1:%2").arg(file).arg(line) : file;
+        showError(tr("Cannot Open Run Folder"), where.isEmpty() ? message : where + QStringLiteral(": ") + message);
+    });
     return job;
 }
 
-void TrainingPage::addStoredRun(const RunFolderContents& contents)
-{
+void TrainingPage::addStoredRun(const RunFolderContents& contents) {
     TrainingRun* run = runs_->runForFolder(contents.dir);
-    if (run && run->isActive())
-        return;
-    if (!run)
-        run = newRun(contents.dir);
+    if (run && run->isActive()) return;
+    if (!run) run = newRun(contents.dir);
     run->setConfig(TrainingConfig::fromParamsJson(contents.params),
                    contents.params.value(QStringLiteral("data")).toString());
     run->setRecords(contents.records);
@@ -651,20 +606,16 @@ void TrainingPage::addStoredRun(const RunFolderContents& contents)
     refreshCharts(); // the user asked for this run: show it at once
 }
 
-TrainingRun* TrainingPage::currentRun() const
-{
+TrainingRun* TrainingPage::currentRun() const {
     return runs_->runForIndex(runView_->currentIndex());
 }
 
-void TrainingPage::setCurrentRun(TrainingRun* run)
-{
+void TrainingPage::setCurrentRun(TrainingRun* run) {
     const int row = runs_->rowOf(run);
-    if (row >= 0)
-        runView_->setCurrentIndex(runs_->index(row, 0));
+    if (row >= 0) runView_->setCurrentIndex(runs_->index(row, 0));
 }
 
-void TrainingPage::updateRunButtons()
-{
+void TrainingPage::updateRunButtons() {
     const TrainingRun* run = currentRun();
     const bool active = run && run->isActive();
     const bool paused = run && run->status() == TrainingRun::Status::Paused;
@@ -681,81 +632,65 @@ void TrainingPage::updateRunButtons()
 // ---------------------------------------------------------------------------------------------
 // Charts
 
-void TrainingPage::refreshCharts()
-{
+void TrainingPage::refreshCharts() {
     chartPanel_->setRuns(runs_->checkedRuns());
 }
 
-void TrainingPage::refreshChartsSoon()
-{
+void TrainingPage::refreshChartsSoon() {
     // Runs start, end and get checked in bursts; one redraw covers a burst.
     chartPanel_->setRunsLater(runs_->checkedRuns());
 }
 
-bool TrainingPage::exportCsv(const QString& path, QString* error)
-{
+bool TrainingPage::exportCsv(const QString& path, QString* error) {
     refreshCharts();
     return chartPanel_->exportCsv(path, error);
 }
 
-bool TrainingPage::exportPng(const QString& path, QString* error)
-{
+bool TrainingPage::exportPng(const QString& path, QString* error) {
     refreshCharts();
     return chartPanel_->exportPng(path, error);
 }
 
-bool TrainingPage::exportSvg(const QString& path, QString* error)
-{
+bool TrainingPage::exportSvg(const QString& path, QString* error) {
     refreshCharts();
     return chartPanel_->exportSvg(path, error);
 }
 
-void TrainingPage::chooseExport(const QString& format)
-{
+void TrainingPage::chooseExport(const QString& format) {
     const QString filter = format == QLatin1String("csv")   ? tr("CSV (*.csv)")
                            : format == QLatin1String("svg") ? tr("SVG (*.svg)")
                                                             : tr("PNG image (*.png)");
     QString path = QFileDialog::getSaveFileName(this, tr("Export"),
                                                 QDir(runsRoot_).filePath(QStringLiteral("training.") + format), filter);
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QLatin1Char('.') + format;
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + format;
     QString error;
     const bool ok = format == QLatin1String("csv")   ? exportCsv(path, &error)
                     : format == QLatin1String("svg") ? exportSvg(path, &error)
                                                      : exportPng(path, &error);
-    if (!ok)
-        showError(tr("Export Failed"), error);
+    if (!ok) showError(tr("Export Failed"), error);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Dialogs, errors, persistence
 
-void TrainingPage::chooseRunFolder()
-{
+void TrainingPage::chooseRunFolder() {
     QDir().mkpath(runsRoot_);
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Run Folder"), runsRoot_);
-    if (!dir.isEmpty())
-        runFolder_->setText(dir);
+    if (!dir.isEmpty()) runFolder_->setText(dir);
 }
 
-void TrainingPage::chooseResumeFolder()
-{
+void TrainingPage::chooseResumeFolder() {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Resume Run"), runsRoot_);
-    if (!dir.isEmpty())
-        resumeFromFolder(dir);
+    if (!dir.isEmpty()) resumeFromFolder(dir);
 }
 
-void TrainingPage::chooseOpenFolder()
-{
+void TrainingPage::chooseOpenFolder() {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Run Folder"), runsRoot_);
-    if (!dir.isEmpty())
-        openRunFolder(dir);
+    if (!dir.isEmpty()) openRunFolder(dir);
 }
 
-void TrainingPage::showError(const QString& title, const QString& message)
-{
+void TrainingPage::showError(const QString& title, const QString& message) {
     auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("trainingErrorBox"));
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -764,19 +699,16 @@ void TrainingPage::showError(const QString& title, const QString& message)
     emit errorShown(message);
 }
 
-void TrainingPage::saveRunList() const
-{
+void TrainingPage::saveRunList() const {
     QStringList folders;
     for (const TrainingRun* run : runs_->runs())
         folders << run->folder();
     writeSettingLater(QLatin1String(kRunListKey), folders);
 }
 
-void TrainingPage::restoreRunList()
-{
+void TrainingPage::restoreRunList() {
     const QStringList folders = openSettings()->value(QLatin1String(kRunListKey)).toStringList();
-    if (folders.isEmpty())
-        return;
+    if (folders.isEmpty()) return;
     JobHandle* job = runner_->start(tr("Open saved runs"), [folders](jobs::JobContext& ctx) {
         QVector<RunFolderContents> found;
         for (const QString& f : folders) {

@@ -36,7 +36,7 @@ class TrainingRun;
 /// queued calls, and the charts redraw at most four times a second.
 class TrainingPage : public QWidget {
     Q_OBJECT
-public:
+  public:
     TrainingPage(JobRunner* runner, DatasetModel* datasets, QWidget* parent = nullptr);
     /// Cancels this page's active runs and waits for them (their checkpoints stay).
     ~TrainingPage() override;
@@ -101,14 +101,14 @@ public:
     TrainingRun* currentRun() const;
     void setCurrentRun(TrainingRun* run);
 
-signals:
+  signals:
     void runAdded(kbcx::ui::TrainingRun* run);
     /// A run's job ended (finished, failed or cancelled).
     void runEnded(kbcx::ui::TrainingRun* run);
     /// An error was shown in the message box (object name "trainingErrorBox").
     void errorShown(const QString& message);
 
-private:
+  private:
     struct Launch {
         bool resume = false;
         TrainingConfig config;

@@ -9,18 +9,15 @@
 
 namespace kbcx::ui {
 
-bool isEvaluationSplit(const QString& split)
-{
+bool isEvaluationSplit(const QString& split) {
     return split == QLatin1String("valid") || split == QLatin1String("tests");
 }
 
-bool isBookkeepingField(const QString& name)
-{
+bool isBookkeepingField(const QString& name) {
     return name == QLatin1String("epoch") || name == QLatin1String("split") || name == QLatin1String("seconds");
 }
 
-bool isChartedMetric(const QString& name)
-{
+bool isChartedMetric(const QString& name) {
     return !isBookkeepingField(name) && name != QLatin1String("n_missing_scores") &&
            name != QLatin1String("placement") &&
            !(name.size() == 2 && name[0] == QLatin1Char('l') && name[1].isDigit()) && !name.contains(QLatin1Char('/'));
@@ -28,8 +25,7 @@ bool isChartedMetric(const QString& name)
 
 namespace {
 
-QString normalised(const QString& name)
-{
+QString normalised(const QString& name) {
     QString n = name.toLower();
     n.replace(QLatin1Char('-'), QLatin1Char('_'));
     return n;
@@ -37,55 +33,40 @@ QString normalised(const QString& name)
 
 } // namespace
 
-QString metricDisplayName(const QString& name)
-{
+QString metricDisplayName(const QString& name) {
     const QString n = normalised(name);
-    if (n == QLatin1String("loss"))
-        return QStringLiteral("Loss");
-    if (n == QLatin1String("mrr"))
-        return QStringLiteral("MRR");
-    if (n.startsWith(QLatin1String("hits@")))
-        return QStringLiteral("Hits@") + name.mid(5);
-    if (n.startsWith(QLatin1String("hits_at_")))
-        return QStringLiteral("Hits@") + name.mid(8);
-    if (n == QLatin1String("adm_at_k"))
-        return QStringLiteral("Adm@k");
-    if (n == QLatin1String("mean_rank"))
-        return QStringLiteral("Mean rank");
+    if (n == QLatin1String("loss")) return QStringLiteral("Loss");
+    if (n == QLatin1String("mrr")) return QStringLiteral("MRR");
+    if (n.startsWith(QLatin1String("hits@"))) return QStringLiteral("Hits@") + name.mid(5);
+    if (n.startsWith(QLatin1String("hits_at_"))) return QStringLiteral("Hits@") + name.mid(8);
+    if (n == QLatin1String("adm_at_k")) return QStringLiteral("Adm@k");
+    if (n == QLatin1String("mean_rank")) return QStringLiteral("Mean rank");
     if (n == QLatin1String("auc") || n == QLatin1String("auc_pm") || n == QLatin1String("auc+/_") ||
         n == QLatin1String("auc+_") || n == QLatin1String("auc_plus_minus"))
         return QStringLiteral("AUC⁺ᐟ⁻");
-    if (n == QLatin1String("fvr"))
-        return QStringLiteral("FVR");
-    if (n == QLatin1String("pair_fvr") || n == QLatin1String("pairfvr"))
-        return QStringLiteral("Pair-FVR");
-    if (n == QLatin1String("rho_p") || n == QStringLiteral("ρ_p"))
-        return QStringLiteral("ρ_P");
+    if (n == QLatin1String("fvr")) return QStringLiteral("FVR");
+    if (n == QLatin1String("pair_fvr") || n == QLatin1String("pairfvr")) return QStringLiteral("Pair-FVR");
+    if (n == QLatin1String("rho_p") || n == QStringLiteral("ρ_p")) return QStringLiteral("ρ_P");
     return name;
 }
 
-int metricRank(const QString& name)
-{
+int metricRank(const QString& name) {
     const QString display = metricDisplayName(name);
-    static const QStringList order = {QStringLiteral("Loss"),     QStringLiteral("MRR"),
-                                      QStringLiteral("Hits@10"),  QStringLiteral("AUC⁺ᐟ⁻"),
-                                      QStringLiteral("FVR"),      QStringLiteral("Pair-FVR"),
+    static const QStringList order = {QStringLiteral("Loss"),   QStringLiteral("MRR"), QStringLiteral("Hits@10"),
+                                      QStringLiteral("AUC⁺ᐟ⁻"), QStringLiteral("FVR"), QStringLiteral("Pair-FVR"),
                                       QStringLiteral("ρ_P")};
     const int i = static_cast<int>(order.indexOf(display));
-    if (i >= 0)
-        return i;
+    if (i >= 0) return i;
     return metricShownByDefault(name) ? 100 : 200;
 }
 
-bool metricShownByDefault(const QString& name)
-{
+bool metricShownByDefault(const QString& name) {
     const QString n = normalised(name);
     return !(n == QLatin1String("hits@1") || n == QLatin1String("hits@3") || n == QLatin1String("mean_rank") ||
              n == QLatin1String("hits_at_1") || n == QLatin1String("hits_at_3"));
 }
 
-void sortMetricNames(QStringList& names)
-{
+void sortMetricNames(QStringList& names) {
     std::sort(names.begin(), names.end(), [](const QString& a, const QString& b) {
         const int ra = metricRank(a), rb = metricRank(b);
         return ra != rb ? ra < rb : a < b;
@@ -93,22 +74,16 @@ void sortMetricNames(QStringList& names)
 }
 
 TrainingRun::TrainingRun(quint64 id, QString folder, QObject* parent)
-    : QObject(parent), id_(id), folder_(QFileInfo(folder).absoluteFilePath()), name_(QFileInfo(folder).fileName())
-{
-}
+    : QObject(parent), id_(id), folder_(QFileInfo(folder).absoluteFilePath()), name_(QFileInfo(folder).fileName()) {}
 
-void TrainingRun::setStatus(Status status)
-{
-    if (status_ == status)
-        return;
+void TrainingRun::setStatus(Status status) {
+    if (status_ == status) return;
     status_ = status;
-    if (status != Status::Failed)
-        error_.clear();
+    if (status != Status::Failed) error_.clear();
     emit changed();
 }
 
-QString TrainingRun::statusText() const
-{
+QString TrainingRun::statusText() const {
     switch (status_) {
     case Status::Queued: return tr("Queued");
     case Status::Running: return tr("Running");
@@ -123,22 +98,19 @@ QString TrainingRun::statusText() const
     return {};
 }
 
-void TrainingRun::setError(const QString& message)
-{
+void TrainingRun::setError(const QString& message) {
     error_ = message;
     status_ = Status::Failed;
     emit changed();
 }
 
-void TrainingRun::setConfig(const TrainingConfig& config, const QString& dataLabel)
-{
+void TrainingRun::setConfig(const TrainingConfig& config, const QString& dataLabel) {
     config_ = config;
     dataLabel_ = dataLabel;
     emit changed();
 }
 
-void TrainingRun::setRecords(QVector<MetricRecord> records)
-{
+void TrainingRun::setRecords(QVector<MetricRecord> records) {
     records_ = std::move(records);
     metricNamesValid_ = false;
     for (const MetricRecord& r : records_)
@@ -147,8 +119,7 @@ void TrainingRun::setRecords(QVector<MetricRecord> records)
     emit metricsChanged();
 }
 
-void TrainingRun::clearMetrics()
-{
+void TrainingRun::clearMetrics() {
     records_.clear();
     epochLoss_.clear();
     metricNamesValid_ = false;
@@ -157,23 +128,19 @@ void TrainingRun::clearMetrics()
     emit metricsChanged();
 }
 
-void TrainingRun::addReport(const embed::EpochReport& report)
-{
+void TrainingRun::addReport(const embed::EpochReport& report) {
     addReports({report});
 }
 
-void TrainingRun::addReports(const std::vector<embed::EpochReport>& reports)
-{
-    if (reports.empty())
-        return;
+void TrainingRun::addReports(const std::vector<embed::EpochReport>& reports) {
+    if (reports.empty()) return;
     for (const embed::EpochReport& report : reports)
         applyReport(report);
     emit changed();
     emit metricsChanged();
 }
 
-void TrainingRun::applyReport(const embed::EpochReport& report)
-{
+void TrainingRun::applyReport(const embed::EpochReport& report) {
     epochsDone_ = report.epoch;
     metricNamesValid_ = false;
     while (!epochLoss_.isEmpty() && epochLoss_.back().x() >= report.epoch)
@@ -186,28 +153,21 @@ void TrainingRun::applyReport(const embed::EpochReport& report)
         record.values.insert(QStringLiteral("loss"), report.loss);
         record.values.insert(QStringLiteral("seconds"), report.seconds);
         for (const auto& [key, value] : report.metrics)
-            if (std::isfinite(value))
-                record.values.insert(QString::fromStdString(key), value);
-        while (!records_.isEmpty() && isEvaluationSplit(records_.back().split) &&
-               records_.back().epoch >= report.epoch)
+            if (std::isfinite(value)) record.values.insert(QString::fromStdString(key), value);
+        while (!records_.isEmpty() && isEvaluationSplit(records_.back().split) && records_.back().epoch >= report.epoch)
             records_.removeLast();
         records_.append(std::move(record));
     }
 }
 
-QStringList TrainingRun::metricNames() const
-{
-    if (metricNamesValid_)
-        return metricNamesCache_;
+QStringList TrainingRun::metricNames() const {
+    if (metricNamesValid_) return metricNamesCache_;
     QStringList names;
-    if (!epochLoss_.isEmpty())
-        names << QStringLiteral("loss");
+    if (!epochLoss_.isEmpty()) names << QStringLiteral("loss");
     for (const MetricRecord& r : records_) {
-        if (!isEvaluationSplit(r.split))
-            continue;
+        if (!isEvaluationSplit(r.split)) continue;
         for (auto it = r.values.begin(); it != r.values.end(); ++it)
-            if (isChartedMetric(it.key()) && !names.contains(it.key()))
-                names << it.key();
+            if (isChartedMetric(it.key()) && !names.contains(it.key())) names << it.key();
     }
     sortMetricNames(names);
     metricNamesCache_ = names;
@@ -215,8 +175,7 @@ QStringList TrainingRun::metricNames() const
     return names;
 }
 
-QVector<QPointF> TrainingRun::series(const QString& metric) const
-{
+QVector<QPointF> TrainingRun::series(const QString& metric) const {
     if (metric == QLatin1String("loss") && !epochLoss_.isEmpty()) {
         // Every live epoch, plus the evaluated epochs of the folder before this job (resume).
         QMap<int, double> byEpoch;
@@ -232,20 +191,16 @@ QVector<QPointF> TrainingRun::series(const QString& metric) const
     }
     QVector<QPointF> points;
     for (const MetricRecord& r : records_) {
-        if (!isEvaluationSplit(r.split))
-            continue;
+        if (!isEvaluationSplit(r.split)) continue;
         const auto it = r.values.find(metric);
-        if (it != r.values.end())
-            points.append(QPointF(r.epoch, it.value()));
+        if (it != r.values.end()) points.append(QPointF(r.epoch, it.value()));
     }
     return points;
 }
 
-double TrainingRun::lastValue(const QString& metric) const
-{
+double TrainingRun::lastValue(const QString& metric) const {
     for (auto it = records_.rbegin(); it != records_.rend(); ++it)
-        if (isEvaluationSplit(it->split) && it->values.contains(metric))
-            return it->values.value(metric);
+        if (isEvaluationSplit(it->split) && it->values.contains(metric)) return it->values.value(metric);
     return std::numeric_limits<double>::quiet_NaN();
 }
 

@@ -45,7 +45,7 @@ void sortMetricNames(QStringList& names);
 
 class TrainingRun : public QObject {
     Q_OBJECT
-public:
+  public:
     enum class Status { Queued, Running, Paused, Finished, Failed, Cancelled, Stored };
     Q_ENUM(Status)
 
@@ -60,7 +60,9 @@ public:
     Status status() const { return status_; }
     void setStatus(Status status);
     QString statusText() const;
-    bool isActive() const { return status_ == Status::Queued || status_ == Status::Running || status_ == Status::Paused; }
+    bool isActive() const {
+        return status_ == Status::Queued || status_ == Status::Running || status_ == Status::Paused;
+    }
     QString errorMessage() const { return error_; }
     void setError(const QString& message);
 
@@ -96,13 +98,13 @@ public:
     /// The last validation value of a metric, or NaN.
     double lastValue(const QString& metric) const;
 
-signals:
+  signals:
     /// Status, epoch or error changed.
     void changed();
     /// New metric values arrived.
     void metricsChanged();
 
-private:
+  private:
     void applyReport(const embed::EpochReport& report);
     quint64 id_;
     QString folder_;

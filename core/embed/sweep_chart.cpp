@@ -1,17 +1,14 @@
-// The sweep's chart, mean ± sd of each metric against p⊥, as SVG text and as a PNG drawn by a
-// small rasteriser (lines, dots, a 5×7 bitmap font) and written with zlib — the core links no Qt.
+// The sweep's chart, mean ± sd of each metric against p⊥, as SVG text and as a PNG drawn with
+// plot/ (the reports' raster canvas, font and PNG writer) — the core links no Qt.
 #include "embed/sweep.hpp"
 
-#include "common/error.hpp"
-
-#include <zlib.h>
+#include "plot/image.hpp"
+#include "plot/text.hpp"
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 
 namespace kbcx::embed {
 
@@ -75,7 +72,9 @@ std::string fmt(double v, int decimals) {
     std::snprintf(b, sizeof b, "%.*f", decimals, v);
     return b;
 }
-int decimals_for(double step) { return step >= 1 ? 0 : std::min(4, static_cast<int>(std::ceil(-std::log10(step)))); }
+int decimals_for(double step) {
+    return step >= 1 ? 0 : std::min(4, static_cast<int>(std::ceil(-std::log10(step))));
+}
 
 std::string xml_escape(const std::string& s) {
     std::string o;
@@ -84,137 +83,14 @@ std::string xml_escape(const std::string& s) {
     return o;
 }
 
-// ---- raster -----------------------------------------------------------------------------
-
-struct Image {
-    int w, h;
-    std::vector<std::uint8_t> rgb;
-    Image(int w_, int h_) : w(w_), h(h_), rgb(static_cast<std::size_t>(w_) * h_ * 3, 255) {}
-    void set(int x, int y, std::uint32_t c) {
-        if (x < 0 || y < 0 || x >= w || y >= h) return;
-        auto* p = &rgb[(static_cast<std::size_t>(y) * w + x) * 3];
-        p[0] = static_cast<std::uint8_t>(c >> 16);
-        p[1] = static_cast<std::uint8_t>(c >> 8);
-        p[2] = static_cast<std::uint8_t>(c);
-    }
-    void dot(double cx, double cy, double r, std::uint32_t c) {
-        for (int y = static_cast<int>(cy - r - 1); y <= static_cast<int>(cy + r + 1); ++y)
-            for (int x = static_cast<int>(cx - r - 1); x <= static_cast<int>(cx + r + 1); ++x)
-                if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r) set(x, y, c);
-    }
-    void line(double x0, double y0, double x1, double y1, double width, std::uint32_t c) {
-        const double len = std::hypot(x1 - x0, y1 - y0);
-        const int steps = std::max(1, static_cast<int>(len * 2));
-        for (int i = 0; i <= steps; ++i) {
-            const double t = static_cast<double>(i) / steps;
-            dot(x0 + t * (x1 - x0), y0 + t * (y1 - y0), width / 2, c);
-        }
-    }
-    void hline(int x0, int x1, int y, std::uint32_t c) {
-        for (int x = std::min(x0, x1); x <= std::max(x0, x1); ++x)
-            set(x, y, c);
-    }
-    void vline(int x, int y0, int y1, std::uint32_t c) {
-        for (int y = std::min(y0, y1); y <= std::max(y0, y1); ++y)
-            set(x, y, c);
-    }
-};
-
-/// 5×7 glyphs, rows top to bottom, '#' = ink. Lower-case letters use the capitals.
-const char* glyph(char c) {
-    switch (std::toupper(static_cast<unsigned char>(c))) {
-    case '0': return " ### #   ##  ### # ###  ##   # ### ";
-    case '1': return "  #   ##    #    #    #    #   ### ";
-    case '2': return " ### #   #    #   #   #   #   #####";
-    case '3': return "#####   #   #     #     ##   # ### ";
-    case '4': return "   #   ##  # # #  # #####   #    # ";
-    case '5': return "######    ####     #    ##   # ### ";
-    case '6': return "  ##  #   #    #### #   ##   # ### ";
-    case '7': return "#####    #   #   #   #    #    #   ";
-    case '8': return " ### #   ##   # ### #   ##   # ### ";
-    case '9': return " ### #   ##   # ####    #   #  ##  ";
-    case 'A': return " ### #   ##   #######   ##   ##   #";
-    case 'B': return "#### #   ##   ##### #   ##   ##### ";
-    case 'C': return " ### #   ##    #    #    #   # ### ";
-    case 'D': return "#### #   ##   ##   ##   ##   ##### ";
-    case 'E': return "######    #    #### #    #    #####";
-    case 'F': return "######    #    #### #    #    #    ";
-    case 'G': return " ### #   ##    # ####   ##   # ####";
-    case 'H': return "#   ##   ##   #######   ##   ##   #";
-    case 'I': return " ###   #    #    #    #    #   ### ";
-    case 'J': return "  ###   #    #    #    # #  #  ##  ";
-    case 'K': return "#   ##  # # #  ##   # #  #  # #   #";
-    case 'L': return "#    #    #    #    #    #    #####";
-    case 'M': return "#   ### ### # ##   ##   ##   ##   #";
-    case 'N': return "#   ##   ###  ## # ##  ###   ##   #";
-    case 'O': return " ### #   ##   ##   ##   ##   # ### ";
-    case 'P': return "#### #   ##   ##### #    #    #    ";
-    case 'Q': return " ### #   ##   ##   ## # ##  #  ## #";
-    case 'R': return "#### #   ##   ##### # #  #  # #   #";
-    case 'S': return " ### #   ##     ###     ##   # ### ";
-    case 'T': return "#####  #    #    #    #    #    #  ";
-    case 'U': return "#   ##   ##   ##   ##   ##   # ### ";
-    case 'V': return "#   ##   ##   ##   ##   # # #   #  ";
-    case 'W': return "#   ##   ##   ## # ## # ## # # # # ";
-    case 'X': return "#   ##   # # #   #   # # #   ##   #";
-    case 'Y': return "#   ##   # # #   #    #    #    #  ";
-    case 'Z': return "#####    #   #   #   #   #    #####";
-    case '.': return "                          ##   ##  ";
-    case ',': return "                     ##   ##  #    ";
-    case '-': return "               #####               ";
-    case '+': return "       #    #  #####  #    #       ";
-    case '=': return "          #####     #####          ";
-    case '/': return "    #    #   #   #   #   #    #    ";
-    case '(': return "   #   #   #    #    #     #     # ";
-    case ')': return " #     #     #    #    #   #   #   ";
-    case '_': return "                              #####";
-    case '@': return " ### #   ## ### # ## ### #     ### ";
-    case ':': return "      ##   ##        ##   ##       ";
-    case '%': return "##   ##  #   #   #   #   #  ##   ##";
-    case '|': return "  #    #    #    #    #    #    #  ";
-    default: return nullptr;
-    }
+/// Text at (x, baseline y) in plot/text's font: align 0 left, 1 centred, 2 right.
+void text(plot::Image& img, double x, double y, const std::string& s, int scale, plot::Rgb c, int align = 0) {
+    const int w = plot::text_width(s, scale);
+    const double left = x - (align == 0 ? 0 : align == 1 ? w / 2.0 : w);
+    plot::draw_text(img, static_cast<int>(left), static_cast<int>(y) - 7 * scale, s, c, scale);
 }
 
-void text(Image& img, double x, double y, const std::string& s, int scale, std::uint32_t c, int align = 0) {
-    const int adv = 6 * scale;
-    int count = 0;
-    for (std::size_t i = 0; i < s.size(); ++i)
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++count; // UTF-8: one cell per code point
-    double x0 = x - (align == 0 ? 0 : align == 1 ? count * adv / 2.0 : count * adv);
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const unsigned char u = static_cast<unsigned char>(s[i]);
-        if ((u & 0xC0) == 0x80) continue;
-        if (const char* g = u < 0x80 ? glyph(s[i]) : nullptr; g) {
-            const std::size_t len = std::char_traits<char>::length(g);
-            for (int r = 0; r < 7; ++r)
-                for (int col = 0; col < 5; ++col) {
-                    const std::size_t k = static_cast<std::size_t>(r * 5 + col);
-                    if (k < len && g[k] == '#')
-                        for (int dy = 0; dy < scale; ++dy)
-                            for (int dx = 0; dx < scale; ++dx)
-                                img.set(static_cast<int>(x0) + col * scale + dx,
-                                        static_cast<int>(y - 7 * scale) + r * scale + dy, c);
-                }
-        }
-        x0 += adv;
-    }
-}
-
-void put_u32(std::string& s, std::uint32_t v) {
-    for (int i = 3; i >= 0; --i)
-        s += static_cast<char>((v >> (8 * i)) & 0xFF);
-}
-
-void chunk(std::string& png, const char* type, const std::string& data) {
-    put_u32(png, static_cast<std::uint32_t>(data.size()));
-    const std::string body = std::string(type, 4) + data;
-    png += body;
-    put_u32(png, static_cast<std::uint32_t>(
-                     crc32(0, reinterpret_cast<const Bytef*>(body.data()), static_cast<uInt>(body.size()))));
-}
-
-constexpr std::uint32_t kInk = 0x303030, kGrid = 0xe4e4e4, kLine = 0x4e79a7, kBar = 0x9cb8d6;
+constexpr plot::Rgb kInk{0x30, 0x30, 0x30}, kGrid{0xe4, 0xe4, 0xe4}, kLine{0x4e, 0x79, 0xa7}, kBar{0x9c, 0xb8, 0xd6};
 
 } // namespace
 
@@ -247,7 +123,8 @@ std::string sweep_chart_svg(const SweepResult& result, const std::vector<std::st
         std::string path;
         for (const auto& [x, m, sd] : p.points) {
             s += "<line x1=\"" + fmt(px(p, ox, x), 1) + "\" x2=\"" + fmt(px(p, ox, x), 1) + "\" y1=\"" +
-                 fmt(py(p, m - sd), 1) + "\" y2=\"" + fmt(py(p, m + sd), 1) + "\" stroke=\"#9cb8d6\" stroke-width=\"2\"/>\n";
+                 fmt(py(p, m - sd), 1) + "\" y2=\"" + fmt(py(p, m + sd), 1) +
+                 "\" stroke=\"#9cb8d6\" stroke-width=\"2\"/>\n";
             path += (path.empty() ? "M" : " L") + fmt(px(p, ox, x), 1) + " " + fmt(py(p, m), 1);
         }
         s += "<path d=\"" + path + "\" fill=\"none\" stroke=\"#4e79a7\" stroke-width=\"2\"/>\n";
@@ -262,11 +139,12 @@ std::string sweep_chart_svg(const SweepResult& result, const std::vector<std::st
     return s;
 }
 
-void write_sweep_chart_png(const std::string& path, const SweepResult& result,
-                           const std::vector<std::string>& metrics, const std::string& title) {
+void write_sweep_chart_png(const std::string& path, const SweepResult& result, const std::vector<std::string>& metrics,
+                           const std::string& title) {
     const auto ps = panels(result, metrics);
-    Image img(std::max<int>(1, static_cast<int>(ps.size())) * kPanelW, kTitleH + kPanelH);
-    text(img, img.w / 2.0, 28, title, 2, kInk, 1);
+    plot::Image img(std::max<int>(1, static_cast<int>(ps.size())) * kPanelW, kTitleH + kPanelH);
+    const plot::Rect all{0, 0, img.width() - 1, img.height() - 1};
+    text(img, img.width() / 2.0, 28, title, 2, kInk, 1);
     for (std::size_t k = 0; k < ps.size(); ++k) {
         const Panel& p = ps[k];
         const int ox = static_cast<int>(k) * kPanelW;
@@ -274,53 +152,28 @@ void write_sweep_chart_png(const std::string& path, const SweepResult& result,
         const int x0 = static_cast<int>(px(p, ox, p.xmin)), x1 = static_cast<int>(px(p, ox, p.xmax));
         const int y0 = static_cast<int>(py(p, p.ymax)), y1 = static_cast<int>(py(p, p.ymin));
         for (double y = p.ymin; y <= p.ymax + p.ystep / 2; y += p.ystep) {
-            img.hline(x0, x1, static_cast<int>(py(p, y)), kGrid);
+            plot::fill_rect(img, x0, static_cast<int>(py(p, y)), x1, static_cast<int>(py(p, y)), kGrid);
             text(img, x0 - 6, py(p, y) + 4, fmt(y, dec), 1, kInk, 2);
         }
         for (double x = p.xmin; x <= p.xmax + 1e-9; x += 0.25) {
-            img.vline(static_cast<int>(px(p, ox, x)), y1, y1 + 4, kInk);
+            plot::fill_rect(img, static_cast<int>(px(p, ox, x)), y1, static_cast<int>(px(p, ox, x)), y1 + 4, kInk);
             text(img, px(p, ox, x), y1 + 16, fmt(x, 2), 1, kInk, 1);
         }
-        text(img, (x0 + x1) / 2.0, img.h - 10, "p-bot (share of contradiction negatives)", 1, kInk, 1);
+        text(img, (x0 + x1) / 2.0, img.height() - 10, "p-bot (share of contradiction negatives)", 1, kInk, 1);
         text(img, (x0 + x1) / 2.0, kTitleH + 22, p.label + " (mean +- sd)", 2, kInk, 1);
         for (const auto& [x, m, sd] : p.points)
-            img.line(px(p, ox, x), py(p, m - sd), px(p, ox, x), py(p, m + sd), 2, kBar);
+            plot::draw_line(img, px(p, ox, x), py(p, m - sd), px(p, ox, x), py(p, m + sd), kBar, 2, all);
         for (std::size_t i = 1; i < p.points.size(); ++i)
-            img.line(px(p, ox, p.points[i - 1][0]), py(p, p.points[i - 1][1]), px(p, ox, p.points[i][0]),
-                     py(p, p.points[i][1]), 2, kLine);
+            plot::draw_line(img, px(p, ox, p.points[i - 1][0]), py(p, p.points[i - 1][1]), px(p, ox, p.points[i][0]),
+                            py(p, p.points[i][1]), kLine, 2, all);
         for (const auto& [x, m, sd] : p.points)
-            img.dot(px(p, ox, x), py(p, m), 3.5, kLine);
-        img.hline(x0, x1, y0, kInk);
-        img.hline(x0, x1, y1, kInk);
-        img.vline(x0, y0, y1, kInk);
-        img.vline(x1, y0, y1, kInk);
+            plot::fill_disc(img, px(p, ox, x), py(p, m), 3.5, kLine);
+        plot::fill_rect(img, x0, y0, x1, y0, kInk);
+        plot::fill_rect(img, x0, y1, x1, y1, kInk);
+        plot::fill_rect(img, x0, y0, x0, y1, kInk);
+        plot::fill_rect(img, x1, y0, x1, y1, kInk);
     }
-    // PNG: 8-bit RGB, filter 0 on every row, one zlib stream.
-    std::string raw;
-    raw.reserve(static_cast<std::size_t>(img.h) * (img.w * 3 + 1));
-    for (int y = 0; y < img.h; ++y) {
-        raw += '\0';
-        raw.append(reinterpret_cast<const char*>(&img.rgb[static_cast<std::size_t>(y) * img.w * 3]),
-                   static_cast<std::size_t>(img.w) * 3);
-    }
-    uLongf size = compressBound(static_cast<uLong>(raw.size()));
-    std::string z(size, '\0');
-    if (compress2(reinterpret_cast<Bytef*>(z.data()), &size, reinterpret_cast<const Bytef*>(raw.data()),
-                  static_cast<uLong>(raw.size()), 9) != Z_OK)
-        throw InputError(path, "cannot compress the chart");
-    z.resize(size);
-    std::string png("\x89PNG\r\n\x1a\n", 8), ihdr;
-    put_u32(ihdr, static_cast<std::uint32_t>(img.w));
-    put_u32(ihdr, static_cast<std::uint32_t>(img.h));
-    ihdr += std::string("\x08\x02\x00\x00\x00", 5);
-    chunk(png, "IHDR", ihdr);
-    chunk(png, "IDAT", z);
-    chunk(png, "IEND", "");
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(path, "cannot open for writing");
-    out.write(png.data(), static_cast<std::streamsize>(png.size()));
-    out.close();
-    if (!out) throw InputError(path, "cannot write");
+    plot::write_png(path, img);
 }
 
 } // namespace kbcx::embed

@@ -1,8 +1,9 @@
-// Line charts drawn into an Image without any GUI library: axes with "nice" ticks, a built-in
-// 5×7 bitmap font for titles, labels and the legend, one colour per series, error bars.
+// Line charts of the reproduction reports, drawn into a plot::Image without any GUI library:
+// axes with "nice" ticks, titles, labels and a legend in plot/text's font, error bars.
 #pragma once
 
-#include "repro/png.hpp"
+#include "plot/image.hpp"
+#include "plot/text.hpp"
 #include "repro/report.hpp"
 
 #include <string>
@@ -10,11 +11,9 @@
 
 namespace kbcx::repro {
 
-/// A pixel rectangle, right and bottom inclusive.
-struct Rect {
-    int left = 0, top = 0, right = -1, bottom = -1;
-    bool contains(int x, int y) const { return x >= left && x <= right && y >= top && y <= bottom; }
-};
+using plot::Image;
+using plot::Rect;
+using plot::Rgb;
 
 /// The drawn chart and where things went (for tests and for callers that annotate it).
 struct RenderedChart {
@@ -33,18 +32,5 @@ void write_chart(const std::string& path, const Chart& chart, int width = 820, i
 
 /// The colour of series i (a qualitative palette that repeats after 8).
 Rgb series_colour(std::size_t i);
-
-/// Text as the bitmap font can draw it: printable ASCII kept, common symbols of the papers
-/// spelled out (⊥ → "bot", ρ → "rho", ± → "+/-", ⊑ → "<=", ⊓ → "and", ∃ → "E", … ), anything
-/// else becomes '?'.
-std::string ascii_label(std::string_view utf8);
-/// Width in pixels of ascii_label(text) at `scale` (6·scale per character, less one column).
-int text_width(std::string_view text, int scale = 1);
-/// Draws text with its top-left corner at (x, y); `vertical` runs it bottom-to-top (rotated
-/// 90° anticlockwise) with (x, y) the top-left of the rotated box.
-void draw_text(Image& img, int x, int y, std::string_view text, Rgb colour, int scale = 1, bool vertical = false);
-
-/// "Nice" tick positions covering [lo, hi] (steps 1, 2, 2.5 or 5 × 10^k), about `target` of them.
-std::vector<double> nice_ticks(double lo, double hi, int target = 6);
 
 } // namespace kbcx::repro

@@ -2,7 +2,7 @@
 // configuration over the shared data and checks the report folder's structure.
 #pragma once
 
-#include "repro/png.hpp"
+#include "plot/image.hpp"
 #include "repro/registry.hpp"
 
 #include <QDir>
@@ -61,9 +61,9 @@ inline std::string check_structure(const repro::RunOutput& out) {
         for (const auto& c : s.charts) {
             std::ifstream f(out.folder + "/" + c.file, std::ios::binary);
             const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
-            repro::Image img;
+            plot::Image img;
             std::string why;
-            if (!repro::decode_png(bytes, img, &why)) return c.file + ": " + why;
+            if (!plot::decode_png(bytes, img, &why)) return c.file + ": " + why;
             if (img.width() < 100 || img.height() < 100) return c.file + ": too small";
         }
     }

@@ -1,9 +1,10 @@
 // The reproduction framework without data: the PNG writer (signature, chunks, CRCs, pixels
 // back through zlib), the chart renderer (series inside the plot area), the Markdown and JSON
 // renderers, the registry and the runner (folder layout, cancellation), and `kbcx reproduce`.
+#include "plot/image.hpp"
+#include "plot/text.hpp"
 #include "repro/chart.hpp"
 #include "repro/markdown.hpp"
-#include "repro/png.hpp"
 #include "repro/registry.hpp"
 #include "test_util.hpp"
 
@@ -22,6 +23,7 @@
 #include <random>
 #include <stop_token>
 
+using namespace kbcx::plot;
 using namespace kbcx::repro;
 
 namespace {

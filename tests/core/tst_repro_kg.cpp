@@ -7,11 +7,11 @@
 #include "learn/apply.hpp"
 #include "learn/learner.hpp"
 #include "learn/rule_io.hpp"
+#include "plot/image.hpp"
 #include "repro/findings.hpp"
 #include "repro/kg_lab.hpp"
 #include "repro/markdown.hpp"
 #include "repro/partial_results.hpp"
-#include "repro/png.hpp"
 #include "repro/registry.hpp"
 #include "test_util.hpp"
 
@@ -291,9 +291,9 @@ class TestReproKg : public QObject {
         QCOMPARE(out.chart_paths.size(), std::size_t{2});
         for (const auto& p : out.chart_paths) {
             const std::string bytes = slurp(p);
-            repro::Image img;
+            plot::Image img;
             std::string why;
-            QVERIFY2(repro::decode_png(std::vector<std::uint8_t>(bytes.begin(), bytes.end()), img, &why), why.c_str());
+            QVERIFY2(plot::decode_png(std::vector<std::uint8_t>(bytes.begin(), bytes.end()), img, &why), why.c_str());
             QVERIFY(img.width() > 100 && img.height() > 100);
         }
         QVERIFY(!r.commands.empty());
@@ -314,8 +314,8 @@ class TestReproKg : public QObject {
         QCOMPARE(out.chart_paths.size(), std::size_t{2});
         for (const auto& p : out.chart_paths) {
             const std::string bytes = slurp(p);
-            repro::Image img;
-            QVERIFY(repro::decode_png(std::vector<std::uint8_t>(bytes.begin(), bytes.end()), img));
+            plot::Image img;
+            QVERIFY(plot::decode_png(std::vector<std::uint8_t>(bytes.begin(), bytes.end()), img));
         }
         const std::vector<std::string> patterns = {"symmetry",     "inversion", "hierarchy", "composition",
                                                    "intersection", "triangle",  "diamond"};
@@ -487,7 +487,8 @@ class TestReproKg : public QObject {
         o.epochs = 14;
         const repro::Report other = repro::run_reproduction(*rep, o, ctx).report;
         QVERIFY(!says(other, "Resumed run"));
-        QVERIFY(says(other, "Computed again because they were stored under other settings: fb_patterns_pa, wn_patterns_pa"));
+        QVERIFY(says(other,
+                     "Computed again because they were stored under other settings: fb_patterns_pa, wn_patterns_pa"));
     }
 
     void partialResultsNumbersRoundTrip() {

@@ -5,6 +5,8 @@
 #include "ui/ontology/ontology_workspace.hpp"
 #include "ui/shell/main_window.hpp"
 
+#include "../ui/ui_test_util.hpp"
+
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAbstractScrollArea>
@@ -30,10 +32,7 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
-QString screenshotDir() {
-    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
-    return (dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir) + QStringLiteral("/screen");
-}
+using kbcx::test::screenshotDir;
 
 QString sizeName() {
     const QSize s = QGuiApplication::primaryScreen()->geometry().size();
@@ -118,7 +117,7 @@ class TestScreenFit : public QObject {
         QVERIFY(settings_.isValid());
         qputenv(kbcx::ui::kSettingsDirEnv, settings_.path().toLocal8Bit());
         QApplication::setApplicationDisplayName(QStringLiteral("KBC Explorer"));
-        QDir().mkpath(screenshotDir());
+        QDir().mkpath(screenshotDir(QStringLiteral("screen")));
     }
 
     // First start: no saved geometry. The window, frame included, lies inside the screen's
@@ -168,7 +167,8 @@ class TestScreenFit : public QObject {
             for (const QWidget* w : children)
                 if (w->isVisible() && isControl(w) && !reachable(w)) unreachable << describe(w);
             const QString png =
-                QStringLiteral("%1/%2-%3.png").arg(screenshotDir(), sizeName(), tab.toLower().remove(QLatin1Char(' ')));
+                QStringLiteral("%1/%2-%3.png")
+                    .arg(screenshotDir(QStringLiteral("screen")), sizeName(), tab.toLower().remove(QLatin1Char(' ')));
             QVERIFY(window.screen()->grabWindow(0).save(png, "PNG"));
             QVERIFY2(unreachable.isEmpty(), qPrintable(tab + QStringLiteral(": controls out of reach: ") +
                                                        unreachable.join(QStringLiteral("; "))));

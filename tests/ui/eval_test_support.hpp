@@ -2,6 +2,8 @@
 // evaluation of the same files through the engine, and a random fixture with many ties.
 #pragma once
 
+#include "ui_test_util.hpp"
+
 #include "eval/evaluate.hpp"
 
 #include <QDir>
@@ -12,10 +14,7 @@
 
 namespace evaltest {
 
-inline QString screenshotDir() {
-    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
-    return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
-}
+using kbcx::test::screenshotDir;
 
 inline QString phdTests() {
     return QStringLiteral(KBCX_TEST_DATA "/eval/phd_tests.tsv");

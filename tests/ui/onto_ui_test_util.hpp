@@ -2,6 +2,8 @@
 // jobs, the screenshot folder, and an independent load + classification through core.
 #pragma once
 
+#include "ui_test_util.hpp"
+
 #include "ui/common/app_settings.hpp"
 #include "ui/jobs/job_handle.hpp"
 
@@ -18,24 +20,6 @@
 #include <string>
 
 namespace kbcx::test {
-
-inline bool waitForEnd(ui::JobHandle* job, int ms = 60000) {
-    if (!job) return false;
-    if (!job->isActive()) return true;
-    QSignalSpy ended(job, &ui::JobHandle::ended);
-    return ended.wait(ms);
-}
-
-inline QString screenshotDir() {
-    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
-    return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
-}
-
-/// Never touch the user's settings: ctest sets KBCX_SETTINGS_DIR; a direct run gets a temp dir.
-inline void useTestSettings() {
-    static QTemporaryDir dir;
-    if (qEnvironmentVariableIsEmpty(ui::kSettingsDirEnv)) qputenv(ui::kSettingsDirEnv, dir.path().toLocal8Bit());
-}
 
 /// The embedded demo ontology, read straight from the source tree (not through the GUI).
 inline std::string demoOntologyText() {

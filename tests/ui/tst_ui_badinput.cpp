@@ -19,6 +19,8 @@
 #include "ui/training/training_page.hpp"
 #include "ui/training/training_run.hpp"
 
+#include "ui_test_util.hpp"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -39,12 +41,7 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
-bool waitForEnd(JobHandle* job, int ms = 60000) {
-    if (!job) return false;
-    if (!job->isActive()) return true;
-    QSignalSpy ended(job, &JobHandle::ended);
-    return ended.wait(ms);
-}
+using kbcx::test::waitForEnd;
 
 /// "file:line:col" as every error box of the GUI writes it (line/column only when known).
 QString locationText(const QString& file, quint64 line, quint64 column) {

@@ -11,6 +11,8 @@
 #include "ui/jobs/job_runner.hpp"
 #include "ui/shell/main_window.hpp"
 
+#include "ui_test_util.hpp"
+
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QChart>
@@ -47,17 +49,8 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
-bool waitForEnd(JobHandle* job) {
-    if (!job) return false;
-    if (!job->isActive()) return true;
-    QSignalSpy ended(job, &JobHandle::ended);
-    return ended.wait(60000);
-}
-
-QString screenshotDir() {
-    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
-    return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
-}
+using kbcx::test::screenshotDir;
+using kbcx::test::waitForEnd;
 
 /// Lines of a text file (CR stripped), blank lines and `#` lines dropped.
 QStringList fileLines(const QString& path) {
@@ -503,11 +496,8 @@ void TestUiBenchmark::screenshots() {
 
 void TestUiBenchmark::executableRendersBenchmarkTab() {
     const QString png = dataDir_.filePath(QStringLiteral("benchmark-tab.png"));
-    QProcess process;
-    process.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--demo"), QStringLiteral("--tab"),
-                                                 QStringLiteral("Benchmark"), QStringLiteral("--screenshot"), png});
-    QVERIFY(process.waitForFinished(90000));
-    QCOMPARE(process.exitCode(), 0);
+    const test::GuiRun run = test::renderDemoTab(QStringLiteral("Benchmark"), png);
+    QVERIFY2(run.ok, run.stderrText.constData());
     QVERIFY(!QImage(png).isNull());
 }
 

@@ -13,6 +13,8 @@
 #include "ui/rules/support_table_model.hpp"
 #include "ui/shell/main_window.hpp"
 
+#include "ui_test_util.hpp"
+
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
@@ -42,20 +44,11 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
+using kbcx::test::screenshotDir;
+using kbcx::test::waitForEnd;
+
 const QString kRuleFile = QStringLiteral(KBCX_TEST_DATA "/rules/university.rules");
 constexpr std::size_t kMemberOfComposition = 12;
-
-bool waitForEnd(JobHandle* job) {
-    if (!job) return false;
-    if (!job->isActive()) return true;
-    QSignalSpy ended(job, &JobHandle::ended);
-    return ended.wait(30000);
-}
-
-QString screenshotDir() {
-    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
-    return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
-}
 
 /// Direct ego network: hop distances by relaxation over every fact (both directions), then the
 /// node count within `depth` and the facts among those nodes.
@@ -461,11 +454,8 @@ void TestUiGraph::screenshot() {
 
 void TestUiGraph::executableRendersGraphTab() {
     const QString png = dataDir_.filePath(QStringLiteral("graph-tab.png"));
-    QProcess process;
-    process.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--demo"), QStringLiteral("--tab"),
-                                                 QStringLiteral("Graph"), QStringLiteral("--screenshot"), png});
-    QVERIFY(process.waitForFinished(60000));
-    QCOMPARE(process.exitCode(), 0);
+    const test::GuiRun run = test::renderDemoTab(QStringLiteral("Graph"), png);
+    QVERIFY2(run.ok, run.stderrText.constData());
     QVERIFY(!QImage(png).isNull());
 }
 

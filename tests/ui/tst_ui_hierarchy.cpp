@@ -9,6 +9,8 @@
 #include "ui/jobs/job_runner.hpp"
 #include "ui/shell/main_window.hpp"
 
+#include "ui_test_util.hpp"
+
 #include <QAbstractItemModelTester>
 #include <QAbstractSeries>
 #include <QApplication>
@@ -35,12 +37,7 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
-bool waitForEnd(JobHandle* job) {
-    if (!job) return false;
-    if (!job->isActive()) return true;
-    QSignalSpy ended(job, &JobHandle::ended);
-    return ended.wait(30000);
-}
+using kbcx::test::waitForEnd;
 
 /// Waits until the window's runner is idle (all chained jobs done).
 bool waitIdle(MainWindow& w) {
@@ -346,14 +343,8 @@ void TestHierarchy::demoScreenshot() {
 
 void TestHierarchy::binaryRendersTab() {
     const QString path = dir_.path() + QStringLiteral("/cli-hierarchy.png");
-    QProcess p;
-    QStringList env = QProcess::systemEnvironment();
-    env << QStringLiteral("KBCX_SETTINGS_DIR=") + dir_.path() + QStringLiteral("/settings");
-    p.setEnvironment(env);
-    p.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--demo"), QStringLiteral("--tab"),
-                                           QStringLiteral("Hierarchy"), QStringLiteral("--screenshot"), path});
-    QVERIFY(p.waitForFinished(60000));
-    QCOMPARE(p.exitCode(), 0);
+    const test::GuiRun run = test::renderDemoTab(QStringLiteral("Hierarchy"), path);
+    QVERIFY2(run.ok, run.stderrText.constData());
     QImage image(path);
     QVERIFY(!image.isNull());
 }

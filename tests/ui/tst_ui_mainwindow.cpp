@@ -13,6 +13,8 @@
 #include "ui/shell/main_window.hpp"
 #include "ui/shell/recent_files.hpp"
 
+#include "ui_test_util.hpp"
+
 #include <QAbstractItemModelTester>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -45,6 +47,9 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
+using kbcx::test::screenshotDir;
+using kbcx::test::waitForEnd;
+
 void writeFile(const QString& path, const QByteArray& content) {
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
@@ -52,19 +57,8 @@ void writeFile(const QString& path, const QByteArray& content) {
 }
 
 /// Waits until `job` has ended (finished, failed or cancelled).
-bool waitForEnd(JobHandle* job) {
-    if (!job->isActive()) return true;
-    QSignalSpy ended(job, &JobHandle::ended);
-    return ended.wait(30000);
-}
-
 QMessageBox* findErrorBox(const MainWindow& window) {
     return window.findChild<QMessageBox*>(QStringLiteral("loadErrorBox"));
-}
-
-QString screenshotDir() {
-    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
-    return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
 }
 
 } // namespace
@@ -383,43 +377,25 @@ void TestMainWindow::executableDemoScreenshot() {
     QTemporaryDir out;
     QVERIFY(out.isValid());
     const QString png = out.filePath(QStringLiteral("demo.png"));
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    env.insert(QString::fromLatin1(ui::kSettingsDirEnv), out.filePath(QStringLiteral("settings")));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--demo"), QStringLiteral("--tab"),
-                                                 QStringLiteral("Overview"), QStringLiteral("--screenshot"), png});
-    QVERIFY(process.waitForFinished(60000));
-    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
-             process.readAllStandardError().constData());
+    const test::GuiRun run = test::renderDemoTab(QStringLiteral("Overview"), png);
+    QVERIFY2(run.ok, run.stderrText.constData());
     const QImage image(png);
     QVERIFY(!image.isNull());
     QVERIFY2(image.width() >= 800 && image.height() >= 500,
              qPrintable(QStringLiteral("%1x%2").arg(image.width()).arg(image.height())));
     QFile::copy(png, screenshotDir() + QStringLiteral("/kbc-explorer-demo.png"));
 
-    QProcess version;
-    version.setProcessEnvironment(env);
-    version.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--version")});
-    QVERIFY(version.waitForFinished(30000));
-    QCOMPARE(version.exitCode(), 0);
-    QVERIFY(version.readAllStandardOutput().contains(KBCX_VERSION));
+    const test::GuiRun version = test::runGui({QStringLiteral("--version")});
+    QVERIFY2(version.ok, version.stderrText.constData());
+    QVERIFY(version.stdoutText.contains(KBCX_VERSION));
 }
 
 void TestMainWindow::executableFailsOnBadInput() {
     QTemporaryDir out;
     QVERIFY(out.isValid());
     const QString png = out.filePath(QStringLiteral("bad.png"));
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    env.insert(QString::fromLatin1(ui::kSettingsDirEnv), out.filePath(QStringLiteral("settings")));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--screenshot"), png, badFile_});
-    QVERIFY(process.waitForFinished(60000));
-    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
-    QCOMPARE(process.exitCode(), 1);
+    const test::GuiRun run = test::runGui({QStringLiteral("--screenshot"), png, badFile_}, 1);
+    QCOMPARE(run.exitCode, 1);
     QVERIFY(QFile::exists(png)); // the window (with its error) is still rendered
 }
 

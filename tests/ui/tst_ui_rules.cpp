@@ -14,6 +14,8 @@
 #include "ui/rules/support_table_model.hpp"
 #include "ui/shell/main_window.hpp"
 
+#include "ui_test_util.hpp"
+
 #include "rules/parser.hpp"
 #include "rules/patterns.hpp"
 #include "rules/support.hpp"
@@ -45,6 +47,9 @@ using kbcx::ui::RuleTableModel;
 
 namespace {
 
+using kbcx::test::screenshotDir;
+using kbcx::test::waitForEnd;
+
 const QString kRuleFile = QStringLiteral(KBCX_TEST_DATA "/rules/university.rules");
 // Rule numbers (0-based) in university.rules.
 constexpr std::size_t kGraduateIsStudent = 0;
@@ -52,22 +57,10 @@ constexpr std::size_t kPersonFromFaculty = 7;
 constexpr std::size_t kMemberOfComposition = 12;
 constexpr std::size_t kCoAuthor = 15;
 
-bool waitForEnd(JobHandle* job) {
-    if (!job) return false;
-    if (!job->isActive()) return true;
-    QSignalSpy ended(job, &JobHandle::ended);
-    return ended.wait(30000);
-}
-
 void writeFile(const QString& path, const QByteArray& content) {
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(content);
-}
-
-QString screenshotDir() {
-    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
-    return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
 }
 
 /// Binary facts of relation `name` in the demo KG as (s, o) pairs of names.
@@ -481,11 +474,8 @@ void TestUiRules::screenshot() {
 
 void TestUiRules::executableRendersRulesTab() {
     const QString png = dataDir_.filePath(QStringLiteral("rules-tab.png"));
-    QProcess process;
-    process.start(QStringLiteral(KBCX_GUI_EXE), {QStringLiteral("--demo"), QStringLiteral("--tab"),
-                                                 QStringLiteral("Rules"), QStringLiteral("--screenshot"), png});
-    QVERIFY(process.waitForFinished(60000));
-    QCOMPARE(process.exitCode(), 0);
+    const test::GuiRun run = test::renderDemoTab(QStringLiteral("Rules"), png);
+    QVERIFY2(run.ok, run.stderrText.constData());
     QVERIFY(!QImage(png).isNull());
 }
 

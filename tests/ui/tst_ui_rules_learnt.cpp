@@ -9,6 +9,8 @@
 #include "ui/rules/rules_page.hpp"
 #include "ui/shell/main_window.hpp"
 
+#include "ui_test_util.hpp"
+
 #include "learn/compare.hpp"
 #include "learn/rule_io.hpp"
 #include "rules/parser.hpp"
@@ -30,24 +32,15 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
+using kbcx::test::screenshotDir;
+using kbcx::test::waitForEnd;
+
 const QString kRuleFile = QStringLiteral(KBCX_TEST_DATA "/rules/university.rules");
 const QString kLearnt = QStringLiteral(KBCX_TEST_DATA "/learn/university_learnt.txt");
 const QString kBadLearnt = QStringLiteral(KBCX_TEST_DATA "/learn/bad_learnt.txt");
 constexpr std::size_t kMemberOfFromWorksFor = 10;
 constexpr std::size_t kMemberOfComposition = 12;
 constexpr std::size_t kColleagueSymmetry = 14;
-
-bool waitForEnd(JobHandle* job) {
-    if (!job) return false;
-    if (!job->isActive()) return true;
-    QSignalSpy ended(job, &JobHandle::ended);
-    return ended.wait(30000);
-}
-
-QString screenshotDir() {
-    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
-    return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
-}
 
 } // namespace
 

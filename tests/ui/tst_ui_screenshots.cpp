@@ -4,6 +4,8 @@
 #include "ui/common/app_settings.hpp"
 #include "ui/shell/main_window.hpp"
 
+#include "ui_test_util.hpp"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -17,12 +19,9 @@ using kbcx::ui::MainWindow;
 
 namespace {
 
-const QString kPackaging = QStringLiteral(KBCX_TEST_DATA "/../../packaging");
+using kbcx::test::screenshotDir;
 
-QString screenshotDir() {
-    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
-    return (dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir) + QStringLiteral("/release");
-}
+const QString kPackaging = QStringLiteral(KBCX_TEST_DATA "/../../packaging");
 
 QString fileNameOf(const QString& tab) {
     return tab.toLower().remove(QLatin1Char(' ')) + QStringLiteral(".png");
@@ -59,20 +58,11 @@ class TestUiScreenshots : public QObject {
 
     void everyTab() {
         QFETCH(QString, tab);
-        QDir().mkpath(screenshotDir());
-        const QString png = screenshotDir() + QLatin1Char('/') + fileNameOf(tab);
+        QDir().mkpath(screenshotDir(QStringLiteral("release")));
+        const QString png = screenshotDir(QStringLiteral("release")) + QLatin1Char('/') + fileNameOf(tab);
         QFile::remove(png);
-        QTemporaryDir settings;
-        QProcess process;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        env.insert(QString::fromLatin1(kbcx::ui::kSettingsDirEnv), settings.path());
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(KBCX_GUI_EXE),
-                      {QStringLiteral("--demo"), QStringLiteral("--tab"), tab, QStringLiteral("--screenshot"), png});
-        QVERIFY(process.waitForFinished(120000));
-        QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
-                 process.readAllStandardError().constData());
+        const kbcx::test::GuiRun run = kbcx::test::renderDemoTab(tab, png);
+        QVERIFY2(run.ok, run.stderrText.constData());
         const QImage image(png);
         QVERIFY(!image.isNull());
         QVERIFY2(image.width() >= 1000 && image.height() >= 600,

@@ -14,6 +14,8 @@
 #include "ui/training/training_page.hpp"
 #include "ui/training/training_run.hpp"
 
+#include "ui_test_util.hpp"
+
 #include <QAbstractItemModelTester>
 #include <QChart>
 #include <QComboBox>
@@ -45,10 +47,7 @@ using kbcx::ui::TrainingRun;
 
 namespace {
 
-QString screenshotDir() {
-    const QString dir = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
-    return dir.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : dir;
-}
+using kbcx::test::screenshotDir;
 
 /// metrics.jsonl read independently of the GUI's parser: one QJsonObject per line.
 QList<QJsonObject> readJsonl(const QString& path) {

@@ -4,6 +4,9 @@
 
 #include "ui/benchmark/benchmark_models.hpp"
 #include "ui/benchmark/generate_benchmark_dialog.hpp"
+#include "ui/common/empty_state.hpp"
+#include "ui/common/error_box.hpp"
+#include "ui/common/views.hpp"
 #include "ui/dataset/dataset_model.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
@@ -26,7 +29,6 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -48,16 +50,8 @@ QString number(std::uint64_t n) {
 }
 
 QTableView* makeTable(QWidget* parent, const QString& name) {
-    auto* view = new QTableView(parent);
-    view->setObjectName(name);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    QTableView* view = makeDataTable(parent, name);
     view->setSortingEnabled(true);
-    view->setAlternatingRowColors(true);
-    view->setWordWrap(false);
-    view->verticalHeader()->hide();
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->horizontalHeader()->setHighlightSections(false);
     return view;
 }
 
@@ -68,14 +62,6 @@ QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent) {
     proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     proxy->setFilterKeyColumn(-1);
     return proxy;
-}
-
-QLabel* sectionTitle(const QString& text, QWidget* parent) {
-    auto* label = new QLabel(text, parent);
-    QFont f = label->font();
-    f.setBold(true);
-    label->setFont(f);
-    return label;
 }
 
 } // namespace
@@ -130,17 +116,13 @@ void BenchmarkPage::buildUi() {
     auto* stack = new QStackedLayout(stackHost);
     outer->addWidget(stackHost, 1);
 
-    auto* hint = new QLabel(tr("<p style='font-size:large'>No benchmark open.</p>"
-                               "<p><b>Generate…</b> builds an inferential benchmark from a loaded knowledge graph: "
-                               "rules from inference patterns, their new conclusions split into train, valid and "
-                               "test, and as many negatives as positives.</p><p><b>Open Folder…</b> reads a "
-                               "benchmark folder (train.txt, valid.txt, test.txt, *_neg_*.txt, rules.txt), ours "
-                               "or LogInfer's.</p>"),
-                            stackHost);
-    hint->setObjectName(QStringLiteral("benchmarkEmptyHint"));
-    hint->setAlignment(Qt::AlignCenter);
-    hint->setWordWrap(true);
-    hint->setMargin(40);
+    auto* hint = makeEmptyState(tr("No benchmark open"),
+                                tr("<p><b>Generate…</b> builds an inferential benchmark from a loaded knowledge graph: "
+                                   "rules from inference patterns, their new conclusions split into train, valid and "
+                                   "test, and as many negatives as positives.</p><p><b>Open Folder…</b> reads a "
+                                   "benchmark folder (train.txt, valid.txt, test.txt, *_neg_*.txt, rules.txt), ours "
+                                   "or LogInfer's.</p>"),
+                                stackHost, QStringLiteral("benchmarkEmptyHint"));
     emptyHint_ = hint;
     stack->addWidget(hint);
 
@@ -158,7 +140,7 @@ void BenchmarkPage::buildUi() {
     auto* rulesLayout = new QVBoxLayout(rulesPane);
     rulesLayout->setContentsMargins(0, 0, 0, 0);
     auto* rulesHead = new QHBoxLayout;
-    rulesHead->addWidget(sectionTitle(tr("Rules"), rulesPane));
+    rulesHead->addWidget(boldLabel(tr("Rules"), rulesPane));
     ruleFilter_ = new QLineEdit(rulesPane);
     ruleFilter_->setObjectName(QStringLiteral("benchmarkRuleFilter"));
     ruleFilter_->setPlaceholderText(tr("Filter rules (text or pattern)…"));
@@ -219,7 +201,7 @@ void BenchmarkPage::buildUi() {
         auto* pane = new QWidget(bottom);
         auto* l = new QVBoxLayout(pane);
         l->setContentsMargins(0, 0, 0, 0);
-        title = sectionTitle(QString(), pane);
+        title = boldLabel(QString(), pane);
         title->setObjectName(name + QStringLiteral("Title"));
         l->addWidget(title);
         view = makeTable(pane, name);
@@ -345,23 +327,8 @@ JobHandle* BenchmarkPage::track(JobHandle* job, const QString& what) {
 
 void BenchmarkPage::showError(const QString& what, const QString& message, const QString& file, quint64 line,
                               quint64 column) {
-    QString location = file;
-    if (line > 0) {
-        location += QStringLiteral(":%1").arg(line);
-        if (column > 0) location += QStringLiteral(":%1").arg(column);
-    }
-    const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Benchmark"), what, QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("benchmarkErrorBox"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(full);
-    box->setDetailedText(tr("File: %1\nLine: %2\nColumn: %3\n\n%4\n\nThe benchmark shown before is unchanged.")
-                             .arg(file.isEmpty() ? tr("(none)") : file)
-                             .arg(line)
-                             .arg(column)
-                             .arg(message));
-    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    box->open();
+    showInputError(this, {tr("Benchmark"), what, message, file, line, column,
+                          tr("The benchmark shown before is unchanged."), QStringLiteral("benchmarkErrorBox")});
 }
 
 void BenchmarkPage::setBenchmark(BenchmarkPtr benchmark) {

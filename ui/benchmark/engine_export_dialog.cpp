@@ -2,6 +2,7 @@
 // read-only box with the training command the export's README names.
 #include "ui/benchmark/engine_export_dialog.hpp"
 
+#include "ui/common/error_box.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 
@@ -137,11 +138,8 @@ bool EngineExportDialog::startExport() {
     connect(job_, &JobHandle::finished, this, &EngineExportDialog::finishExport);
     connect(job_, &JobHandle::failed, this,
             [this](const QString& message, const QString& file, quint64 line, quint64 column) {
-                QString where = file;
-                if (line) where += QStringLiteral(":%1:%2").arg(line).arg(column);
                 status_->setText(
-                    tr("<b>Export failed.</b> %1")
-                        .arg((where.isEmpty() ? message : where + QStringLiteral(": ") + message).toHtmlEscaped()));
+                    tr("<b>Export failed.</b> %1").arg(locatedMessage(message, file, line, column).toHtmlEscaped()));
                 job_.clear();
                 updateButtons();
             });

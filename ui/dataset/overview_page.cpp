@@ -2,6 +2,8 @@
 // filter field; an empty-state hint when no dataset is selected.
 #include "ui/dataset/overview_page.hpp"
 
+#include "ui/common/empty_state.hpp"
+#include "ui/common/views.hpp"
 #include "ui/dataset/relation_table_model.hpp"
 #include "ui/dataset/type_table_model.hpp"
 
@@ -28,18 +30,8 @@ namespace kbcx::ui {
 namespace {
 
 QTableView* makeTable(QWidget* parent) {
-    auto* view = new QTableView(parent);
+    QTableView* view = makeDataTable(parent);
     view->setSortingEnabled(true);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setAlternatingRowColors(true);
-    view->setWordWrap(false);
-    view->setTextElideMode(Qt::ElideRight);
-    view->verticalHeader()->hide();
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->horizontalHeader()->setHighlightSections(false);
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    view->horizontalHeader()->setStretchLastSection(false);
     return view;
 }
 
@@ -72,15 +64,11 @@ OverviewPage::OverviewPage(QWidget* parent) : QWidget(parent) {
     outer->addWidget(stack_);
 
     // Empty state.
-    auto* hint = new QLabel(tr("<h3>No dataset selected</h3>"
-                               "<p>Open a knowledge graph with <b>File → Open…</b> (TSV triples, N-Triples, "
-                               "Turtle, RDF/XML, optionally gzip-compressed), drop files onto this window, "
-                               "or try <b>File → Open Demo</b>.</p>"),
-                            stack_);
-    hint->setObjectName(QStringLiteral("emptyHint"));
-    hint->setAlignment(Qt::AlignCenter);
-    hint->setWordWrap(true);
-    hint->setMargin(24);
+    auto* hint = makeEmptyState(tr("No dataset selected"),
+                                tr("Open a knowledge graph with <b>File → Open…</b> (TSV triples, N-Triples, Turtle, "
+                                   "RDF/XML, optionally gzip-compressed), drop files onto this window, or try "
+                                   "<b>File → Open Demo</b>."),
+                                stack_);
     stack_->addWidget(hint);
 
     // Dataset view.

@@ -6,6 +6,7 @@
 #include "onto/text_syntax.hpp"
 #include "reason/status.hpp"
 
+#include "ui/common/error_box.hpp"
 #include "ui/eval/eval_workspace.hpp"
 
 #include "ui/common/app_settings.hpp"
@@ -23,7 +24,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QMessageBox>
 #include <QWidget>
 
 namespace kbcx::ui {
@@ -327,26 +327,11 @@ void EvalWorkspace::showImportDialog() {
 void EvalWorkspace::showError(const QString& title, const QString& what, const QString& message, const QString& file,
                               quint64 line, quint64 column) {
     ++failures_;
-    QString location = file;
-    if (line > 0) {
-        location += QStringLiteral(":%1").arg(line);
-        if (column > 0) location += QStringLiteral(":%1").arg(column);
-    }
-    const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
-    auto* box = new QMessageBox(QMessageBox::Warning, title, tr("Could not evaluate %1.").arg(what), QMessageBox::Ok,
-                                dialogParent_);
-    if (title == tr("Could Not Load Ontology")) box->setText(tr("Could not load %1.").arg(what));
-    box->setObjectName(QStringLiteral("evalErrorBox"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(full);
-    box->setDetailedText(tr("File: %1\nLine: %2\nColumn: %3\n\n%4\n\nEvaluations imported before are unchanged.")
-                             .arg(file.isEmpty() ? tr("(none)") : file)
-                             .arg(line)
-                             .arg(column)
-                             .arg(message));
-    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    box->open();
-    emit importFailed(full);
+    const QString text = title == tr("Could Not Load Ontology") ? tr("Could not load %1.").arg(what)
+                                                                : tr("Could not evaluate %1.").arg(what);
+    showInputError(dialogParent_, {title, text, message, file, line, column,
+                                   tr("Evaluations imported before are unchanged."), QStringLiteral("evalErrorBox")});
+    emit importFailed(locatedMessage(message, file, line, column));
 }
 
 } // namespace kbcx::ui

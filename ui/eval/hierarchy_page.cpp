@@ -2,6 +2,8 @@
 // model, and chart data (histogram bins, scatter points) computed as a job per selection.
 #include "ui/eval/hierarchy_page.hpp"
 
+#include "ui/common/empty_state.hpp"
+#include "ui/common/views.hpp"
 #include "ui/eval/eval_table_models.hpp"
 #include "ui/eval/eval_workspace.hpp"
 #include "ui/jobs/job_handle.hpp"
@@ -47,14 +49,9 @@ QString axiomText(const eval::EvalResult& r, std::uint32_t a) {
 }
 
 QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
-    auto* view = new QTableView(parent);
+    QTableView* view = makeDataTable(parent);
     view->setModel(model);
-    view->setAlternatingRowColors(true);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->verticalHeader()->hide();
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->horizontalHeader()->setHighlightSections(false);
-    view->setWordWrap(false);
+    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     return view;
 }
 
@@ -321,12 +318,11 @@ HierarchyPage::HierarchyPage(EvalWorkspace* workspace, QWidget* parent) : QWidge
     split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
 
-    emptyHint_ = new QLabel(tr("<h3>No evaluation yet</h3><p>Use <b>File \u2192 Import Scores\u2026</b> to evaluate a "
-                               "scores file (<tt>axiom&lt;TAB&gt;score</tt>) against a test set "
-                               "(<tt>status&lt;TAB&gt;nf&lt;TAB&gt;axiom[&lt;TAB&gt;P]</tt>), or open the demo.</p>"),
-                            this);
-    emptyHint_->setAlignment(Qt::AlignCenter);
-    emptyHint_->setObjectName(QStringLiteral("emptyHint"));
+    emptyHint_ = makeEmptyState(tr("No evaluation yet"),
+                                tr("Use <b>File \u2192 Import Scores\u2026</b> to evaluate a scores file "
+                                   "(<tt>axiom&lt;TAB&gt;score</tt>) against a test set "
+                                   "(<tt>status&lt;TAB&gt;nf&lt;TAB&gt;axiom[&lt;TAB&gt;P]</tt>), or open the demo."),
+                                this);
     body_ = split;
 
     auto* stack = new QStackedLayout;

@@ -3,6 +3,9 @@
 // request supersedes (cancels) the one in flight.
 #include "ui/graph/graph_page.hpp"
 
+#include "ui/common/empty_state.hpp"
+#include "ui/common/error_box.hpp"
+#include "ui/common/views.hpp"
 #include "ui/graph/entity_name_model.hpp"
 #include "ui/graph/graph_view.hpp"
 #include "ui/graph/relation_filter_model.hpp"
@@ -19,7 +22,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -43,14 +45,6 @@ QToolButton* toolButton(QWidget* parent, const QString& text, const QString& too
     return b;
 }
 
-QLabel* boldLabel(const QString& text, QWidget* parent) {
-    auto* label = new QLabel(text, parent);
-    QFont f = label->font();
-    f.setBold(true);
-    label->setFont(f);
-    return label;
-}
-
 } // namespace
 
 GraphPage::GraphPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runner_(runner) {
@@ -70,11 +64,10 @@ GraphPage::GraphPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
 
 void GraphPage::buildUi() {
     auto* stack = new QStackedLayout(this);
-    emptyHint_ = new QLabel(tr("<h3>No dataset selected</h3><p>Open a knowledge graph (or <b>File → Open Demo</b>) "
-                               "to explore the neighbourhood of its entities.</p>"),
-                            this);
-    emptyHint_->setAlignment(Qt::AlignCenter);
-    emptyHint_->setWordWrap(true);
+    emptyHint_ = makeEmptyState(tr("No dataset selected"),
+                                tr("Open a knowledge graph (or <b>File → Open Demo</b>) to explore the neighbourhood "
+                                   "of its entities."),
+                                this);
     stack->addWidget(emptyHint_);
     content_ = new QWidget(this);
     stack->addWidget(content_);
@@ -241,13 +234,13 @@ void GraphPage::buildUi() {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export Graph as PNG"), QStringLiteral("graph.png"),
                                                           tr("PNG images (*.png)"));
         if (!path.isEmpty() && !exportPng(path))
-            QMessageBox::warning(this, tr("Export Failed"), tr("Could not write %1.").arg(path));
+            showWarning(this, tr("Export Failed"), tr("Could not write %1.").arg(path));
     });
     connect(svg, &QToolButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export Graph as SVG"), QStringLiteral("graph.svg"),
                                                           tr("SVG drawings (*.svg)"));
         if (!path.isEmpty() && !exportSvg(path))
-            QMessageBox::warning(this, tr("Export Failed"), tr("Could not write %1.").arg(path));
+            showWarning(this, tr("Export Failed"), tr("Could not write %1.").arg(path));
     });
     connect(closeDerivation, &QToolButton::clicked, derivationPanel_, &QWidget::hide);
     connect(view_, &GraphView::nodeActivated, this, &GraphPage::showEntity);

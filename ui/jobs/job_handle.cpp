@@ -2,6 +2,8 @@
 // workers post, with progress fed to the ETA estimator.
 #include "ui/jobs/job_handle.hpp"
 
+#include "ui/common/error_box.hpp"
+
 namespace kbcx::ui {
 
 JobHandle::JobHandle(QString title, std::shared_ptr<std::stop_source> stop, QObject* parent)
@@ -23,6 +25,10 @@ double JobHandle::elapsedSeconds() const {
 std::optional<double> JobHandle::etaSeconds() const {
     if (state_ != State::Running) return std::nullopt;
     return eta_.remainingSeconds();
+}
+
+QString JobHandle::errorText() const {
+    return locatedMessage(errorMessage_, errorLocation_.file, errorLocation_.line, errorLocation_.column);
 }
 
 QString JobHandle::stateText() const {

@@ -56,6 +56,9 @@ class JobHandle : public QObject {
     /// Valid after failed().
     QString errorMessage() const { return errorMessage_; }
     const ErrorLocation& errorLocation() const { return errorLocation_; }
+    /// Valid after failed(): "file:line:column: message" (ui/common/error_box.hpp's format), or
+    /// the message alone when the error has no location.
+    QString errorText() const;
 
     /// Short text for the state ("Running", "Finished in 1.2 s", "Failed", "Cancelled").
     QString stateText() const;

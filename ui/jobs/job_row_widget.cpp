@@ -90,11 +90,7 @@ void JobRowWidget::refresh() {
     bar_->setFormat(QStringLiteral("%p%"));
 
     QString message = job_->message();
-    if (job_->state() == JobHandle::State::Failed) {
-        const auto& where = job_->errorLocation();
-        if (!where.file.isEmpty())
-            message = tr("%1:%2:%3: %4").arg(where.file).arg(where.line).arg(where.column).arg(job_->errorMessage());
-    }
+    if (job_->state() == JobHandle::State::Failed) message = job_->errorText();
     message_->setText(message);
     message_->setToolTip(message);
 

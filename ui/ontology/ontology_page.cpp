@@ -2,6 +2,7 @@
 // holding the analysis lock (candidate checks mutate the reasoner's delta state).
 #include "ui/ontology/ontology_page.hpp"
 
+#include "ui/common/empty_state.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/ontology/class_hierarchy_model.hpp"
@@ -176,12 +177,10 @@ ClassDetails computeDetails(const OntologyPtr& data, onto::ConceptName a, qlongl
 OntologyPage::OntologyPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runner_(runner) {
     setObjectName(QStringLiteral("ontologyPage"));
     stack_ = new QStackedWidget(this);
-    auto* empty = new QLabel(tr("<p style='font-size:large'>No ontology loaded.</p>"
-                                "<p>Use <b>File → Open…</b> on an OWL, OBO or functional-syntax file, or "
-                                "<b>File → Open Demo Ontology</b>.</p>"),
-                             stack_);
-    empty->setAlignment(Qt::AlignCenter);
-    empty->setWordWrap(true);
+    auto* empty = makeEmptyState(tr("No ontology loaded"),
+                                 tr("Use <b>File → Open…</b> on an OWL, OBO or functional-syntax file, or "
+                                    "<b>File → Open Demo Ontology</b>."),
+                                 stack_);
     stack_->addWidget(empty);
 
     auto* content = new QWidget(stack_);

@@ -2,6 +2,8 @@
 // back to per-band table models; the reading in force is shown above the bands.
 #include "ui/ontology/partition_page.hpp"
 
+#include "ui/common/empty_state.hpp"
+#include "ui/common/error_box.hpp"
 #include "ui/common/flow_layout.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
@@ -17,7 +19,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
@@ -40,12 +41,10 @@ constexpr std::array<reason::Status, 3> kBands = {reason::Status::Entailed, reas
 PartitionPage::PartitionPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runner_(runner) {
     setObjectName(QStringLiteral("partitionPage"));
     stack_ = new QStackedWidget(this);
-    auto* empty = new QLabel(tr("<p style='font-size:large'>No ontology loaded.</p>"
-                                "<p>Open an ontology (<b>File → Open…</b> or <b>File → Open Demo Ontology</b>) to "
-                                "split candidate axioms into entailed, undetermined and contradictory.</p>"),
-                             stack_);
-    empty->setAlignment(Qt::AlignCenter);
-    empty->setWordWrap(true);
+    auto* empty = makeEmptyState(tr("No ontology loaded"),
+                                 tr("Open an ontology (<b>File → Open…</b> or <b>File → Open Demo Ontology</b>) to "
+                                    "split candidate axioms into entailed, undetermined and contradictory."),
+                                 stack_);
     stack_->addWidget(empty);
 
     auto* content = new QWidget(stack_);
@@ -227,10 +226,7 @@ PartitionPage::PartitionPage(JobRunner* runner, QWidget* parent) : QWidget(paren
         const QString path = QFileDialog::getSaveFileName(this, tr("Export Partition"), QStringLiteral("partition.tsv"),
                                                           tr("Tab-separated values (*.tsv)"));
         if (!path.isEmpty() && !exportTsv(path)) {
-            auto* box = new QMessageBox(QMessageBox::Warning, tr("Export Failed"), tr("Could not write %1.").arg(path),
-                                        QMessageBox::Ok, this);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
+            showWarning(this, tr("Export Failed"), tr("Could not write %1.").arg(path));
         }
     });
     updateTitles();

@@ -2,6 +2,7 @@
 // check learn::LearntIndex::entails on the job runner; the GUI thread only shows results.
 #include "ui/rules/learnt_rules_panel.hpp"
 
+#include "ui/common/error_box.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 
@@ -13,7 +14,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
 #include <QToolButton>
@@ -207,18 +207,8 @@ JobHandle* LearntRulesPanel::showRule(const rules::Rule& rule, const QString& la
 }
 
 void LearntRulesPanel::showError(const QString& message, const QString& file, quint64 line, quint64 column) {
-    QString location = file;
-    if (line > 0) {
-        location += QStringLiteral(":%1").arg(line);
-        if (column > 0) location += QStringLiteral(":%1").arg(column);
-    }
-    const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Learnt rules"), tr("The learnt rules could not be read."),
-                                QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("learntErrorBox"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(full);
-    box->open();
+    showInputError(this, {tr("Learnt rules"), tr("The learnt rules could not be read."), message, file, line, column,
+                          QString(), QStringLiteral("learntErrorBox")});
 }
 
 } // namespace kbcx::ui

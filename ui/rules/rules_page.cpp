@@ -2,7 +2,10 @@
 // derived facts and derivation tree panes, all computations through JobRunner jobs.
 #include "ui/rules/rules_page.hpp"
 
+#include "ui/common/empty_state.hpp"
+#include "ui/common/error_box.hpp"
 #include "ui/common/progress_value.hpp"
+#include "ui/common/views.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/rules/derivation_tree_model.hpp"
@@ -24,7 +27,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
@@ -44,27 +46,8 @@ namespace kbcx::ui {
 
 namespace {
 
-QTableView* makeTable(QWidget* parent, const QString& name) {
-    auto* view = new QTableView(parent);
-    view->setObjectName(name);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setAlternatingRowColors(true);
-    view->setWordWrap(false);
-    view->setTextElideMode(Qt::ElideRight);
-    view->verticalHeader()->hide();
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->horizontalHeader()->setHighlightSections(false);
-    view->horizontalHeader()->setStretchLastSection(false);
-    return view;
-}
-
 QLabel* paneTitle(QWidget* parent) {
-    auto* label = new QLabel(parent);
-    QFont font = label->font();
-    font.setBold(true);
-    label->setFont(font);
-    return label;
+    return boldLabel(QString(), parent);
 }
 
 QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent, int sortRole) {
@@ -116,11 +99,10 @@ RulesPage::RulesPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
 
 void RulesPage::buildUi() {
     auto* stack = new QStackedLayout(this);
-    emptyHint_ = new QLabel(tr("<h3>No dataset selected</h3><p>Open a knowledge graph (or <b>File → Open Demo</b>) "
-                               "and select it in the Datasets panel to load rules for it.</p>"),
-                            this);
-    emptyHint_->setAlignment(Qt::AlignCenter);
-    emptyHint_->setWordWrap(true);
+    emptyHint_ = makeEmptyState(tr("No dataset selected"),
+                                tr("Open a knowledge graph (or <b>File → Open Demo</b>) and select it in the Datasets "
+                                   "panel to load rules for it."),
+                                this);
     stack->addWidget(emptyHint_);
     content_ = new QWidget(this);
     stack->addWidget(content_);
@@ -128,6 +110,40 @@ void RulesPage::buildUi() {
     auto* layout = new QVBoxLayout(content_);
     layout->setContentsMargins(9, 9, 9, 9);
 
+    buildSourceRows(layout);
+    layout->addLayout(buildActionRow());
+
+    auto* vertical = new QSplitter(Qt::Vertical, content_);
+    vertical->setChildrenCollapsible(false);
+
+    QWidget* rulesPane = buildRulesPane(vertical);
+    auto* bottom = new QSplitter(Qt::Horizontal, vertical);
+    bottom->setChildrenCollapsible(false);
+
+    QWidget* supportsPane = buildSupportsPane(bottom);
+    auto* right = new QSplitter(Qt::Vertical, bottom);
+    right->setChildrenCollapsible(false);
+    QWidget* derivedPane = buildDerivedPane(right);
+    QWidget* treePane = buildDerivationPane(right);
+    learnt_ = new LearntRulesPanel(runner_, right);
+    right->addWidget(derivedPane);
+    right->addWidget(treePane);
+    right->addWidget(learnt_);
+    bottom->addWidget(supportsPane);
+    bottom->addWidget(right);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 2);
+    vertical->addWidget(rulesPane);
+    vertical->addWidget(bottom);
+    vertical->setStretchFactor(0, 1);
+    vertical->setStretchFactor(1, 1);
+    layout->addWidget(vertical, 1);
+
+    connectControls();
+}
+
+// Where the rules come from: a rule file, or inference patterns over the dataset's relations.
+void RulesPage::buildSourceRows(QVBoxLayout* layout) {
     // Source: a rule file or patterns.
     fileRadio_ = new QRadioButton(tr("Rule &file:"), content_);
     fileRadio_->setObjectName(QStringLiteral("ruleFileRadio"));
@@ -194,7 +210,11 @@ void RulesPage::buildUi() {
     patternRow->addStretch(1);
     layout->addLayout(fileRow);
     layout->addLayout(patternRow);
+}
 
+// Load & Score, Materialise, the progress of the running job with its cancel button, the
+// status line and the rule filter.
+QHBoxLayout* RulesPage::buildActionRow() {
     auto* actions = new QHBoxLayout;
     scoreButton_ =
         new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("&Load && Score Rules"), content_);
@@ -230,23 +250,24 @@ void RulesPage::buildUi() {
     actions->addWidget(cancelButton_);
     actions->addWidget(status_, 1);
     actions->addWidget(ruleFilter_);
-    layout->addLayout(actions);
 
-    auto* vertical = new QSplitter(Qt::Vertical, content_);
-    vertical->setChildrenCollapsible(false);
+    return actions;
+}
 
-    auto* rulesPane = new QWidget(vertical);
+// The rule table (supports, new and derived conclusions per rule) under its title.
+QWidget* RulesPage::buildRulesPane(QWidget* parent) {
+    const QFontMetrics fm = fontMetrics();
+    auto* rulesPane = new QWidget(parent);
     auto* rulesLayout = new QVBoxLayout(rulesPane);
     rulesLayout->setContentsMargins(0, 0, 0, 0);
     rulesTitle_ = paneTitle(rulesPane);
-    ruleView_ = makeTable(rulesPane, QStringLiteral("ruleTable"));
+    ruleView_ = makeDataTable(rulesPane, QStringLiteral("ruleTable"));
     ruleView_->setModel(ruleProxy_);
     ruleView_->setSortingEnabled(true);
     ruleView_->sortByColumn(RuleTableModel::IndexColumn, Qt::AscendingOrder);
     QHeaderView* header = ruleView_->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(RuleTableModel::RuleColumn, QHeaderView::Stretch);
-    const QFontMetrics fm = fontMetrics();
     header->resizeSection(RuleTableModel::IndexColumn, fm.horizontalAdvance(QStringLiteral("0000")) + 24);
     header->resizeSection(RuleTableModel::PatternColumn, fm.horizontalAdvance(QStringLiteral("type-hierarchy")) + 24);
     for (int c :
@@ -255,10 +276,13 @@ void RulesPage::buildUi() {
     rulesLayout->addWidget(rulesTitle_);
     rulesLayout->addWidget(ruleView_);
 
-    auto* bottom = new QSplitter(Qt::Horizontal, vertical);
-    bottom->setChildrenCollapsible(false);
+    return rulesPane;
+}
 
-    auto* supportsPane = new QWidget(bottom);
+// The supports of the selected rule, with the "Show in Graph" switch.
+QWidget* RulesPage::buildSupportsPane(QWidget* parent) {
+    const QFontMetrics fm = fontMetrics();
+    auto* supportsPane = new QWidget(parent);
     auto* supportsLayout = new QVBoxLayout(supportsPane);
     supportsLayout->setContentsMargins(0, 0, 0, 0);
     auto* supportsHead = new QHBoxLayout;
@@ -271,7 +295,7 @@ void RulesPage::buildUi() {
                                 "highlighted, centred on the conclusion's subject"));
     supportsHead->addWidget(supportsTitle_, 1);
     supportsHead->addWidget(followGraph_);
-    supportView_ = makeTable(supportsPane, QStringLiteral("supportTable"));
+    supportView_ = makeDataTable(supportsPane, QStringLiteral("supportTable"));
     supportView_->setModel(supportProxy_);
     supportView_->setSortingEnabled(true);
     supportView_->sortByColumn(SupportTableModel::IndexColumn, Qt::AscendingOrder);
@@ -286,9 +310,13 @@ void RulesPage::buildUi() {
     supportsLayout->addLayout(supportsHead);
     supportsLayout->addWidget(supportView_);
 
-    auto* right = new QSplitter(Qt::Vertical, bottom);
-    right->setChildrenCollapsible(false);
-    auto* derivedPane = new QWidget(right);
+    return supportsPane;
+}
+
+// The facts materialisation derived, with their filter.
+QWidget* RulesPage::buildDerivedPane(QWidget* parent) {
+    const QFontMetrics fm = fontMetrics();
+    auto* derivedPane = new QWidget(parent);
     auto* derivedLayout = new QVBoxLayout(derivedPane);
     derivedLayout->setContentsMargins(0, 0, 0, 0);
     derivedTitle_ = paneTitle(derivedPane);
@@ -296,7 +324,7 @@ void RulesPage::buildUi() {
     derivedFilter_->setObjectName(QStringLiteral("derivedFilter"));
     derivedFilter_->setPlaceholderText(tr("Filter derived facts"));
     derivedFilter_->setClearButtonEnabled(true);
-    derivedView_ = makeTable(derivedPane, QStringLiteral("derivedTable"));
+    derivedView_ = makeDataTable(derivedPane, QStringLiteral("derivedTable"));
     derivedView_->setModel(derivedProxy_);
     derivedView_->horizontalHeader()->setSectionResizeMode(DerivedFactModel::FactColumn, QHeaderView::Stretch);
     derivedView_->horizontalHeader()->setSectionResizeMode(DerivedFactModel::RuleColumn, QHeaderView::Interactive);
@@ -306,7 +334,13 @@ void RulesPage::buildUi() {
     derivedLayout->addWidget(derivedFilter_);
     derivedLayout->addWidget(derivedView_);
 
-    auto* treePane = new QWidget(right);
+    return derivedPane;
+}
+
+// The derivation tree of the selected derived fact.
+QWidget* RulesPage::buildDerivationPane(QWidget* parent) {
+    const QFontMetrics fm = fontMetrics();
+    auto* treePane = new QWidget(parent);
     auto* treeLayout = new QVBoxLayout(treePane);
     treeLayout->setContentsMargins(0, 0, 0, 0);
     derivationTitle_ = paneTitle(treePane);
@@ -323,20 +357,11 @@ void RulesPage::buildUi() {
     treeLayout->addWidget(derivationTitle_);
     treeLayout->addWidget(derivationView_);
 
-    learnt_ = new LearntRulesPanel(runner_, right);
-    right->addWidget(derivedPane);
-    right->addWidget(treePane);
-    right->addWidget(learnt_);
-    bottom->addWidget(supportsPane);
-    bottom->addWidget(right);
-    bottom->setStretchFactor(0, 3);
-    bottom->setStretchFactor(1, 2);
-    vertical->addWidget(rulesPane);
-    vertical->addWidget(bottom);
-    vertical->setStretchFactor(0, 1);
-    vertical->setStretchFactor(1, 1);
-    layout->addWidget(vertical, 1);
+    return treePane;
+}
 
+// Buttons, filters and selections to what they do.
+void RulesPage::connectControls() {
     connect(browseButton_, &QToolButton::clicked, this, [this] {
         const QString path =
             QFileDialog::getOpenFileName(this, tr("Open Rule File"), ruleFileEdit_->text(),
@@ -543,24 +568,9 @@ void RulesPage::showJobProgress(JobHandle* job) {
 
 void RulesPage::showError(const QString& what, const QString& message, const QString& file, quint64 line,
                           quint64 column) {
-    QString location = file;
-    if (line > 0) {
-        location += QStringLiteral(":%1").arg(line);
-        if (column > 0) location += QStringLiteral(":%1").arg(column);
-    }
-    const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
-    auto* box = new QMessageBox(QMessageBox::Warning, what, what + QLatin1Char('.'), QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("rulesErrorBox"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(full);
-    box->setDetailedText(tr("File: %1\nLine: %2\nColumn: %3\n\n%4\n\nThe rules shown before are unchanged.")
-                             .arg(file.isEmpty() ? tr("(none)") : file)
-                             .arg(line)
-                             .arg(column)
-                             .arg(message));
-    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    box->open();
-    status_->setText(tr("%1: %2").arg(what, full));
+    showInputError(this, {what, what + QLatin1Char('.'), message, file, line, column,
+                          tr("The rules shown before are unchanged."), QStringLiteral("rulesErrorBox")});
+    status_->setText(tr("%1: %2").arg(what, locatedMessage(message, file, line, column)));
 }
 
 void RulesPage::updateEnabled() {

@@ -19,6 +19,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -29,6 +30,7 @@ class QSpinBox;
 class QTableView;
 class QToolButton;
 class QTreeView;
+class QVBoxLayout;
 
 namespace kbcx::ui {
 
@@ -104,6 +106,14 @@ class RulesPage : public QWidget {
 
   private:
     void buildUi();
+    // The parts buildUi() puts together, top to bottom.
+    void buildSourceRows(QVBoxLayout* layout);
+    QHBoxLayout* buildActionRow();
+    QWidget* buildRulesPane(QWidget* parent);
+    QWidget* buildSupportsPane(QWidget* parent);
+    QWidget* buildDerivedPane(QWidget* parent);
+    QWidget* buildDerivationPane(QWidget* parent);
+    void connectControls();
     void updateEnabled();
     void updateTitles();
     void onRuleSelected(const QModelIndex& proxyIndex);

@@ -7,6 +7,7 @@
 #include "ui/benchmark/engine_export_dialog.hpp"
 #include "ui/common/accessibility.hpp"
 #include "ui/common/app_settings.hpp"
+#include "ui/common/error_box.hpp"
 #include "ui/common/name_style_setting.hpp"
 #include "ui/dataset/dataset_model.hpp"
 #include "ui/dataset/demo_data.hpp"
@@ -94,6 +95,30 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName(QStringLiteral("centralTabs"));
     tabs_->setDocumentMode(true);
+    // The ten tabs, left to right.
+    createKnowledgeGraphTabs();
+    createBenchmarkTab();
+    createOntologyTabs();
+    createTrainingTab();
+    createEvaluationTabs();
+    setCentralWidget(tabs_);
+
+    makePagesScrollable();
+    createDocks();
+    createActions();
+    createStatusBar();
+    restoreLayout();
+    updateWindowTitle();
+    updateStatus();
+    // Accessible names for controls built now, on a tab's first showing, and after jobs.
+    nameUnlabelledControls(this);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] { nameUnlabelledControls(this); });
+    connect(runner_, &JobRunner::idle, this, [this] { nameUnlabelledControls(this); });
+}
+
+// Overview, Rules and Graph: a support or derived fact picked in Rules is shown in Graph; the
+// demo opens with its pattern rules scored, so the Rules tab has something to show.
+void MainWindow::createKnowledgeGraphTabs() {
     overview_ = new OverviewPage(tabs_);
     tabs_->addTab(overview_, style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Overview"));
     rules_ = new RulesPage(runner_, tabs_);
@@ -105,7 +130,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         if (rules_->followsGraph()) showTab(QStringLiteral("Graph"));
     });
     connect(rules_, &RulesPage::derivedFactSelected, graph_, &GraphPage::showDerivation);
-    // The demo opens with its pattern rules scored, so the Rules tab has something to show.
     connect(this, &MainWindow::datasetAdded, rules_, [this](const DatasetPtr& dataset) {
         if (!dataset || dataset->name != demoDatasetName() || rules_->ruleView()->model()->rowCount() > 0) return;
         rules_->setDataset(dataset);
@@ -113,8 +137,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         if (JobHandle* job = rules_->scoreRules())
             connect(job, &JobHandle::finished, rules_, [this] { rules_->selectRule(0); });
     });
-    // Benchmark tab: its facts open in the Graph tab on the benchmark's own train KG; the demo
-    // dataset brings a small generated benchmark with it.
+}
+
+// Benchmark: its facts open in the Graph tab on the benchmark's own train KG; the demo dataset
+// brings a small generated benchmark with it.
+void MainWindow::createBenchmarkTab() {
     auto* benchmark = new BenchmarkPage(runner_, datasets_, tabs_);
     benchmark->setCurrentDatasetSource([this] { return currentDataset(); });
     tabs_->addTab(benchmark, style()->standardIcon(QStyle::SP_FileDialogContentsView), tr("Benchmark"));
@@ -127,6 +154,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         if (dataset && dataset->name == demoDatasetName() && !benchmark->benchmark() && !benchmark->currentJob())
             benchmark->generateDemo(dataset);
     });
+}
+
+// Ontology, Partition and Teach, created by the ontology workspace; its load errors use the
+// dataset error box.
+void MainWindow::createOntologyTabs() {
     ontologies_ = new OntologyWorkspace(runner_, this);
     ontologies_->addTabs(tabs_);
     connect(ontologies_, &OntologyWorkspace::loadFailed, this,
@@ -135,11 +167,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
             });
     connect(ontologies_, &OntologyWorkspace::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+}
+
+// Training: KG and EL runs, on loaded datasets and ontologies.
+void MainWindow::createTrainingTab() {
     auto* training = new TrainingPage(runner_, datasets_, tabs_);
     training->setOntologies(ontologies_->model());
     tabs_->addTab(training, style()->standardIcon(QStyle::SP_MediaPlay), tr("Training"));
-    // Hierarchy and Inversions tabs share the imported evaluations (File → Import Scores…);
-    // the demo dataset brings a demo evaluation with it.
+}
+
+// Hierarchy and Inversions share the imported evaluations (File → Import Scores…); the demo
+// dataset brings a demo evaluation with it.
+void MainWindow::createEvaluationTabs() {
     auto* evalWorkspace = new EvalWorkspace(runner_, this, this);
     evalWorkspace->setObjectName(QStringLiteral("evalWorkspace"));
     tabs_->addTab(new HierarchyPage(evalWorkspace, tabs_), style()->standardIcon(QStyle::SP_ArrowUp), tr("Hierarchy"));
@@ -158,19 +197,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         if (dataset && dataset->name == demoDatasetName() && evalWorkspace->model()->count() == 0)
             evalWorkspace->importDemo();
     });
-    setCentralWidget(tabs_);
-
-    makePagesScrollable();
-    createDocks();
-    createActions();
-    createStatusBar();
-    restoreLayout();
-    updateWindowTitle();
-    updateStatus();
-    // Accessible names for controls built now, on a tab's first showing, and after jobs.
-    nameUnlabelledControls(this);
-    connect(tabs_, &QTabWidget::currentChanged, this, [this] { nameUnlabelledControls(this); });
-    connect(runner_, &JobRunner::idle, this, [this] { nameUnlabelledControls(this); });
 }
 
 MainWindow::~MainWindow() {
@@ -581,25 +607,10 @@ void MainWindow::addLoadedDataset(DatasetPtr dataset) {
 void MainWindow::showLoadError(const QString& datasetName, const QString& message, const QString& file, quint64 line,
                                quint64 column) {
     ++loadFailures_;
-    QString location = file;
-    if (line > 0) {
-        location += QStringLiteral(":%1").arg(line);
-        if (column > 0) location += QStringLiteral(":%1").arg(column);
-    }
-    const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
-
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Could Not Load Dataset"),
-                                tr("Could not load %1.").arg(datasetName), QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("loadErrorBox"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(full);
-    box->setDetailedText(tr("File: %1\nLine: %2\nColumn: %3\n\n%4\n\nDatasets loaded before are unchanged.")
-                             .arg(file.isEmpty() ? tr("(none)") : file)
-                             .arg(line)
-                             .arg(column)
-                             .arg(message));
-    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    box->open(); // window-modal but non-blocking: no nested event loop
+    // window-modal but non-blocking: no nested event loop
+    showInputError(this, {tr("Could Not Load Dataset"), tr("Could not load %1.").arg(datasetName), message, file, line,
+                          column, tr("Datasets loaded before are unchanged."), QStringLiteral("loadErrorBox")});
+    const QString full = locatedMessage(message, file, line, column);
     statusBar()->showMessage(tr("Loading %1 failed: %2").arg(datasetName, full), 10000);
     emit loadFailed(full);
 }

@@ -85,6 +85,12 @@ class MainWindow : public QMainWindow {
 
   private:
     void createActions();
+    // The tabs, in their order (the constructor calls these once).
+    void createKnowledgeGraphTabs();
+    void createBenchmarkTab();
+    void createOntologyTabs();
+    void createTrainingTab();
+    void createEvaluationTabs();
     void createDocks();
     void createStatusBar();
     void rebuildRecentMenu();

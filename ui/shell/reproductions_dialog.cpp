@@ -2,6 +2,7 @@
 // reproductions_dialog.hpp.
 #include "ui/shell/reproductions_dialog.hpp"
 
+#include "ui/common/error_box.hpp"
 #include "ui/common/progress_value.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
@@ -16,7 +17,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
@@ -263,14 +263,9 @@ JobHandle* ReproductionsDialog::runSelected() {
     });
     connect(job, &JobHandle::failed, this,
             [this, name](const QString& message, const QString& file, quint64 line, quint64 column) {
-                QString where = file;
-                if (line) where += QStringLiteral(":%1:%2").arg(line).arg(column);
                 status_->setText(tr("Failed: %1").arg(message));
-                auto* box = new QMessageBox(QMessageBox::Warning, tr("Reproduction Failed"),
-                                            tr("%1 could not run.").arg(name), QMessageBox::Ok, this);
-                box->setInformativeText(where.isEmpty() ? message : where + QStringLiteral(": ") + message);
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                box->open();
+                showInputError(this, {tr("Reproduction Failed"), tr("%1 could not run.").arg(name), message, file, line,
+                                      column, QString(), QString()});
             });
     connect(job, &JobHandle::cancelled, this, [this] { status_->setText(tr("Cancelled; nothing was written.")); });
     connect(job, &JobHandle::ended, this, [this] {

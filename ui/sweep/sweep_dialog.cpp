@@ -5,6 +5,7 @@
 #include "ui/common/accessibility.hpp"
 #include "ui/common/app_settings.hpp"
 #include "ui/common/chart_export.hpp"
+#include "ui/common/error_box.hpp"
 #include "ui/common/form_fields.hpp"
 #include "ui/common/progress_value.hpp"
 #include "ui/jobs/job_handle.hpp"
@@ -33,7 +34,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -88,6 +88,12 @@ QDoubleSpinBox* optionalSpin(int decimals, double step, const QString& tip, QWid
     return s;
 }
 
+/// A labelled field of `form`, named for tests and accessibility.
+void addNamedRow(QFormLayout* form, const QString& label, QWidget* field, const char* name) {
+    field->setObjectName(QLatin1String(name));
+    form->addRow(label, field);
+}
+
 std::optional<double> optionalValue(const QDoubleSpinBox* s) {
     if (s->value() <= s->minimum()) return std::nullopt;
     return s->value();
@@ -105,14 +111,37 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     setWindowTitle(tr("Negative-Sampling Sweep"));
     table_ = new SweepTableModel(this);
 
-    // --- form ---
     auto* formBox = new QGroupBox(tr("Sweep"), this);
-    auto* form = new QFormLayout(formBox);
-    // A labelled field, named for tests and accessibility.
-    auto addNamedRow = [form](const QString& label, QWidget* field, const char* name) {
-        field->setObjectName(QLatin1String(name));
-        form->addRow(label, field);
-    };
+    form_ = new QFormLayout(formBox);
+    buildSweepRows(formBox);
+    buildAdvancedRows(formBox);
+
+    auto* body = new QSplitter(Qt::Horizontal, this);
+    body->addWidget(buildRunPane(formBox));
+    body->addWidget(buildResultsPane());
+    body->setStretchFactor(1, 1);
+    auto* v = new QVBoxLayout(this);
+    v->addWidget(body, 1);
+    v->addWidget(buildButtons());
+    resize(1100, 680);
+
+    connect(ontology_, &QComboBox::currentIndexChanged, this, &SweepDialog::updateControls);
+    if (ontologies_) {
+        connect(ontologies_, &QAbstractItemModel::rowsInserted, this, &SweepDialog::rebuildOntologies);
+        connect(ontologies_, &QAbstractItemModel::rowsRemoved, this, &SweepDialog::rebuildOntologies);
+        connect(ontologies_, &QAbstractItemModel::modelReset, this, &SweepDialog::rebuildOntologies);
+    }
+    rebuildOntologies();
+    updateModelDefaults();
+    redrawChart();
+    updateControls();
+    nameUnlabelledControls(this);
+}
+
+// The first rows of the form: ontology (loaded or a file), model, normal form, the p⊥ grid,
+// seeds, epochs, dimension and the output folder.
+void SweepDialog::buildSweepRows(QGroupBox* formBox) {
+    QFormLayout* form = form_;
     ontology_ = new QComboBox(formBox);
     ontology_->setObjectName(QStringLiteral("sweepOntology"));
     ontology_->setToolTip(tr("The ontology to train on: one loaded in the explorer (as read), or an ontology file "
@@ -167,14 +196,14 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
                         "default 3); the table shows mean ± "
                         "sample standard deviation over them"),
                      formBox);
-    addNamedRow(tr("S&eeds:"), seeds_, "sweepSeeds");
+    addNamedRow(form, tr("S&eeds:"), seeds_, "sweepSeeds");
     epochs_ =
         intSpin(1, 1000000, 200, tr("Epochs per run (default 200); the test set is evaluated after the last"), formBox);
-    addNamedRow(tr("Epoc&hs:"), epochs_, "sweepEpochs");
+    addNamedRow(form, tr("Epoc&hs:"), epochs_, "sweepEpochs");
     using ElDefaults = embed::ElTrainDefaults;
     dim_ = intSpin(1, 4096, ElDefaults::dim, tr("Embedding dimension of every run (default %1)").arg(ElDefaults::dim),
                    formBox);
-    addNamedRow(tr("&Dimension:"), dim_, "sweepDim");
+    addNamedRow(form, tr("&Dimension:"), dim_, "sweepDim");
     outDir_ = new QLineEdit(formBox);
     outDir_->setObjectName(QStringLiteral("sweepOutDir"));
     outDir_->setPlaceholderText(tr("a fresh folder under the application data"));
@@ -192,8 +221,13 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     auto* outLabel = new QLabel(tr("O&utput folder:"), formBox);
     outLabel->setBuddy(outDir_);
     form->addRow(outLabel, outRow);
+}
 
-    // --- advanced: the rest of kbcx sweep's options, with its defaults; collapsed at first ---
+// The rest of kbcx sweep's options, with its defaults, as rows of the same form (aligned with
+// the others) that are hidden together; collapsed at first.
+void SweepDialog::buildAdvancedRows(QGroupBox* formBox) {
+    QFormLayout* form = form_;
+    using ElDefaults = embed::ElTrainDefaults;
     advancedToggle_ = new QToolButton(formBox);
     advancedToggle_->setObjectName(QStringLiteral("sweepAdvancedToggle"));
     advancedToggle_->setText(tr("Ad&vanced settings"));
@@ -205,40 +239,38 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     advancedToggle_->setArrowType(Qt::RightArrow);
     advancedToggle_->setAutoRaise(true);
     form->addRow(advancedToggle_);
-    // The advanced rows are rows of the same form (aligned with the others), hidden together.
-    form_ = form;
     advancedFirstRow_ = form->rowCount();
     lr_ = realSpin(1e-6, 10, 5, 0.001, ElDefaults::lr,
                    tr("Learning rate of the optimiser in every run (--lr, default %1)").arg(ElDefaults::lr), formBox);
-    addNamedRow(tr("&Learning rate:"), lr_, "sweepLr");
+    addNamedRow(form, tr("&Learning rate:"), lr_, "sweepLr");
     batch_ = intSpin(1, 1000000, ElDefaults::batch,
                      tr("Axioms per step (--batch, default %1); each normal form weighted 1/#(its axioms in the "
                         "batch)")
                          .arg(ElDefaults::batch),
                      formBox);
-    addNamedRow(tr("&Batch:"), batch_, "sweepBatch");
+    addNamedRow(form, tr("&Batch:"), batch_, "sweepBatch");
     neg_ = intSpin(1, 100000, ElDefaults::neg,
                    tr("Negatives K per axiom (--neg, default %1); round(p⊥·K) of them are drawn from the T⁻ pool, "
                       "the rest by corruption")
                        .arg(ElDefaults::neg),
                    formBox);
-    addNamedRow(tr("Ne&gatives per axiom:"), neg_, "sweepNeg");
+    addNamedRow(form, tr("Ne&gatives per axiom:"), neg_, "sweepNeg");
     margin_ = optionalSpin(3, 0.01,
                            tr("γ of the model's losses (--margin; \"model default\" = the model's own, as kbcx "
                               "train --help lists them: ELEm 0, EmEL++ 0.05, ELBE 0, Box²EL 0.02). Step below 0 "
                               "for the model default"),
                            formBox);
-    addNamedRow(tr("Marg&in γ:"), margin_, "sweepMargin");
+    addNamedRow(form, tr("Marg&in γ:"), margin_, "sweepMargin");
     delta_ = optionalSpin(2, 0.5,
                           tr("Box models' δ (--delta; ELBE, Box²EL): target δ of the negative term (δ − d⁻)². "
                              "\"model default\" = the model's own"),
                           formBox);
-    addNamedRow(tr("Box δ:"), delta_, "sweepDelta");
+    addNamedRow(form, tr("Box δ:"), delta_, "sweepDelta");
     reg_ = optionalSpin(3, 0.1,
                         tr("Regulariser weight (--reg): ELEmbeddings/EmEL++ |‖c‖ − 1| on class centres, Box²EL "
                            "λ‖β‖ on bumps. \"model default\" = the model's own"),
                         formBox);
-    addNamedRow(tr("Regulariser &weight λ:"), reg_, "sweepReg");
+    addNamedRow(form, tr("Regulariser &weight λ:"), reg_, "sweepReg");
     pool_ = new QComboBox(formBox);
     pool_->setObjectName(QStringLiteral("sweepPool"));
     pool_->addItem(tr("Reasoner's T⁻ sample"), QStringLiteral("reason"));
@@ -295,33 +327,36 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
                           tr("Candidates per status (T⁺, T?, T−) of the sampled test set (--n, default 100); unused "
                              "with a test-set file"),
                           formBox);
-    addNamedRow(tr("Candidates per status:"), candidates_, "sweepCandidates");
+    addNamedRow(form, tr("Candidates per status:"), candidates_, "sweepCandidates");
     testsSeed_ =
         intSpin(0, std::numeric_limits<int>::max(), 1,
                 tr("Seed of the test-set sampler (--tests-seed, default 1); unused with a test-set file"), formBox);
-    addNamedRow(tr("Test-set seed:"), testsSeed_, "sweepTestsSeed");
+    addNamedRow(form, tr("Test-set seed:"), testsSeed_, "sweepTestsSeed");
     firstSeed_ =
         intSpin(0, std::numeric_limits<int>::max(), 0,
                 tr("First training seed (--seed, default 0): the runs of each p⊥ use seeds S … S+N−1"), formBox);
-    addNamedRow(tr("First seed:"), firstSeed_, "sweepFirstSeed");
+    addNamedRow(form, tr("First seed:"), firstSeed_, "sweepFirstSeed");
     evalEvery_ = intSpin(0, 1000000, 0,
                          tr("Evaluate each run on the test set every N epochs besides the last (--eval-every, "
                             "default 0: the last epoch only); each evaluation is a line of the run's metrics.jsonl"),
                          formBox);
     evalEvery_->setSpecialValueText(tr("last epoch only"));
-    addNamedRow(tr("Evaluate every:"), evalEvery_, "sweepEvalEvery");
+    addNamedRow(form, tr("Evaluate every:"), evalEvery_, "sweepEvalEvery");
     threads_ = intSpin(1, 256, 1,
                        tr("Worker threads per run (--threads, default 1); runs follow one another. One thread and "
                           "a fixed seed give bit-identical runs"),
                        formBox);
-    addNamedRow(tr("Threads per run:"), threads_, "sweepThreads");
+    addNamedRow(form, tr("Threads per run:"), threads_, "sweepThreads");
     advancedEndRow_ = form->rowCount();
     setAdvancedVisible(false);
     connect(advancedToggle_, &QToolButton::toggled, this, &SweepDialog::setAdvancedVisible);
     connect(pool_, &QComboBox::currentIndexChanged, this, &SweepDialog::updateControls);
     connect(testsFile_, &QLineEdit::textChanged, this, &SweepDialog::updateControls);
     connect(model_, &QComboBox::currentIndexChanged, this, &SweepDialog::updateModelDefaults);
+}
 
+// The form with the run and cancel buttons, the progress bar and the status line under it.
+QWidget* SweepDialog::buildRunPane(QGroupBox* formBox) {
     runButton_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run Sweep"), this);
     runButton_->setObjectName(QStringLiteral("sweepRun"));
     runButton_->setToolTip(tr("Train one run per p⊥ and seed in the background (the same job as kbcx sweep)"));
@@ -353,7 +388,11 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     lv->addWidget(status_);
     lv->addStretch(1);
 
-    // --- chart and table ---
+    return left;
+}
+
+// The chart of FVR and MRR against p⊥ above the table of the sweep's summary.
+QWidget* SweepDialog::buildResultsPane() {
     auto* right = new QWidget(this);
     auto* rv = new QVBoxLayout(right);
     rv->setContentsMargins(6, 0, 0, 0);
@@ -383,12 +422,11 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     split->setSizes({400, 240}); // the chart gets most of the height; the table has few rows
     rv->addWidget(split);
 
-    auto* body = new QSplitter(Qt::Horizontal, this);
-    body->addWidget(left);
-    body->addWidget(right);
-    body->setStretchFactor(1, 1);
+    return right;
+}
 
-    // --- bottom buttons ---
+// Open Folder…, Export (PNG, SVG, CSV) and Close.
+QDialogButtonBox* SweepDialog::buildButtons() {
     auto* buttons = new QDialogButtonBox(this);
     auto* openButton = buttons->addButton(tr("Open &Folder…"), QDialogButtonBox::ActionRole);
     openButton->setObjectName(QStringLiteral("sweepOpenFolder"));
@@ -409,22 +447,7 @@ SweepDialog::SweepDialog(JobRunner* runner, OntologyListModel* ontologies, QWidg
     for (QAbstractButton* b : buttons->buttons())
         if (auto* pb = qobject_cast<QPushButton*>(b)) pb->setAutoDefault(false);
 
-    auto* v = new QVBoxLayout(this);
-    v->addWidget(body, 1);
-    v->addWidget(buttons);
-    resize(1100, 680);
-
-    connect(ontology_, &QComboBox::currentIndexChanged, this, &SweepDialog::updateControls);
-    if (ontologies_) {
-        connect(ontologies_, &QAbstractItemModel::rowsInserted, this, &SweepDialog::rebuildOntologies);
-        connect(ontologies_, &QAbstractItemModel::rowsRemoved, this, &SweepDialog::rebuildOntologies);
-        connect(ontologies_, &QAbstractItemModel::modelReset, this, &SweepDialog::rebuildOntologies);
-    }
-    rebuildOntologies();
-    updateModelDefaults();
-    redrawChart();
-    updateControls();
-    nameUnlabelledControls(this);
+    return buttons;
 }
 
 SweepDialog::~SweepDialog() {
@@ -748,9 +771,7 @@ JobHandle* SweepDialog::startSweep() {
     });
     connect(job, &JobHandle::failed, this,
             [this](const QString& message, const QString& file, quint64 line, quint64 column) {
-                QString where = file;
-                if (line > 0) where += QStringLiteral(":%1:%2").arg(line).arg(column);
-                const QString full = where.isEmpty() ? message : where + QStringLiteral(": ") + message;
+                const QString full = locatedMessage(message, file, line, column);
                 status_->setText(tr("Failed: %1").arg(full));
                 showError(tr("Sweep Failed"), full);
             });
@@ -780,10 +801,7 @@ JobHandle* SweepDialog::openFolder(const QString& dir) {
     });
     connect(job, &JobHandle::failed, this,
             [this](const QString& message, const QString& file, quint64 line, quint64 column) {
-                QString where = file;
-                if (line > 0) where += QStringLiteral(":%1:%2").arg(line).arg(column);
-                showError(tr("Cannot Open the Sweep Folder"),
-                          where.isEmpty() ? message : where + QStringLiteral(": ") + message);
+                showError(tr("Cannot Open the Sweep Folder"), locatedMessage(message, file, line, column));
             });
     return job;
 }
@@ -839,11 +857,7 @@ void SweepDialog::chooseOpenFolder() {
 }
 
 void SweepDialog::showError(const QString& title, const QString& message) {
-    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("sweepErrorBox"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    box->open(); // non-blocking: what is shown stays
+    showWarning(this, title, message, QStringLiteral("sweepErrorBox")); // what is shown stays
     emit errorShown(message);
 }
 

@@ -14,8 +14,10 @@
 class QChart;
 class QChartView;
 class QComboBox;
+class QDialogButtonBox;
 class QDoubleSpinBox;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -115,6 +117,12 @@ class SweepDialog : public QDialog {
     void errorShown(const QString& message);
 
   private:
+    // The parts the constructor builds, in order.
+    void buildSweepRows(QGroupBox* formBox);
+    void buildAdvancedRows(QGroupBox* formBox);
+    QWidget* buildRunPane(QGroupBox* formBox);
+    QWidget* buildResultsPane();
+    QDialogButtonBox* buildButtons();
     void rebuildOntologies();
     void updateControls();
     void redrawChart();

@@ -3,6 +3,7 @@
 #include "ui/training/training_charts.hpp"
 
 #include "ui/common/chart_export.hpp"
+#include "ui/common/empty_state.hpp"
 
 #include "ui/training/training_run.hpp"
 
@@ -88,13 +89,11 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
     grid_ = new QGridLayout(content_);
     grid_->setContentsMargins(4, 4, 4, 4);
     grid_->setSpacing(6);
-    empty_ = new QLabel(tr("<p>No metrics yet.</p><p>Start a run, or open a run folder, and check it in the "
-                           "list of runs: its loss, MRR, Hits@10 and any other metric it reports appear here, "
-                           "one chart per metric, updated as epochs finish.</p>"),
-                        content_);
-    empty_->setWordWrap(true);
-    empty_->setAlignment(Qt::AlignCenter);
-    empty_->setForegroundRole(QPalette::PlaceholderText);
+    empty_ = makeEmptyState(tr("No metrics yet"),
+                            tr("Start a run, or open a run folder, and check it in the list of runs: its loss, MRR, "
+                               "Hits@10 and any other metric it reports appear here, one chart per metric, updated "
+                               "as epochs finish."),
+                            content_, QStringLiteral("trainingChartsEmpty"));
     grid_->addWidget(empty_, 0, 0, 1, columns_);
     scroll->setWidget(content_);
     auto* layout = new QVBoxLayout(this);

@@ -92,7 +92,23 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
     v->setContentsMargins(0, 0, 6, 0);
     const TrainingConfig d;
 
-    // Data
+    v->addWidget(buildDataBox());
+    v->addWidget(buildModelBox(d));
+    v->addWidget(buildSamplerBox(d));
+    v->addWidget(buildOptimisationBox(d));
+    v->addStretch(1);
+
+    fillModels(false);
+    if (datasets_) {
+        connect(datasets_, &QAbstractItemModel::rowsInserted, this, &TrainingForm::rebuildDataSources);
+        connect(datasets_, &QAbstractItemModel::rowsRemoved, this, &TrainingForm::rebuildDataSources);
+        connect(datasets_, &QAbstractItemModel::modelReset, this, &TrainingForm::rebuildDataSources);
+    }
+    rebuildDataSources();
+}
+
+// The data to train on: a loaded dataset or ontology, a folder or file, and the test set.
+QGroupBox* TrainingForm::buildDataBox() {
     auto* dataBox = new QGroupBox(tr("Data"), this);
     dataForm_ = new QFormLayout(dataBox);
     dataSource_ = new QComboBox(dataBox);
@@ -135,9 +151,11 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
     auto* testsButton = browseButton(tr("Choose the test-set TSV"), dataBox);
     connect(testsButton, &QToolButton::clicked, this, &TrainingForm::chooseTests);
     dataForm_->addRow(tr("Test set:"), withButton(tests_, testsButton));
-    v->addWidget(dataBox);
+    return dataBox;
+}
 
-    // Model
+// The model, its size, loss and per-model settings (R-GCN's rows shown only for it).
+QGroupBox* TrainingForm::buildModelBox(const TrainingConfig& d) {
     auto* modelBox = new QGroupBox(tr("Model"), this);
     modelForm_ = new QFormLayout(modelBox);
     model_ = new QComboBox(modelBox);
@@ -217,9 +235,11 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
     });
     connect(model_, &QComboBox::currentIndexChanged, this, &TrainingForm::adaptRgcnDefaults);
     connect(model_, &QComboBox::currentIndexChanged, this, &TrainingForm::updateFamilyRows);
-    v->addWidget(modelBox);
+    return modelBox;
+}
 
-    // Sampler
+// Negative sampling: which slot to corrupt, how many negatives, p⊥ and its pool.
+QGroupBox* TrainingForm::buildSamplerBox(const TrainingConfig& d) {
     auto* samplerBox = new QGroupBox(tr("Negative sampling"), this);
     samplerForm_ = new QFormLayout(samplerBox);
     sampler_ = combo({{tr("Uniform"), QStringLiteral("uniform")}, {tr("Bernoulli"), QStringLiteral("bernoulli")}},
@@ -284,9 +304,11 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
     samplerForm_->addRow(tr("S&ubsampling:"), subsampling_);
     connect(pool_, &QComboBox::currentIndexChanged, this, &TrainingForm::updateFamilyRows);
     connect(pBot_, &QDoubleSpinBox::valueChanged, this, &TrainingForm::updateFamilyRows);
-    v->addWidget(samplerBox);
+    return samplerBox;
+}
 
-    // Optimisation
+// Optimisation: epochs, batch, learning rate and its decay, optimiser, threads, seed, evaluation.
+QGroupBox* TrainingForm::buildOptimisationBox(const TrainingConfig& d) {
     auto* optBox = new QGroupBox(tr("Optimisation"), this);
     auto* optForm = new QFormLayout(optBox);
     epochs_ = intSpin(1, 1000000, d.epochs, tr("Passes over the training data"), optBox);
@@ -334,16 +356,7 @@ TrainingForm::TrainingForm(DatasetModel* datasets, QWidget* parent) : QWidget(pa
                          optBox);
     evalEvery_->setObjectName(QStringLiteral("evalEvery"));
     optForm->addRow(tr("E&valuate every:"), evalEvery_);
-    v->addWidget(optBox);
-    v->addStretch(1);
-
-    fillModels(false);
-    if (datasets_) {
-        connect(datasets_, &QAbstractItemModel::rowsInserted, this, &TrainingForm::rebuildDataSources);
-        connect(datasets_, &QAbstractItemModel::rowsRemoved, this, &TrainingForm::rebuildDataSources);
-        connect(datasets_, &QAbstractItemModel::modelReset, this, &TrainingForm::rebuildDataSources);
-    }
-    rebuildDataSources();
+    return optBox;
 }
 
 void TrainingForm::setOntologies(OntologyListModel* ontologies) {

@@ -11,6 +11,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
+class QGroupBox;
 class QLineEdit;
 class QSpinBox;
 class QToolButton;
@@ -62,6 +63,11 @@ class TrainingForm : public QWidget {
     void familyChanged(bool el);
 
   private:
+    // The group boxes the constructor stacks, top to bottom; `d` holds the defaults.
+    QGroupBox* buildDataBox();
+    QGroupBox* buildModelBox(const TrainingConfig& d);
+    QGroupBox* buildSamplerBox(const TrainingConfig& d);
+    QGroupBox* buildOptimisationBox(const TrainingConfig& d);
     void rebuildDataSources();
     void updateDataControls();
     void fillModels(bool el);

@@ -5,6 +5,7 @@
 #include "ui/common/flow_layout.hpp"
 
 #include "ui/common/app_settings.hpp"
+#include "ui/common/error_box.hpp"
 #include "ui/common/style_icons.hpp"
 #include "ui/dataset/dataset_model.hpp"
 #include "ui/jobs/job_handle.hpp"
@@ -35,7 +36,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
@@ -51,6 +51,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <functional>
 #include <iterator>
 #include <limits>
 #include <memory>
@@ -440,6 +441,72 @@ TrainingRun* TrainingPage::resumeFromFolder(const QString& dir) {
     return run;
 }
 
+namespace {
+
+/// The epoch callback of a run's job. Small datasets finish hundreds of epochs a second: reports
+/// wait in a mailbox, and at most one delivery is queued at a time, so while the GUI thread is
+/// busy they collect and it applies them in one go (one chart and run-list update).
+std::function<void(const embed::EpochReport&)> epochMailbox(TrainingRun* run, JobRunner* runner,
+                                                            const QPointer<QObject>& runGuard) {
+    struct Mailbox {
+        std::mutex mutex;
+        std::vector<embed::EpochReport> pending;
+        bool queued = false;
+    };
+    auto mailbox = std::make_shared<Mailbox>();
+    return [run, runner, runGuard, mailbox](const embed::EpochReport& report) {
+        {
+            std::lock_guard lock(mailbox->mutex);
+            mailbox->pending.push_back(report);
+            if (mailbox->queued) return;
+            mailbox->queued = true;
+        }
+        runner->post(runGuard, [run, mailbox] {
+            std::vector<embed::EpochReport> reports;
+            {
+                std::lock_guard lock(mailbox->mutex);
+                reports.swap(mailbox->pending);
+                mailbox->queued = false;
+            }
+            run->addReports(reports);
+        });
+    };
+}
+
+/// Trains `config` on `source` into `dir` on the job's thread, through the core job of its family.
+void trainRun(const TrainingConfig& config, const TrainingDataSource& source, const QString& dir, bool resume,
+              const std::shared_ptr<embed::TrainControl>& control,
+              const std::function<void(const embed::EpochReport&)>& onEpoch, jobs::JobContext& ctx) {
+    if (config.isEl()) {
+        if (!source.isOntology())
+            throw InputError(source.label().toStdString(), "the EL models train on an ontology, not on triples");
+        embed::ElJobParams params = config.toElParams();
+        params.train.run_dir = QFile::encodeName(dir).toStdString();
+        params.train.resume = resume;
+        params.train.data = source.kind == TrainingDataSource::Kind::OntologyFile
+                                ? QFile::encodeName(source.folder).toStdString()
+                                : source.label().toStdString();
+        if (source.kind == TrainingDataSource::Kind::LoadedOntology)
+            params.ontology = [original = source.ontology->original] { return cloneOntology(*original); };
+        params.hooks.control = control;
+        params.hooks.on_epoch = onEpoch;
+        embed::run_el_job(params, ctx);
+    } else {
+        if (source.isOntology())
+            throw InputError(source.label().toStdString(), "the KG models train on triples, not on an ontology");
+        embed::KgTrainParams params = config.toParams();
+        params.train.run_dir = QFile::encodeName(dir).toStdString();
+        params.train.resume = resume;
+        params.train.data = source.label().toStdString();
+        params.hooks.control = control;
+        params.hooks.on_epoch = onEpoch;
+        const embed::TripleDataset data = loadTrainingData(source, ctx);
+        embed::train_kg(data, params, ctx);
+    }
+}
+
+} // namespace
+
 void TrainingPage::launch(TrainingRun* run, Launch l) {
     auto control = std::make_shared<embed::TrainControl>();
     run->setControl(control);
@@ -466,62 +533,19 @@ void TrainingPage::launch(TrainingRun* run, Launch l) {
                 run->setRecords(records);
             });
         }
-        // Small datasets finish hundreds of epochs a second. Reports wait in a mailbox, and at
-        // most one delivery is queued at a time: while the GUI thread is busy they collect, and
-        // it applies them in one go (one chart and run-list update) instead of one event each.
-        struct Mailbox {
-            std::mutex mutex;
-            std::vector<embed::EpochReport> pending;
-            bool queued = false;
-        };
-        auto mailbox = std::make_shared<Mailbox>();
-        auto onEpoch = [run, runner, runGuard, mailbox](const embed::EpochReport& report) {
-            {
-                std::lock_guard lock(mailbox->mutex);
-                mailbox->pending.push_back(report);
-                if (mailbox->queued) return;
-                mailbox->queued = true;
-            }
-            runner->post(runGuard, [run, mailbox] {
-                std::vector<embed::EpochReport> reports;
-                {
-                    std::lock_guard lock(mailbox->mutex);
-                    reports.swap(mailbox->pending);
-                    mailbox->queued = false;
-                }
-                run->addReports(reports);
-            });
-        };
-        if (config.isEl()) {
-            if (!source.isOntology())
-                throw InputError(source.label().toStdString(), "the EL models train on an ontology, not on triples");
-            embed::ElJobParams params = config.toElParams();
-            params.train.run_dir = QFile::encodeName(dir).toStdString();
-            params.train.resume = l.resume;
-            params.train.data = source.kind == TrainingDataSource::Kind::OntologyFile
-                                    ? QFile::encodeName(source.folder).toStdString()
-                                    : source.label().toStdString();
-            if (source.kind == TrainingDataSource::Kind::LoadedOntology)
-                params.ontology = [original = source.ontology->original] { return cloneOntology(*original); };
-            params.hooks.control = control;
-            params.hooks.on_epoch = onEpoch;
-            embed::run_el_job(params, ctx);
-        } else {
-            if (source.isOntology())
-                throw InputError(source.label().toStdString(), "the KG models train on triples, not on an ontology");
-            embed::KgTrainParams params = config.toParams();
-            params.train.run_dir = QFile::encodeName(dir).toStdString();
-            params.train.resume = l.resume;
-            params.train.data = source.label().toStdString();
-            params.hooks.control = control;
-            params.hooks.on_epoch = onEpoch;
-            const embed::TripleDataset data = loadTrainingData(source, ctx);
-            embed::train_kg(data, params, ctx);
-        }
+        const auto onEpoch = epochMailbox(run, runner, runGuard);
+        trainRun(config, source, dir, l.resume, control, onEpoch, ctx);
         return readRunFolder(dir); // the file is the record: the charts end on its exact values
     };
     JobHandle* job = runner_->start(tr("Train %1").arg(run->name()), std::move(work));
     run->setJob(job);
+    connectRun(run, job);
+    updateRunButtons();
+}
+
+// The run follows its job: running, finished (the charts end on the run folder's values),
+// failed (the error on the run and in a box), cancelled; the buttons when it ends.
+void TrainingPage::connectRun(TrainingRun* run, JobHandle* job) {
     connect(job, &JobHandle::stateChanged, run, [run](JobHandle::State state) {
         if (state == JobHandle::State::Running && run->status() == TrainingRun::Status::Queued)
             run->setStatus(TrainingRun::Status::Running);
@@ -533,9 +557,7 @@ void TrainingPage::launch(TrainingRun* run, Launch l) {
     });
     connect(job, &JobHandle::failed, this,
             [this, run](const QString& message, const QString& file, quint64 line, quint64 column) {
-                QString location = file;
-                if (line > 0) location += QStringLiteral(":%1:%2").arg(line).arg(column);
-                const QString full = location.isEmpty() ? message : location + QStringLiteral(": ") + message;
+                const QString full = locatedMessage(message, file, line, column);
                 run->setError(full);
                 showError(tr("Training Failed"), tr("Run %1: %2").arg(run->name(), full));
             });
@@ -546,7 +568,6 @@ void TrainingPage::launch(TrainingRun* run, Launch l) {
         updateRunButtons();
         emit runEnded(run);
     });
-    updateRunButtons();
 }
 
 void TrainingPage::pauseRun(TrainingRun* run) {
@@ -691,11 +712,7 @@ void TrainingPage::chooseOpenFolder() {
 }
 
 void TrainingPage::showError(const QString& title, const QString& message) {
-    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("trainingErrorBox"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    box->open(); // window-modal, non-blocking: runs keep training and reporting
+    showWarning(this, title, message, QStringLiteral("trainingErrorBox")); // runs keep training and reporting
     emit errorShown(message);
 }
 

@@ -120,6 +120,7 @@ class TrainingPage : public QWidget {
     QWidget* createRunsPanel();
     void updateRunButtons();
     TrainingRun* newRun(const QString& folder);
+    void connectRun(TrainingRun* run, JobHandle* job);
     void launch(TrainingRun* run, Launch launch);
     void addStoredRun(const RunFolderContents& contents);
     void showError(const QString& title, const QString& message);

@@ -1,12 +1,12 @@
-// A small RGB raster canvas and a PNG encoder (zlib deflate, CRC-32 per chunk), used by the
-// reproduction reports to draw charts without any GUI library.
+// A small RGB raster canvas (pixels, rectangles, lines, discs) and its PNG encoder and decoder
+// (zlib deflate, CRC-32 per chunk): what the reports' and the sweeps' charts are drawn into.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-namespace kbcx::repro {
+namespace kbcx::plot {
 
 /// An sRGB colour.
 struct Rgb {
@@ -33,6 +33,19 @@ class Image {
     std::vector<std::uint8_t> pixels_;
 };
 
+/// A pixel rectangle, right and bottom inclusive.
+struct Rect {
+    int left = 0, top = 0, right = -1, bottom = -1;
+    bool contains(int x, int y) const { return x >= left && x <= right && y >= top && y <= bottom; }
+};
+
+/// Fills the rectangle [x0, x1] × [y0, y1] (inclusive, clipped to the image).
+void fill_rect(Image& img, int x0, int y0, int x1, int y1, Rgb c);
+/// A line of the given width (a square brush along Bresenham's path), clipped to `clip`.
+void draw_line(Image& img, double x0, double y0, double x1, double y1, Rgb c, int width, const Rect& clip);
+/// A filled disc of radius r centred at (cx, cy).
+void fill_disc(Image& img, double cx, double cy, double r, Rgb c);
+
 /// The PNG file of an image: signature, IHDR (8-bit RGB, no interlace), one IDAT holding the
 /// zlib stream of the filtered scanlines (filter type 0 on every row), IEND.
 std::vector<std::uint8_t> encode_png(const Image& image);
@@ -44,4 +57,4 @@ void write_png(const std::string& path, const Image& image);
 /// the tests and by readers of a report folder to check a chart.
 bool decode_png(const std::vector<std::uint8_t>& bytes, Image& out, std::string* why = nullptr);
 
-} // namespace kbcx::repro
+} // namespace kbcx::plot

@@ -1,5 +1,6 @@
-// PNG encoding and decoding of RGB images with zlib; see png.hpp.
-#include "repro/png.hpp"
+// The RGB canvas, its drawing primitives, and PNG encoding and decoding with zlib; see
+// image.hpp.
+#include "plot/image.hpp"
 
 #include "common/error.hpp"
 
@@ -12,7 +13,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace kbcx::repro {
+namespace kbcx::plot {
 
 Image::Image(int width, int height, Rgb fill) : width_(std::max(0, width)), height_(std::max(0, height)) {
     pixels_.resize(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 3);
@@ -76,6 +77,42 @@ void put_chunk(std::vector<std::uint8_t>& out, const char type[4], const std::ve
 constexpr std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
 } // namespace
+
+void fill_rect(Image& img, int x0, int y0, int x1, int y1, Rgb c) {
+    for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x)
+            img.set(x, y, c);
+}
+
+void draw_line(Image& img, double fx0, double fy0, double fx1, double fy1, Rgb c, int width, const Rect& clip) {
+    int x0 = static_cast<int>(std::lround(fx0)), y0 = static_cast<int>(std::lround(fy0));
+    const int x1 = static_cast<int>(std::lround(fx1)), y1 = static_cast<int>(std::lround(fy1));
+    const int dx = std::abs(x1 - x0), dy = -std::abs(y1 - y0);
+    const int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+    int err = dx + dy;
+    const int lo = -(width - 1) / 2, hi = width / 2;
+    for (;;) {
+        for (int oy = lo; oy <= hi; ++oy)
+            for (int ox = lo; ox <= hi; ++ox)
+                if (clip.contains(x0 + ox, y0 + oy)) img.set(x0 + ox, y0 + oy, c);
+        if (x0 == x1 && y0 == y1) break;
+        const int e2 = 2 * err;
+        if (e2 >= dy) {
+            err += dy;
+            x0 += sx;
+        }
+        if (e2 <= dx) {
+            err += dx;
+            y0 += sy;
+        }
+    }
+}
+
+void fill_disc(Image& img, double cx, double cy, double r, Rgb c) {
+    for (int y = static_cast<int>(cy - r - 1); y <= static_cast<int>(cy + r + 1); ++y)
+        for (int x = static_cast<int>(cx - r - 1); x <= static_cast<int>(cx + r + 1); ++x)
+            if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r) img.set(x, y, c);
+}
 
 std::vector<std::uint8_t> encode_png(const Image& image) {
     std::vector<std::uint8_t> out(kSignature, kSignature + 8);
@@ -193,4 +230,4 @@ bool decode_png(const std::vector<std::uint8_t>& bytes, Image& out, std::string*
     return true;
 }
 
-} // namespace kbcx::repro
+} // namespace kbcx::plot

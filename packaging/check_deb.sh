@@ -1,15 +1,18 @@
 #!/bin/sh
-# Packaging test: builds the DEB with cpack from a finished build folder, checks its contents
-# (programs, desktop file, metainfo, icons, MIME type, man pages), validates them, unpacks it
-# into a temporary root and runs the installed programs from there.
+# Packaging test: builds the two DEBs with cpack from a finished build folder (kbc-explorer and
+# kbc-explorer-data), checks their contents (programs, desktop file, metainfo, icons, MIME type,
+# man pages, data), validates them, unpacks both into a temporary root and runs the installed
+# programs from there: a quick reproduction reads only the installed data.
 set -eu
 BUILD=$1
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 fail() { echo "check_deb: $*"; exit 1; }
 cpack --config "$BUILD/CPackConfig.cmake" -G DEB -B "$WORK/out" >"$WORK/cpack.log" 2>&1 || { cat "$WORK/cpack.log"; exit 1; }
-DEB=$(ls "$WORK"/out/*.deb)
+DEB=$(ls "$WORK"/out/kbc-explorer_*.deb)
+DATA_DEB=$(ls "$WORK"/out/kbc-explorer-data_*.deb)
 dpkg-deb -c "$DEB" >"$WORK/contents"
+dpkg-deb -c "$DATA_DEB" >"$WORK/data-contents"
 GUI=0
 if grep -q " ./usr/bin/kbc-explorer\$" "$WORK/contents"; then GUI=1; fi
 ID=org.kbcexplorer.KbcExplorer
@@ -26,7 +29,14 @@ for f in $EXPECTED; do
     grep -q " $f\$" "$WORK/contents" || { cat "$WORK/contents"; fail "missing from package: $f"; }
 done
 dpkg-deb -f "$DEB" Depends | grep -q "libraptor2" || fail "Depends lacks libraptor2 (shlibdeps)"
+dpkg-deb -f "$DEB" Recommends | grep -q "kbc-explorer-data" || fail "kbc-explorer does not recommend kbc-explorer-data"
+[ "$(dpkg-deb -f "$DATA_DEB" Architecture)" = all ] || fail "kbc-explorer-data is not Architecture: all"
+for f in onto/pizza.owl.gz kg/FB15k-237/train.txt.gz kg/WN18RR/test.txt.gz rules/LUBM_rule_all.dlog README.md; do
+    grep -q " ./usr/share/kbc-explorer/data/$f\$" "$WORK/data-contents" || fail "missing from kbc-explorer-data: $f"
+done
+if grep -q "share/kbc-explorer/data" "$WORK/contents"; then fail "the programs' package holds data files"; fi
 dpkg-deb -x "$DEB" "$WORK/root"
+dpkg-deb -x "$DATA_DEB" "$WORK/root"
 R="$WORK/root/usr"
 
 # The installed programs run from the unpacked root and name the libraries they were built with.
@@ -40,6 +50,22 @@ for cmd in $("$R/bin/kbcx" --help | sed -n '/^commands:/,/^$/p' | awk 'NR>1 && N
     grep -q "usage: kbcx $cmd " "$WORK/kbcx.txt" || fail "kbcx(1) lacks the help of 'kbcx $cmd'"
 done
 grep -q "EXIT STATUS" "$WORK/kbcx.txt" || fail "kbcx(1) lacks EXIT STATUS"
+
+# A quick reproduction from a folder with no data beside it, $KBCX_DATA unset: the installed
+# program finds the installed data (and never the source tree it was built from).
+mkdir -p "$WORK/empty"
+(cd "$WORK/empty" && env -u KBCX_DATA "$R/bin/kbcx" reproduce gci1-inversion --quick --out reports \
+    >"$WORK/repro.log" 2>&1) || { cat "$WORK/repro.log"; fail "kbcx reproduce gci1-inversion --quick failed"; }
+grep -q "share/kbc-explorer/data" "$WORK/empty/reports/gci1-inversion/report.md" ||
+    fail "the reproduction did not read the installed data"
+[ -s "$WORK/empty/reports/gci1-inversion/report.json" ] || fail "the reproduction wrote no report.json"
+# Without the data package, the same command fails naming the places it looked at.
+mv "$R/share/kbc-explorer/data" "$WORK/data-away"
+if (cd "$WORK/empty" && env -u KBCX_DATA "$R/bin/kbcx" reproduce gci1-inversion --quick --out r2 >"$WORK/nodata.log" 2>&1); then
+    fail "a reproduction without data succeeded"
+fi
+grep -q "no data folder found; looked at" "$WORK/nodata.log" || { cat "$WORK/nodata.log"; fail "no message naming the places"; }
+mv "$WORK/data-away" "$R/share/kbc-explorer/data"
 
 if [ $GUI -eq 1 ]; then
     export QT_QPA_PLATFORM=offscreen
@@ -73,4 +99,4 @@ if [ $GUI -eq 1 ]; then
     KBCX_SETTINGS_DIR="$WORK/settings" "$R/bin/kbc-explorer" --demo --screenshot "$WORK/shot.png"
     [ -s "$WORK/shot.png" ] || fail "installed kbc-explorer wrote no screenshot"
 fi
-echo "package OK: $(basename "$DEB")"
+echo "packages OK: $(basename "$DEB") $(basename "$DATA_DEB")"

@@ -29,7 +29,8 @@ int cmd_gen_lubm(const std::vector<std::string>& args, std::ostream& out, std::o
              "  "
              "<http://www.Department0.University0.edu/FullProfessor0>\t<http://swat.cse.lehigh.edu/onto/"
              "univ-bench.owl#teacherOf>\t<http://www.Department0.University0.edu/Course0>\n"
-             "use it with ../shared/data/rules/LUBM_rule_all.dlog (same namespace, no --map-prefix needed)");
+             "use it with the shipped LUBM rules, data/rules/LUBM_rule_all.dlog (installed: /usr/share/kbc-explorer/\n"
+             "data/rules/), in the same namespace: no --map-prefix needed");
     if (!p.parse(args, out)) return kOk;
     if (!p.has("out")) throw UsageError("--out FILE is required");
     rules::LubmParams params;

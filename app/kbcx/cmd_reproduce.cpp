@@ -51,7 +51,9 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     p.flag("full", "the settings of the README figures (slower)");
     p.option("seeds", "N", "number of seeds 1…N (default: the finding's for the mode, listed below)");
     p.option("threads", "N", "worker threads per training job", kThreadsTraining);
-    p.option("data", "DIR", "the shared data folder holding onto/pizza.owl (default $KBCX_DATA or ../shared/data)");
+    p.option("data", "DIR",
+             "the data folder holding onto/pizza.owl(.gz) and kg/ (default: $KBCX_DATA, else the shipped data:\n"
+             "data/ of the source tree when run from its build folder, else share/kbc-explorer/data)");
     p.option("epochs", "E", "override the training epochs (default: the finding's for the mode, listed below)");
     p.option("dim", "D", "override the embedding dimension (default: the finding's for the mode, listed below)");
     p.option("per-band", "N",
@@ -72,7 +74,7 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
              "  \"sections\":[{\"heading\":…,\"tables\":[{\"title\":…,\"header\":[…],\"rows\":[[…]]}],\n"
              "  \"charts\":[{\"file\":\"x.png\",\"series\":[{\"name\":…,\"x\":[…],\"y\":[…],\"y_err\":[…]}]}],\n"
              "  \"checks\":[{\"claim\":…,\"holds\":true,\"detail\":…}]}]}\n"
-             "example: kbcx reproduce rank-vs-faithfulness --out reports --data ../shared/data\n"
+             "example: kbcx reproduce rank-vs-faithfulness --out reports\n"
              "exit codes: 0 done (whatever the checks say), 2 bad input or usage, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
     if (p.has("list")) {
@@ -90,7 +92,7 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     o.out_dir = p.get("out");
     o.threads = static_cast<int>(parse_count("threads", p.get("threads")));
     if (o.threads < 1) throw UsageError("--threads must be at least 1");
-    o.data_dir = p.has("data") ? p.get("data") : repro::default_data_dir();
+    o.data_dir = p.has("data") ? p.get("data") : std::string(); // empty: the search of common/data_dir.hpp
     if (p.has("seeds")) o.seeds = static_cast<int>(parse_count("seeds", p.get("seeds")));
     if (p.has("epochs")) o.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
     if (p.has("dim")) o.dim = static_cast<int>(parse_count("dim", p.get("dim")));

@@ -872,7 +872,7 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     Section s9;
     s9.heading = "Beside the paper";
     s9.paragraphs.push_back("The paper publishes these per-pattern findings qualitatively (no per-pattern numbers "
-                            "are transcribed in shared/papers): " +
+                            "are transcribed from its tables): " +
                             join(published_pattern_claims(), "; ") + ".");
     s9.paragraphs.push_back(
         "How the checks read the claims: \"simple patterns easier than complex ones\" compares the embedding models' "

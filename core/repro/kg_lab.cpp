@@ -2,6 +2,8 @@
 // (embedding models through core/embed, SimpBL through core/bench) and eval-kg's metrics.
 #include "repro/kg_lab.hpp"
 
+#include "common/data_dir.hpp"
+
 #include "common/error.hpp"
 #include "embed/dataset.hpp"
 #include "embed/kg_models.hpp"
@@ -323,7 +325,7 @@ std::string kg_plan_fingerprint(const std::string& finding, const Options& o, co
 }
 
 std::string source_kg_path(const Options& o, const std::string& name) {
-    return (std::filesystem::path(o.data_dir) / "kg" / name / "train.txt").string();
+    return data_file(o.data_dir, "kg/" + name + "/train.txt");
 }
 
 std::shared_ptr<const kg::KnowledgeGraph> load_source_kg(const Options& o, const std::string& name,

@@ -2,6 +2,8 @@
 // evaluation through core/reason, core/count, core/embed and core/eval; see onto_lab.hpp.
 #include "repro/onto_lab.hpp"
 
+#include "common/data_dir.hpp"
+
 #include "common/error.hpp"
 #include "common/resources.hpp"
 #include "count/count_job.hpp"
@@ -70,10 +72,10 @@ bool is_triple_model(const std::string& name) {
 }
 
 std::string pizza_path(const Options& o) {
-    const std::string p = (fs::path(o.data_dir) / "onto" / "pizza.owl").string();
+    const std::string p = data_file(o.data_dir, "onto/pizza.owl");
     if (!fs::exists(p))
-        throw InputError(p,
-                         "Pizza is not there; give the shared data folder with --data DIR (it holds onto/pizza.owl)");
+        throw InputError(p, "Pizza is not in the data folder (it holds onto/pizza.owl or onto/pizza.owl.gz); give "
+                            "another with --data DIR");
     return p;
 }
 

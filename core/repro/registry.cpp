@@ -2,6 +2,8 @@
 // folder (Markdown, JSON, PNG charts); see registry.hpp.
 #include "repro/registry.hpp"
 
+#include "common/data_dir.hpp"
+
 #include "common/error.hpp"
 #include "common/resources.hpp"
 #include "repro/chart.hpp"
@@ -139,8 +141,11 @@ std::string partial_folder(const Options& o, const std::string& name) {
 }
 
 std::string default_data_dir() {
-    if (const char* e = std::getenv("KBCX_DATA"); e && *e) return e;
-    return "../shared/data";
+    try {
+        return find_data_dir();
+    } catch (const InputError&) {
+        return {};
+    }
 }
 
 RunOutput write_report(const Report& report, const std::string& folder) {
@@ -166,7 +171,7 @@ RunOutput write_report(const Report& report, const std::string& folder) {
 
 RunOutput run_reproduction(const Reproduction& r, const Options& options, jobs::JobContext& ctx) {
     Options o = options;
-    if (o.data_dir.empty()) o.data_dir = default_data_dir();
+    o.data_dir = find_data_dir(o.data_dir); // the one given, or the first found; else a message
     if (o.threads < 1) o.threads = 1;
     const std::string started = utc_now();
     Stopwatch clock;

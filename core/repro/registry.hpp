@@ -24,7 +24,7 @@ struct Options {
     int seeds = 0;                   ///< number of seeds (seeds are 1…N); 0 = mode default
     std::string out_dir;             ///< report folders go to out_dir/NAME
     int threads = 1;                 ///< worker threads of each training job
-    std::string data_dir;            ///< the shared data folder (holds onto/pizza.owl, kg/…)
+    std::string data_dir;            ///< the data folder (onto/pizza.owl, kg/…); empty = find it
     int epochs = 0;                  ///< training epochs; 0 = mode default
     int dim = 0;                     ///< embedding dimension; 0 = mode default
     std::size_t per_band = 0;        ///< test axioms per band (T+, T?, T−); 0 = mode default
@@ -92,7 +92,9 @@ std::string partial_folder(const Options& o, const std::string& name);
 /// The current time as reports show it: "2026-11-30 09:12:03 UTC".
 std::string utc_now();
 
-/// The data folder to use when none is given: $KBCX_DATA if set, else "../shared/data".
+/// The data folder to use when none is given (common/data_dir.hpp's search: $KBCX_DATA, the
+/// source tree's data/, the installed kbc-explorer-data), or "" when there is none; a
+/// reproduction run with no data folder then fails naming the places it looked at.
 std::string default_data_dir();
 
 } // namespace kbcx::repro

@@ -24,7 +24,7 @@
 namespace kbcx::ui {
 
 QString TeachPage::phdExampleText() {
-    return QStringLiteral("# The PhD student example (DESIGN.md §4). Edit it: statuses and P update as you type.\n"
+    return QStringLiteral("# The PhD student example. Edit it: statuses and P update as you type.\n"
                           "Class: PhDStudent Student Professor TeachingAssistant\n"
                           "Individual: alice\n"
                           "PhDStudent SubClassOf Student\n"

@@ -187,14 +187,19 @@ int cmd_baseline(const std::vector<std::string>& args, std::ostream& out, std::o
     return kOk;
 }
 
+/// The metrics are null when no query was ranked (a mean over nothing).
 void json_ranking(JsonWriter& j, const bench::RankingSummary& r) {
-    j.begin_object()
-        .field("queries", r.queries)
-        .field("mrr", r.mrr)
-        .field("hits@1", r.hits1)
-        .field("hits@3", r.hits3)
-        .field("hits@10", r.hits10)
-        .end_object();
+    j.begin_object().field("queries", r.queries);
+    for (const auto& [name, value] :
+         {std::pair{"mrr", r.mrr}, std::pair{"hits@1", r.hits1}, std::pair{"hits@3", r.hits3},
+          std::pair{"hits@10", r.hits10}}) {
+        j.key(name);
+        if (r.queries)
+            j.value(value);
+        else
+            j.null();
+    }
+    j.end_object();
 }
 
 int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
@@ -329,9 +334,12 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
     if (r.ranking_done) {
         auto row = [&](const char* name, const bench::RankingSummary& s, const std::uint64_t* empty) {
             char line[240];
-            std::snprintf(line, sizeof line,
-                          "  %-7s MRR %.4f  Hits@1 %.4f  Hits@3 %.4f  Hits@10 %.4f  (%llu queries", name, s.mrr,
-                          s.hits1, s.hits3, s.hits10, static_cast<unsigned long long>(s.queries));
+            if (s.queries)
+                std::snprintf(line, sizeof line,
+                              "  %-7s MRR %.4f  Hits@1 %.4f  Hits@3 %.4f  Hits@10 %.4f  (%llu queries", name, s.mrr,
+                              s.hits1, s.hits3, s.hits10, static_cast<unsigned long long>(s.queries));
+            else
+                std::snprintf(line, sizeof line, "  %-7s none ranked  (0 queries", name);
             out << line;
             if (empty) out << "; " << *empty << " without negatives, not ranked";
             out << ")\n";
@@ -342,7 +350,7 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
             row("C-", r.constant, &r.empty_constant);
             row("C-head", r.head, &r.empty_head);
             row("C-tail", r.tail, &r.empty_tail);
-            row("C-type", r.type, &r.empty_type);
+            if (r.type.queries || r.empty_type) row("C-type", r.type, &r.empty_type);
             row("R-", r.relation, &r.empty_relation);
             if (r.negatives_as_positives)
                 out << "  " << r.negatives_as_positives

@@ -135,18 +135,26 @@ int bench_info(const std::vector<std::string>& args, std::ostream& out) {
 namespace {
 
 int cmd_baseline(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
-    ArgParser p("baseline", "DIR [--neg M] [--json]",
-                "Runs SimpBL on a benchmark's test split: a fact (a, r, c) is predicted true iff some node b has a\n"
-                "train triple with both a and b and a train triple with both b and c (any relation, either\n"
-                "direction); prints precision, recall, F1 and accuracy against test.txt and test_neg_<m>.txt.");
+    ArgParser p("baseline", "DIR [--neg M] [--rule paper|simple.py|shared-neighbour] [--json]",
+                "Runs SimpBL on a benchmark's test split as the LogInfer paper defines it: a fact (a, b, c) is\n"
+                "predicted true iff train.txt holds a triple involving both a and the relation b (a in either\n"
+                "position) and one involving both b and c; prints precision, recall, F1 and accuracy against\n"
+                "test.txt and test_neg_<m>.txt.");
     p.positional("DIR", "benchmark folder", false, true);
     p.option("neg", "M", "negative method (default: the folder's only one)");
+    p.option("rule", "paper|simple.py|shared-neighbour",
+             "paper: the rule above over train.txt; simple.py: the same over train.txt and valid.txt, as the "
+             "release's simple.py reads both; shared-neighbour: true iff some node n has a train triple with both a "
+             "and n and one with both n and c (any relation; this project's rule before the paper's)",
+             "paper");
     p.flag("json", "print JSON");
     p.epilog(std::string(kFolderHelp) +
              "definitions: precision TP/(TP+FP), recall TP/(TP+FN), F1 2PR/(P+R), accuracy (TP+TN)/(TP+FP+TN+FN);\n"
-             "  a type fact T(e) is the triple (e, rdf:type, T) with T a node\n"
+             "  a type fact T(e) is the triple (e, rdf:type, T): rdf:type is a relation, T a node\n"
              "exit codes: 0 success, 2 bad input, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
+    const auto rule = bench::parse_simpbl_rule(p.get("rule"));
+    if (!rule) throw UsageError("--rule must be paper, simple.py or shared-neighbour");
     jobs::JobContext ctx(interrupt_token());
     const bench::BenchmarkFolder b = bench::read_benchmark(p.positionals().at(0), ctx);
     std::string m = p.has("neg") ? p.get("neg") : "";
@@ -157,41 +165,51 @@ int cmd_baseline(const std::vector<std::string>& args, std::ostream& out, std::o
         m = b.neg.begin()->first;
     }
     if (!b.neg.count(m)) throw UsageError("no negatives of method '" + m + "'");
-    const bench::SimpBL bl(b.train->facts);
+    const bench::SimpBL bl(b.train->facts, *rule, b.pos[1].facts);
     std::uint64_t tp = 0, fp = 0;
     for (const auto& f : b.pos[2].facts)
         tp += bl.predict(f) ? 1 : 0;
     for (const auto& f : b.neg.at(m)[2].facts)
         fp += bl.predict(f) ? 1 : 0;
     const auto c = bench::from_counts(tp, fp, b.neg.at(m)[2].facts.size() - fp, b.pos[2].facts.size() - tp);
+    const std::string over = *rule == bench::SimpBLRule::SimplePy ? "train.txt + valid.txt" : "train.txt";
     if (p.has("json")) {
         JsonWriter j(true);
-        j.begin_object().field("method", m).key("test");
+        j.begin_object().field("method", m).field("rule", bench::simpbl_rule_name(*rule)).field("facts", over);
+        j.key("test");
         json_classification(j, c);
         j.end_object();
         out << j.str() << "\n";
     } else {
+        out << "SimpBL rule: " << bench::simpbl_rule_name(*rule) << " (over " << over << ")\n";
         print_classification(out, "SimpBL on test (neg " + m + ")", c);
     }
     return kOk;
 }
 
+/// The metrics are null when no query was ranked (a mean over nothing).
 void json_ranking(JsonWriter& j, const bench::RankingSummary& r) {
-    j.begin_object()
-        .field("queries", r.queries)
-        .field("mrr", r.mrr)
-        .field("hits@1", r.hits1)
-        .field("hits@3", r.hits3)
-        .field("hits@10", r.hits10)
-        .end_object();
+    j.begin_object().field("queries", r.queries);
+    for (const auto& [name, value] :
+         {std::pair{"mrr", r.mrr}, std::pair{"hits@1", r.hits1}, std::pair{"hits@3", r.hits3},
+          std::pair{"hits@10", r.hits10}}) {
+        j.key(name);
+        if (r.queries)
+            j.value(value);
+        else
+            j.null();
+    }
+    j.end_object();
 }
 
 int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
     ArgParser p("eval-kg",
-                "DIR (--scores FILE | --run RUNDIR) [--neg M] [--missing error|lowest] [--no-ranking] [--json]",
-                "Evaluates scores of any system against a benchmark folder: classification at the threshold\n"
-                "that maximises validation F1, ROC AUC, and filtered ranking metrics of the test facts.\n"
-                "Scores come from a file (--scores) or from a `kbcx train` run's checkpoint (--run).");
+                "DIR (--scores FILE | --run RUNDIR) [--neg M] [--ranking paper|candidates] [--threshold-by "
+                "f1|accuracy] [--missing error|lowest] [--no-ranking] [--json]",
+                "Evaluates scores of any system against a benchmark folder: classification at a threshold\n"
+                "tuned on valid (maximising F1 unless --threshold-by accuracy), ROC AUC, and C-/R- ranking\n"
+                "metrics of the test facts (by default as the LogInfer paper defines them: among the test\n"
+                "negatives). Scores come from a file (--scores) or from a `kbcx train` run's checkpoint (--run).");
     p.positional("DIR", "benchmark folder", false, true);
     p.option("scores", "FILE",
              "scores, one line per triple: h r t score (tabs or spaces; higher = more plausible); this or --run "
@@ -200,22 +218,34 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
              "run folder of `kbcx train` (triple model): score every needed fact with the model's score(h,r,t); "
              "this or --scores is required");
     p.option("neg", "M", "negative method (default: the folder's only one)");
+    p.option("ranking", "paper|candidates",
+             "paper: rank each test positive among the test negatives of --neg that differ from it in one place "
+             "(LogInfer's C-/R- MRR); candidates: filtered ranking over every candidate entity / relation",
+             "paper");
+    p.option("threshold-by", "f1|accuracy", "what the threshold maximises on valid", "f1");
     p.option("missing", "error|lowest", "a needed triple without a score: an error, or scored -infinity", "error");
     p.flag("no-ranking", "skip the ranking metrics");
     p.flag("json", "print JSON");
     p.flag("stats", "print time and peak memory");
     p.epilog(std::string(kFolderHelp) +
              "definitions (higher score = more plausible):\n"
-             "  threshold τ  the distinct validation score maximising F1 of `score >= τ` on valid.txt against\n"
-             "               valid_neg_<m>.txt (the largest such τ); applied unchanged to the test split\n"
+             "  threshold τ  the distinct validation score maximising F1 (or accuracy) of `score >= τ` on\n"
+             "               valid.txt against valid_neg_<m>.txt (the largest such τ); applied unchanged to test\n"
              "  precision TP/(TP+FP), recall TP/(TP+FN), F1 2PR/(P+R), accuracy (TP+TN)/(TP+FP+TN+FN)\n"
              "  ROC AUC      Pr[f(p) > f(n)] + 1/2 Pr[f(p) = f(n)] over test positives x test negatives\n"
-             "  rank         filtered: for a test fact (h,r,t) and a slot, every candidate of the slot\n"
-             "               (candidate_entities.txt / candidate_relations.txt, else every name) except\n"
-             "               the true filler and those forming a positive of any split;\n"
-             "               rank = 1 + #better + #tied/2\n"
-             "  C-MRR, C-Hits@k  mean of 1/rank, fraction of rank <= k, over head and tail queries together\n"
-             "  R-MRR, R-Hits@k  the same over relation queries (h, ?, t); type facts are not ranked\n"
+             "  rank         1 + #better + #tied/2 among the candidates below\n"
+             "  --ranking paper (default), for a test positive λ = (s,R,o), from test_neg_<m>.txt less any\n"
+             "               negative that is a positive of some split:\n"
+             "    C-         the negatives (s',R,o) and (s,R,o'), one rank per λ; C-head and C-tail: each\n"
+             "               part alone; a type fact T(e) against the negatives T(e') (counted in C- and\n"
+             "               as C-type; no R- query)\n"
+             "    R-         the negatives (s,R',o)\n"
+             "    a λ without such negatives is not ranked; the queries without negatives are reported\n"
+             "  --ranking candidates, filtered: for a test fact (h,r,t) and a slot, every candidate of the\n"
+             "               slot (candidate_entities.txt / candidate_relations.txt, else every name) except\n"
+             "               the true filler and those forming a positive of any split; C- = head and tail\n"
+             "               queries together; type facts are not ranked\n"
+             "  MRR, Hits@k  mean of 1/rank, fraction of rank <= k over the ranked queries\n"
              "scores file line:  /m/027rn<TAB>/location/country/form_of_government<TAB>/m/06cx9<TAB>0.93\n"
              "  lines naming an entity or relation unknown to the benchmark are ignored (counted)\n"
              "--run: names are matched to the model's vocabulary; a type fact or a name the model never saw\n"
@@ -225,6 +255,10 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
     if (p.has("scores") == p.has("run")) throw UsageError("give exactly one of --scores FILE and --run RUNDIR");
     const std::string missing = p.get("missing");
     if (missing != "error" && missing != "lowest") throw UsageError("--missing must be error or lowest");
+    const auto ranking_mode = bench::parse_ranking_mode(p.get("ranking"));
+    if (!ranking_mode) throw UsageError("--ranking must be paper or candidates");
+    const auto threshold_by = bench::parse_threshold_criterion(p.get("threshold-by"));
+    if (!threshold_by) throw UsageError("--threshold-by must be f1 or accuracy");
     bench::EvalKgParams params;
     params.dir = p.positionals().at(0);
     if (p.has("scores")) params.scores_path = p.get("scores");
@@ -232,14 +266,21 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
     params.method = p.has("neg") ? p.get("neg") : "";
     params.missing_lowest = missing == "lowest";
     params.ranking = !p.has("no-ranking");
+    params.ranking_mode = *ranking_mode;
+    params.threshold_by = *threshold_by;
     Stopwatch clock;
     TerminalProgress progress(p.has("json"));
     jobs::JobContext ctx(interrupt_token(), progress.sink());
     const bench::EvalKgResult r = bench::eval_kg(params, ctx);
     progress.finish();
+    const bool paper = r.ranking_mode == bench::RankingMode::Paper;
+    const std::string criterion = r.threshold_by == bench::ThresholdCriterion::Accuracy ? "accuracy" : "F1";
     if (p.has("json")) {
         JsonWriter j(true);
-        j.begin_object().field("method", r.method).field("threshold", r.threshold);
+        j.begin_object()
+            .field("method", r.method)
+            .field("threshold", r.threshold)
+            .field("threshold_by", bench::threshold_criterion_name(r.threshold_by));
         j.key("valid");
         json_classification(j, r.valid);
         j.key("test");
@@ -252,6 +293,7 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
         if (!r.model.empty()) j.field("model", r.model).field("run", params.run_dir);
         j.field(r.model.empty() ? "scores_read" : "facts_scored", r.scores).field("unknown_names", r.unknown_names);
         j.field("missing_classification", r.missing_classification);
+        j.field("ranking_mode", bench::ranking_mode_name(r.ranking_mode));
         if (r.ranking_done) {
             j.key("C");
             json_ranking(j, r.constant);
@@ -261,7 +303,21 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
             json_ranking(j, r.tail);
             j.key("R");
             json_ranking(j, r.relation);
-            j.field("missing_ranking", r.missing_ranking).field("type_facts_not_ranked", r.skipped_type_facts);
+            if (paper) {
+                j.key("C_type");
+                json_ranking(j, r.type);
+                j.key("queries_without_negatives")
+                    .begin_object()
+                    .field("C", r.empty_constant)
+                    .field("C_head", r.empty_head)
+                    .field("C_tail", r.empty_tail)
+                    .field("R", r.empty_relation)
+                    .field("C_type", r.empty_type)
+                    .end_object();
+                j.field("negatives_as_positives", r.negatives_as_positives);
+            } else {
+                j.field("missing_ranking", r.missing_ranking).field("type_facts_not_ranked", r.skipped_type_facts);
+            }
         } else {
             j.field("ranking", r.ranking_problem);
         }
@@ -271,24 +327,44 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
         return kOk;
     }
     if (!r.model.empty()) out << "model: " << r.model << " (" << params.run_dir << ")\n";
-    out << "negatives: " << r.method << ", threshold (max validation F1): " << r.threshold << "\n";
+    out << "negatives: " << r.method << ", threshold (max validation " << criterion << "): " << r.threshold << "\n";
     print_classification(out, "valid", r.valid);
     print_classification(out, "test ", r.test);
     out << "ROC AUC (test): " << (r.auc ? pct(*r.auc) : std::string("n/a")) << "\n";
     if (r.ranking_done) {
-        auto row = [&](const char* name, const bench::RankingSummary& s) {
-            char line[200];
-            std::snprintf(line, sizeof line,
-                          "  %-7s MRR %.4f  Hits@1 %.4f  Hits@3 %.4f  Hits@10 %.4f  (%llu queries)\n", name, s.mrr,
-                          s.hits1, s.hits3, s.hits10, static_cast<unsigned long long>(s.queries));
+        auto row = [&](const char* name, const bench::RankingSummary& s, const std::uint64_t* empty) {
+            char line[240];
+            if (s.queries)
+                std::snprintf(line, sizeof line,
+                              "  %-7s MRR %.4f  Hits@1 %.4f  Hits@3 %.4f  Hits@10 %.4f  (%llu queries", name, s.mrr,
+                              s.hits1, s.hits3, s.hits10, static_cast<unsigned long long>(s.queries));
+            else
+                std::snprintf(line, sizeof line, "  %-7s none ranked  (0 queries", name);
             out << line;
+            if (empty) out << "; " << *empty << " without negatives, not ranked";
+            out << ")\n";
         };
-        out << "ranking (filtered, rank = 1 + #better + #tied/2)\n";
-        row("C-", r.constant);
-        row("C-head", r.head);
-        row("C-tail", r.tail);
-        row("R-", r.relation);
-        if (r.missing_ranking) out << "  " << r.missing_ranking << " candidates without a score scored -infinity\n";
+        if (paper) {
+            out << "ranking (the paper's: among the test negatives of " << r.method
+                << ", rank = 1 + #better + #tied/2)\n";
+            row("C-", r.constant, &r.empty_constant);
+            row("C-head", r.head, &r.empty_head);
+            row("C-tail", r.tail, &r.empty_tail);
+            if (r.type.queries || r.empty_type) row("C-type", r.type, &r.empty_type);
+            row("R-", r.relation, &r.empty_relation);
+            if (r.negatives_as_positives)
+                out << "  " << r.negatives_as_positives
+                    << " test negatives are positives of some split: left out of the ranking\n";
+        } else {
+            out << "ranking (over every candidate, filtered, rank = 1 + #better + #tied/2)\n";
+            row("C-", r.constant, nullptr);
+            row("C-head", r.head, nullptr);
+            row("C-tail", r.tail, nullptr);
+            row("R-", r.relation, nullptr);
+            if (r.skipped_type_facts) out << "  " << r.skipped_type_facts << " test type facts not ranked\n";
+            if (r.missing_ranking)
+                out << "  " << r.missing_ranking << " candidates without a score scored -infinity\n";
+        }
     } else {
         out << "ranking: " << r.ranking_problem << "\n";
     }
@@ -303,7 +379,8 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
 
 } // namespace
 
-KBCX_COMMAND("baseline", "run SimpBL on a benchmark folder and print precision, recall, F1, accuracy", cmd_baseline);
+KBCX_COMMAND("baseline", "run SimpBL (the LogInfer paper's) on a benchmark folder: precision, recall, F1, accuracy",
+             cmd_baseline);
 KBCX_COMMAND("eval-kg", "evaluate triple scores on a benchmark: F1 at a tuned threshold, AUC, C-/R- MRR, Hits@k",
              cmd_eval_kg);
 

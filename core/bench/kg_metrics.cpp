@@ -39,7 +39,17 @@ Classification classify(std::span<const double> pos, std::span<const double> neg
     return c;
 }
 
-double best_f1_threshold(std::span<const double> pos, std::span<const double> neg) {
+const char* threshold_criterion_name(ThresholdCriterion c) {
+    return c == ThresholdCriterion::Accuracy ? "accuracy" : "f1";
+}
+
+std::optional<ThresholdCriterion> parse_threshold_criterion(std::string_view name) {
+    if (name == "f1") return ThresholdCriterion::F1;
+    if (name == "accuracy") return ThresholdCriterion::Accuracy;
+    return std::nullopt;
+}
+
+double best_threshold(std::span<const double> pos, std::span<const double> neg, ThresholdCriterion c) {
     // Sweep the distinct scores from the largest down: at τ = s, everything ≥ s is predicted positive.
     std::vector<std::pair<double, int>> all;
     for (double s : pos)
@@ -54,10 +64,16 @@ double best_f1_threshold(std::span<const double> pos, std::span<const double> ne
         const double s = all[i].first;
         for (; i < all.size() && all[i].first == s; ++i)
             (all[i].second ? tp : fp) += 1;
-        const double f1 = tp == 0 ? 0.0 : 2.0 * double(tp) / double(2 * tp + fp + (pos.size() - tp));
-        if (f1 > best) best = f1, tau = s;
+        const double value = c == ThresholdCriterion::Accuracy
+                                 ? double(tp + (neg.size() - fp)) / double(all.size())
+                                 : (tp == 0 ? 0.0 : 2.0 * double(tp) / double(2 * tp + fp + (pos.size() - tp)));
+        if (value > best) best = value, tau = s;
     }
     return tau;
+}
+
+double best_f1_threshold(std::span<const double> pos, std::span<const double> neg) {
+    return best_threshold(pos, neg, ThresholdCriterion::F1);
 }
 
 std::optional<double> roc_auc(std::span<const double> pos, std::span<const double> neg) {
@@ -90,17 +106,135 @@ RankingSummary summarize_ranks(std::span<const double> ranks) {
     return r;
 }
 
-SimpBL::SimpBL(const kg::FactStore& train) : entities_(train.num_entities()) {
-    adj_.resize(entities_ + train.num_types());
-    train.for_each_fact([&](const kg::Triple& t) {
-        adj_[t.s].push_back(t.o);
-        adj_[t.o].push_back(t.s);
-    });
-    for (kg::Id t = 0; t < train.num_types(); ++t)
-        for (kg::Id e : train.instances(t)) {
-            adj_[e].push_back(static_cast<kg::Id>(entities_ + t));
-            adj_[entities_ + t].push_back(e);
+NegativeRanking rank_among_negatives(std::span<const GroundFact> queries, std::span<const double> query_scores,
+                                     std::span<const GroundFact> negatives, std::span<const double> negative_scores) {
+    // Negatives indexed by the two places they share with a query: (R, o) for head corruptions,
+    // (s, R) for tail corruptions, (s, o) for relation corruptions, T for type facts.
+    using Index = std::unordered_map<std::uint64_t, std::vector<std::size_t>>;
+    Index by_ro, by_sr, by_so, by_type;
+    auto pair_key = [](std::uint64_t x, std::uint64_t y) { return (x << 32) | y; };
+    for (std::size_t j = 0; j < negatives.size(); ++j) {
+        const GroundFact& n = negatives[j];
+        if (n.unary) {
+            by_type[n.pred].push_back(j);
+            continue;
         }
+        by_ro[pair_key(n.pred, n.o)].push_back(j);
+        by_sr[pair_key(n.s, n.pred)].push_back(j);
+        by_so[pair_key(n.s, n.o)].push_back(j);
+    }
+    std::vector<double> head, tail, rel, cons, type;
+    std::vector<double> head_scores, tail_scores, rel_scores, both;
+    // The scores of the negatives in `index` under `key` that differ from q (the others match it
+    // in the indexed places, so "differ" means differ in the corrupted one).
+    auto gather = [&](const Index& index, std::uint64_t key, const GroundFact& q, std::vector<double>& out) {
+        out.clear();
+        if (const auto it = index.find(key); it != index.end())
+            for (std::size_t j : it->second)
+                if (!(negatives[j] == q)) out.push_back(negative_scores[j]);
+    };
+    NegativeRanking r;
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+        const GroundFact& q = queries[i];
+        const double target = query_scores[i];
+        if (q.unary) {
+            gather(by_type, q.pred, q, both);
+            if (both.empty()) {
+                ++r.empty_type, ++r.empty_constant;
+                continue;
+            }
+            const double rank = tie_rank(target, both);
+            type.push_back(rank);
+            cons.push_back(rank);
+            continue;
+        }
+        gather(by_ro, pair_key(q.pred, q.o), q, head_scores);
+        gather(by_sr, pair_key(q.s, q.pred), q, tail_scores);
+        gather(by_so, pair_key(q.s, q.o), q, rel_scores);
+        if (head_scores.empty())
+            ++r.empty_head;
+        else
+            head.push_back(tie_rank(target, head_scores));
+        if (tail_scores.empty())
+            ++r.empty_tail;
+        else
+            tail.push_back(tie_rank(target, tail_scores));
+        if (rel_scores.empty())
+            ++r.empty_relation;
+        else
+            rel.push_back(tie_rank(target, rel_scores));
+        both = head_scores;
+        both.insert(both.end(), tail_scores.begin(), tail_scores.end());
+        if (both.empty())
+            ++r.empty_constant;
+        else
+            cons.push_back(tie_rank(target, both));
+    }
+    r.constant = summarize_ranks(cons);
+    r.head = summarize_ranks(head);
+    r.tail = summarize_ranks(tail);
+    r.relation = summarize_ranks(rel);
+    r.type = summarize_ranks(type);
+    return r;
+}
+
+const char* ranking_mode_name(RankingMode m) { return m == RankingMode::Candidates ? "candidates" : "paper"; }
+
+std::optional<RankingMode> parse_ranking_mode(std::string_view name) {
+    if (name == "paper") return RankingMode::Paper;
+    if (name == "candidates") return RankingMode::Candidates;
+    return std::nullopt;
+}
+
+const char* simpbl_rule_name(SimpBLRule r) {
+    switch (r) {
+    case SimpBLRule::SimplePy:
+        return "simple.py";
+    case SimpBLRule::SharedNeighbour:
+        return "shared-neighbour";
+    case SimpBLRule::Paper:
+        break;
+    }
+    return "paper";
+}
+
+std::optional<SimpBLRule> parse_simpbl_rule(std::string_view name) {
+    for (SimpBLRule r : {SimpBLRule::Paper, SimpBLRule::SimplePy, SimpBLRule::SharedNeighbour})
+        if (name == simpbl_rule_name(r)) return r;
+    return std::nullopt;
+}
+
+SimpBL::SimpBL(const kg::FactStore& train, SimpBLRule rule, std::span<const GroundFact> valid)
+    : rule_(rule), entities_(train.num_entities()), type_relation_(static_cast<kg::Id>(train.num_relations())) {
+    std::size_t types = train.num_types();
+    if (rule == SimpBLRule::SimplePy)
+        for (const auto& f : valid) {
+            entities_ = std::max<std::size_t>(entities_, std::size_t{f.s} + 1);
+            if (f.unary) {
+                types = std::max<std::size_t>(types, std::size_t{f.pred} + 1);
+            } else {
+                entities_ = std::max<std::size_t>(entities_, std::size_t{f.o} + 1);
+                type_relation_ = std::max<kg::Id>(type_relation_, f.pred + 1);
+            }
+        }
+    adj_.resize(entities_ + types);
+    // One fact of P_train: relation `r` between nodes x and y.
+    auto add = [&](std::size_t x, kg::Id r, std::size_t y) {
+        if (rule_ == SimpBLRule::SharedNeighbour) {
+            adj_[x].push_back(static_cast<kg::Id>(y));
+            adj_[y].push_back(static_cast<kg::Id>(x));
+        } else {
+            adj_[x].push_back(r);
+            adj_[y].push_back(r);
+        }
+    };
+    train.for_each_fact([&](const kg::Triple& t) { add(t.s, t.r, t.o); });
+    for (kg::Id t = 0; t < train.num_types(); ++t)
+        for (kg::Id e : train.instances(t))
+            add(e, type_relation_, entities_ + t);
+    if (rule == SimpBLRule::SimplePy)
+        for (const auto& f : valid)
+            add(f.s, f.unary ? type_relation_ : f.pred, f.unary ? entities_ + f.pred : f.o);
     for (auto& a : adj_) {
         std::sort(a.begin(), a.end());
         a.erase(std::unique(a.begin(), a.end()), a.end());
@@ -109,8 +243,13 @@ SimpBL::SimpBL(const kg::FactStore& train) : entities_(train.num_entities()) {
 
 bool SimpBL::predict(const GroundFact& f) const {
     const std::size_t a = f.s, c = f.unary ? entities_ + f.pred : f.o;
-    if (a >= adj_.size() || c >= adj_.size()) return false;
+    if (a >= entities_ || c >= adj_.size() || (!f.unary && f.o >= entities_)) return false;
     const auto &x = adj_[a], &y = adj_[c];
+    if (rule_ != SimpBLRule::SharedNeighbour) {
+        const kg::Id r = f.unary ? type_relation_ : f.pred;
+        if (!f.unary && r >= type_relation_) return false; // a relation P_train never holds
+        return std::binary_search(x.begin(), x.end(), r) && std::binary_search(y.begin(), y.end(), r);
+    }
     std::size_t i = 0, j = 0;
     while (i < x.size() && j < y.size()) {
         if (x[i] < y[j])
@@ -277,13 +416,36 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
     };
     const auto vp = scores_of(b.pos[1].facts, "valid.txt"), vn = scores_of(negs[1].facts, "valid negatives");
     const auto tp = scores_of(b.pos[2].facts, "test.txt"), tn = scores_of(negs[2].facts, "test negatives");
-    res.threshold = best_f1_threshold(vp, vn);
+    res.threshold_by = params.threshold_by;
+    res.threshold = best_threshold(vp, vn, params.threshold_by);
     res.valid = classify(vp, vn, res.threshold);
     res.test = classify(tp, tn, res.threshold);
     res.auc = roc_auc(tp, tn);
 
+    res.ranking_mode = params.ranking_mode;
     if (!params.ranking) {
         res.ranking_problem = "not requested";
+        return res;
+    }
+    if (params.ranking_mode == RankingMode::Paper) {
+        // Among the test negatives, those that are positives of some split left out.
+        std::vector<GroundFact> nf;
+        std::vector<double> ns;
+        const auto& all_neg = negs[2].facts;
+        for (std::size_t j = 0; j < all_neg.size(); ++j) {
+            if (b.is_positive(all_neg[j])) {
+                ++res.negatives_as_positives;
+                continue;
+            }
+            nf.push_back(all_neg[j]);
+            ns.push_back(tn[j]);
+        }
+        const NegativeRanking nr = rank_among_negatives(b.pos[2].facts, tp, nf, ns);
+        res.ranking_done = true;
+        res.constant = nr.constant, res.head = nr.head, res.tail = nr.tail, res.relation = nr.relation,
+        res.type = nr.type;
+        res.empty_constant = nr.empty_constant, res.empty_head = nr.empty_head, res.empty_tail = nr.empty_tail,
+        res.empty_relation = nr.empty_relation, res.empty_type = nr.empty_type;
         return res;
     }
     // Filtered ranking of each binary test fact: head, tail (C-) and relation (R-) queries.

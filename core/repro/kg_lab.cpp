@@ -46,7 +46,7 @@ class ModelScorer final : public KgScorer {
 
 class SimpBLScorer final : public KgScorer {
   public:
-    explicit SimpBLScorer(const kg::FactStore& train) : bl_(train) {}
+    explicit SimpBLScorer(const kg::FactStore& train) : bl_(train, bench::SimpBLRule::Paper) {}
     double score(const rules::GroundFact& f) const override { return bl_.predict(f) ? 1.0 : 0.0; }
 
   private:
@@ -261,6 +261,23 @@ KgEval evaluate_system(const KgBench& b, const KgScorer& scorer, bool decides, c
     ev.test = bench::classify(tp, tn, ev.threshold);
     if (const auto a = bench::roc_auc(tp, tn)) ev.auc = *a;
     if (decides || !plan.ranking) return ev;
+    ev.ranking_mode = plan.mode;
+    if (plan.mode == bench::RankingMode::Paper) {
+        std::vector<rules::GroundFact> qf, nf;
+        std::vector<double> qs, ns;
+        for (const auto& p : pos[bench::kTest])
+            if (in_pattern(p)) qf.push_back(p.fact), qs.push_back(scorer.score(p.fact));
+        for (const auto& n : neg[bench::kTest])
+            if (!b.is_positive(n.fact)) nf.push_back(n.fact), ns.push_back(scorer.score(n.fact));
+        const bench::NegativeRanking nr = bench::rank_among_negatives(qf, qs, nf, ns);
+        ev.ranked = true;
+        ev.queries = nr.constant.queries;
+        ev.constant = nr.constant;
+        ev.relation = nr.relation;
+        ev.empty_constant = nr.empty_constant;
+        ev.empty_relation = nr.empty_relation;
+        return ev;
+    }
 
     // Filtered ranking of binary test positives, as eval-kg: head and tail over every entity
     // (C-), relation over every relation (R-), known positives skipped, ties counted ½.
@@ -310,8 +327,9 @@ std::string kg_plan_fingerprint(const std::string& finding, const Options& o, co
       << " dim=" << p.train.dim << " batch=" << p.train.batch << " neg=" << p.train.neg
       << " lr=" << PartialResults::encode(p.train.lr) << " gamma=" << PartialResults::encode(p.train.gamma)
       << " k1=" << p.k1 << " k2=" << p.k2_fb << "/" << p.k2_wn << " queries=" << p.max_queries
-      << " grouped=" << p.grouped << " models=" << models << " rules=" << p.rules.samples_per_pattern << "/"
-      << PartialResults::encode(p.rules.seconds_per_pattern) << "/" << p.rules.max_length;
+      << " ranking=paper simpbl=paper grouped=" << p.grouped << " models=" << models
+      << " rules=" << p.rules.samples_per_pattern << "/" << PartialResults::encode(p.rules.seconds_per_pattern) << "/"
+      << p.rules.max_length;
     for (const auto& m : p.models) {
         const auto z = p.train.sizes_for(m);
         s << " " << m << "=" << z.batch << "/" << z.neg << "/" << PartialResults::encode(z.lr);

@@ -101,7 +101,7 @@ struct KgTrainPlan {
 /// An embedding model (canonical name: TransE-L1, DistMult, ComplEx, RotatE, BoxE, rgcn)
 /// trained with core/embed's train_kg on train.txt, no validation, then scored with score(h,r,t).
 KgSystem embedding_system(const std::string& model, const KgTrainPlan& plan);
-/// SimpBL over train.txt (core/bench's SimpBL).
+/// SimpBL over train.txt (core/bench's SimpBL, the paper's rule: SimpBLRule::Paper).
 KgSystem simpbl_system();
 
 /// Budget of the rule learner. Learning stops after `samples_per_pattern` × (patterns of the
@@ -129,31 +129,38 @@ struct KgEval {
     bench::Classification test; ///< at the threshold tuned on valid (or the system's decision)
     double auc = std::numeric_limits<double>::quiet_NaN(); ///< ROC AUC, test positives vs test negatives
     bool ranked = false;
-    std::size_t queries = 0;                  ///< ranking queries (test positives ranked)
-    bench::RankingSummary constant, relation; ///< C- (head and tail queries) and R- ranking
+    bench::RankingMode ranking_mode = bench::RankingMode::Paper;
+    std::size_t queries = 0;                  ///< test positives ranked (Paper: those with a C- rank)
+    bench::RankingSummary constant, relation; ///< C- and R- ranking (see KgEvalPlan)
+    /// Paper ranking: queries whose C- / R- negatives are empty (not ranked, counted).
+    std::uint64_t empty_constant = 0, empty_relation = 0;
 };
 
 /// What to evaluate: the negatives of one benchmark (its own method), restricted to the
-/// positives of `pattern` (empty = all) and to the negatives drawn for them; ranking of up to
-/// `max_queries` test positives (0 = all) drawn with `seed` (filtered by every positive of the
-/// benchmark, candidates = every entity / relation of K, ties ½, as eval-kg).
+/// positives of `pattern` (empty = all) and to the negatives drawn for them. Ranking as eval-kg's
+/// `--ranking`: Paper (the default) ranks every test positive of the pattern, type facts included,
+/// among the benchmark's test negatives that differ from it in one place (bench::NegativeRanking;
+/// all test negatives, not only the pattern's, as eval-kg on the written folder); Candidates ranks
+/// up to `max_queries` binary test positives (0 = all) drawn with `seed` against every entity /
+/// relation of K, filtered by every positive of the benchmark. Ties ½ in both.
 struct KgEvalPlan {
     std::string pattern;
     std::size_t max_queries = 0;
     std::uint64_t seed = 1;
     bool ranking = true;
+    bench::RankingMode mode = bench::RankingMode::Paper;
 };
 KgEval evaluate_system(const KgBench& b, const KgScorer& scorer, bool decides, const KgEvalPlan& plan,
                        jobs::JobContext& ctx);
 
 /// The settings of the KG findings for a mode (Options overrides applied): training plan, k1,
-/// k2 per KG, sampled ranking queries, the models, and whether quick mode's grouping applies
+/// k2 per KG, sampled candidate-ranking queries, the models, and whether quick mode's grouping applies
 /// (several patterns in one benchmark, evaluated pattern by pattern).
 struct KgFindingPlan {
     int seeds = 1;
     KgTrainPlan train;
     std::size_t k1 = 10, k2_fb = 200, k2_wn = 2000;
-    std::size_t max_queries = 0; ///< ranking queries per pattern (0 = every test positive)
+    std::size_t max_queries = 0; ///< Candidates ranking: queries per pattern (0 = all); the paper's ranks all
     bool grouped = false;
     std::vector<std::string> models; ///< canonical embedding-model names
     KgRulePlan rules;                ///< the rule learner's budget (pattern-difficulty)

@@ -10,11 +10,13 @@
 #include <QTest>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <map>
 #include <random>
 #include <set>
 #include <sstream>
@@ -501,35 +503,101 @@ class TestBench : public QObject {
         QCOMPARE(s.mrr, (1 + 1 / 1.5 + 1 / 3.0 + 1 / 10.5 + 0.5) / 5);
     }
 
+    /// SimpBL on random small folders against its definitions evaluated on the files' text: the
+    /// paper's rule over train.txt, simple.py's over train.txt + valid.txt, and the shared-
+    /// neighbour rule; `kbcx baseline` counts the same TP and FP (not under TSan: no child processes).
     void simpBLAgainstBruteForce() {
+#ifdef KBCX_UNDER_TSAN
+        constexpr bool cli = false;
+#else
+        constexpr bool cli = true;
+#endif
         std::mt19937 rng(9);
+        int agree_paper_neighbour = 0, differ_paper_neighbour = 0, differ_paper_simple = 0;
         for (int round = 0; round < 30; ++round) {
-            const auto kg = test::load_text("kg.tsv", random_kg(rng, 7, 2, 2, 9, 3));
-            const kg::FactStore& K = kg.graph->facts;
-            const bench::SimpBL bl(K);
-            const kg::Id E = static_cast<kg::Id>(K.num_entities());
-            // Edges of the undirected train graph, types as nodes E + t.
-            std::set<std::pair<kg::Id, kg::Id>> edge;
-            K.for_each_fact([&](const kg::Triple& t) {
-                edge.insert({t.s, t.o});
-                edge.insert({t.o, t.s});
-            });
-            for (kg::Id t = 0; t < K.num_types(); ++t)
-                for (kg::Id e : K.instances(t))
-                    edge.insert({e, E + t}), edge.insert({E + t, e});
-            const kg::Id nodes = E + static_cast<kg::Id>(K.num_types());
-            auto brute = [&](kg::Id a, kg::Id c) {
-                for (kg::Id b = 0; b < nodes; ++b)
-                    if (edge.count({a, b}) && edge.count({b, c})) return true;
-                return false;
+            QTemporaryDir tmp;
+            const std::string train = random_kg(rng, 7, 3, 2, 8, 2), valid = random_kg(rng, 7, 3, 2, 4, 1);
+            const std::string test = random_kg(rng, 7, 3, 2, 10, 2), neg = random_kg(rng, 7, 3, 2, 12, 2);
+            test::write_file(tmp, "train.txt", train);
+            test::write_file(tmp, "valid.txt", valid);
+            test::write_file(tmp, "test.txt", test);
+            test::write_file(tmp, "test_neg_x.txt", neg);
+            using Line = std::array<std::string, 3>;
+            auto lines = [](const std::string& text) {
+                std::set<Line> out;
+                std::istringstream in(text);
+                for (std::string l; std::getline(in, l);) {
+                    const auto a = l.find('\t'), b = l.find('\t', a + 1);
+                    out.insert({l.substr(0, a), l.substr(a + 1, b - a - 1), l.substr(b + 1)});
+                }
+                return out;
             };
-            for (kg::Id a = 0; a < E; ++a) {
-                for (kg::Id c = 0; c < E; ++c)
-                    QCOMPARE(bl.predict({false, 0, a, c}), brute(a, c));
-                for (kg::Id t = 0; t < K.num_types(); ++t)
-                    QCOMPARE(bl.predict({true, t, a, 0}), brute(a, E + t));
+            // The relations each name occurs with, and its neighbours, in the given files.
+            auto index = [&](const std::vector<std::string>& texts, std::map<std::string, std::set<std::string>>& rels,
+                             std::map<std::string, std::set<std::string>>& nb) {
+                for (const auto& t : texts)
+                    for (const auto& [h, r, o] : lines(t)) {
+                        rels[h].insert(r), rels[o].insert(r);
+                        nb[h].insert(o), nb[o].insert(h);
+                    }
+            };
+            std::map<std::string, std::set<std::string>> rel_train, nb_train, rel_tv, nb_tv;
+            index({train}, rel_train, nb_train);
+            index({train, valid}, rel_tv, nb_tv);
+            auto has_rel = [](auto& rels, const std::string& x, const std::string& r) { return rels[x].count(r) > 0; };
+            auto brute = [&](bench::SimpBLRule rule, const Line& l) {
+                const auto& [h, r, o] = l;
+                if (rule == bench::SimpBLRule::SharedNeighbour) {
+                    for (const auto& n : nb_train[h])
+                        if (nb_train[o].count(n)) return true;
+                    return false;
+                }
+                auto& rels = rule == bench::SimpBLRule::Paper ? rel_train : rel_tv;
+                return has_rel(rels, h, r) && has_rel(rels, o, r);
+            };
+
+            jobs::JobContext ctx;
+            const auto b = bench::read_benchmark(tmp.path().toStdString(), ctx);
+            const kg::Vocabulary& v = b.train->vocab;
+            auto line_of = [&](const GroundFact& f) -> Line {
+                if (f.unary)
+                    return {std::string(v.entities().name(f.s)), "rdf:type", std::string(v.types().name(f.pred))};
+                return {std::string(v.entities().name(f.s)), std::string(v.relations().name(f.pred)),
+                        std::string(v.entities().name(f.o))};
+            };
+            for (auto rule :
+                 {bench::SimpBLRule::Paper, bench::SimpBLRule::SimplePy, bench::SimpBLRule::SharedNeighbour}) {
+                const bench::SimpBL bl(b.train->facts, rule, b.pos[1].facts);
+                std::uint64_t tp = 0, fp = 0;
+                for (const auto* list : {&b.pos[2].facts, &b.neg.at("x")[2].facts})
+                    for (const auto& f : *list) {
+                        const bool want = brute(rule, line_of(f));
+                        QCOMPARE(bl.predict(f), want);
+                        (list == &b.pos[2].facts ? tp : fp) += want;
+                        if (rule == bench::SimpBLRule::Paper) {
+                            const bool other = brute(bench::SimpBLRule::SharedNeighbour, line_of(f));
+                            (want == other ? agree_paper_neighbour : differ_paper_neighbour) += 1;
+                            differ_paper_simple += want != brute(bench::SimpBLRule::SimplePy, line_of(f));
+                        }
+                    }
+                if (cli && round % 10 == 0) {
+                    const auto r =
+                        test::run_kbcx({"baseline", tmp.path(), "--rule", bench::simpbl_rule_name(rule), "--json"});
+                    QVERIFY2(r.code == 0, qPrintable(r.err));
+                    QVERIFY2(r.out.contains(QString("\"tp\": %1,").arg(tp)), qPrintable(r.out));
+                    QVERIFY2(r.out.contains(QString("\"fp\": %1,").arg(fp)), qPrintable(r.out));
+                    QVERIFY(r.out.contains(QString("\"rule\": \"%1\"").arg(bench::simpbl_rule_name(rule))));
+                }
             }
         }
+        // The three rules are different rules on these folders.
+        QVERIFY(agree_paper_neighbour > 0 && differ_paper_neighbour > 0 && differ_paper_simple > 0);
+        if (!cli) return;
+        // The default is the paper's rule; an unknown rule is a usage error.
+        const QString dir = QString(KBCX_TEST_DATA) + "/bench/loginfer_quirks";
+        const auto def = test::run_kbcx({"baseline", dir, "--json"});
+        QVERIFY2(def.out.contains("\"rule\": \"paper\""), qPrintable(def.out));
+        QCOMPARE(test::run_kbcx({"baseline", dir, "--rule", "nope"}).code, 2);
     }
 
     void logInferFolderWithQuirks() {
@@ -603,7 +671,17 @@ class TestBench : public QObject {
         QVERIFY(out.contains("\"tn\": 3"));
         // AUC: each positive beats each negative (0.0 or 0.0), except none tie: 1.0.
         QVERIFY(out.contains("\"roc_auc\": 1"));
-        QVERIFY(out.contains("\"type_facts_not_ranked\": 1"));
+        QVERIFY(out.contains("\"threshold_by\": \"f1\""));
+        QVERIFY(out.contains("\"ranking_mode\": \"paper\""));
+        // The full-candidate ranking, by name, leaves the type fact out.
+        QProcess cand;
+        cand.start(KBCX_CLI, {"eval-kg", QString::fromStdString(dir), "--scores", QString::fromStdString(path),
+                              "--ranking", "candidates", "--json"});
+        QVERIFY(cand.waitForFinished(30000));
+        QCOMPARE(cand.exitCode(), 0);
+        const QString cout_ = cand.readAllStandardOutput();
+        QVERIFY2(cout_.contains("\"type_facts_not_ranked\": 1"), qPrintable(cout_));
+        QVERIFY(cout_.contains("\"ranking_mode\": \"candidates\""));
 
         QProcess bl;
         bl.start(KBCX_CLI, {"baseline", QString::fromStdString(dir), "--json"});

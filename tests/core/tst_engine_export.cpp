@@ -190,7 +190,7 @@ class TestEngineExport : public QObject {
     }
 
     /// The round trip the README describes: an engine's scores for to_score.tsv (here a fake
-    /// scorer that knows the answers) evaluated by `kbcx eval-kg --no-ranking`.
+    /// scorer that knows the answers) evaluated by `kbcx eval-kg`, with and without ranking.
     void scoresComeBackToEvalKg() {
         KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         const QString out = dir_.filePath("cli");
@@ -215,6 +215,19 @@ class TestEngineExport : public QObject {
         QCOMPARE(result["scores_read"].toInt(), 10);
         QCOMPARE(result["test"].toObject()["f1"].toDouble(), 1.0);
         QCOMPARE(result["roc_auc"].toDouble(), 1.0);
+        // The paper's ranking needs no other scores than to_score.tsv's: every test positive is
+        // ranked or counted as having no negatives, and each ranked one outscores its negatives.
+        proc.start(KBCX_CLI,
+                   {"eval-kg", QString::fromStdString(bench_), "--scores", QString::fromStdString(file), "--json"});
+        QVERIFY(proc.waitForFinished(60000));
+        const QByteArray ranked_json = proc.readAllStandardOutput();
+        QVERIFY2(proc.exitCode() == 0, proc.readAllStandardError().constData());
+        const QJsonObject ranked = QJsonDocument::fromJson(ranked_json).object();
+        QCOMPARE(ranked["ranking_mode"].toString(), QString("paper"));
+        const QJsonObject c = ranked["C"].toObject();
+        QCOMPARE(c["queries"].toInt() + ranked["queries_without_negatives"].toObject()["C"].toInt(),
+                 static_cast<int>(test_.size()));
+        if (c["queries"].toInt() > 0) QCOMPARE(c["mrr"].toDouble(), 1.0);
 
         proc.start(KBCX_CLI, {"export", QString::fromStdString(bench_), "--format", "caffe", "--out", out});
         QVERIFY(proc.waitForFinished(60000));

@@ -10,6 +10,7 @@
 
 #include "common/error.hpp"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -249,6 +250,13 @@ class TestRepro : public QObject {
         QCOMPARE(r.code, 2);
         r = kbcx::test::run_kbcx(
             {"reproduce", "gci1-inversion", "--out", dir_.filePath("y"), "--data", dir_.filePath("no-data")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("no-data")); // a folder given that is not there is named, not searched past
+        QVERIFY(r.err.contains("not a folder"));
+        // A data folder without Pizza names the file it lacks.
+        QVERIFY(QDir().mkpath(dir_.filePath("empty-data")));
+        r = kbcx::test::run_kbcx(
+            {"reproduce", "gci1-inversion", "--out", dir_.filePath("z"), "--data", dir_.filePath("empty-data")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("pizza.owl"));
     }

@@ -41,7 +41,9 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
              std::string(bench::variant_name(bench::kDefaultVariant)));
     p.option("filter", "F",
              "what negatives avoid: positives (P_all: K and every split's positives) or conclusions (also every "
-             "one-step conclusion of the kept rules); default: positives for loginfer, conclusions for kbcx");
+             "one-step conclusion of the kept rules); default: " +
+                 std::string(bench::filter_name(bench::default_filter(bench::Variant::LogInfer))) + " for loginfer, " +
+                 std::string(bench::filter_name(bench::default_filter(bench::Variant::Kbcx))) + " for kbcx");
     p.option("k1", "N", "rules kept per pattern, largest support first", "10");
     p.option("k2", "N", "new conclusions sampled per rule", "200");
     p.option("split", "A:B:C", "train:valid:test ratio, applied rule by rule", "8:1:1");

@@ -57,13 +57,15 @@ int bench_info(const std::vector<std::string>& args, std::ostream& out) {
     p.flag("stats", "print time and peak memory");
     p.epilog(std::string(kFolderHelp) +
              "checks (printed as warnings): duplicate lines, positives shared by two splits, negatives that are\n"
-             "  positives of any split, negatives of a method repeated across splits, valid/test negatives\n"
-             "  whose number differs from the split's positives\n"
+             "  positives of any split, negatives of a method repeated across splits, more negative lines than\n"
+             "  positive lines in a split (train: than lines of train.txt), fewer distinct valid/test negatives\n"
+             "  than positives, negative files byte-identical to a sibling folder's, a missing train.txt (the\n"
+             "  folder is read without it)\n"
              "exit codes: 0 success (warnings included), 2 bad input, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
     Stopwatch clock;
     jobs::JobContext ctx(interrupt_token());
-    const bench::BenchmarkFolder b = bench::read_benchmark(p.positionals().at(0), ctx);
+    const bench::BenchmarkFolder b = bench::read_benchmark(p.positionals().at(0), ctx, true);
     const auto& v = b.train->vocab;
     if (p.has("json")) {
         JsonWriter j(true);

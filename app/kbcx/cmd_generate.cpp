@@ -29,13 +29,21 @@ std::array<unsigned, 3> parse_ratio(const std::string& text) {
 
 int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
     ArgParser p("generate",
-                "DATA... --pattern NAME[,NAME...]|all --neg rc|rb|pa|qg [--k1 N] [--k2 N] [--split 8:1:1] [--seed S] "
-                "--out DIR",
+                "DATA... --pattern NAME[,NAME...]|all --neg rc|rb|pa|qg [--variant loginfer|kbcx] "
+                "[--filter positives|conclusions] [--k1 N] [--k2 N] [--split 8:1:1] [--seed S] --out DIR",
                 "Turns a KG into an inferential benchmark (LogInfer): rules from inference patterns, their new\n"
-                "conclusions split into train/valid/test, and as many negatives as positives per split.");
-    p.positional("DATA...", "knowledge-graph files (K)");
+                "conclusions split into train/valid/test, and negatives per split.");
+    p.positional("DATA...", "knowledge-graph files, read as one K (FB15k-237 as LogInfer: train.txt valid.txt test.txt)");
     p.option("pattern", "NAME", "comma-separated patterns or `all` (see `kbcx rules --help`) (required)");
     p.option("neg", "M", "negative sampling: rc, rb, pa or qg (required)");
+    p.option("variant", "V",
+             "loginfer: as LogInfer's release generates (see below); kbcx: this project's earlier generator",
+             std::string(bench::variant_name(bench::kDefaultVariant)));
+    p.option("filter", "F",
+             "what negatives avoid: positives (P_all: K and every split's positives) or conclusions (also every "
+             "one-step conclusion of the kept rules); default: " +
+                 std::string(bench::filter_name(bench::default_filter(bench::Variant::LogInfer))) + " for loginfer, " +
+                 std::string(bench::filter_name(bench::default_filter(bench::Variant::Kbcx))) + " for kbcx");
     p.option("k1", "N", "rules kept per pattern, largest support first", "10");
     p.option("k2", "N", "new conclusions sampled per rule", "200");
     p.option("split", "A:B:C", "train:valid:test ratio, applied rule by rule", "8:1:1");
@@ -48,7 +56,25 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
                     "write), throughput and peak memory");
     add_data_options(p);
     p.epilog(
-        "steps:\n"
+        "variant loginfer (the default), as the release's scripts and data:\n"
+        "  rules       composition one order per unordered pair (R before S in K's relation order, no R o R)\n"
+        "  positives   per rule the k2 sample split first: train floor(n*A/S), valid floor(n*(A+B)/S) - train,\n"
+        "              test the rest (S = A+B+C); a fact two rules drew stays in train over valid over test;\n"
+        "              repeated train lines and repeated test lines are kept\n"
+        "  negatives   train: one per line of train.txt (K included); valid, test: one per line; never in the\n"
+        "              filter (P_all by default), never repeated\n"
+        "     rc  per line, the tail replaced by a uniform entity (type fact: the type)\n"
+        "     rb  uniform over E x H x E: E the support constants pooled over all rules (triangle, diamond:\n"
+        "         at the head's variables), H the kept rules' heads; candidate_* files hold E and H\n"
+        "     pa  uniform over the union, over a split's positives (s,R,o), of (s',R,o) and (s,R,o'), s' a\n"
+        "         subject and o' an object of R in P_all; type facts T(e): T(e') for e' typed in P_all.\n"
+        "         Test, valid, then train; train's candidates from the train shares in a seeded order until\n"
+        "         they number 20 x |train.txt|\n"
+        "     qg  one-premise conclusions over all of K: per complex rule and body atom carrying the head's\n"
+        "         variables, the head of each of its facts that the rest of the body does not extend\n"
+        "         (intersection: R and not S, S and not R); split A:B:C, each part capped at its split's size;\n"
+        "         no pa fill\n"
+        "variant kbcx, step by step (steps 1 and 2's sampling are shared with loginfer):\n"
         "  1 rules      candidate rules per pattern from co-occurring predicates; the k1 of largest support\n"
         "               per pattern (ties by predicate ids); a head predicate not in the body is drawn with the seed\n"
         "  2 positives  per rule, T_r(K) \\ K; the k2 of smallest seeded hash (a uniform sample); facts an earlier\n"
@@ -64,6 +90,8 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
         "         positive H(a,b), up to --attempts random groundings of a random sub-rule's body keeping a or b\n"
         "         (drawn); passes over the positives repeat until the quota is met or a pass adds nothing\n"
         "  A pool that runs out is reported (output, summary.json \"shortfalls\"), never padded.\n"
+        "  --attempts bounds kbcx's draws per negative; loginfer's rc draws per line, and its pa and rb\n"
+        "  rejection draws (pools above 4 M candidates) at --attempts x the split's size + 2^20.\n"
         "output (LogInfer layout): train.txt valid.txt test.txt {train,valid,test}_neg_<m>.txt rules.txt\n"
         "  candidate_entities.txt candidate_relations.txt summary.json; facts are tab-separated:\n"
         "    /m/027rn<TAB>/location/country/form_of_government<TAB>/m/06cx9\n"
@@ -99,6 +127,14 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
     params.seed = parse_count("seed", p.get("seed"));
     params.max_attempts = static_cast<unsigned>(parse_count("attempts", p.get("attempts")));
     params.threads = thread_option(p);
+    const auto variant = bench::parse_variant(p.get("variant"));
+    if (!variant) throw UsageError("--variant must be loginfer or kbcx");
+    params.variant = *variant;
+    if (p.has("filter")) {
+        const auto filter = bench::parse_filter(p.get("filter"));
+        if (!filter) throw UsageError("--filter must be positives or conclusions");
+        params.filter = *filter;
+    }
 
     Stopwatch total;
     TerminalProgress progress(p.has("json"));
@@ -119,7 +155,11 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
     const double seconds = total.seconds();
     if (p.has("json")) {
         JsonWriter j(true);
-        j.begin_object().field("out", p.get("out")).field("rules", static_cast<std::uint64_t>(g.rules.size()));
+        j.begin_object()
+            .field("out", p.get("out"))
+            .field("variant", std::string(bench::variant_name(params.variant)))
+            .field("filter", std::string(bench::filter_name(bench::effective_filter(params))))
+            .field("rules", static_cast<std::uint64_t>(g.rules.size()));
         for (int s : {bench::kTrain, bench::kValid, bench::kTest}) {
             const auto su = static_cast<std::size_t>(s);
             j.key(bench::split_name(s))
@@ -149,6 +189,8 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
         out << j.str() << "\n";
         return kOk;
     }
+    out << "variant: " << bench::variant_name(params.variant)
+        << ", filter: " << bench::filter_name(bench::effective_filter(params)) << "\n";
     out << "rules kept: " << g.rules.size() << " (" << g.complex_rules << " complex: two or more body atoms)\n";
     char line[200];
     std::snprintf(line, sizeof line, "%-6s %10s %10s\n", "split", "positives", "negatives");
@@ -160,8 +202,10 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
         out << line;
     }
     out << "train.txt also holds K: " << params.graph->facts.num_facts() + params.graph->facts.num_type_facts()
-        << " facts\n";
-    if (params.neg == bench::NegMethod::QG)
+        << " facts (" << bench::train_lines(g) << " lines)\n";
+    if (params.neg == bench::NegMethod::QG && params.variant == bench::Variant::LogInfer)
+        out << "qg pool: " << g.qg_pool << " one-premise conclusions outside the filter\n";
+    else if (params.neg == bench::NegMethod::QG)
         out << "qg from sub-rules: valid " << g.qg_drawn[1] << "/" << g.qg_quota[1] << ", test " << g.qg_drawn[2] << "/"
             << g.qg_quota[2] << ", train " << g.qg_drawn[0] << "/" << g.qg_quota[0] << " (rest from pa)\n";
     for (const auto& s : g.shortfalls)

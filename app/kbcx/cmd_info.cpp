@@ -77,7 +77,10 @@ bool is_benchmark_invocation(const std::vector<std::string>& args) {
     std::vector<std::string> pos;
     for (const auto& a : args)
         if (!a.starts_with("--")) pos.push_back(a);
-    return pos.size() == 1 && bench::is_benchmark_folder(pos[0]);
+    // A folder with valid.txt or test.txt but no train.txt (as LogInfer's releases ship) is read too;
+    // its summary says train.txt is missing.
+    return pos.size() == 1 && (bench::is_benchmark_folder(pos[0]) ||
+                               bench::benchmark_folder_problem(pos[0]) == "benchmark folder without train.txt");
 }
 
 int cmd_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {

@@ -55,6 +55,15 @@ std::vector<std::string> read_names(const std::string& path) {
     return out;
 }
 
+constexpr const char* kNoTrainProblem = "benchmark folder without train.txt";
+
+/// Whether two files hold the same bytes.
+bool same_bytes(const fs::path& a, const fs::path& b) {
+    std::error_code ec;
+    if (fs::file_size(a, ec) != fs::file_size(b, ec) || ec) return false;
+    return read_all(a.string()) == read_all(b.string());
+}
+
 std::string count_text(std::size_t n, const char* what) {
     return std::to_string(n) + " " + what;
 }
@@ -98,11 +107,12 @@ std::string benchmark_folder_problem(const std::string& dir) {
     if (!train && !eval)
         return "a folder, not a benchmark folder (none of train.txt, valid.txt, test.txt; a benchmark folder needs "
                "train.txt and valid.txt or test.txt)";
-    return train ? "benchmark folder without valid.txt or test.txt" : "benchmark folder without train.txt";
+    return train ? "benchmark folder without valid.txt or test.txt" : kNoTrainProblem;
 }
 
-BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx) {
-    if (!is_benchmark_folder(dir)) throw InputError(dir, benchmark_folder_problem(dir));
+BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx, bool allow_missing_train) {
+    const std::string problem = benchmark_folder_problem(dir);
+    if (!problem.empty() && !(allow_missing_train && problem == kNoTrainProblem)) throw InputError(dir, problem);
     BenchmarkFolder b;
     b.dir = dir;
     const fs::path d(dir);
@@ -228,6 +238,9 @@ BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx) {
             b.notes.push_back(name + ": " + count_text(f.bracket_type_tokens, "<rdf:type> tokens read as type facts"));
         if (f.duplicates) b.warnings.push_back(name + ": " + count_text(f.duplicates, "duplicate lines"));
     });
+    if (!b.pos[0].present)
+        b.warnings.push_back("train.txt is missing: no train positives and no K (LogInfer's released folders ship "
+                             "without it; its train.txt is K followed by the train shares)");
     if (!b.pos[1].present) b.warnings.push_back("valid.txt is missing");
     if (!b.pos[2].present) b.warnings.push_back("test.txt is missing");
     static const char* split_names[] = {"train", "valid", "test"};
@@ -252,8 +265,13 @@ BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx) {
             if (as_pos)
                 b.warnings.push_back(std::string(split_names[s]) + "_neg_" + m +
                                      ".txt: " + count_text(as_pos, "negatives are positives of some split"));
-            if (s > 0 && b.pos[static_cast<std::size_t>(s)].present &&
-                l.facts.size() != b.pos[static_cast<std::size_t>(s)].facts.size())
+            const FactList& pos = b.pos[static_cast<std::size_t>(s)];
+            if (pos.present && l.lines > pos.lines)
+                b.warnings.push_back(std::string(split_names[s]) + "_neg_" + m + ".txt: " +
+                                     count_text(l.lines, "negative lines for") + " " +
+                                     count_text(pos.lines, s == 0 ? "lines of train.txt" : "positive lines") +
+                                     ": more negatives than positives");
+            else if (s > 0 && pos.present && l.facts.size() < pos.facts.size())
                 b.warnings.push_back(std::string(split_names[s]) + "_neg_" + m +
                                      ".txt: " + count_text(l.facts.size(), "negatives for") + " " +
                                      count_text(b.pos[static_cast<std::size_t>(s)].facts.size(), "positives"));
@@ -267,6 +285,23 @@ BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx) {
                                          split_names[y] + ": " + std::to_string(n));
             }
     }
+    // Negative files that a sibling folder holds byte for byte.
+    std::error_code ec;
+    const fs::path here = fs::weakly_canonical(d, ec);
+    std::vector<fs::path> siblings;
+    if (!here.empty() && here.has_parent_path())
+        for (const auto& e : fs::directory_iterator(here.parent_path(), ec))
+            if (e.is_directory(ec) && e.path().filename() != here.filename()) siblings.push_back(e.path());
+    std::sort(siblings.begin(), siblings.end());
+    for (const auto& [m, lists] : b.neg)
+        for (const FactList& l : lists) {
+            if (!l.present || l.lines == 0) continue;
+            const fs::path name = fs::path(l.path).filename();
+            for (const auto& sib : siblings)
+                if (fs::is_regular_file(sib / name, ec) && same_bytes(l.path, sib / name))
+                    b.warnings.push_back(name.string() + " is byte-identical to ../" + sib.filename().string() + "/" +
+                                         name.string());
+        }
     return b;
 }
 

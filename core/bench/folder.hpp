@@ -56,9 +56,13 @@ std::string benchmark_folder_problem(const std::string& dir);
 
 /// Reads the folder and runs the checks (warnings): duplicate lines in a file; positives shared
 /// by two splits; negatives that are positives of any split; negatives of one method repeated
-/// across splits; valid/test negatives whose count differs from the split's positives.
+/// across splits; more negative lines than positive lines in a split (train: than train.txt's
+/// lines); fewer distinct valid/test negatives than positives; a negative file byte-identical to
+/// the same-named file of a sibling folder (LogInfer's LUBM-no_type and LUBM-all share some).
+/// `allow_missing_train`: a folder with valid.txt or test.txt but no train.txt is read, with a
+/// warning (LogInfer's released folders ship without it), instead of rejected.
 /// Throws InputError (file:line:column) on malformed lines.
-BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx);
+BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx, bool allow_missing_train = false);
 
 /// Size of the intersection of two sorted fact lists.
 std::size_t overlap(const std::vector<GroundFact>& a, const std::vector<GroundFact>& b);

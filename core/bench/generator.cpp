@@ -134,9 +134,11 @@ void for_supports(const CRule& rule, const FactAccess& facts, unsigned threads, 
     ctx.throw_if_stopped();
 }
 
-/// Distinct head instances (as head keys) of the supports of `rule` that are not facts of K.
+/// Distinct head instances (as head keys) of the supports of `rule` that are not facts of K;
+/// `constants` (if given) receives the values the variables in `var_mask` take in the supports.
 std::vector<std::uint64_t> new_heads(const CRule& rule, const FactAccess& facts, unsigned threads,
-                                     jobs::JobContext& ctx, std::vector<kg::Id>* constants) {
+                                     jobs::JobContext& ctx, std::vector<kg::Id>* constants,
+                                     std::uint64_t var_mask = ~std::uint64_t{0}) {
     std::vector<std::vector<std::uint64_t>> heads;
     std::vector<std::vector<std::uint64_t>> consts;
     // Per task: compaction thresholds, doubled after a compaction that leaves more than half
@@ -157,8 +159,8 @@ std::vector<std::uint64_t> new_heads(const CRule& rule, const FactAccess& facts,
         [&](std::size_t t, const std::vector<kg::Id>& b) {
             if (constants) {
                 auto& c = consts[t];
-                for (kg::Id v : b)
-                    if (v != kg::kNoId) c.push_back(v);
+                for (std::size_t v = 0; v < b.size(); ++v)
+                    if (b[v] != kg::kNoId && (v >= 64 || (var_mask >> v & 1u))) c.push_back(b[v]);
                 compact(c, limits[t][0]);
             }
             const GroundFact h = rules::ground(rule.head, b);
@@ -315,25 +317,26 @@ bool derives_in(const kg::FactStore& K, const CRule& r, const GroundFact& fact, 
     return ok;
 }
 
+/// Whether body atom `i` has as argument variables exactly the head's distinct variables.
+bool covers_head(const CRule& r, std::size_t i) {
+    const CAtom& h = r.head;
+    if (!h.t[0].var) return false;
+    if (!h.unary && (!h.t[1].var || h.t[1].id == h.t[0].id)) return false;
+    const CAtom& a = r.body[i];
+    if (a.unary != h.unary || !a.t[0].var) return false;
+    if (h.unary) return a.t[0].id == h.t[0].id;
+    if (!a.t[1].var) return false;
+    const bool same = a.t[0].id == h.t[0].id && a.t[1].id == h.t[1].id;
+    const bool swapped = a.t[0].id == h.t[1].id && a.t[1].id == h.t[0].id;
+    return same || swapped;
+}
+
 /// Index of a body atom whose two (one, for a unary head) argument variables are exactly the
 /// head's distinct variables, or -1. The facts of such an atom give each head instance once, so
 /// T_r(K) is those facts that extend to a support (a semi-join, no enumeration of all supports).
 int head_cover_atom(const CRule& r) {
-    const CAtom& h = r.head;
-    if (!h.t[0].var) return -1;
-    if (!h.unary && (!h.t[1].var || h.t[1].id == h.t[0].id)) return -1;
-    for (std::size_t i = 0; i < r.body.size(); ++i) {
-        const CAtom& a = r.body[i];
-        if (a.unary != h.unary || !a.t[0].var) continue;
-        if (h.unary) {
-            if (a.t[0].id == h.t[0].id) return static_cast<int>(i);
-            continue;
-        }
-        if (!a.t[1].var) continue;
-        const bool same = a.t[0].id == h.t[0].id && a.t[1].id == h.t[1].id;
-        const bool swapped = a.t[0].id == h.t[1].id && a.t[1].id == h.t[0].id;
-        if (same || swapped) return static_cast<int>(i);
-    }
+    for (std::size_t i = 0; i < r.body.size(); ++i)
+        if (covers_head(r, i)) return static_cast<int>(i);
     return -1;
 }
 
@@ -386,13 +389,15 @@ std::vector<std::uint64_t> new_heads_semijoin(const CRule& r, int cover, const k
     return all_heads;
 }
 
-/// The constants of the supports of `r` (every value a body variable takes in some support),
-/// sorted: per variable, each value of one of its atom positions in K that extends to a support
-/// (an existence check per value instead of enumerating all supports).
-std::vector<kg::Id> support_constants(const CRule& r, const kg::FactStore& K, unsigned threads, jobs::JobContext& ctx) {
+/// The constants of the supports of `r` (every value a body variable in `var_mask` takes in some
+/// support), sorted: per variable, each value of one of its atom positions in K that extends to a
+/// support (an existence check per value instead of enumerating all supports).
+std::vector<kg::Id> support_constants(const CRule& r, const kg::FactStore& K, unsigned threads, jobs::JobContext& ctx,
+                                      std::uint64_t var_mask = ~std::uint64_t{0}) {
     const std::uint32_t all = r.body.size() >= 32 ? ~0u : (1u << r.body.size()) - 1;
     std::vector<kg::Id> out;
     for (std::uint32_t v = 0; v < r.num_vars; ++v) {
+        if (v < 64 && !(var_mask >> v & 1u)) continue;
         std::span<const kg::Id> values;
         bool found = false;
         for (const CAtom& a : r.body) {
@@ -499,7 +504,336 @@ std::vector<std::uint64_t> bottom_k(const std::vector<std::uint64_t>& keys, std:
     return out;
 }
 
+
+/// Above this many candidates a uniform draw rejects instead of listing them all.
+constexpr std::uint64_t kListLimit = std::uint64_t{1} << 22;
+
+/// Picks up to `n` of `cands` uniformly without replacement (a partial Fisher–Yates), in draw order.
+template <class T> std::vector<T> pick(std::vector<T>& cands, std::size_t n, Rng& rng) {
+    n = std::min(n, cands.size());
+    for (std::size_t i = 0; i < n; ++i)
+        std::swap(cands[i], cands[i + rng.below(cands.size() - i)]);
+    return {cands.begin(), cands.begin() + static_cast<std::ptrdiff_t>(n)};
+}
+
+/// The negatives of the loginfer variant (LogInfer's negative_{rc,pa,rb,qg}.py, point by point
+/// where they run; see GenerateParams::variant): |train.txt| train negatives, |valid| and |test|
+/// for the other splits, a shortfall where a pool runs out (where the release's random.sample would
+/// fail). `excluded(f)`: in the filter or already drawn; `used` takes every negative drawn.
+template <class DrawRc, class Excluded>
+void loginfer_negatives(Generated& out, const kg::FactStore& K, const std::vector<CRule>& crules, Rng& rng,
+                        DrawRc&& draw_rc, Excluded&& excluded, KeySet& used, jobs::JobContext& ctx) {
+    const GenerateParams& params = out.params;
+    const std::array<std::size_t, 3> need{train_lines(out), out.positives[kValid].size(),
+                                          out.positives[kTest].size()};
+    auto push = [&](int s, const GroundFact& f, std::uint32_t target, std::uint32_t rule, NegMethod m) {
+        out.negatives[static_cast<std::size_t>(s)].push_back({f, target, m, rule});
+        used.insert(key_of(f));
+        if (rule != kNoIndex) ++out.rules[rule].negatives[static_cast<std::size_t>(s)];
+    };
+    auto shortfall = [&](int s, const std::string& why) {
+        const auto su = static_cast<std::size_t>(s);
+        if (out.negatives[su].size() >= need[su]) return;
+        out.shortfalls.push_back(std::string(split_name(s)) + ": " + std::to_string(out.negatives[su].size()) +
+                                 " of " + std::to_string(need[su]) + " negatives (" + why + ")");
+    };
+    const std::string filter_text = effective_filter(params) == NegFilter::Positives ? "P_all" : "P_all and T_R(K)";
+    const std::size_t ratio_sum = std::size_t{params.ratio[0]} + params.ratio[1] + params.ratio[2];
+
+    switch (params.neg) {
+    case NegMethod::RC: {
+        // negative_rc.py: per line of train.txt, valid.txt, test.txt, the tail replaced by a
+        // uniformly drawn entity until the fact is outside the filter.
+        for (int s : {kTrain, kValid, kTest}) {
+            auto one = [&](const GroundFact& f, std::uint32_t target, std::uint32_t rule) {
+                for (unsigned a = 0; a < params.max_attempts; ++a) {
+                    const GroundFact c = draw_rc(f);
+                    if (c.pred == kg::kNoId) return;
+                    if (!excluded(c)) {
+                        push(s, c, target, rule, NegMethod::RC);
+                        return;
+                    }
+                }
+            };
+            if (s == kTrain) {
+                ctx.report(0, 1, "Drawing train negatives");
+                K.for_each_fact([&](const kg::Triple& t) { one({false, t.r, t.s, t.o}, kNoIndex, kNoIndex); });
+                for (kg::Id t = 0; t < K.num_types(); ++t)
+                    for (kg::Id e : K.instances(t))
+                        one({true, t, e, 0}, kNoIndex, kNoIndex);
+                ctx.throw_if_stopped();
+            }
+            const auto& P = out.positives[static_cast<std::size_t>(s)];
+            for (std::size_t i = 0; i < P.size(); ++i)
+                one(P[i].fact, static_cast<std::uint32_t>(i), P[i].rule);
+            shortfall(s, "no fact outside " + filter_text + " in " + std::to_string(params.max_attempts) +
+                             " draws for some lines");
+        }
+        return;
+    }
+    case NegMethod::PA: {
+        // negative_pa.py: position pools per relation from P_all (train.txt, valid.txt, test.txt);
+        // a split's candidates are, over its positives (s, R, o), every (s', R, o) and (s, R, o')
+        // with s' a subject and o' an object of R in P_all (type facts T(e): every T(e') with e'
+        // typed in P_all), outside the filter; |split| of them drawn uniformly from their union.
+        // Test first, then valid, then train; the train candidates come from the train shares in
+        // a seeded order until they number 20·|train.txt| (counted as the sum of the distinct
+        // candidate groups' sizes).
+        struct Pools {
+            std::vector<kg::Id> subs, objs;
+        };
+        std::unordered_map<kg::Id, Pools> pools;
+        std::vector<kg::Id> typed;
+        for (const auto& P : out.positives)
+            for (const Positive& p : P) {
+                if (p.fact.unary) {
+                    typed.push_back(p.fact.s);
+                    continue;
+                }
+                auto& pl = pools[p.fact.pred];
+                pl.subs.push_back(p.fact.s);
+                pl.objs.push_back(p.fact.o);
+            }
+        for (auto& [r, pl] : pools) {
+            if (r < K.num_relations()) {
+                const auto s = K.subjects_of(r), o = K.objects_of(r);
+                pl.subs.insert(pl.subs.end(), s.begin(), s.end());
+                pl.objs.insert(pl.objs.end(), o.begin(), o.end());
+            }
+            for (auto* v : {&pl.subs, &pl.objs}) {
+                std::sort(v->begin(), v->end());
+                v->erase(std::unique(v->begin(), v->end()), v->end());
+            }
+        }
+        for (kg::Id t = 0; t < K.num_types(); ++t) {
+            const auto m = K.instances(t);
+            typed.insert(typed.end(), m.begin(), m.end());
+        }
+        std::sort(typed.begin(), typed.end());
+        typed.erase(std::unique(typed.begin(), typed.end()), typed.end());
+
+        // A group of candidates: one position of one positive's relation swapped over its pool.
+        struct Group {
+            bool unary, head; // head: the subject is swapped (type facts: the entity)
+            kg::Id pred, fixed;
+            const std::vector<kg::Id>* pool;
+            std::uint32_t origin; // the first positive that gave the group
+            GroundFact at(std::size_t i) const {
+                const kg::Id x = (*pool)[i];
+                if (unary) return {true, pred, x, 0};
+                return head ? GroundFact{false, pred, x, fixed} : GroundFact{false, pred, fixed, x};
+            }
+        };
+        auto group_key = [](bool unary, bool head, kg::Id pred, kg::Id fixed) {
+            return (std::uint64_t{unary} << 63) | (std::uint64_t{head} << 62) | (std::uint64_t{pred} << 32) | fixed;
+        };
+        for (int s : {kTest, kValid, kTrain}) {
+            const auto su = static_cast<std::size_t>(s);
+            const auto& P = out.positives[su];
+            std::vector<std::uint32_t> order(P.size());
+            for (std::size_t i = 0; i < order.size(); ++i)
+                order[i] = static_cast<std::uint32_t>(i);
+            if (s == kTrain)
+                for (std::size_t i = order.size(); i > 1; --i)
+                    std::swap(order[i - 1], order[rng.below(i)]);
+            std::vector<Group> groups;
+            std::unordered_map<std::uint64_t, std::uint32_t> index;
+            std::uint64_t total = 0;
+            auto add = [&](bool unary, bool head, kg::Id pred, kg::Id fixed, const std::vector<kg::Id>& pool,
+                           std::uint32_t origin) {
+                if (pool.empty() || !index.emplace(group_key(unary, head, pred, fixed), groups.size()).second) return;
+                groups.push_back({unary, head, pred, fixed, &pool, origin});
+                total += pool.size();
+            };
+            for (std::uint32_t i : order) {
+                if (s == kTrain && total >= 20 * std::uint64_t{need[su]}) break;
+                const GroundFact& f = P[i].fact;
+                if (f.unary) {
+                    add(true, true, f.pred, 0, typed, i);
+                    continue;
+                }
+                const Pools& pl = pools.at(f.pred);
+                add(false, true, f.pred, f.o, pl.subs, i);
+                add(false, false, f.pred, f.s, pl.objs, i);
+            }
+            auto emit = [&](const GroundFact& f, std::uint32_t origin) {
+                push(s, f, origin, P[origin].rule, NegMethod::PA);
+            };
+            ctx.report(0, 1, "Drawing " + std::string(split_name(s)) + " pa negatives");
+            if (total <= kListLimit) {
+                std::vector<std::pair<GroundFact, std::uint32_t>> cands;
+                cands.reserve(static_cast<std::size_t>(total));
+                for (const Group& g : groups)
+                    for (std::size_t i = 0; i < g.pool->size(); ++i)
+                        cands.push_back({g.at(i), g.origin});
+                std::sort(cands.begin(), cands.end());
+                cands.erase(std::unique(cands.begin(), cands.end(),
+                                        [](const auto& a, const auto& b) { return a.first == b.first; }),
+                            cands.end());
+                std::erase_if(cands, [&](const auto& c) { return excluded(c.first); });
+                for (const auto& [f, origin] : pick(cands, need[su], rng))
+                    emit(f, origin);
+            } else {
+                // Rejection: a group by size, a member uniformly, kept with probability 1/m for a
+                // fact in m groups (a subject swap of (s', R, o) is also the object swap of
+                // (s', R, ·) when s' heads a positive of R): uniform over the union.
+                std::vector<std::uint64_t> start(groups.size());
+                std::uint64_t acc = 0;
+                for (std::size_t g = 0; g < groups.size(); ++g) {
+                    start[g] = acc;
+                    acc += groups[g].pool->size();
+                }
+                const std::uint64_t cap = std::uint64_t{params.max_attempts} * need[su] + (std::uint64_t{1} << 20);
+                for (std::uint64_t a = 0; a < cap && out.negatives[su].size() < need[su]; ++a) {
+                    if ((a & 0xFFFF) == 0) ctx.throw_if_stopped();
+                    const std::uint64_t x = rng.below(total);
+                    const std::size_t g = static_cast<std::size_t>(std::upper_bound(start.begin(), start.end(), x) -
+                                                                   start.begin() - 1);
+                    const Group& gr = groups[g];
+                    const GroundFact f = gr.at(static_cast<std::size_t>(x - start[g]));
+                    if (!gr.unary) {
+                        const bool twice = gr.head ? index.count(group_key(false, false, f.pred, f.s))
+                                                   : index.count(group_key(false, true, f.pred, f.o));
+                        if (twice && rng.below(2) == 1) continue;
+                    }
+                    if (!excluded(f)) emit(f, gr.origin);
+                }
+            }
+            shortfall(s, "pa pool exhausted: fewer candidates outside " + filter_text);
+        }
+        return;
+    }
+    case NegMethod::RB: {
+        // negative_rb.py: candidate_entities × candidate_relations × candidate_entities outside
+        // the filter, |train.txt| + |valid| + |test| drawn uniformly without replacement and cut
+        // in that order. Here candidate_relations are the kept rules' heads (type heads T(a) over
+        // the entity pool) and candidate_entities the pooled support constants.
+        const auto& Ep = out.pool_entities;
+        const std::uint64_t e = Ep.size();
+        const std::uint64_t nb = e * e * out.pool_relations.size(), total = nb + e * out.pool_types.size();
+        auto at = [&](std::uint64_t i) -> GroundFact {
+            if (i < nb) {
+                const std::uint64_t r = i / (e * e), rem = i % (e * e);
+                return {false, out.pool_relations[static_cast<std::size_t>(r)], Ep[static_cast<std::size_t>(rem / e)],
+                        Ep[static_cast<std::size_t>(rem % e)]};
+            }
+            const std::uint64_t j = i - nb;
+            return {true, out.pool_types[static_cast<std::size_t>(j / e)], Ep[static_cast<std::size_t>(j % e)], 0};
+        };
+        for (int s : {kTrain, kValid, kTest}) {
+            const auto su = static_cast<std::size_t>(s);
+            ctx.report(0, 1, "Drawing " + std::string(split_name(s)) + " rb negatives");
+            if (total <= kListLimit) {
+                std::vector<GroundFact> cands;
+                for (std::uint64_t i = 0; i < total; ++i) {
+                    const GroundFact f = at(i);
+                    if (!excluded(f)) cands.push_back(f);
+                }
+                for (const GroundFact& f : pick(cands, need[su], rng))
+                    push(s, f, kNoIndex, kNoIndex, NegMethod::RB);
+            } else {
+                const std::uint64_t cap = std::uint64_t{params.max_attempts} * need[su] + (std::uint64_t{1} << 20);
+                for (std::uint64_t a = 0; a < cap && out.negatives[su].size() < need[su]; ++a) {
+                    if ((a & 0xFFFF) == 0) ctx.throw_if_stopped();
+                    const GroundFact f = at(rng.below(total));
+                    if (!excluded(f)) push(s, f, kNoIndex, kNoIndex, NegMethod::RB);
+                }
+            }
+            shortfall(s, "rb pool exhausted: " + std::to_string(e) + " pooled constants, " +
+                             std::to_string(out.pool_relations.size() + out.pool_types.size()) + " heads");
+        }
+        return;
+    }
+    case NegMethod::QG: {
+        // negative_qg.py with the queries generate_query_qg.py meant to issue: per complex rule and
+        // per body atom that carries the head's variables, the head instances of that atom's facts
+        // in K that the rest of the body does not extend (intersection: R ∧ ¬S and S ∧ ¬R),
+        // pooled over rules, outside the filter; the pool in a seeded order cut by the ratio
+        // (int(n·0.8), int(n·0.9)), each part capped at its split's size. No pa fill.
+        std::vector<std::pair<GroundFact, std::uint32_t>> pool;
+        std::vector<kg::Id> b;
+        for (std::size_t r = 0; r < crules.size(); ++r) {
+            const CRule& cr = crules[r];
+            if (cr.body.size() < 2) continue;
+            const std::uint32_t all = cr.body.size() >= 32 ? ~0u : (1u << cr.body.size()) - 1;
+            for (std::size_t i = 0; i < cr.body.size(); ++i) {
+                if (!covers_head(cr, i)) continue;
+                ctx.throw_if_stopped();
+                const CAtom& a = cr.body[i];
+                const std::uint32_t rest = all & ~(1u << i);
+                auto one = [&](kg::Id s, kg::Id o) {
+                    b.assign(cr.num_vars, kg::kNoId);
+                    std::array<std::uint32_t, 2> fresh{};
+                    int nfresh = 0;
+                    if (!bind_atom(a, s, o, b, fresh, nfresh) || !inequalities_hold(cr, b)) return;
+                    if (exists_grounding(K, cr, rest, b)) return;
+                    pool.push_back({rules::ground(cr.head, b), static_cast<std::uint32_t>(r)});
+                };
+                if (a.unary) {
+                    if (a.pred < K.num_types())
+                        for (kg::Id x : K.instances(a.pred))
+                            one(x, 0);
+                } else if (a.pred < K.num_relations()) {
+                    for (kg::Id x : K.subjects_of(a.pred))
+                        for (kg::Id y : K.objects(a.pred, x))
+                            one(x, y);
+                }
+            }
+        }
+        std::sort(pool.begin(), pool.end());
+        pool.erase(std::unique(pool.begin(), pool.end(), [](const auto& x, const auto& y) { return x.first == y.first; }),
+                   pool.end());
+        std::erase_if(pool, [&](const auto& c) { return excluded(c.first); });
+        out.qg_pool = pool.size();
+        for (std::size_t i = pool.size(); i > 1; --i)
+            std::swap(pool[i - 1], pool[rng.below(i)]);
+        const std::size_t n = pool.size();
+        const std::size_t ntrain = n * params.ratio[0] / ratio_sum;
+        const std::size_t nvalid = n * (params.ratio[0] + params.ratio[1]) / ratio_sum - ntrain;
+        const std::array<std::size_t, 3> from{0, ntrain, ntrain + nvalid}, to{ntrain, ntrain + nvalid, n};
+        for (int s : {kTrain, kValid, kTest}) {
+            const auto su = static_cast<std::size_t>(s);
+            const std::size_t end = std::min(to[su], from[su] + need[su]);
+            for (std::size_t i = from[su]; i < end; ++i)
+                push(s, pool[i].first, kNoIndex, pool[i].second, NegMethod::QG);
+            out.qg_quota[su] = need[su];
+            out.qg_drawn[su] = out.negatives[su].size();
+            shortfall(s, "qg: " + std::to_string(to[su] - from[su]) + " of the " + std::to_string(n) +
+                             " one-premise conclusions outside " + filter_text +
+                             " fall to this split; the release caps, does not fill");
+        }
+        return;
+    }
+    }
+}
 } // namespace
+
+std::string_view variant_name(Variant v) { return v == Variant::LogInfer ? "loginfer" : "kbcx"; }
+
+std::optional<Variant> parse_variant(std::string_view name) {
+    for (auto v : {Variant::LogInfer, Variant::Kbcx})
+        if (variant_name(v) == name) return v;
+    return std::nullopt;
+}
+
+std::string_view filter_name(NegFilter f) { return f == NegFilter::Positives ? "positives" : "conclusions"; }
+
+std::optional<NegFilter> parse_filter(std::string_view name) {
+    for (auto f : {NegFilter::Positives, NegFilter::Conclusions})
+        if (filter_name(f) == name) return f;
+    return std::nullopt;
+}
+
+NegFilter default_filter(Variant v) { return v == Variant::LogInfer ? NegFilter::Positives : NegFilter::Conclusions; }
+
+NegFilter effective_filter(const GenerateParams& params) {
+    return params.filter.value_or(default_filter(params.variant));
+}
+
+std::size_t train_lines(const Generated& g) {
+    const kg::FactStore& K = g.params.graph->facts;
+    return K.num_facts() + K.num_type_facts() + g.positives[kTrain].size();
+}
 
 std::string_view neg_name(NegMethod m) {
     switch (m) {
@@ -615,6 +949,7 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
         pp.seed = mix(params.seed ^ (pi + 1));
         pp.threads = threads;
         pp.new_conclusions = false;
+        pp.composition_one_order = params.variant == Variant::LogInfer;
         auto found = rules::enumerate_patterns(params.graph, pp, ctx);
         std::set<std::pair<std::string, std::string>> seen_bodies;
         std::size_t kept = 0;
@@ -648,27 +983,51 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
     // 2. Positives: per rule, T_r(K) \ K (materialise), then sample, resolve, split. One rule's
     // conclusions at a time, so memory holds the largest rule's, not all of them.
     const FactAccess facts(K, nullptr);
-    const bool want_consts = params.neg == NegMethod::RB;
+    const bool loginfer = params.variant == Variant::LogInfer;
+    const bool want_consts = loginfer || params.neg == NegMethod::RB;
     std::vector<std::vector<kg::Id>> constants(out.rules.size());
     KeySet taken;
+    std::array<std::vector<Positive>, 3> raw; // loginfer: every rule's shares, resolved below
     for (std::size_t r = 0; r < out.rules.size(); ++r) {
         ctx.report(r, out.rules.size(), "Computing new conclusions of rule " + std::to_string(r + 1), r == 0);
         BenchRule& br = out.rules[r];
         const CRule& cr = crules[r];
         Stopwatch phase;
+        // The release reads the assignments of triangle and diamond rules at the head's variables
+        // only: their rb pool holds those constants.
+        std::uint64_t mask = ~std::uint64_t{0};
+        if (loginfer && (br.pattern == "triangle" || br.pattern == "diamond")) {
+            mask = 0;
+            for (int j = 0; j < (cr.head.unary ? 1 : 2); ++j)
+                if (cr.head.t[j].var && cr.head.t[j].id < 64) mask |= std::uint64_t{1} << cr.head.t[j].id;
+        }
         // A rule with a head-covering body atom is a semi-join over that atom's facts (rb: and an
         // existence check per variable value for the support constants); otherwise the supports
         // are enumerated.
         const int cover = head_cover_atom(cr);
         const auto heads = cover >= 0 ? new_heads_semijoin(cr, cover, K, threads, ctx)
-                                      : new_heads(cr, facts, threads, ctx, want_consts ? &constants[r] : nullptr);
-        if (cover >= 0 && want_consts) constants[r] = support_constants(cr, K, threads, ctx);
+                                      : new_heads(cr, facts, threads, ctx, want_consts ? &constants[r] : nullptr, mask);
+        if (cover >= 0 && want_consts) constants[r] = support_constants(cr, K, threads, ctx, mask);
         br.new_conclusions = heads.size();
         out.seconds_materialise += phase.seconds();
         phase.restart();
         const std::uint64_t salt = mix(params.seed ^ mix(0x5A3B'0000ull + r));
         const auto sample = bottom_k(heads, params.k2, salt);
         br.sampled = sample.size();
+        if (loginfer) {
+            // split.py: the rule's sample split before any resolution, train int(n·0.8), valid
+            // up to int(n·0.9), test the rest.
+            const std::size_t n = sample.size();
+            const std::size_t ntrain = n * params.ratio[0] / ratio_sum;
+            const std::size_t nvalid = n * (params.ratio[0] + params.ratio[1]) / ratio_sum - ntrain;
+            for (std::size_t i = 0; i < n; ++i) {
+                const int s = i < ntrain ? kTrain : i < ntrain + nvalid ? kValid : kTest;
+                raw[static_cast<std::size_t>(s)].push_back(
+                    {from_head_key(cr.head, sample[i]), static_cast<std::uint32_t>(r)});
+            }
+            out.seconds_sample += phase.seconds();
+            continue;
+        }
         std::vector<GroundFact> mine;
         for (auto k : sample) {
             const GroundFact f = from_head_key(cr.head, k);
@@ -683,21 +1042,65 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
         for (std::size_t i = 0; i < n; ++i) {
             const int s = i < nv ? kValid : i < nv + nt ? kTest : kTrain;
             out.positives[static_cast<std::size_t>(s)].push_back({mine[i], static_cast<std::uint32_t>(r)});
-            ++br.positives[static_cast<std::size_t>(s)];
+            ++out.rules[r].positives[static_cast<std::size_t>(s)];
         }
+        out.seconds_sample += phase.seconds();
+    }
+    if (loginfer) {
+        // split.py: train.txt holds every train share (a fact two rules drew, twice); a valid share
+        // is kept unless train or an earlier valid line holds it; a test share unless train or
+        // valid holds it (so repeated test lines stay).
+        Stopwatch phase;
+        auto keep = [&](int s, const Positive& p) {
+            out.positives[static_cast<std::size_t>(s)].push_back(p);
+            ++out.rules[p.rule].positives[static_cast<std::size_t>(s)];
+        };
+        for (const Positive& p : raw[kTrain]) {
+            taken.insert(key_of(p.fact));
+            keep(kTrain, p);
+        }
+        for (const Positive& p : raw[kValid]) {
+            if (taken.insert(key_of(p.fact)).second)
+                keep(kValid, p);
+            else
+                ++out.rules[p.rule].shared;
+        }
+        for (const Positive& p : raw[kTest]) {
+            if (!taken.count(key_of(p.fact)))
+                keep(kTest, p);
+            else
+                ++out.rules[p.rule].shared;
+        }
+        for (const Positive& p : out.positives[kTest])
+            taken.insert(key_of(p.fact));
+        // rb's pools, pooled over rules.
+        for (const auto& c : constants)
+            out.pool_entities.insert(out.pool_entities.end(), c.begin(), c.end());
+        std::sort(out.pool_entities.begin(), out.pool_entities.end());
+        out.pool_entities.erase(std::unique(out.pool_entities.begin(), out.pool_entities.end()),
+                                out.pool_entities.end());
+        for (const CRule& cr : crules)
+            (cr.head.unary ? out.pool_types : out.pool_relations).push_back(cr.head.pred);
+        for (auto* v : {&out.pool_relations, &out.pool_types}) {
+            std::sort(v->begin(), v->end());
+            v->erase(std::unique(v->begin(), v->end()), v->end());
+        }
+        out.pools = true;
         out.seconds_sample += phase.seconds();
     }
     out.seconds_positives = clock.seconds();
     clock.restart();
 
-    // 3. Negatives: valid, then test, then train.
+    // 3. Negatives.
     std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_head;
     for (std::size_t r = 0; r < crules.size(); ++r)
         by_head[(std::uint64_t{crules[r].head.unary} << 32) | crules[r].head.pred].push_back(
             static_cast<std::uint32_t>(r));
+    const NegFilter filter = effective_filter(params);
     std::vector<kg::Id> scratch;
     auto in_p_all = [&](const GroundFact& f) {
         if (facts.contains(f) || taken.count(key_of(f))) return true;
+        if (filter == NegFilter::Positives) return false;
         const auto it = by_head.find((std::uint64_t{f.unary} << 32) | f.pred);
         if (it == by_head.end()) return false;
         for (auto r : it->second)
@@ -705,8 +1108,9 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
         return false;
     };
     KeySet used;
+    auto excluded = [&](const GroundFact& f) { return f.s == kg::kNoId || used.count(key_of(f)) || in_p_all(f); };
     auto accept = [&](const GroundFact& f) {
-        if (f.s == kg::kNoId || used.count(key_of(f)) || in_p_all(f)) return false;
+        if (excluded(f)) return false;
         used.insert(key_of(f));
         return true;
     };
@@ -728,6 +1132,12 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
                                           : GroundFact{true, static_cast<kg::Id>(rng.below(K.num_types())), f.s, 0};
         return {false, f.pred, f.s, static_cast<kg::Id>(rng.below(E))};
     };
+    if (loginfer) {
+        loginfer_negatives(out, K, crules, rng, draw_rc, excluded, used, ctx);
+        out.seconds_negatives = clock.seconds();
+        ctx.report(1, 1, "Generated", true);
+        return out;
+    }
     auto draw_pa = [&](const GroundFact& f) -> GroundFact {
         const bool tail = rng.below(2) == 1;
         if (f.unary) {
@@ -762,7 +1172,7 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
         const std::size_t need = P.size();
         std::vector<bool> has(need, false);
         auto add = [&](const GroundFact& f, std::size_t i, NegMethod m) {
-            N.push_back({f, static_cast<std::uint32_t>(i), m});
+            N.push_back({f, static_cast<std::uint32_t>(i), m, P[i].rule});
             has[i] = true;
             ++out.rules[P[i].rule].negatives[su];
         };

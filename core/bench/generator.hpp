@@ -42,6 +42,30 @@ std::optional<NegMethod> parse_neg(std::string_view name);
 enum Split : std::uint8_t { kTrain = 0, kValid = 1, kTest = 2 };
 std::string_view split_name(int split); ///< "train", "valid", "test"
 
+/// Which generator:
+/// - loginfer: LogInfer as its release generates (split.py, negative_{rc,rb,pa,qg}.py and the
+///   released folders; see README, "Variants"): composition one order per unordered pair;
+///   per-rule splits train floor(n·A/Σ), valid floor(n·(A+B)/Σ) − train, test the rest; a fact drawn
+///   by two rules kept in train over valid over test, repeated train and test lines kept; one train
+///   negative per line of train.txt (K included); pa pooled from P_all over the union of the
+///   candidates of a split's positives, type facts corrupted on the entity; rb drawn from
+///   (pooled support constants) × (kept rule heads) × (pooled support constants); qg the
+///   one-premise conclusions over all of K (a head-covering body atom holds, the rest of the body
+///   does not extend it), split by the ratio and capped by each split's positives; filter P_all.
+/// - kbcx: this project's generator before the variants (one negative per positive, rb per rule,
+///   pa pooled from K, qg from sampled sub-rule groundings, filter P_all and T_R(K)).
+enum class Variant : std::uint8_t { LogInfer, Kbcx };
+inline constexpr Variant kDefaultVariant = Variant::LogInfer;
+std::string_view variant_name(Variant v); ///< "loginfer", "kbcx"
+std::optional<Variant> parse_variant(std::string_view name);
+
+/// What a negative must avoid: positives = P_all (K and the positives of every split, and the
+/// negatives drawn before it); conclusions = also every one-step conclusion T_R(K) of the kept
+/// rules, sampled or not.
+enum class NegFilter : std::uint8_t { Positives, Conclusions };
+std::string_view filter_name(NegFilter f); ///< "positives", "conclusions"
+std::optional<NegFilter> parse_filter(std::string_view name);
+
 struct GenerateParams {
     std::shared_ptr<const kg::KnowledgeGraph> graph;
     std::vector<rules::Pattern> patterns;
@@ -52,7 +76,14 @@ struct GenerateParams {
     std::uint64_t seed = 1;
     unsigned threads = 0;       ///< results never depend on it
     unsigned max_attempts = 64; ///< random draws per negative before trying the next positive
+    Variant variant = kDefaultVariant;
+    std::optional<NegFilter> filter; ///< unset: default_filter(variant)
 };
+
+/// The variant's filter: positives for loginfer (the release's), conclusions for kbcx.
+NegFilter default_filter(Variant v);
+/// params.filter, else the variant's default.
+NegFilter effective_filter(const GenerateParams& params);
 
 /// One kept rule and what it contributed.
 struct BenchRule {
@@ -73,22 +104,35 @@ struct Positive {
     std::uint32_t rule = 0; ///< index into Generated::rules
 };
 
+inline constexpr std::uint32_t kNoIndex = ~std::uint32_t{0};
+
 struct Negative {
     GroundFact fact;
-    std::uint32_t target = 0;         ///< index of the positive (same split) it was drawn for
+    /// Index of the positive (same split) it was drawn for; kNoIndex when none was (loginfer: a
+    /// train negative drawn for a line of K, rb and qg, which are not aimed at a positive).
+    std::uint32_t target = 0;
     NegMethod method = NegMethod::PA; ///< qg or pa for a qg benchmark; the method otherwise
+    std::uint32_t rule = kNoIndex;    ///< the rule it is aimed at (its target's, or qg's own), if any
 };
 
 struct Generated {
     std::shared_ptr<const rules::Program> program; ///< the kept rules compiled against K (names)
     GenerateParams params;                         ///< graph included
     std::vector<BenchRule> rules;
-    /// New facts per split (train: the train shares; train.txt also holds all of K).
+    /// New facts per split (train: the train shares; train.txt also holds all of K). loginfer:
+    /// the split files' lines, a repeated train or test line kept as often as it occurs.
     std::array<std::vector<Positive>, 3> positives;
     std::array<std::vector<Negative>, 3> negatives;
     std::array<std::size_t, 3> qg_quota{}; ///< qg: negatives meant to come from sub-rules
     std::array<std::size_t, 3> qg_drawn{}; ///< qg: negatives that did
     std::vector<std::string> shortfalls;   ///< one line per split whose pool ran out (empty: none)
+    /// loginfer: rb's pools (written as candidate_entities.txt / candidate_relations.txt): the
+    /// constants of the kept rules' supports, pooled over rules (triangle, diamond: at the head's
+    /// variables, as the release reads their assignments), and the kept rules' head predicates.
+    std::vector<kg::Id> pool_entities;
+    std::vector<kg::Id> pool_relations, pool_types; ///< binary and unary head predicates, sorted
+    std::size_t qg_pool = 0; ///< loginfer qg: one-premise conclusions outside the filter
+    bool pools = false;      ///< the pools above were computed (loginfer)
     std::size_t complex_rules = 0;
     double seconds_rules = 0, seconds_positives = 0, seconds_negatives = 0;
     /// Parts of seconds_positives: computing T_r(K) \ K for every rule (materialise), and
@@ -96,7 +140,10 @@ struct Generated {
     double seconds_materialise = 0, seconds_sample = 0;
 };
 
-/// Generates a benchmark: (1) enumerate the candidate rules of each pattern from K and keep k1 per
+/// Lines of train.txt: K (binary and type facts) and the train shares (loginfer: repeats kept).
+std::size_t train_lines(const Generated& g);
+
+/// Generates a benchmark (kbcx variant; loginfer: as Variant says): (1) enumerate the candidate rules of each pattern from K and keep k1 per
 /// pattern by support (ties by predicate ids; intersection bodies R∧S and S∧R count once);
 /// (2) per rule, sample up to k2 of T_r(K) \ K — the k2 facts of smallest seeded hash, so the
 /// sample is uniform and independent of enumeration order and threads — drop those an earlier rule

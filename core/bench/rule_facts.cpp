@@ -79,7 +79,9 @@ void write_rule_facts(const Generated& g, const std::string& dir) {
             append_fact_line(text, v, p.fact);
         }
         for (const Negative& n : g.negatives[su]) {
-            const std::uint32_t rule = g.positives[su][n.target].rule;
+            // A negative aimed at no rule (loginfer: rb, or drawn for a line of K) has no line.
+            if (n.rule == kNoIndex) continue;
+            const std::uint32_t rule = n.rule;
             std::string kind(neg_name(g.params.neg));
             if (n.method != g.params.neg) kind += "/" + std::string(neg_name(n.method));
             text += std::to_string(rule + 1) + "\t" + split + "\t" + kind + "\t";

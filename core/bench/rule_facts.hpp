@@ -24,6 +24,8 @@ inline constexpr const char* kRuleFactsFile = "facts_by_rule.tsv";
 /// rule of the positive it was drawn for), the method of its file (rc|rb|pa|qg), followed by
 /// `/pa` for a negative of a qg benchmark that the pa fallback drew (`qg/pa`), and the fact
 /// is written as in the split files (type facts `e<TAB>rdf:type<TAB>T`). A `#` line heads the file.
+/// Negatives aimed at no rule (Negative::rule unset: loginfer's rb, train negatives drawn for a
+/// line of K) have no line.
 /// Lines: for each split (train, valid, test) its positives, then its negatives, in the
 /// generator's order. Folders without the file (LogInfer's releases, older outputs) stay valid.
 void write_rule_facts(const Generated& g, const std::string& dir);

@@ -102,7 +102,18 @@ void write_benchmark(const Generated& gen, const std::string& dir) {
                     std::to_string(r.positives[kTest]) + "\t" + r.text + "\n");
         f.close();
     }
-    {
+    if (gen.pools) {
+        // loginfer: rb's pools, as the release's split.py writes them (type heads as rdf:type).
+        OutFile f(d / "candidate_entities.txt");
+        for (kg::Id e : gen.pool_entities)
+            f.write(std::string(v.entities().name(e)) + "\n");
+        f.close();
+        OutFile r(d / "candidate_relations.txt");
+        for (kg::Id x : gen.pool_relations)
+            r.write(std::string(v.relations().name(x)) + "\n");
+        if (!gen.pool_types.empty()) r.write("rdf:type\n");
+        r.close();
+    } else {
         OutFile f(d / "candidate_entities.txt");
         for (kg::Id e = 0; e < g.facts.num_entities(); ++e)
             f.write(std::string(v.entities().name(e)) + "\n");
@@ -121,7 +132,9 @@ void write_benchmark(const Generated& gen, const std::string& dir) {
     for (auto pat : p.patterns)
         j.value(rules::pattern_name(pat));
     j.end_array();
-    j.field("neg", m)
+    j.field("variant", std::string(variant_name(p.variant)))
+        .field("filter", std::string(filter_name(effective_filter(p))))
+        .field("neg", m)
         .field("k1", static_cast<std::uint64_t>(p.k1))
         .field("k2", static_cast<std::uint64_t>(p.k2))
         .field("split",
@@ -140,17 +153,25 @@ void write_benchmark(const Generated& gen, const std::string& dir) {
     for (int s : {kTrain, kValid, kTest}) {
         const auto su = static_cast<std::size_t>(s);
         j.key(split_name(s)).begin_object();
-        if (s == kTrain)
-            j.field("facts", static_cast<std::uint64_t>(g.facts.num_facts() + g.facts.num_type_facts() +
-                                                        gen.positives[su].size()));
+        if (s == kTrain) j.field("facts", static_cast<std::uint64_t>(train_lines(gen)));
         j.field("positives", static_cast<std::uint64_t>(gen.positives[su].size()))
             .field("negatives", static_cast<std::uint64_t>(gen.negatives[su].size()));
-        if (p.neg == NegMethod::QG)
+        if (p.neg == NegMethod::QG && p.variant == Variant::LogInfer)
+            j.field("qg_one_premise", static_cast<std::uint64_t>(gen.qg_drawn[su]));
+        else if (p.neg == NegMethod::QG)
             j.field("qg_quota", static_cast<std::uint64_t>(gen.qg_quota[su]))
                 .field("qg_from_sub_rules", static_cast<std::uint64_t>(gen.qg_drawn[su]));
         j.end_object();
     }
     j.end_object();
+    if (gen.pools)
+        j.key("rb_pools")
+            .begin_object()
+            .field("entities", static_cast<std::uint64_t>(gen.pool_entities.size()))
+            .field("relations", static_cast<std::uint64_t>(gen.pool_relations.size() + gen.pool_types.size()))
+            .end_object();
+    if (p.neg == NegMethod::QG && p.variant == Variant::LogInfer)
+        j.field("qg_pool", static_cast<std::uint64_t>(gen.qg_pool));
     j.field("rules_kept", static_cast<std::uint64_t>(gen.rules.size()))
         .field("complex_rules", static_cast<std::uint64_t>(gen.complex_rules));
     j.key("shortfalls").begin_array();

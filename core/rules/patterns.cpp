@@ -543,6 +543,8 @@ std::vector<PatternRule> enumerate_patterns(std::shared_ptr<const kg::KnowledgeG
         const Pattern p = params.patterns[pi];
         ctx.report(pi, params.patterns.size(), "Enumerating " + std::string(pattern_name(p)), true);
         std::vector<Candidate> cands = candidates(g, p, threads, ctx);
+        if (p == Pattern::Composition && params.composition_one_order)
+            std::erase_if(cands, [](const Candidate& c) { return !(c.preds[0] < c.preds[1]); });
         const int arity = body_arity(p);
         auto better = [&](const Candidate& a, const Candidate& b) {
             if (a.support != b.support) return a.support > b.support;

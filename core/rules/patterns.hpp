@@ -46,6 +46,9 @@ struct PatternParams {
     std::uint64_t seed = 1;        ///< for the random head predicates
     unsigned threads = 0;
     bool new_conclusions = true; ///< also count |T_r(K) \ K| for the kept rules
+    /// Composition bodies R(x,y), S(y,z) only with R before S in relation id order: one order per
+    /// unordered pair and no R∘R, as LogInfer's release enumerates them (generate_command.py).
+    bool composition_one_order = false;
 };
 
 struct PatternRule {

@@ -102,6 +102,7 @@ bench::Generated run_generate(std::shared_ptr<const kg::KnowledgeGraph> g, std::
     p.k2 = k2;
     p.seed = seed;
     p.threads = threads;
+    p.variant = bench::Variant::Kbcx; // the invariants below are the kbcx variant's
     jobs::JobContext ctx;
     return bench::generate_benchmark(p, ctx);
 }

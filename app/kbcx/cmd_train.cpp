@@ -73,18 +73,20 @@ void read_lr_schedule(const ArgParser& p, embed::TrainSettings& st) {
 /// `kbcx train ONTO --model <EL model>`: the EL half (ontology → normal forms → train_el).
 int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     embed::ElTrainParams params;
-    try {
-        params.model = embed::default_el_config(embed::canonical_el_model_name(p.get("model")));
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(e.what());
-    }
+    params.model = read_el_model(p);
+    const bool released = params.model.variant != embed::ElVariant::Kbcx;
     auto& st = params.train;
     read_el_train_options(p, params.model, st);
     st.data = p.positionals()[0];
-    st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
+    st.epochs = released && !p.has("epochs") ? embed::ElReleasedDefaults::epochs
+                                             : static_cast<int>(parse_count("epochs", p.get("epochs")));
     read_lr_schedule(p, st);
     if (p.has("subsampling")) throw UsageError("--subsampling is for triple models; EL axioms have their own weights");
     st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));
+    if (released && st.p_bot > 0)
+        throw UsageError("--p-bot does not apply to --variant " +
+                         std::string(embed::el_variant_name(params.model.variant)) +
+                         ": its only negatives are mOWL's corrupted GCI2 fillers");
     st.eval_every = static_cast<int>(parse_count("eval-every", p.get("eval-every")));
     st.early_stop = p.get("early-stop");
     st.patience = static_cast<int>(parse_count("patience", p.get("patience")));
@@ -110,6 +112,7 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     jobs::JobContext ctx(interrupt_token(), progress.sink());
     auto prepared = [&](const embed::ElJobInfo& info) {
         progress.finish();
+        err << "model: " << params.model.name << ", variant " << embed::el_variant_name(params.model.variant) << "\n";
         err << "data: " << info.axioms << " normal-form axioms (";
         bool first = true;
         for (const auto& [nf, n] : info.by_form) {
@@ -124,7 +127,11 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
         err << "\n";
         if (info.unsupported)
             err << "note: " << params.model.name << " has no loss for " << info.unsupported
-                << " axioms (role inclusions/chains); they are not trained\n";
+                << " axioms ("
+                << (params.model.variant == embed::ElVariant::Kbcx
+                        ? "role inclusions/chains"
+                        : "role inclusions/chains and assertions: mOWL trains the SubClassOf forms")
+                << "); they are not trained\n";
         if (info.pool_used) {
             err << "contradiction pool (" << job.pool << "): " << info.pool << " axioms";
             if (info.pool_held_out) err << " (" << info.pool_held_out << " test axioms held out)";
@@ -148,7 +155,12 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     progress.finish();
     if (res.first_epoch > 1) err << "resumed after epoch " << res.first_epoch - 1 << "\n";
     if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";
-    if (p.has("stats")) print_stats(out, res, epochs_seen, st.threads, std::to_string(st.neg) + " negatives each", total.seconds(),
+    if (p.has("stats"))
+        print_stats(out, res, epochs_seen, st.threads,
+                    released ? "variant " + std::string(embed::el_variant_name(params.model.variant)) +
+                                   ": one step on the whole set, 1 negative per GCI2 axiom"
+                             : std::to_string(st.neg) + " negatives each",
+                    total.seconds(),
                     "axioms");
     return kOk;
 }
@@ -173,8 +185,9 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "TransE (= TransE-L1), TransE-L2, DistMult, ComplEx, RotatE, BoxE, rgcn (R-GCN encoder + DistMult "
              "decoder); EL models: ELEmbeddings "
              "(released loss), ELEmbeddings-iv (GCI1 term (iv) restored), EmEL++, ELBE, Box2EL (required)");
-    p.option("epochs", "E", "passes over the training triples", "100");
+    p.option("epochs", "E", "passes over the training triples (EL --variant mowl/paper: 1000)", "100");
     add_el_train_options(p, true);
+    add_el_variant_option(p);
     p.option("chunk", "C",
              "positives sharing one draw of --neg corrupting entities, as in PyTorch-BigGraph and DGL-KE; the "
              "default 64 applies to every triple model (TransE, DistMult, ComplEx, RotatE score a chunk as one "
@@ -268,6 +281,12 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (!p.has("model")) throw UsageError("--model is required");
     if (!p.has("run")) throw UsageError("--run is required");
     if (embed::is_el_model_name(p.get("model"))) return train_el_cli(p, out, err);
+    if (p.has("variant")) throw UsageError("--variant is for EL models (" + [] {
+        std::string s;
+        for (const std::string& m : embed::el_model_names())
+            s += (s.empty() ? "" : ", ") + m;
+        return s;
+    }() + ")");
 
     embed::KgTrainParams params;
     try {

@@ -49,6 +49,10 @@ void print_stats(std::ostream& out, const embed::TrainResult& res, int epochs_se
     std::snprintf(b, sizeof b, "  seconds per epoch:     %.3f (%d epochs, %.2f s training, %.2f s evaluation)\n",
                   res.seconds_per_epoch, epochs_seen, res.train_seconds, res.eval_seconds);
     out << b;
+    if (res.seconds_per_epoch < 0.1) { // short epochs (EL models' full-batch steps): three digits of ms
+        std::snprintf(b, sizeof b, "  ms per epoch:          %.3f\n", 1e3 * res.seconds_per_epoch);
+        out << b;
+    }
     if (res.cpu_seconds_per_epoch > 0) {
         std::snprintf(b, sizeof b, "  CPU seconds per epoch: %.3f (all threads)\n", res.cpu_seconds_per_epoch);
         out << b;
@@ -169,7 +173,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     ArgParser p("train",
                 "DATA --model NAME [--dim D] [--epochs E] [--batch B] [--neg K] [--lr X] [--lr-step N] [--margin G] "
                 "[--adv-temp A] [--subsampling] [--p-bot P] [--eval-every N] [--tests FILE] [--layers L] [--bases B | --blocks K] [--edge-dropout P] "
-                "[--threads T] [--seed S] --run DIR [--resume] [--stats]",
+                "[--variant V] [--threads T] [--seed S] --run DIR [--resume] [--stats]",
                 "Trains an embedding model on a knowledge graph (triple models) or on the normal forms of an EL\n"
                 "ontology (EL models) as a resumable run. Prints one line per evaluation: for KGs filtered MRR and\n"
                 "Hits@k on the validation split (and the test split's metrics at the end); with --tests a test set,\n"
@@ -263,7 +267,10 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "  Its defaults of --dim, --batch, --neg and --lr are listed with the options; loss logistic.\n"
         "  The checkpoint stores the encoder weights and the encoding of every entity (kbcx score).\n"
         "example: kbcx train data/FB15k-237 --model rgcn --bases 10 --epochs 20 --threads 2 --run runs/rgcn\n"
-        "EL models: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per minibatch\n"
+        "EL models, --variant mowl/paper (mOWL f8b2cb0; README \"EL models: variants\"): one step per epoch on\n"
+        "  the whole set, ELEm/Box2EL Σ_NF mean ℓ⁺ + mean ℓ⁻ + R, ELBE Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)², ℓ⁻ only\n"
+        "  for GCI2 with its filler replaced by any class; A ⊓ B ⊑ ⊥ scored by GCI1 with E = owl:Nothing\n"
+        "EL models, --variant kbcx: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per minibatch\n"
         "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"
         "  A(x) and r(x,y) are trained as {x} ⊑ A and {x} ⊑ ∃r.{y}; batch = axioms per step, neg =\n"
         "  negatives per axiom (their defaults and --dim's and --lr's are listed with the options)\n"

@@ -160,7 +160,7 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     if (res.first_epoch > 1) err << "resumed after epoch " << res.first_epoch - 1 << "\n";
     if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";
     if (p.has("stats"))
-        print_stats(out, res, epochs_seen, st.threads,
+        print_stats(out, res, epochs_seen, released ? 1 : st.threads,
                     released ? "variant " + std::string(embed::el_variant_name(params.model.variant)) +
                                    ": one step on the whole set, 1 negative per GCI2 axiom"
                              : std::to_string(st.neg) + " negatives each",

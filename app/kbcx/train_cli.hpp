@@ -38,7 +38,7 @@ inline void add_el_train_options(ArgParser& p, bool also_kg, const std::string& 
     }
     const auto families = [](double kg_value, double rgcn_value, double el_value) {
         return " (default: " + default_text(kg_value) + " for KG models, " + default_text(rgcn_value) + " for rgcn, " +
-               default_text(el_value) + " for EL models)";
+               default_text(el_value) + " for EL models with --variant kbcx)";
     };
     p.option("dim", "D",
              "embedding dimension (complex models: complex dimension)" + families(kg_model.dim, Rgcn::dim, El::dim));
@@ -64,7 +64,7 @@ inline void add_el_variant_option(ArgParser& p) {
                  default_text(embed::ElReleasedDefaults::dim) + ", lr " +
                  default_text(embed::ElReleasedDefaults::lr) + ", " +
                  default_text(embed::ElReleasedDefaults::epochs) +
-                 " epochs; --batch, --neg, --p-bot do not apply), paper (ELEmbeddings: mowl with GCI3 in the "
+                 " epochs; --batch, --neg, --p-bot do not apply and it runs on one thread), paper (ELEmbeddings: mowl with GCI3 in the "
                  "inside form), kbcx (this project's objective with the defaults listed at --dim, --batch, --neg, "
                  "--lr). Per model, the default first: " +
                  per_model);

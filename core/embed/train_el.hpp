@@ -1,6 +1,7 @@
 // The training job of the EL models: minibatches of normal-form axioms with corrupted and
-// contradiction negatives (stratified by p⊥), split over threads, lazy Adam/Adagrad, evaluation
-// hooks every N epochs (core/eval on a test set), checkpoints and resume.
+// contradiction negatives (stratified by p⊥), split over threads, lazy Adam/Adagrad (variant kbcx),
+// or mOWL's one full-batch dense Adam step per epoch (variants mowl, paper); evaluation hooks
+// every N epochs (core/eval on a test set), checkpoints and resume.
 #pragma once
 
 #include "common/job.hpp"

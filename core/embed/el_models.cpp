@@ -849,6 +849,10 @@ struct BufferSink {
 
 ElReleasedModel::ElReleasedModel(ElModelConfig c, ElSizes s)
     : ElModel(std::move(c), s), geometry_(geometry_of(config_.name)) {
+    for (std::size_t i = 0; i < s.concepts; ++i)
+        class_rows_.push_back(static_cast<std::uint32_t>(i));
+    class_rows_.push_back(concept_row(kTopConcept));
+    class_rows_.push_back(bottom_row());
     const auto n = static_cast<Eigen::Index>(table_class_rows());
     const Eigen::Index d = config_.dim;
     const auto r = static_cast<Eigen::Index>(s.roles);
@@ -991,7 +995,7 @@ double ElReleasedModel::objective(std::span<const NfAxiom> train, std::span<cons
         L += squared_means ? (mean - 1) * (mean - 1) : mean;
         neg_coeff = static_cast<float>((squared_means ? 2 * (mean - 1) : 1.0) / static_cast<double>(neg_n));
     }
-    const std::size_t rows = table_class_rows();
+    const std::span<const std::uint32_t> rows = class_rows_;
     const float reg = config_.reg;
     if (!g) return L + mowl::regulariser<float, BufferSink>(geometry_, rows, reg, V, d, nullptr, 0.0f);
     // Pass 2: gradients with each axiom's coefficient ∂L/∂ℓ.

@@ -192,16 +192,15 @@ class ElReleasedModel final : public ElModel {
     std::uint32_t bottom_row() const { return static_cast<std::uint32_t>(sizes_.class_rows()); }
     /// Rows of the class table (class_rows() + owl:Nothing).
     std::size_t table_class_rows() const { return sizes_.class_rows() + 1; }
-    /// The classes a corrupted filler is drawn from: every concept, ⊤ and ⊥ (not the nominals).
-    std::size_t filler_count() const { return sizes_.concepts + 2; }
-    std::uint32_t filler_row(std::size_t i) const {
-        return i < sizes_.concepts ? static_cast<std::uint32_t>(i)
-                                   : (i == sizes_.concepts ? concept_row(kTopConcept) : bottom_row());
-    }
+    /// The rows of mOWL's classes: every concept, ⊤ and ⊥ (not the nominals, which the released
+    /// variants do not train). Corrupted fillers are drawn from them; the regulariser runs over them.
+    std::size_t filler_count() const { return class_rows_.size(); }
+    std::uint32_t filler_row(std::size_t i) const { return class_rows_[i]; }
     /// The objective of one step on the whole training set, as mOWL's train(): with the axioms
     /// grouped by normal form and fillers[i] the corrupted filler row of train[i] (a GCI2 axiom;
     /// kg::kNoId elsewhere),
-    ///   ELEm, Box2EL  Σ_NF mean ℓ⁺ + mean ℓ⁻ + regulariser (ELEm λ·mean |‖c‖ − 1|, Box2EL λ·mean ‖β‖)
+    ///   ELEm, Box2EL  Σ_NF mean ℓ⁺ + mean ℓ⁻ + regulariser (ELEm λ·mean |‖c‖ − 1|, Box2EL λ·mean ‖β‖,
+///                 over the classes of filler_row())
     ///   ELBE          Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)²
     /// Adds ∂/∂θ into g when given.
     double objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers, GradBuffer* g) const;
@@ -210,6 +209,7 @@ class ElReleasedModel final : public ElModel {
     mowl::View<float> view() const;
     mowl::Options<float> options() const;
     mowl::Geometry geometry_;
+    std::vector<std::uint32_t> class_rows_;
 };
 
 /// Builds an uninitialised model (config.name must be canonical; throws std::invalid_argument for

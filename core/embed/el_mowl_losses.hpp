@@ -14,6 +14,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -370,15 +371,16 @@ S gci2_negative(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>
     return S(0);
 }
 
-/// The regulariser over all `class_rows` rows of the class tables, once per step: ELEm
+/// The regulariser over the class rows `rows` (mOWL: every class), once per step: ELEm
 /// mean |‖c‖ − 1| (weight `factor`, mOWL 1); Box²EL factor · mean ‖β‖ (mOWL 0.2); ELBE none.
 template <class S, class G>
-S regulariser(Geometry m, std::size_t class_rows, S factor, const View<S>& V, std::size_t d, G* g, S coeff) {
-    if (m == Geometry::ELBE || class_rows == 0 || factor == 0) return S(0);
+S regulariser(Geometry m, std::span<const std::uint32_t> rows, S factor, const View<S>& V, std::size_t d, G* g,
+              S coeff) {
+    if (m == Geometry::ELBE || rows.empty() || factor == 0) return S(0);
     const std::size_t t = m == Geometry::ELEm ? 0 : 2;
-    const S w = factor / static_cast<S>(class_rows);
+    const S w = factor / static_cast<S>(rows.size());
     S sum = 0;
-    for (std::uint32_t i = 0; i < class_rows; ++i) {
+    for (const std::uint32_t i : rows) {
         const S* x = V.row(t, i);
         S ss = 0;
         for (std::size_t k = 0; k < d; ++k)

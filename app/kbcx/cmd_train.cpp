@@ -130,8 +130,7 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
             err << "; " << n << " " << nf << " not trained";
         err << "\n";
         if (info.unsupported)
-            err << "note: " << params.model.name << " has no loss for " << info.unsupported
-                << " axioms ("
+            err << "note: " << params.model.name << " has no loss for " << info.unsupported << " axioms ("
                 << (params.model.variant == embed::ElVariant::Kbcx
                         ? "role inclusions/chains"
                         : "role inclusions/chains and assertions: mOWL trains the SubClassOf forms")
@@ -164,8 +163,7 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
                     released ? "variant " + std::string(embed::el_variant_name(params.model.variant)) +
                                    ": one step on the whole set, 1 negative per GCI2 axiom"
                              : std::to_string(st.neg) + " negatives each",
-                    total.seconds(),
-                    "axioms");
+                    total.seconds(), "axioms");
     return kOk;
 }
 
@@ -270,7 +268,8 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "EL models, --variant mowl/paper (mOWL f8b2cb0; README \"EL models: variants\"): one step per epoch on\n"
         "  the whole set, ELEm/Box2EL Σ_NF mean ℓ⁺ + mean ℓ⁻ + R, ELBE Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)², ℓ⁻ only\n"
         "  for GCI2 with its filler replaced by any class; A ⊓ B ⊑ ⊥ scored by GCI1 with E = owl:Nothing\n"
-        "EL models, --variant kbcx: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per minibatch\n"
+        "EL models, --variant kbcx: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per "
+        "minibatch\n"
         "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"
         "  A(x) and r(x,y) are trained as {x} ⊑ A and {x} ⊑ ∃r.{y}; batch = axioms per step, neg =\n"
         "  negatives per axiom (their defaults and --dim's and --lr's are listed with the options)\n"
@@ -288,12 +287,13 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (!p.has("model")) throw UsageError("--model is required");
     if (!p.has("run")) throw UsageError("--run is required");
     if (embed::is_el_model_name(p.get("model"))) return train_el_cli(p, out, err);
-    if (p.has("variant")) throw UsageError("--variant is for EL models (" + [] {
-        std::string s;
-        for (const std::string& m : embed::el_model_names())
-            s += (s.empty() ? "" : ", ") + m;
-        return s;
-    }() + ")");
+    if (p.has("variant"))
+        throw UsageError("--variant is for EL models (" + [] {
+            std::string s;
+            for (const std::string& m : embed::el_model_names())
+                s += (s.empty() ? "" : ", ") + m;
+            return s;
+        }() + ")");
 
     embed::KgTrainParams params;
     try {

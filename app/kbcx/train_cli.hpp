@@ -61,10 +61,10 @@ inline void add_el_variant_option(ArgParser& p) {
     p.option("variant", "NAME",
              "EL models: which objective the model name stands for — mowl (mOWL f8b2cb0 as released: its "
              "losses, one negative per GCI2 axiom, one dense Adam step per epoch on the whole set, dim " +
-                 default_text(embed::ElReleasedDefaults::dim) + ", lr " +
-                 default_text(embed::ElReleasedDefaults::lr) + ", " +
-                 default_text(embed::ElReleasedDefaults::epochs) +
-                 " epochs; --batch, --neg, --p-bot do not apply and it runs on one thread), paper (ELEmbeddings: mowl with GCI3 in the "
+                 default_text(embed::ElReleasedDefaults::dim) + ", lr " + default_text(embed::ElReleasedDefaults::lr) +
+                 ", " + default_text(embed::ElReleasedDefaults::epochs) +
+                 " epochs; --batch, --neg, --p-bot do not apply and it runs on one thread), paper (ELEmbeddings: mowl "
+                 "with GCI3 in the "
                  "inside form), kbcx (this project's objective with the defaults listed at --dim, --batch, --neg, "
                  "--lr). Per model, the default first: " +
                  per_model);

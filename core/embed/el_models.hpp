@@ -200,7 +200,7 @@ class ElReleasedModel final : public ElModel {
     /// grouped by normal form and fillers[i] the corrupted filler row of train[i] (a GCI2 axiom;
     /// kg::kNoId elsewhere),
     ///   ELEm, Box2EL  Σ_NF mean ℓ⁺ + mean ℓ⁻ + regulariser (ELEm λ·mean |‖c‖ − 1|, Box2EL λ·mean ‖β‖,
-///                 over the classes of filler_row())
+    ///                 over the classes of filler_row())
     ///   ELBE          Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)²
     /// Adds ∂/∂θ into g when given.
     double objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers, GradBuffer* g) const;

@@ -51,7 +51,9 @@ struct Ref {
     signed char sign = 1;
 };
 
-template <class S> inline S sgn(S x) { return static_cast<S>((x > 0) - (x < 0)); }
+template <class S> inline S sgn(S x) {
+    return static_cast<S>((x > 0) - (x < 0));
+}
 
 template <class S> std::vector<S>& scratch(std::size_t i, std::size_t d) {
     thread_local std::array<std::vector<S>, 4> s;
@@ -264,8 +266,8 @@ S positive(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>& V, 
                    static_cast<S>(kElemGci2Epsilon);
         case NfKind::GCI3: // mOWL [‖c − v_r − d‖ − r_C − r_D − γ]₊; the paper's + r_C − r_D
             return ball(V, d, Refs<3>{R(0, a.a), R(2, a.r, -1), R(0, a.b, -1)}, 3,
-                        Refs<2>{R(1, a.a, static_cast<signed char>(o.gci3_inside ? 1 : -1)), R(1, a.b, -1)}, 2, S(1), -y,
-                        true, true, g, coeff);
+                        Refs<2>{R(1, a.a, static_cast<signed char>(o.gci3_inside ? 1 : -1)), R(1, a.b, -1)}, 2, S(1),
+                        -y, true, true, g, coeff);
         default: return S(0);
         }
     case Geometry::ELBE:

@@ -330,50 +330,49 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
             buffers[0].clear();
             ctx.report(static_cast<std::uint64_t>(epoch), static_cast<std::uint64_t>(st.epochs),
                        "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs));
-        }
-        const std::uint64_t epoch_seed = mix_seed(st.seed, 2, static_cast<std::uint64_t>(epoch));
-        if (!released) {
+        } else {
+            const std::uint64_t epoch_seed = mix_seed(st.seed, 2, static_cast<std::uint64_t>(epoch));
             std::iota(order.begin(), order.end(), 0u);
             std::shuffle(order.begin(), order.end(),
                          std::mt19937_64(mix_seed(st.seed, 1, static_cast<std::uint64_t>(epoch))));
             opt.set_lr(lr_at_epoch(st, epoch));
-        }
-        for (std::size_t b = 0; !released && b < batches; ++b) {
-            ctx.throw_if_stopped();
-            if (params.hooks.control) params.hooks.control->wait_while_paused(stop);
-            ctx.throw_if_stopped();
-            const std::size_t lo = b * B, hi = std::min(N, lo + B);
-            batch.clear();
-            for (std::size_t i = lo; i < hi; ++i)
-                batch.push_back(train[order[i]]);
-            const std::vector<float> weights = el_batch_weights(batch);
-            auto work = [&](std::size_t w) {
-                const std::size_t a = batch.size() * w / T, z = batch.size() * (w + 1) / T;
-                slice_loss[w] =
-                    el_batch_loss_grad(*model, std::span<const NfAxiom>(batch).subspan(a, z - a),
-                                       std::span<const float>(weights).subspan(a, z - a), st, params.contradiction_pool,
-                                       named, epoch_seed, lo + a, 1.0f, buffers[w], &slice_plain[w]);
-            };
-            if (T == 1) {
-                work(0);
-            } else {
-                std::vector<std::thread> pool;
+            for (std::size_t b = 0; b < batches; ++b) {
+                ctx.throw_if_stopped();
+                if (params.hooks.control) params.hooks.control->wait_while_paused(stop);
+                ctx.throw_if_stopped();
+                const std::size_t lo = b * B, hi = std::min(N, lo + B);
+                batch.clear();
+                for (std::size_t i = lo; i < hi; ++i)
+                    batch.push_back(train[order[i]]);
+                const std::vector<float> weights = el_batch_weights(batch);
+                auto work = [&](std::size_t w) {
+                    const std::size_t a = batch.size() * w / T, z = batch.size() * (w + 1) / T;
+                    slice_loss[w] = el_batch_loss_grad(*model, std::span<const NfAxiom>(batch).subspan(a, z - a),
+                                                       std::span<const float>(weights).subspan(a, z - a), st,
+                                                       params.contradiction_pool, named, epoch_seed, lo + a, 1.0f,
+                                                       buffers[w], &slice_plain[w]);
+                };
+                if (T == 1) {
+                    work(0);
+                } else {
+                    std::vector<std::thread> pool;
+                    for (std::size_t w = 1; w < T; ++w)
+                        pool.emplace_back(work, w);
+                    work(0);
+                    for (auto& t : pool)
+                        t.join();
+                }
                 for (std::size_t w = 1; w < T; ++w)
-                    pool.emplace_back(work, w);
-                work(0);
-                for (auto& t : pool)
-                    t.join();
+                    buffers[0].add(buffers[w]);
+                opt.step(model->tables(), buffers[0]);
+                for (auto& buf : buffers)
+                    buf.clear();
+                for (double l : slice_plain)
+                    epoch_loss += l;
+                ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,
+                           static_cast<std::uint64_t>(st.epochs) * batches,
+                           "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs));
             }
-            for (std::size_t w = 1; w < T; ++w)
-                buffers[0].add(buffers[w]);
-            opt.step(model->tables(), buffers[0]);
-            for (auto& buf : buffers)
-                buf.clear();
-            for (double l : slice_plain)
-                epoch_loss += l;
-            ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,
-                       static_cast<std::uint64_t>(st.epochs) * batches,
-                       "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs));
         }
         EpochReport rep;
         rep.epoch = epoch;

@@ -66,8 +66,8 @@ Tables tables_of(const QJsonObject& c) {
     case mowl::Geometry::ELEm: names = {"class_centre", "class_radius_raw", "relation"}; break;
     case mowl::Geometry::ELBE: names = {"class_centre", "class_offset_raw", "relation"}; break;
     case mowl::Geometry::Box2EL:
-        names = {"class_centre", "class_offset_raw", "class_bump", "head_centre",
-                 "head_offset_raw", "tail_centre", "tail_offset_raw"};
+        names = {"class_centre",    "class_offset_raw", "class_bump",     "head_centre",
+                 "head_offset_raw", "tail_centre",      "tail_offset_raw"};
         break;
     }
     Tables out;
@@ -89,14 +89,22 @@ Tables tables_of(const QJsonObject& c) {
 NfAxiom axiom_of(const QString& form, const QJsonArray& ids) {
     auto id = [&](int i) { return static_cast<kg::Id>(ids[i].toInt()); };
     NfAxiom a;
-    if (form == "gci0") a.kind = NfKind::GCI0, a.a = id(0), a.b = id(1);
-    else if (form == "gci0_bot") a.kind = NfKind::GCI0_BOT, a.a = id(0);
-    else if (form == "gci1") a.kind = NfKind::GCI1, a.a = id(0), a.b = id(1), a.c = id(2);
-    else if (form == "gci1_bot") a.kind = NfKind::GCI1_BOT, a.a = id(0), a.b = id(1);
-    else if (form == "gci2" || form == "gci2_neg") a.kind = NfKind::GCI2, a.a = id(0), a.r = id(1), a.b = id(2);
-    else if (form == "gci3") a.kind = NfKind::GCI3, a.r = id(0), a.a = id(1), a.b = id(2);
-    else if (form == "gci3_bot") a.kind = NfKind::GCI3_BOT, a.r = id(0), a.a = id(1);
-    else qFatal("unknown golden form %s", qPrintable(form));
+    if (form == "gci0")
+        a.kind = NfKind::GCI0, a.a = id(0), a.b = id(1);
+    else if (form == "gci0_bot")
+        a.kind = NfKind::GCI0_BOT, a.a = id(0);
+    else if (form == "gci1")
+        a.kind = NfKind::GCI1, a.a = id(0), a.b = id(1), a.c = id(2);
+    else if (form == "gci1_bot")
+        a.kind = NfKind::GCI1_BOT, a.a = id(0), a.b = id(1);
+    else if (form == "gci2" || form == "gci2_neg")
+        a.kind = NfKind::GCI2, a.a = id(0), a.r = id(1), a.b = id(2);
+    else if (form == "gci3")
+        a.kind = NfKind::GCI3, a.r = id(0), a.a = id(1), a.b = id(2);
+    else if (form == "gci3_bot")
+        a.kind = NfKind::GCI3_BOT, a.r = id(0), a.a = id(1);
+    else
+        qFatal("unknown golden form %s", qPrintable(form));
     return a;
 }
 
@@ -192,8 +200,11 @@ class TestEmbedElMowl : public QObject {
                 std::vector<std::uint32_t> all(T.data[0].size() / d);
                 std::iota(all.begin(), all.end(), 0u);
                 const double ours = mowl::regulariser<double, DenseGrad>(m, all, factor, V, d, nullptr, 0.0);
-                QVERIFY2(std::fabs(ours - it.value().toDouble()) < 1e-9,
-                         qPrintable(form + QString(": ours %1, mOWL %2").arg(ours, 0, 'g', 17).arg(it.value().toDouble(), 0, 'g', 17)));
+                QVERIFY2(
+                    std::fabs(ours - it.value().toDouble()) < 1e-9,
+                    qPrintable(
+                        form +
+                        QString(": ours %1, mOWL %2").arg(ours, 0, 'g', 17).arg(it.value().toDouble(), 0, 'g', 17)));
                 ++checked;
                 continue;
             }
@@ -209,13 +220,16 @@ class TestEmbedElMowl : public QObject {
                         const double v = want[i * rows.size() + j].toDouble();
                         QVERIFY2(std::fabs(pi.first + pj.second - v) < 1e-9,
                                  qPrintable(QString("ELBE gci1 [%1][%2]: ours %3, mOWL %4")
-                                                .arg(i).arg(j).arg(pi.first + pj.second, 0, 'g', 17).arg(v, 0, 'g', 17)));
+                                                .arg(i)
+                                                .arg(j)
+                                                .arg(pi.first + pj.second, 0, 'g', 17)
+                                                .arg(v, 0, 'g', 17)));
                         ++checked;
                     }
                 // Each axiom's own loss is the diagonal.
                 for (int i = 0; i < rows.size(); ++i) {
-                    const double ours = mowl::positive<double, DenseGrad>(m, o, axiom_of(form, rows[i].toArray()), V,
-                                                                          d, nullptr, 0.0);
+                    const double ours =
+                        mowl::positive<double, DenseGrad>(m, o, axiom_of(form, rows[i].toArray()), V, d, nullptr, 0.0);
                     QVERIFY(std::fabs(ours - want[i * rows.size() + i].toDouble()) < 1e-9);
                 }
                 continue;
@@ -223,12 +237,15 @@ class TestEmbedElMowl : public QObject {
             QCOMPARE(want.size(), rows.size());
             for (int i = 0; i < rows.size(); ++i) {
                 const NfAxiom a = axiom_of(form, rows[i].toArray());
-                const double ours =
-                    form == "gci2_neg" ? mowl::gci2_negative<double, DenseGrad>(m, o, a, V, d, nullptr, 0.0)
-                                       : mowl::positive<double, DenseGrad>(m, o, a, V, d, nullptr, 0.0);
+                const double ours = form == "gci2_neg"
+                                        ? mowl::gci2_negative<double, DenseGrad>(m, o, a, V, d, nullptr, 0.0)
+                                        : mowl::positive<double, DenseGrad>(m, o, a, V, d, nullptr, 0.0);
                 QVERIFY2(std::fabs(ours - want[i].toDouble()) < 1e-9,
                          qPrintable(QString("%1 #%2: ours %3, mOWL %4")
-                                        .arg(form).arg(i).arg(ours, 0, 'g', 17).arg(want[i].toDouble(), 0, 'g', 17)));
+                                        .arg(form)
+                                        .arg(i)
+                                        .arg(ours, 0, 'g', 17)
+                                        .arg(want[i].toDouble(), 0, 'g', 17)));
                 ++checked;
             }
         }
@@ -249,8 +266,8 @@ class TestEmbedElMowl : public QObject {
             for (const QString& f : forms)
                 QTest::addRow("%s seed %d/%s", qPrintable(model), c["seed"].toInt(), qPrintable(f)) << i << f << false;
             if (model == "ELEmbeddings") // the paper's inside GCI3
-                QTest::addRow("%s seed %d/gci3 inside", qPrintable(model), c["seed"].toInt()) << i << QString("gci3")
-                                                                                               << true;
+                QTest::addRow("%s seed %d/gci3 inside", qPrintable(model), c["seed"].toInt())
+                    << i << QString("gci3") << true;
         }
     }
     /// Each term's gradient in double on mOWL's tables, spread so that most hinges are active.
@@ -321,9 +338,10 @@ class TestEmbedElMowl : public QObject {
                 const double x = T.data[0][a.a * d + k] - T.data[2][a.r * d + k] - T.data[0][a.b * d + k];
                 s += x * x;
             }
-            const double want = std::max(0.0, std::sqrt(s) + std::fabs(T.data[1][a.a]) - std::fabs(T.data[1][a.b]) -
-                                                  o.gamma);
-            const double ours = mowl::positive<double, DenseGrad>(mowl::Geometry::ELEm, o, a, T.view(), d, nullptr, 0.0);
+            const double want =
+                std::max(0.0, std::sqrt(s) + std::fabs(T.data[1][a.a]) - std::fabs(T.data[1][a.b]) - o.gamma);
+            const double ours =
+                mowl::positive<double, DenseGrad>(mowl::Geometry::ELEm, o, a, T.view(), d, nullptr, 0.0);
             QVERIFY(std::fabs(ours - want) < 1e-12);
             positive += want > 0;
         }
@@ -385,16 +403,19 @@ class TestEmbedElMowl : public QObject {
             };
             NfAxiom dis{NfKind::GCI1_BOT, 1, 2};
             NfAxiom as_gci1{NfKind::GCI1, 1, 2, bot};
-            QCOMPARE(m.loss(dis), static_cast<double>(mowl::positive<float, G>(m.geometry(), o, as_gci1, V, d, nullptr, 0)));
+            QCOMPARE(m.loss(dis),
+                     static_cast<double>(mowl::positive<float, G>(m.geometry(), o, as_gci1, V, d, nullptr, 0)));
             QVERIFY(m.loss(dis) != m.part_value(dis, LossPart::Positive));
             NfAxiom unsat{NfKind::GCI0_BOT, 3};
             NfAxiom as_gci0{NfKind::GCI0, 3, bot};
-            QCOMPARE(m.loss(unsat), static_cast<double>(mowl::positive<float, G>(m.geometry(), o, as_gci0, V, d, nullptr, 0)));
+            QCOMPARE(m.loss(unsat),
+                     static_cast<double>(mowl::positive<float, G>(m.geometry(), o, as_gci0, V, d, nullptr, 0)));
             NfAxiom ex{NfKind::GCI3_BOT, 4};
             ex.r = 1;
             NfAxiom as_gci3{NfKind::GCI3, 4, bot};
             as_gci3.r = 1;
-            QCOMPARE(m.loss(ex), static_cast<double>(mowl::positive<float, G>(m.geometry(), o, as_gci3, V, d, nullptr, 0)));
+            QCOMPARE(m.loss(ex),
+                     static_cast<double>(mowl::positive<float, G>(m.geometry(), o, as_gci3, V, d, nullptr, 0)));
             QVERIFY(std::isnan(m.loss(NfAxiom{NfKind::RI, kg::kNoId, kg::kNoId})));
         }
     }
@@ -423,10 +444,10 @@ class TestEmbedElMowl : public QObject {
         for (auto& t : m.tables())
             for (Eigen::Index i = 0; i < t.values.size(); ++i)
                 t.values.data()[i] += n(rng);
-        std::vector<NfAxiom> train = {
-            {NfKind::GCI0, 0, 1},      {NfKind::GCI0, 2, 3},     {NfKind::GCI0_BOT, 4},   {NfKind::GCI1, 0, 1, 2},
-            {NfKind::GCI1_BOT, 3, 4},  {NfKind::GCI1_BOT, 0, 5}, {NfKind::GCI2, 0, 1},    {NfKind::GCI2, 2, 5},
-            {NfKind::GCI2, 3, 4},      {NfKind::GCI3, 1, 2},     {NfKind::GCI3_BOT, 5}};
+        std::vector<NfAxiom> train = {{NfKind::GCI0, 0, 1},    {NfKind::GCI0, 2, 3},     {NfKind::GCI0_BOT, 4},
+                                      {NfKind::GCI1, 0, 1, 2}, {NfKind::GCI1_BOT, 3, 4}, {NfKind::GCI1_BOT, 0, 5},
+                                      {NfKind::GCI2, 0, 1},    {NfKind::GCI2, 2, 5},     {NfKind::GCI2, 3, 4},
+                                      {NfKind::GCI3, 1, 2},    {NfKind::GCI3_BOT, 5}};
         train[6].r = 0, train[7].r = 1, train[8].r = 0, train[9].r = 1, train[10].r = 0;
         std::vector<std::uint32_t> fillers;
         std::mt19937_64 frng(5);
@@ -632,7 +653,8 @@ class TestEmbedElMowl : public QObject {
         r = test::run_kbcx({"train", onto, "--model", "ELBE", "--neg", "4", "--run", dir.filePath("b")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("--neg does not apply to --variant mowl"), qPrintable(r.err));
-        r = test::run_kbcx({"train", onto, "--model", "Box2EL", "--epochs", "3", "--run", dir.filePath("c"), "--stats"});
+        r = test::run_kbcx(
+            {"train", onto, "--model", "Box2EL", "--epochs", "3", "--run", dir.filePath("c"), "--stats"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY2(r.err.contains("variant mowl"), qPrintable(r.err));
         const QJsonObject params =

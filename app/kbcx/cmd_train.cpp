@@ -49,6 +49,10 @@ void print_stats(std::ostream& out, const embed::TrainResult& res, int epochs_se
     std::snprintf(b, sizeof b, "  seconds per epoch:     %.3f (%d epochs, %.2f s training, %.2f s evaluation)\n",
                   res.seconds_per_epoch, epochs_seen, res.train_seconds, res.eval_seconds);
     out << b;
+    if (res.seconds_per_epoch < 0.1) { // short epochs (EL models' full-batch steps): three digits of ms
+        std::snprintf(b, sizeof b, "  ms per epoch:          %.3f\n", 1e3 * res.seconds_per_epoch);
+        out << b;
+    }
     if (res.cpu_seconds_per_epoch > 0) {
         std::snprintf(b, sizeof b, "  CPU seconds per epoch: %.3f (all threads)\n", res.cpu_seconds_per_epoch);
         out << b;
@@ -73,18 +77,20 @@ void read_lr_schedule(const ArgParser& p, embed::TrainSettings& st) {
 /// `kbcx train ONTO --model <EL model>`: the EL half (ontology → normal forms → train_el).
 int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     embed::ElTrainParams params;
-    try {
-        params.model = embed::default_el_config(embed::canonical_el_model_name(p.get("model")));
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(e.what());
-    }
+    params.model = read_el_model(p);
+    const bool released = params.model.variant != embed::ElVariant::Kbcx;
     auto& st = params.train;
     read_el_train_options(p, params.model, st);
     st.data = p.positionals()[0];
-    st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
+    st.epochs = released && !p.has("epochs") ? embed::ElReleasedDefaults::epochs
+                                             : static_cast<int>(parse_count("epochs", p.get("epochs")));
     read_lr_schedule(p, st);
     if (p.has("subsampling")) throw UsageError("--subsampling is for triple models; EL axioms have their own weights");
     st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));
+    if (released && st.p_bot > 0)
+        throw UsageError("--p-bot does not apply to --variant " +
+                         std::string(embed::el_variant_name(params.model.variant)) +
+                         ": its only negatives are mOWL's corrupted GCI2 fillers");
     st.eval_every = static_cast<int>(parse_count("eval-every", p.get("eval-every")));
     st.early_stop = p.get("early-stop");
     st.patience = static_cast<int>(parse_count("patience", p.get("patience")));
@@ -110,6 +116,7 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     jobs::JobContext ctx(interrupt_token(), progress.sink());
     auto prepared = [&](const embed::ElJobInfo& info) {
         progress.finish();
+        err << "model: " << params.model.name << ", variant " << embed::el_variant_name(params.model.variant) << "\n";
         err << "data: " << info.axioms << " normal-form axioms (";
         bool first = true;
         for (const auto& [nf, n] : info.by_form) {
@@ -123,8 +130,11 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
             err << "; " << n << " " << nf << " not trained";
         err << "\n";
         if (info.unsupported)
-            err << "note: " << params.model.name << " has no loss for " << info.unsupported
-                << " axioms (role inclusions/chains); they are not trained\n";
+            err << "note: " << params.model.name << " has no loss for " << info.unsupported << " axioms ("
+                << (params.model.variant == embed::ElVariant::Kbcx
+                        ? "role inclusions/chains"
+                        : "role inclusions/chains and assertions: mOWL trains the SubClassOf forms")
+                << "); they are not trained\n";
         if (info.pool_used) {
             err << "contradiction pool (" << job.pool << "): " << info.pool << " axioms";
             if (info.pool_held_out) err << " (" << info.pool_held_out << " test axioms held out)";
@@ -148,8 +158,12 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     progress.finish();
     if (res.first_epoch > 1) err << "resumed after epoch " << res.first_epoch - 1 << "\n";
     if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";
-    if (p.has("stats")) print_stats(out, res, epochs_seen, st.threads, std::to_string(st.neg) + " negatives each", total.seconds(),
-                    "axioms");
+    if (p.has("stats"))
+        print_stats(out, res, epochs_seen, released ? 1 : st.threads,
+                    released ? "variant " + std::string(embed::el_variant_name(params.model.variant)) +
+                                   ": one step on the whole set, 1 negative per GCI2 axiom"
+                             : std::to_string(st.neg) + " negatives each",
+                    total.seconds(), "axioms");
     return kOk;
 }
 
@@ -157,7 +171,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     ArgParser p("train",
                 "DATA --model NAME [--dim D] [--epochs E] [--batch B] [--neg K] [--lr X] [--lr-step N] [--margin G] "
                 "[--adv-temp A] [--subsampling] [--p-bot P] [--eval-every N] [--tests FILE] [--layers L] [--bases B | --blocks K] [--edge-dropout P] "
-                "[--threads T] [--seed S] --run DIR [--resume] [--stats]",
+                "[--variant V] [--threads T] [--seed S] --run DIR [--resume] [--stats]",
                 "Trains an embedding model on a knowledge graph (triple models) or on the normal forms of an EL\n"
                 "ontology (EL models) as a resumable run. Prints one line per evaluation: for KGs filtered MRR and\n"
                 "Hits@k on the validation split (and the test split's metrics at the end); with --tests a test set,\n"
@@ -173,8 +187,9 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "TransE (= TransE-L1), TransE-L2, DistMult, ComplEx, RotatE, BoxE, rgcn (R-GCN encoder + DistMult "
              "decoder); EL models: ELEmbeddings "
              "(released loss), ELEmbeddings-iv (GCI1 term (iv) restored), EmEL++, ELBE, Box2EL (required)");
-    p.option("epochs", "E", "passes over the training triples", "100");
+    p.option("epochs", "E", "passes over the training triples (EL --variant mowl/paper: 1000)", "100");
     add_el_train_options(p, true);
+    add_el_variant_option(p);
     p.option("chunk", "C",
              "positives sharing one draw of --neg corrupting entities, as in PyTorch-BigGraph and DGL-KE; the "
              "default 64 applies to every triple model (TransE, DistMult, ComplEx, RotatE score a chunk as one "
@@ -250,7 +265,11 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "  Its defaults of --dim, --batch, --neg and --lr are listed with the options; loss logistic.\n"
         "  The checkpoint stores the encoder weights and the encoding of every entity (kbcx score).\n"
         "example: kbcx train data/FB15k-237 --model rgcn --bases 10 --epochs 20 --threads 2 --run runs/rgcn\n"
-        "EL models: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per minibatch\n"
+        "EL models, --variant mowl/paper (mOWL f8b2cb0; README \"EL models: variants\"): one step per epoch on\n"
+        "  the whole set, ELEm/Box2EL Σ_NF mean ℓ⁺ + mean ℓ⁻ + R, ELBE Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)², ℓ⁻ only\n"
+        "  for GCI2 with its filler replaced by any class; A ⊓ B ⊑ ⊥ scored by GCI1 with E = owl:Nothing\n"
+        "EL models, --variant kbcx: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per "
+        "minibatch\n"
         "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"
         "  A(x) and r(x,y) are trained as {x} ⊑ A and {x} ⊑ ∃r.{y}; batch = axioms per step, neg =\n"
         "  negatives per axiom (their defaults and --dim's and --lr's are listed with the options)\n"
@@ -268,6 +287,13 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (!p.has("model")) throw UsageError("--model is required");
     if (!p.has("run")) throw UsageError("--run is required");
     if (embed::is_el_model_name(p.get("model"))) return train_el_cli(p, out, err);
+    if (p.has("variant"))
+        throw UsageError("--variant is for EL models (" + [] {
+            std::string s;
+            for (const std::string& m : embed::el_model_names())
+                s += (s.empty() ? "" : ", ") + m;
+            return s;
+        }() + ")");
 
     embed::KgTrainParams params;
     try {

@@ -38,7 +38,7 @@ inline void add_el_train_options(ArgParser& p, bool also_kg, const std::string& 
     }
     const auto families = [](double kg_value, double rgcn_value, double el_value) {
         return " (default: " + default_text(kg_value) + " for KG models, " + default_text(rgcn_value) + " for rgcn, " +
-               default_text(el_value) + " for EL models)";
+               default_text(el_value) + " for EL models with --variant kbcx)";
     };
     p.option("dim", "D",
              "embedding dimension (complex models: complex dimension)" + families(kg_model.dim, Rgcn::dim, El::dim));
@@ -53,14 +53,58 @@ inline void add_el_train_options(ArgParser& p, bool also_kg, const std::string& 
     p.option("lr", "X", "learning rate" + families(kg.lr, Rgcn::lr, El::lr));
 }
 
+/// Declares --variant (kbcx train): the variants of each EL model, their defaults first.
+inline void add_el_variant_option(ArgParser& p) {
+    std::string per_model;
+    for (const std::string& m : embed::el_model_names())
+        per_model += (per_model.empty() ? "" : "; ") + m + " " + embed::el_variant_list(m);
+    p.option("variant", "NAME",
+             "EL models: which objective the model name stands for — mowl (mOWL f8b2cb0 as released: its "
+             "losses, one negative per GCI2 axiom, one dense Adam step per epoch on the whole set, dim " +
+                 default_text(embed::ElReleasedDefaults::dim) + ", lr " + default_text(embed::ElReleasedDefaults::lr) +
+                 ", " + default_text(embed::ElReleasedDefaults::epochs) +
+                 " epochs; --batch, --neg, --p-bot do not apply and it runs on one thread), paper (ELEmbeddings: mowl "
+                 "with GCI3 in the "
+                 "inside form), kbcx (this project's objective with the defaults listed at --dim, --batch, --neg, "
+                 "--lr). Per model, the default first: " +
+                 per_model);
+}
+
+/// The EL model of --model and --variant (the model's default variant without it); usage errors
+/// name the valid models and variants.
+inline embed::ElModelConfig read_el_model(const ArgParser& p) {
+    try {
+        const std::string name = embed::canonical_el_model_name(p.get("model"));
+        const embed::ElVariant v =
+            p.has("variant") ? embed::parse_el_variant(p.get("variant")) : embed::default_el_variant(name);
+        return embed::default_el_config(name, v);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+}
+
 /// Reads --dim, --batch, --neg, --lr for an EL model into `model` (from embed::default_el_config) and
-/// `st`, and --margin, --delta, --reg, which default to the model's own.
+/// `st`, and --margin, --delta, --reg, which default to the model's own. The mowl and paper variants
+/// take mOWL's lr (embed::ElReleasedDefaults) and refuse --batch and --neg.
 inline void read_el_train_options(const ArgParser& p, embed::ElModelConfig& model, embed::TrainSettings& st) {
     using El = embed::ElTrainDefaults;
     if (p.has("dim")) model.dim = static_cast<int>(parse_count("dim", p.get("dim")));
     if (p.has("margin")) model.margin = static_cast<float>(parse_real("margin", p.get("margin")));
     if (p.has("delta")) model.delta = static_cast<float>(parse_real("delta", p.get("delta")));
     if (p.has("reg")) model.reg = static_cast<float>(parse_real("reg", p.get("reg")));
+    if (model.variant != embed::ElVariant::Kbcx) {
+        const std::string v(embed::el_variant_name(model.variant));
+        for (const char* o : {"batch", "neg"})
+            if (p.has(o))
+                throw UsageError("--" + std::string(o) + " does not apply to --variant " + v +
+                                 ": it trains as mOWL does, on the whole set in one step per epoch with one negative "
+                                 "per GCI2 axiom");
+        st.batch = 1; // unused: one step on the whole set
+        st.neg = embed::ElReleasedDefaults::neg;
+        using R = embed::ElReleasedDefaults;
+        st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : static_cast<float>(R::lr);
+        return;
+    }
     st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : El::batch;
     st.neg = p.has("neg") ? static_cast<int>(parse_count("neg", p.get("neg"))) : El::neg;
     st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : static_cast<float>(El::lr);

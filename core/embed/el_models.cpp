@@ -60,10 +60,52 @@ bool is_el_model_name(std::string_view name) {
     }
 }
 
-ElModelConfig default_el_config(const std::string& name) {
+std::string_view el_variant_name(ElVariant v) {
+    switch (v) {
+    case ElVariant::Kbcx: return "kbcx";
+    case ElVariant::Mowl: return "mowl";
+    case ElVariant::Paper: return "paper";
+    }
+    return "?";
+}
+
+ElVariant parse_el_variant(std::string_view name) {
+    const std::string n = lower(name);
+    if (n == "kbcx") return ElVariant::Kbcx;
+    if (n == "mowl") return ElVariant::Mowl;
+    if (n == "paper") return ElVariant::Paper;
+    throw std::invalid_argument("unknown variant '" + std::string(name) + "' (kbcx, mowl, paper)");
+}
+
+const std::vector<ElVariant>& el_variants(const std::string& name) {
+    static const std::vector<ElVariant> elem = {ElVariant::Paper, ElVariant::Mowl, ElVariant::Kbcx};
+    static const std::vector<ElVariant> box = {ElVariant::Mowl, ElVariant::Kbcx};
+    static const std::vector<ElVariant> own = {ElVariant::Kbcx};
+    if (name == "ELEmbeddings") return elem;
+    if (name == "ELBE" || name == "Box2EL") return box;
+    return own;
+}
+
+ElVariant default_el_variant(const std::string& name) {
+    return el_variants(name).front();
+}
+
+std::string el_variant_list(const std::string& name) {
+    std::string s;
+    for (ElVariant v : el_variants(name))
+        s += (s.empty() ? "" : ", ") + std::string(el_variant_name(v));
+    return s;
+}
+
+ElModelConfig default_el_config(const std::string& name, ElVariant variant) {
+    const auto& vs = el_variants(name);
+    if (std::find(vs.begin(), vs.end(), variant) == vs.end())
+        throw std::invalid_argument(name + " has no variant '" + std::string(el_variant_name(variant)) +
+                                    "' (valid: " + el_variant_list(name) + ")");
     ElModelConfig c;
     c.name = name;
-    c.dim = ElTrainDefaults::dim;
+    c.variant = variant;
+    c.dim = variant == ElVariant::Kbcx ? ElTrainDefaults::dim : ElReleasedDefaults::dim;
     if (name == "ELEmbeddings" || name == "ELEmbeddings-iv") {
         c.margin = 0.0f; // mowl's default (the original used −0.1)
         c.reg = 1.0f;
@@ -786,9 +828,200 @@ class Box2ElModel final : public ElModel {
 
 } // namespace
 
+// --- the models as mOWL releases them ----------------------------------------------------
+
+namespace {
+
+mowl::Geometry geometry_of(const std::string& name) {
+    if (name == "ELEmbeddings") return mowl::Geometry::ELEm;
+    if (name == "ELBE") return mowl::Geometry::ELBE;
+    if (name == "Box2EL") return mowl::Geometry::Box2EL;
+    throw std::invalid_argument(name + " has no released (mowl/paper) variant");
+}
+
+/// GradBuffer as a sink of mowl's loss functions.
+struct BufferSink {
+    GradBuffer& g;
+    float* row(std::size_t t, std::uint32_t r) { return g.row(t, r); }
+};
+
+} // namespace
+
+ElReleasedModel::ElReleasedModel(ElModelConfig c, ElSizes s)
+    : ElModel(std::move(c), s), geometry_(geometry_of(config_.name)) {
+    for (std::size_t i = 0; i < s.concepts; ++i)
+        class_rows_.push_back(static_cast<std::uint32_t>(i));
+    class_rows_.push_back(concept_row(kTopConcept));
+    class_rows_.push_back(bottom_row());
+    const auto n = static_cast<Eigen::Index>(table_class_rows());
+    const Eigen::Index d = config_.dim;
+    const auto r = static_cast<Eigen::Index>(s.roles);
+    switch (geometry_) {
+    case mowl::Geometry::ELEm:
+        tables_.push_back({"class.centre", Matrix::Zero(n, d)});
+        tables_.push_back({"class.radius", Matrix::Zero(n, 1)});
+        tables_.push_back({"relation", Matrix::Zero(r, d)});
+        break;
+    case mowl::Geometry::ELBE:
+        tables_.push_back({"class.centre", Matrix::Zero(n, d)});
+        tables_.push_back({"class.offset", Matrix::Zero(n, d)});
+        tables_.push_back({"relation", Matrix::Zero(r, d)});
+        break;
+    case mowl::Geometry::Box2EL:
+        tables_.push_back({"class.centre", Matrix::Zero(n, d)});
+        tables_.push_back({"class.offset", Matrix::Zero(n, d)});
+        tables_.push_back({"class.bump", Matrix::Zero(n, d)});
+        tables_.push_back({"head.centre", Matrix::Zero(r, d)});
+        tables_.push_back({"head.offset", Matrix::Zero(r, d)});
+        tables_.push_back({"tail.centre", Matrix::Zero(r, d)});
+        tables_.push_back({"tail.offset", Matrix::Zero(r, d)});
+        break;
+    }
+}
+
+void ElReleasedModel::init(std::mt19937_64& rng) {
+    // mOWL: every table U(−1, 1) with each row divided by its L2 norm; ELEm's radius table is
+    // one wide, so its rows become ±1 (|ρ| = 1), apart from the centres.
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    for (auto& t : tables_)
+        for (Eigen::Index i = 0; i < t.values.rows(); ++i) {
+            for (Eigen::Index k = 0; k < t.values.cols(); ++k)
+                t.values(i, k) = u(rng);
+            const float n = std::sqrt(t.values.row(i).square().sum());
+            if (n > 0) t.values.row(i) /= n;
+        }
+}
+
+bool ElReleasedModel::supports(NfKind k) const {
+    switch (k) {
+    case NfKind::GCI0:
+    case NfKind::GCI0_BOT:
+    case NfKind::GCI1:
+    case NfKind::GCI1_BOT:
+    case NfKind::GCI2:
+    case NfKind::GCI3:
+    case NfKind::GCI3_BOT: return true;
+    default: return false; // mOWL's normaliser keeps SubClassOf axioms only; no ABox forms here
+    }
+}
+
+mowl::View<float> ElReleasedModel::view() const {
+    mowl::View<float> v;
+    for (std::size_t t = 0; t < tables_.size(); ++t) {
+        v.data[t] = tables_[t].values.data();
+        v.width[t] = static_cast<std::size_t>(tables_[t].values.cols());
+    }
+    return v;
+}
+
+mowl::Options<float> ElReleasedModel::options() const {
+    mowl::Options<float> o;
+    o.gamma = config_.margin;
+    o.delta = config_.delta;
+    o.gci3_inside = config_.variant == ElVariant::Paper;
+    return o;
+}
+
+double ElReleasedModel::loss(const NfAxiom& axiom) const {
+    if (!supports(axiom.kind) || !in_signature(axiom)) return std::nan("");
+    NfAxiom a = rows_of(axiom);
+    if (a.kind == NfKind::GCI0_BOT) {
+        a.kind = NfKind::GCI0;
+        a.b = bottom_row();
+    } else if (a.kind == NfKind::GCI1_BOT) {
+        a.kind = NfKind::GCI1;
+        a.c = bottom_row();
+    } else if (a.kind == NfKind::GCI3_BOT) {
+        a.kind = NfKind::GCI3;
+        a.b = bottom_row();
+    }
+    const std::size_t d = static_cast<std::size_t>(config_.dim);
+    return mowl::positive<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f);
+}
+
+double ElReleasedModel::part_value(const NfAxiom& axiom, LossPart part) const {
+    const NfAxiom a = rows_of(axiom);
+    const std::size_t d = static_cast<std::size_t>(config_.dim);
+    if (part == LossPart::Positive)
+        return mowl::positive<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f);
+    if (part == LossPart::Negative && a.kind == NfKind::GCI2)
+        return mowl::gci2_negative<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f);
+    return 0;
+}
+
+void ElReleasedModel::add_part_grad(const NfAxiom& axiom, LossPart part, float coeff, GradBuffer& g) const {
+    const NfAxiom a = rows_of(axiom);
+    const std::size_t d = static_cast<std::size_t>(config_.dim);
+    BufferSink sink{g};
+    if (part == LossPart::Positive) mowl::positive(geometry_, options(), a, view(), d, &sink, coeff);
+    if (part == LossPart::Negative && a.kind == NfKind::GCI2)
+        mowl::gci2_negative(geometry_, options(), a, view(), d, &sink, coeff);
+}
+
+double ElReleasedModel::objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers,
+                                  GradBuffer* g) const {
+    const std::size_t d = static_cast<std::size_t>(config_.dim);
+    const mowl::View<float> V = view();
+    const mowl::Options<float> o = options();
+    const bool squared_means = geometry_ == mowl::Geometry::ELBE; // MSELoss of the mean against 0 / 1
+    // Pass 1: the mean of each normal form's losses and of the GCI2 negatives.
+    std::array<double, kNfKinds> sum{};
+    std::array<std::size_t, kNfKinds> n{};
+    double neg_sum = 0;
+    std::size_t neg_n = 0;
+    for (std::size_t i = 0; i < train.size(); ++i) {
+        const NfAxiom a = rows_of(train[i]);
+        const int k = static_cast<int>(a.kind);
+        sum[k] += mowl::positive<float, BufferSink>(geometry_, o, a, V, d, nullptr, 0.0f);
+        ++n[k];
+        if (i < fillers.size() && fillers[i] != kg::kNoId && a.kind == NfKind::GCI2) {
+            NfAxiom neg = a;
+            neg.b = fillers[i];
+            neg_sum += mowl::gci2_negative<float, BufferSink>(geometry_, o, neg, V, d, nullptr, 0.0f);
+            ++neg_n;
+        }
+    }
+    double L = 0;
+    std::array<float, kNfKinds> coeff{};
+    for (int k = 0; k < kNfKinds; ++k) {
+        if (!n[k]) continue;
+        const double mean = sum[k] / static_cast<double>(n[k]);
+        L += squared_means ? mean * mean : mean;
+        coeff[k] = static_cast<float>((squared_means ? 2 * mean : 1.0) / static_cast<double>(n[k]));
+    }
+    float neg_coeff = 0;
+    if (neg_n) {
+        const double mean = neg_sum / static_cast<double>(neg_n);
+        L += squared_means ? (mean - 1) * (mean - 1) : mean;
+        neg_coeff = static_cast<float>((squared_means ? 2 * (mean - 1) : 1.0) / static_cast<double>(neg_n));
+    }
+    const std::span<const std::uint32_t> rows = class_rows_;
+    const float reg = config_.reg;
+    if (!g) return L + mowl::regulariser<float, BufferSink>(geometry_, rows, reg, V, d, nullptr, 0.0f);
+    // Pass 2: gradients with each axiom's coefficient ∂L/∂ℓ.
+    BufferSink sink{*g};
+    for (std::size_t i = 0; i < train.size(); ++i) {
+        const NfAxiom a = rows_of(train[i]);
+        mowl::positive(geometry_, o, a, V, d, &sink, coeff[static_cast<int>(a.kind)]);
+        if (i < fillers.size() && fillers[i] != kg::kNoId && a.kind == NfKind::GCI2) {
+            NfAxiom neg = a;
+            neg.b = fillers[i];
+            mowl::gci2_negative(geometry_, o, neg, V, d, &sink, neg_coeff);
+        }
+    }
+    return L + mowl::regulariser(geometry_, rows, reg, V, d, &sink, 1.0f);
+}
+
 std::unique_ptr<ElModel> make_el_model(const ElModelConfig& config, const ElSizes& sizes) {
     if (config.dim < 1) throw std::invalid_argument("EL model dimension must be ≥ 1");
     const std::string& n = config.name;
+    {
+        const auto& vs = el_variants(n);
+        if (std::find(vs.begin(), vs.end(), config.variant) == vs.end())
+            throw std::invalid_argument(n + " has no variant '" + std::string(el_variant_name(config.variant)) +
+                                        "' (valid: " + el_variant_list(n) + ")");
+    }
+    if (config.variant != ElVariant::Kbcx) return std::make_unique<ElReleasedModel>(config, sizes);
     if (n == "ELEmbeddings") return std::make_unique<BallModel>(config, sizes, false, false);
     if (n == "ELEmbeddings-iv") return std::make_unique<BallModel>(config, sizes, true, false);
     if (n == "EmEL++") return std::make_unique<BallModel>(config, sizes, true, true);

@@ -1,13 +1,16 @@
 // EL-ontology embedding models on normal-form axioms — ELEmbeddings (released, and with the
-// published GCI1 term (iv)), EmEL++, ELBE and Box²EL — with hand-written gradients.
+// published GCI1 term (iv)), EmEL++, ELBE and Box²EL — with hand-written gradients, under this
+// project's objective (variant kbcx) or as mOWL releases them (variants mowl, paper).
 #pragma once
 
+#include "embed/el_mowl_losses.hpp"
 #include "embed/nf_axioms.hpp"
 #include "embed/params.hpp"
 
 #include <array>
 #include <memory>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,9 +34,39 @@ struct ElTrainDefaults {
     static constexpr double lr = 0.01; ///< as a float in TrainSettings; a double like the GUI's spin boxes
 };
 
+/// Which objective a model name stands for (`kbcx train --variant`):
+///  - kbcx: this project's own objective (models.md §7–10): negatives on every form, squared terms,
+///    minibatches, lazy Adam (ElTrainDefaults);
+///  - mowl: mOWL f8b2cb0 as released (el_mowl_losses.hpp): its per-form losses, one negative per
+///    GCI2 axiom with the filler corrupted by any class (⊤ and ⊥ included), its aggregation,
+///    regulariser and init, dense Adam with one full-batch step per epoch (ElReleasedDefaults);
+///  - paper: ELEmbeddings as the faithfulness paper's Appendix C states it — mOWL's training and
+///    losses with GCI3 in the inside form [‖c − v_r − d‖ + r_C − r_D − γ]₊.
+enum class ElVariant : std::uint8_t { Kbcx, Mowl, Paper };
+std::string_view el_variant_name(ElVariant v);
+/// "kbcx", "mowl", "paper" (case-insensitive); throws std::invalid_argument.
+ElVariant parse_el_variant(std::string_view name);
+/// The variants a model has (canonical name), its default first: ELEmbeddings paper, mowl, kbcx;
+/// ELBE and Box2EL mowl, kbcx; ELEmbeddings-iv and EmEL++ kbcx.
+const std::vector<ElVariant>& el_variants(const std::string& canonical_name);
+/// The default variant of a model: the first of el_variants().
+ElVariant default_el_variant(const std::string& canonical_name);
+/// "mowl, kbcx" — for messages.
+std::string el_variant_list(const std::string& canonical_name);
+
+/// The training settings of the mowl and paper variants (mOWL's model defaults): full batch, so
+/// one optimiser step per epoch; one negative per GCI2 axiom; dense Adam.
+struct ElReleasedDefaults {
+    static constexpr int dim = 50;
+    static constexpr int epochs = 1000;
+    static constexpr int neg = 1;      ///< negatives per GCI2 axiom (no other form has any)
+    static constexpr double lr = 1e-3; ///< Adam, every row updated every step
+};
+
 /// Hyperparameters that define a model (all of them go into checkpoints).
 struct ElModelConfig {
     std::string name = "ELEmbeddings"; ///< canonical, see el_model_names()
+    ElVariant variant = ElVariant::Kbcx;
     int dim = ElTrainDefaults::dim;
     float margin = 0.0f; ///< γ of models.md (signs as there: ELEm [‖…‖ … − γ]₊, ELBE κ = +γ, Box²EL inc −γ)
     float delta = 2.5f; ///< target δ of the box models' negative term (δ − dneg)² (ELBE, Box²EL)
@@ -46,8 +79,10 @@ const std::vector<std::string>& el_model_names();
 std::string canonical_el_model_name(std::string_view name);
 /// True if `name` names an EL model (in any accepted spelling).
 bool is_el_model_name(std::string_view name);
-/// The defaults of models.md's references for a model (dim 50; γ, δ, λ per model).
-ElModelConfig default_el_config(const std::string& canonical_name);
+/// The defaults of models.md's references for a model (dim 50; γ, δ, λ per model) under a
+/// variant (mowl/paper: mOWL's γ 0, Box2EL γ 0.02, δ 2.5, λ 0.2; ELEm λ 1). Throws
+/// std::invalid_argument for a variant the model does not have.
+ElModelConfig default_el_config(const std::string& canonical_name, ElVariant variant = ElVariant::Kbcx);
 
 /// One term of a loss, evaluated from table rows (see el_models.cpp for the formulas):
 /// Ball   h(s1·‖Σ a‖ + Σ_j sign_j·f(ρ_j) + κ), f = |·|, [·]₊ or identity, h = [·]₊ or identity
@@ -108,12 +143,12 @@ class ElModel {
     /// Appends the terms of `part` for `axiom` (nothing if unsupported).
     virtual void terms(const NfAxiom& axiom, LossPart part, TermList& out) const = 0;
 
-    double loss(const NfAxiom& axiom) const; ///< NaN if !supports(kind)
+    virtual double loss(const NfAxiom& axiom) const; ///< NaN if !supports(kind)
     double score(const NfAxiom& axiom) const { return -loss(axiom); }
     /// Value of a part (Negative: Σ weight·(term − target)²).
-    double part_value(const NfAxiom& axiom, LossPart part) const;
+    virtual double part_value(const NfAxiom& axiom, LossPart part) const;
     /// g += coeff · ∂(part value)/∂θ; for Positive the part value is ℓ (not ℓ²).
-    void add_part_grad(const NfAxiom& axiom, LossPart part, float coeff, GradBuffer& g) const;
+    virtual void add_part_grad(const NfAxiom& axiom, LossPart part, float coeff, GradBuffer& g) const;
 
     /// Class row of a concept id (kTopConcept → ⊤) and of an individual.
     std::uint32_t concept_row(kg::Id c) const {
@@ -135,7 +170,50 @@ class ElModel {
     std::vector<ParamTable> tables_;
 };
 
-/// Builds an uninitialised model (config.name must be canonical).
+/// ELEmbeddings, ELBE and Box2EL as mOWL releases them (variants mowl and paper). The class table
+/// has one row more than ElSizes::class_rows(): owl:Nothing (bottom_row()), which the scores of
+/// the ⊥ forms use and corrupted fillers may be. Part values: Positive = the form's loss as mOWL
+/// trains it, Negative = the GCI2 negative loss of the axiom as given (its filler already
+/// corrupted), Regulariser = nothing per axiom (it is objective()'s, over all class rows).
+class ElReleasedModel final : public ElModel {
+  public:
+    ElReleasedModel(ElModelConfig config, ElSizes sizes);
+    void init(std::mt19937_64& rng) override;
+    bool supports(NfKind kind) const override;
+    bool has_negative(NfKind kind) const override { return kind == NfKind::GCI2; }
+    void terms(const NfAxiom&, LossPart, TermList&) const override {}
+    /// mOWL's score (`extended = False`): the positive loss of the form; A ⊑ ⊥ by GCI0 with
+    /// D = owl:Nothing, A ⊓ B ⊑ ⊥ by GCI1 with E = owl:Nothing, ∃r.A ⊑ ⊥ by GCI3 with D = owl:Nothing.
+    double loss(const NfAxiom& axiom) const override;
+    double part_value(const NfAxiom& axiom, LossPart part) const override;
+    void add_part_grad(const NfAxiom& axiom, LossPart part, float coeff, GradBuffer& g) const override;
+
+    mowl::Geometry geometry() const noexcept { return geometry_; }
+    std::uint32_t bottom_row() const { return static_cast<std::uint32_t>(sizes_.class_rows()); }
+    /// Rows of the class table (class_rows() + owl:Nothing).
+    std::size_t table_class_rows() const { return sizes_.class_rows() + 1; }
+    /// The rows of mOWL's classes: every concept, ⊤ and ⊥ (not the nominals, which the released
+    /// variants do not train). Corrupted fillers are drawn from them; the regulariser runs over them.
+    std::size_t filler_count() const { return class_rows_.size(); }
+    std::uint32_t filler_row(std::size_t i) const { return class_rows_[i]; }
+    /// The objective of one step on the whole training set, as mOWL's train(): with the axioms
+    /// grouped by normal form and fillers[i] the corrupted filler row of train[i] (a GCI2 axiom;
+    /// kg::kNoId elsewhere),
+    ///   ELEm, Box2EL  Σ_NF mean ℓ⁺ + mean ℓ⁻ + regulariser (ELEm λ·mean |‖c‖ − 1|, Box2EL λ·mean ‖β‖,
+    ///                 over the classes of filler_row())
+    ///   ELBE          Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)²
+    /// Adds ∂/∂θ into g when given.
+    double objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers, GradBuffer* g) const;
+
+  private:
+    mowl::View<float> view() const;
+    mowl::Options<float> options() const;
+    mowl::Geometry geometry_;
+    std::vector<std::uint32_t> class_rows_;
+};
+
+/// Builds an uninitialised model (config.name must be canonical; throws std::invalid_argument for
+/// a variant the model does not have).
 std::unique_ptr<ElModel> make_el_model(const ElModelConfig& config, const ElSizes& sizes);
 
 /// AxiomScorer over an EL model (NaN outside its signature or for unsupported kinds).

@@ -65,6 +65,14 @@ double el_batch_loss_grad(const ElModel& model, std::span<const NfAxiom> batch, 
     return L * scale;
 }
 
+void draw_released_fillers(const ElReleasedModel& model, std::span<const NfAxiom> train, std::mt19937_64& rng,
+                           std::vector<std::uint32_t>& out) {
+    out.assign(train.size(), kg::kNoId);
+    std::uniform_int_distribution<std::size_t> pick(0, model.filler_count() - 1);
+    for (std::size_t i = 0; i < train.size(); ++i)
+        if (train[i].kind == NfKind::GCI2) out[i] = model.filler_row(pick(rng));
+}
+
 namespace {
 
 std::string fmt(double x) {
@@ -76,6 +84,7 @@ std::string fmt(double x) {
 std::map<std::string, std::string> identity(const ElModelConfig& c, const TrainSettings& st, const ElSizes& s) {
     return {{"kind", "el-model"},
             {"model", c.name},
+            {"variant", std::string(el_variant_name(c.variant))},
             {"dim", std::to_string(c.dim)},
             {"margin", fmt(c.margin)},
             {"delta", fmt(c.delta)},
@@ -93,6 +102,7 @@ std::string params_json(const ElTrainParams& p, const ElDataset& data, std::size
     j.begin_object()
         .field("data", st.data)
         .field("model", c.name)
+        .field("variant", std::string(el_variant_name(c.variant)))
         .field("family", "el")
         .field("dim", c.dim)
         .field("margin", static_cast<double>(c.margin))
@@ -103,8 +113,9 @@ std::string params_json(const ElTrainParams& p, const ElDataset& data, std::size
         .field("lr_step", st.lr_step)
         .field("lr_decay", static_cast<double>(st.lr_decay))
         .field("epochs", st.epochs)
-        .field("batch", st.batch)
+        .field("batch", c.variant == ElVariant::Kbcx ? st.batch : static_cast<int>(trained)) // mowl: the whole set
         .field("neg", st.neg)
+        .field("neg_forms", c.variant == ElVariant::Kbcx ? "every form with a negative term" : "GCI2")
         .field("sampler", p.train.p_bot > 0 ? "stratified" : "corruption")
         .field("p_bot", static_cast<double>(st.p_bot))
         .field("pool", p.pool_source)
@@ -156,6 +167,16 @@ void restore_params(const Checkpoint& c, const std::string& path, std::vector<Pa
     restore(c, path, tables, "", vals);
     for (std::size_t i = 0; i < tables.size(); ++i)
         tables[i].values = std::move(vals[i]);
+}
+
+/// The variant a checkpoint was trained with (checkpoints from before variants: kbcx).
+ElVariant variant_of(const Checkpoint& c, const std::string& path) {
+    if (c.get("variant").empty()) return ElVariant::Kbcx;
+    try {
+        return parse_el_variant(c.get("variant"));
+    } catch (const std::invalid_argument& e) {
+        throw InputError(path, e.what());
+    }
 }
 
 ElNames names_from(const Checkpoint& c) {
@@ -213,6 +234,7 @@ std::unique_ptr<ElModel> load_el_model(const std::string& path, ElNames* names) 
     cfg.margin = std::stof(c.get("margin"));
     cfg.delta = std::stof(c.get("delta"));
     cfg.reg = std::stof(c.get("reg"));
+    cfg.variant = variant_of(c, path);
     const ElSizes s{std::stoull(c.get("concepts")), std::stoull(c.get("roles")), std::stoull(c.get("individuals"))};
     auto model = make_el_model(cfg, s);
     restore_params(c, path, model->tables());
@@ -230,6 +252,9 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
     for (const NfAxiom& a : data.axioms)
         if (model->supports(a.kind) && model->in_signature(a)) train.push_back(a);
     if (train.empty()) throw InputError(st.data, "no normal-form axioms that " + params.model.name + " can train on");
+    if (params.model.variant != ElVariant::Kbcx && st.optimizer != OptimizerKind::Adam)
+        throw InputError("train", "--variant " + std::string(el_variant_name(params.model.variant)) +
+                                      " trains with Adam, as mOWL does");
     Optimizer opt(st.optimizer, st.lr, model->tables());
     RunFolder run(st.run_dir);
     run.prepare(st.resume);
@@ -240,7 +265,15 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
     if (st.resume) {
         const std::string path = run.checkpoint_path();
         const Checkpoint c = read_checkpoint(path);
-        const std::string diff = describe_mismatch(c, identity(params.model, st, sizes));
+        const ElVariant was = variant_of(c, path);
+        if (was != params.model.variant)
+            throw InputError(path, "checkpoint was trained with --variant " + std::string(el_variant_name(was)) +
+                                       "; this run asks for --variant " +
+                                       std::string(el_variant_name(params.model.variant)) +
+                                       " (resume with the same variant, or start a new run)");
+        auto expected = identity(params.model, st, sizes);
+        expected.erase("variant"); // compared above, where a missing entry reads as kbcx
+        const std::string diff = describe_mismatch(c, expected);
         if (!diff.empty()) throw InputError(path, "checkpoint does not match this run: " + diff);
         const ElNames names = names_from(c);
         for (std::size_t i = 0; i < names.concepts.size() && i < data.names.concepts.size(); ++i)
@@ -275,50 +308,71 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
     const std::stop_token stop = ctx.stop_token();
     const std::size_t named = data.names.named_concepts;
 
+    const auto* released = dynamic_cast<const ElReleasedModel*>(model.get());
+    std::vector<std::uint32_t> fillers;
+
     for (int epoch = state.epoch + 1; epoch <= st.epochs; ++epoch) {
         Stopwatch clock;
-        std::iota(order.begin(), order.end(), 0u);
-        std::shuffle(order.begin(), order.end(),
-                     std::mt19937_64(mix_seed(st.seed, 1, static_cast<std::uint64_t>(epoch))));
-        const std::uint64_t epoch_seed = mix_seed(st.seed, 2, static_cast<std::uint64_t>(epoch));
-        opt.set_lr(lr_at_epoch(st, epoch));
         double epoch_loss = 0;
-        for (std::size_t b = 0; b < batches; ++b) {
+        if (released) {
+            // mOWL's epoch: the whole training set, fresh GCI2 negatives, one dense Adam step.
             ctx.throw_if_stopped();
             if (params.hooks.control) params.hooks.control->wait_while_paused(stop);
             ctx.throw_if_stopped();
-            const std::size_t lo = b * B, hi = std::min(N, lo + B);
-            batch.clear();
-            for (std::size_t i = lo; i < hi; ++i)
-                batch.push_back(train[order[i]]);
-            const std::vector<float> weights = el_batch_weights(batch);
-            auto work = [&](std::size_t w) {
-                const std::size_t a = batch.size() * w / T, z = batch.size() * (w + 1) / T;
-                slice_loss[w] =
-                    el_batch_loss_grad(*model, std::span<const NfAxiom>(batch).subspan(a, z - a),
-                                       std::span<const float>(weights).subspan(a, z - a), st, params.contradiction_pool,
-                                       named, epoch_seed, lo + a, 1.0f, buffers[w], &slice_plain[w]);
-            };
-            if (T == 1) {
-                work(0);
-            } else {
-                std::vector<std::thread> pool;
-                for (std::size_t w = 1; w < T; ++w)
-                    pool.emplace_back(work, w);
-                work(0);
-                for (auto& t : pool)
-                    t.join();
-            }
-            for (std::size_t w = 1; w < T; ++w)
-                buffers[0].add(buffers[w]);
+            std::mt19937_64 rng(mix_seed(st.seed, 2, static_cast<std::uint64_t>(epoch)));
+            draw_released_fillers(*released, train, rng, fillers);
+            opt.set_lr(lr_at_epoch(st, epoch));
+            epoch_loss = released->objective(train, fillers, &buffers[0]) * static_cast<double>(N);
+            for (std::size_t t = 0; t < model->tables().size(); ++t) // dense: every row steps
+                for (Eigen::Index r = 0; r < model->tables()[t].values.rows(); ++r)
+                    buffers[0].row(t, static_cast<std::uint32_t>(r));
             opt.step(model->tables(), buffers[0]);
-            for (auto& buf : buffers)
-                buf.clear();
-            for (double l : slice_plain)
-                epoch_loss += l;
-            ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,
-                       static_cast<std::uint64_t>(st.epochs) * batches,
+            buffers[0].clear();
+            ctx.report(static_cast<std::uint64_t>(epoch), static_cast<std::uint64_t>(st.epochs),
                        "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs));
+        } else {
+            const std::uint64_t epoch_seed = mix_seed(st.seed, 2, static_cast<std::uint64_t>(epoch));
+            std::iota(order.begin(), order.end(), 0u);
+            std::shuffle(order.begin(), order.end(),
+                         std::mt19937_64(mix_seed(st.seed, 1, static_cast<std::uint64_t>(epoch))));
+            opt.set_lr(lr_at_epoch(st, epoch));
+            for (std::size_t b = 0; b < batches; ++b) {
+                ctx.throw_if_stopped();
+                if (params.hooks.control) params.hooks.control->wait_while_paused(stop);
+                ctx.throw_if_stopped();
+                const std::size_t lo = b * B, hi = std::min(N, lo + B);
+                batch.clear();
+                for (std::size_t i = lo; i < hi; ++i)
+                    batch.push_back(train[order[i]]);
+                const std::vector<float> weights = el_batch_weights(batch);
+                auto work = [&](std::size_t w) {
+                    const std::size_t a = batch.size() * w / T, z = batch.size() * (w + 1) / T;
+                    slice_loss[w] = el_batch_loss_grad(*model, std::span<const NfAxiom>(batch).subspan(a, z - a),
+                                                       std::span<const float>(weights).subspan(a, z - a), st,
+                                                       params.contradiction_pool, named, epoch_seed, lo + a, 1.0f,
+                                                       buffers[w], &slice_plain[w]);
+                };
+                if (T == 1) {
+                    work(0);
+                } else {
+                    std::vector<std::thread> pool;
+                    for (std::size_t w = 1; w < T; ++w)
+                        pool.emplace_back(work, w);
+                    work(0);
+                    for (auto& t : pool)
+                        t.join();
+                }
+                for (std::size_t w = 1; w < T; ++w)
+                    buffers[0].add(buffers[w]);
+                opt.step(model->tables(), buffers[0]);
+                for (auto& buf : buffers)
+                    buf.clear();
+                for (double l : slice_plain)
+                    epoch_loss += l;
+                ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,
+                           static_cast<std::uint64_t>(st.epochs) * batches,
+                           "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs));
+            }
         }
         EpochReport rep;
         rep.epoch = epoch;

@@ -1,6 +1,7 @@
 // The training job of the EL models: minibatches of normal-form axioms with corrupted and
-// contradiction negatives (stratified by p⊥), split over threads, lazy Adam/Adagrad, evaluation
-// hooks every N epochs (core/eval on a test set), checkpoints and resume.
+// contradiction negatives (stratified by p⊥), split over threads, lazy Adam/Adagrad (variant kbcx),
+// or mOWL's one full-batch dense Adam step per epoch (variants mowl, paper); evaluation hooks
+// every N epochs (core/eval on a test set), checkpoints and resume.
 #pragma once
 
 #include "common/job.hpp"
@@ -40,7 +41,14 @@ double el_batch_loss_grad(const ElModel& model, std::span<const NfAxiom> batch, 
 /// Per-axiom weights 1/#(its normal form in the batch).
 std::vector<float> el_batch_weights(std::span<const NfAxiom> batch);
 
-/// Runs the job. Throws Cancelled on a stop request (the last finished epoch's checkpoint is
+/// The corrupted fillers of one step of the mowl and paper variants, as mOWL's train(): for each
+/// GCI2 axiom of `train` one class row drawn uniformly from the model's filler classes (every
+/// concept, ⊤ and ⊥; the true filler is not excluded), kg::kNoId for every other axiom.
+void draw_released_fillers(const ElReleasedModel& model, std::span<const NfAxiom> train, std::mt19937_64& rng,
+                           std::vector<std::uint32_t>& out);
+
+/// Runs the job. The mowl and paper variants take one dense Adam step per epoch on the whole
+/// training set (ElReleasedModel::objective; batch, neg, p⊥ and threads do not apply). Throws Cancelled on a stop request (the last finished epoch's checkpoint is
 /// kept) and InputError on unusable run folders or checkpoints of another model or signature.
 TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::JobContext& ctx,
                      std::unique_ptr<ElModel>* model_out = nullptr);

@@ -359,9 +359,11 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
     s1.heading = "AUC± and the other metrics on Pizza GCI1";
     s1.paragraphs.push_back(settings_paragraph(p, lab, domain));
     s1.paragraphs.push_back(
-        "ELEmbeddings and EmEL++ use the released GCI1 loss (term (iv) omitted); ELEmbeddings-iv restores the "
-        "published term (iv) (min of the two radii minus the third). Our EmEL++ has no variant with term (iv), so "
-        "the restored loss is shown for ELEmbeddings only. Test set: " +
+        "The models train with this project's objective (variant kbcx). ELEmbeddings uses the released GCI1 loss "
+        "(term (iv), min of the two radii minus the third, omitted, as in mOWL and the paper's Appendix C); "
+        "ELEmbeddings-iv adds the published term (iv). Our EmEL++ includes term (iv), as kracr's released code "
+        "does (GALEN_EmEL.py), whereas the paper states EmEL++ without it; we have no EmEL++ without term (iv) "
+        "yet, so its row is not the loss the paper's Table 8 used. Test set: " +
         std::to_string(tests.axioms.size()) + " GCI1 axioms.");
     Table ours{"Our run (mean ± std over seeds)", metric_header("model"), {}};
     Table paper{"Paper, Pizza GCI1 (Table 8; released losses)", metric_header("model"), {}};
@@ -423,9 +425,10 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
     auto has = [&](const std::string& m) { return res.count(m) > 0; };
     for (const std::string m : {"ELEmbeddings", "EmEL++"})
         if (has(m))
-            s2.checks.push_back({display(m) + " (released loss) has AUC± far below 0.5 (paper: " +
-                                     number_text(published("Pizza GCI1", m)->mean[0], 2) + ")",
-                                 auc(m) < 0.25, "ours " + number_text(auc(m), 3) + " (threshold 0.25)"});
+            s2.checks.push_back(
+                {display(m) + (m == "EmEL++" ? " (ours: with term (iv))" : " (released loss)") +
+                     " has AUC± far below 0.5 (paper: " + number_text(published("Pizza GCI1", m)->mean[0], 2) + ")",
+                 auc(m) < 0.25, "ours " + number_text(auc(m), 3) + " (threshold 0.25)"});
     if (has("Box2EL")) {
         double worst = std::max(has("ELEmbeddings") ? auc("ELEmbeddings") : -1, has("EmEL++") ? auc("EmEL++") : -1);
         s2.checks.push_back({"Box2EL is below 0.5 but less inverted than ELEmbeddings and EmEL++ (paper: 0.39)",
@@ -441,8 +444,9 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
     r.sections.push_back(s2);
     r.summary = "Paper: with the released GCI1 loss ELEm and EmEL++ score entailed A ⊓ B ⊑ C below contradictory ones "
                 "(AUC± 0.02 and 0.05), Box2EL less so (0.39); restoring term (iv) should lift AUC±. Ours: ELEm " +
-                number_text(auc("ELEmbeddings"), 2) + ", EmEL++ " + number_text(auc("EmEL++"), 2) + ", Box2EL " +
-                number_text(auc("Box2EL"), 2) + ", ELEm with term (iv) " + number_text(auc("ELEmbeddings-iv"), 2) + ".";
+                number_text(auc("ELEmbeddings"), 2) + ", EmEL++ (with term (iv)) " + number_text(auc("EmEL++"), 2) +
+                ", Box2EL " + number_text(auc("Box2EL"), 2) + ", ELEm with term (iv) " +
+                number_text(auc("ELEmbeddings-iv"), 2) + ".";
     return r;
 }
 

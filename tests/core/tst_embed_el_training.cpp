@@ -221,7 +221,7 @@ class TestEmbedElTraining : public QObject {
         };
         auto [code, out, err] = kbcx({"train", QString::fromStdString(kOnto), "--model", "Box2EL", "--dim", "8",
                                       "--epochs", "60", "--eval-every", "20", "--tests", QString::fromStdString(kTests),
-                                      "--p-bot", "0.5", "--run", run, "--stats"});
+                                      "--p-bot", "0.5", "--variant", "kbcx", "--run", run, "--stats"});
         QVERIFY2(code == 0, qPrintable(err));
         QVERIFY2(out.contains("auc_pm") && out.contains("fvr") && out.contains("seconds per epoch"), qPrintable(out));
         QVERIFY2(err.contains("contradiction pool (disjoint): 3 axioms (1 test axioms held out)"), qPrintable(err));
@@ -255,7 +255,7 @@ class TestEmbedElTraining : public QObject {
 
         // Resume refuses another model, with exit code 2 and a message naming the difference.
         std::tie(code, out, err) = kbcx({"train", QString::fromStdString(kOnto), "--model", "ELBE", "--dim", "8",
-                                         "--epochs", "70", "--run", run, "--resume"});
+                                         "--epochs", "70", "--variant", "kbcx", "--run", run, "--resume"});
         QCOMPARE(code, 2);
         QVERIFY2(err.contains("model"), qPrintable(err));
     }

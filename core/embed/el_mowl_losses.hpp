@@ -1,0 +1,402 @@
+// The EL losses as mOWL releases them (ELEmbeddings, ELBE, Box²EL of Kulmanov 2019, Peng 2020,
+// Jackermeier 2023; mOWL f8b2cb0 nn/el/*/losses.py) with hand-derived gradients, per normal form.
+#pragma once
+
+// Templated on the scalar: training evaluates them in float on the model's tables, the golden
+// tests in double on mOWL's seeded tables. Notation as el-models-as-released.md: ball = centre c,
+// radius |ρ| (ρ raw); box = centre c, offset o = |ρ|; γ margin; [x]₊ = max(0, x); ‖·‖ = L2.
+// A gradient sink G has `S* row(std::size_t table, std::uint32_t row)` (GradBuffer for float);
+// every function adds coeff·∂(value)/∂θ into it when g is not null and returns the value.
+
+#include "embed/nf_axioms.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
+
+namespace kbcx::embed::mowl {
+
+/// Which reference geometry. Table layouts: ELEm 0 centre, 1 radius (width 1), 2 relation;
+/// ELBE 0 centre, 1 offset, 2 relation; Box²EL 0 centre, 1 offset, 2 bump, 3 head centre,
+/// 4 head offset, 5 tail centre, 6 tail offset.
+enum class Geometry : std::uint8_t { ELEm, ELBE, Box2EL };
+
+/// Read-only views of the parameter tables (row-major).
+template <class S> struct View {
+    std::array<const S*, 7> data{};
+    std::array<std::size_t, 7> width{};
+    const S* row(std::size_t t, std::uint32_t r) const { return data[t] + static_cast<std::size_t>(r) * width[t]; }
+};
+
+/// Options of a loss family: margin γ, Box²EL's δ, and the paper's GCI3 of ELEmbeddings
+/// (inside form [‖c − v_r − d‖ + r_C − r_D − γ]₊ instead of mOWL's intersects form − r_C − r_D).
+template <class S> struct Options {
+    S gamma = 0;
+    S delta = 2.5;
+    bool gci3_inside = false;
+};
+
+/// mOWL's constant on ELEmbeddings' GCI2 positive (`+ 10e-6`).
+inline constexpr double kElemGci2Epsilon = 10e-6;
+
+namespace detail {
+
+struct Ref {
+    std::uint8_t table = 0;
+    std::uint32_t row = 0;
+    signed char sign = 1;
+};
+
+template <class S> inline S sgn(S x) {
+    return static_cast<S>((x > 0) - (x < 0));
+}
+
+template <class S> std::vector<S>& scratch(std::size_t i, std::size_t d) {
+    thread_local std::array<std::vector<S>, 4> s;
+    if (s[i].size() < d) s[i].resize(d);
+    return s[i];
+}
+
+/// x = Σ sign·row over `vecs`.
+template <class S, std::size_t N>
+void combine(const View<S>& V, const std::array<Ref, N>& vecs, std::size_t n, std::size_t d, S* x) {
+    std::fill(x, x + d, S(0));
+    for (std::size_t i = 0; i < n; ++i) {
+        const S* v = V.row(vecs[i].table, vecs[i].row);
+        const S s = vecs[i].sign;
+        for (std::size_t k = 0; k < d; ++k)
+            x[k] += s * v[k];
+    }
+}
+
+/// Ball term h(s1·‖Σ±v‖ + Σ±f(ρ) + κ), f = |·| (abs) or identity (raw ρ), h = [·]₊ or identity.
+template <class S, class G, std::size_t N, std::size_t M>
+S ball(const View<S>& V, std::size_t d, const std::array<Ref, N>& vecs, std::size_t nv, const std::array<Ref, M>& rads,
+       std::size_t nr, S s1, S kappa, bool abs_rad, bool hinge, G* g, S coeff) {
+    std::vector<S>& x = scratch<S>(0, d);
+    S nrm = 0;
+    if (nv) {
+        combine(V, vecs, nv, d, x.data());
+        S ss = 0;
+        for (std::size_t k = 0; k < d; ++k)
+            ss += x[k] * x[k];
+        nrm = std::sqrt(ss);
+    }
+    S v = s1 * nrm + kappa;
+    for (std::size_t j = 0; j < nr; ++j) {
+        const S p = V.row(rads[j].table, rads[j].row)[0];
+        v += static_cast<S>(rads[j].sign) * (abs_rad ? std::fabs(p) : p);
+    }
+    if (hinge && !(v > 0)) return S(0);
+    if (g && coeff != 0) {
+        if (nv && nrm > S(1e-12)) {
+            for (std::size_t i = 0; i < nv; ++i) {
+                S* gr = g->row(vecs[i].table, vecs[i].row);
+                const S f = coeff * s1 * static_cast<S>(vecs[i].sign) / nrm;
+                for (std::size_t k = 0; k < d; ++k)
+                    gr[k] += f * x[k];
+            }
+        }
+        for (std::size_t j = 0; j < nr; ++j) {
+            const S p = V.row(rads[j].table, rads[j].row)[0];
+            g->row(rads[j].table, rads[j].row)[0] += coeff * static_cast<S>(rads[j].sign) * (abs_rad ? sgn(p) : S(1));
+        }
+    }
+    return v;
+}
+
+/// Box term ‖[s1·|Σ±v| + Σ±|o| + κ]₊‖ over the dimensions (nv = 0: ‖[Σ±|o| + κ]₊‖).
+template <class S, class G, std::size_t N, std::size_t M>
+S box(const View<S>& V, std::size_t d, const std::array<Ref, N>& vecs, std::size_t nv, const std::array<Ref, M>& offs,
+      std::size_t no, S s1, S kappa, G* g, S coeff) {
+    std::vector<S>& x = scratch<S>(0, d);
+    std::vector<S>& z = scratch<S>(1, d);
+    if (nv) combine(V, vecs, nv, d, x.data());
+    S ss = 0;
+    for (std::size_t k = 0; k < d; ++k) {
+        S zk = kappa + (nv ? s1 * std::fabs(x[k]) : S(0));
+        for (std::size_t j = 0; j < no; ++j)
+            zk += static_cast<S>(offs[j].sign) * std::fabs(V.row(offs[j].table, offs[j].row)[k]);
+        z[k] = zk > 0 ? zk : S(0);
+        ss += z[k] * z[k];
+    }
+    const S l = std::sqrt(ss);
+    if (g && coeff != 0 && l > S(1e-12)) {
+        for (std::size_t i = 0; i < nv; ++i) {
+            S* gr = g->row(vecs[i].table, vecs[i].row);
+            const S f = coeff * s1 * static_cast<S>(vecs[i].sign) / l;
+            for (std::size_t k = 0; k < d; ++k)
+                gr[k] += f * z[k] * sgn(x[k]);
+        }
+        for (std::size_t j = 0; j < no; ++j) {
+            const S* p = V.row(offs[j].table, offs[j].row);
+            S* gr = g->row(offs[j].table, offs[j].row);
+            const S f = coeff * static_cast<S>(offs[j].sign) / l;
+            for (std::size_t k = 0; k < d; ++k)
+                gr[k] += f * z[k] * sgn(p[k]);
+        }
+    }
+    return l;
+}
+
+/// The intersection box I = C ∩ D (l = max(c − o), u = min(c + o), centre (l+u)/2, offset
+/// |u − l|/2) tested against E: {‖[|c_I − c_E| + o_I − o_E + κ]₊‖, ‖[l − u]₊‖}.
+/// Gradients go to coeff_incl·∂first + coeff_empty·∂second.
+template <class S, class G>
+std::pair<S, S> intersection(const View<S>& V, std::size_t d, std::uint32_t C, std::uint32_t D, std::uint32_t E,
+                             S kappa, G* g, S coeff_incl, S coeff_empty) {
+    const S *cC = V.row(0, C), *cD = V.row(0, D), *cE = V.row(0, E);
+    const S *oC = V.row(1, C), *oD = V.row(1, D), *oE = V.row(1, E);
+    std::vector<S>& z = scratch<S>(0, d);
+    std::vector<S>& w = scratch<S>(1, d);
+    S s = 0, e = 0;
+    for (std::size_t k = 0; k < d; ++k) {
+        const S l = std::max(cC[k] - std::fabs(oC[k]), cD[k] - std::fabs(oD[k]));
+        const S u = std::min(cC[k] + std::fabs(oC[k]), cD[k] + std::fabs(oD[k]));
+        const S zk = std::fabs((l + u) / 2 - cE[k]) + std::fabs(u - l) / 2 - std::fabs(oE[k]) + kappa;
+        z[k] = zk > 0 ? zk : S(0);
+        w[k] = l > u ? l - u : S(0);
+        s += z[k] * z[k];
+        e += w[k] * w[k];
+    }
+    const S ms = std::sqrt(s), me = std::sqrt(e);
+    if (!g || (coeff_incl == 0 && coeff_empty == 0)) return {ms, me};
+    S *gcC = g->row(0, C), *gcD = g->row(0, D), *gcE = g->row(0, E);
+    S *goC = g->row(1, C), *goD = g->row(1, D), *goE = g->row(1, E);
+    for (std::size_t k = 0; k < d; ++k) {
+        const S lC = cC[k] - std::fabs(oC[k]), lD = cD[k] - std::fabs(oD[k]);
+        const S uC = cC[k] + std::fabs(oC[k]), uD = cD[k] + std::fabs(oD[k]);
+        const S l = std::max(lC, lD), u = std::min(uC, uD);
+        S dl = 0, du = 0;
+        if (ms > S(1e-12) && z[k] > 0) {
+            const S h = coeff_incl * z[k] / ms;
+            const S dci = h * sgn((l + u) / 2 - cE[k]); // ∂/∂c_I
+            gcE[k] -= dci;
+            goE[k] -= h * sgn(oE[k]);
+            const S su = sgn(u - l); // ∂o_I/∂u = su/2, ∂o_I/∂l = −su/2
+            dl += dci / 2 - h * su / 2;
+            du += dci / 2 + h * su / 2;
+        }
+        if (me > S(1e-12) && w[k] > 0) {
+            const S q = coeff_empty * w[k] / me;
+            dl += q;
+            du -= q;
+        }
+        // The max/min pass their gradient to the argument that attains them (the first on a tie).
+        if (dl != 0) {
+            if (lC >= lD) {
+                gcC[k] += dl;
+                goC[k] -= dl * sgn(oC[k]);
+            } else {
+                gcD[k] += dl;
+                goD[k] -= dl * sgn(oD[k]);
+            }
+        }
+        if (du != 0) {
+            if (uC <= uD) {
+                gcC[k] += du;
+                goC[k] += du * sgn(oC[k]);
+            } else {
+                gcD[k] += du;
+                goD[k] += du * sgn(oD[k]);
+            }
+        }
+    }
+    return {ms, me};
+}
+
+template <std::size_t N> using Refs = std::array<Ref, N>;
+
+inline Ref R(std::uint8_t t, std::uint32_t r, signed char s = 1) {
+    return {t, r, s};
+}
+
+/// s², with gradient 2s·coeff·∂s: mOWL's squared Box²EL scores.
+template <class S, class G, class F> S squared(F&& score, G* g, S coeff) {
+    const S s = score(static_cast<G*>(nullptr), S(0));
+    if (g && coeff != 0 && s != 0) score(g, 2 * s * coeff);
+    return s * s;
+}
+
+} // namespace detail
+
+/// ELBE's GCI1 A ⊓ B ⊑ C as its two parts {box inclusion of A ∩ B in C, emptiness ‖[l − u]₊‖}.
+/// mOWL adds the first as a column to the second as a row, so its batch of n axioms holds the
+/// n × n sums first_i + second_j; their mean equals the mean of first_i + second_i.
+template <class S> std::pair<S, S> elbe_gci1_parts(const NfAxiom& a, const View<S>& V, std::size_t d, S gamma) {
+    struct None {
+        S* row(std::size_t, std::uint32_t) { return nullptr; }
+    };
+    return detail::intersection<S, None>(V, d, a.a, a.b, a.c, gamma, nullptr, S(0), S(0));
+}
+
+/// The positive loss of a normal-form axiom (class rows in a, b, c; role in r), as mOWL's
+/// `gciN_loss`: GCI0 (a ⊑ b), GCI0_BOT (a ⊑ ⊥), GCI1 (a ⊓ b ⊑ c), GCI1_BOT (a ⊓ b ⊑ ⊥),
+/// GCI2 (a ⊑ ∃r.b), GCI3 (∃r.a ⊑ b), GCI3_BOT (∃r.a ⊑ ⊥); 0 for any other kind.
+template <class S, class G>
+S positive(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>& V, std::size_t d, G* g, S coeff) {
+    using namespace detail;
+    const S y = o.gamma;
+    switch (m) {
+    case Geometry::ELEm:
+        switch (a.kind) {
+        case NfKind::GCI0: // [‖c − d‖ + r_C − r_D − γ]₊
+            return ball(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2, S(1), -y,
+                        true, true, g, coeff);
+        case NfKind::GCI0_BOT: // the raw ρ (it can go negative)
+        case NfKind::GCI3_BOT:
+            return ball(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), false, false, g, coeff);
+        case NfKind::GCI1: // three terms, no (iv)
+            return ball(V, d, Refs<2>{R(0, a.b), R(0, a.a, -1)}, 2, Refs<2>{R(1, a.a, -1), R(1, a.b, -1)}, 2, S(1), -y,
+                        true, true, g, coeff) +
+                   ball(V, d, Refs<2>{R(0, a.c), R(0, a.a, -1)}, 2, Refs<1>{R(1, a.a, -1)}, 1, S(1), -y, true, true, g,
+                        coeff) +
+                   ball(V, d, Refs<2>{R(0, a.c), R(0, a.b, -1)}, 2, Refs<1>{R(1, a.b, -1)}, 1, S(1), -y, true, true, g,
+                        coeff);
+        case NfKind::GCI1_BOT: // [r_C + r_D − ‖c − d‖ + γ]₊
+            return ball(V, d, Refs<2>{R(0, a.b), R(0, a.a, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), y, true,
+                        true, g, coeff);
+        case NfKind::GCI2: // [‖c + v_r − d‖ + r_C − r_D − γ]₊ + 1e-5
+            return ball(V, d, Refs<3>{R(0, a.a), R(2, a.r), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2,
+                        S(1), -y, true, true, g, coeff) +
+                   static_cast<S>(kElemGci2Epsilon);
+        case NfKind::GCI3: // mOWL [‖c − v_r − d‖ − r_C − r_D − γ]₊; the paper's + r_C − r_D
+            return ball(V, d, Refs<3>{R(0, a.a), R(2, a.r, -1), R(0, a.b, -1)}, 3,
+                        Refs<2>{R(1, a.a, static_cast<signed char>(o.gci3_inside ? 1 : -1)), R(1, a.b, -1)}, 2, S(1),
+                        -y, true, true, g, coeff);
+        default: return S(0);
+        }
+    case Geometry::ELBE:
+        switch (a.kind) {
+        case NfKind::GCI0: // ‖[|c − d| + o_C − o_D + γ]₊‖
+            return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2, S(1), y, g,
+                       coeff);
+        case NfKind::GCI0_BOT:
+        case NfKind::GCI3_BOT: // ‖o_C‖
+            return box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), g, coeff);
+        case NfKind::GCI1: {
+            const auto [i, e] = intersection(V, d, a.a, a.b, a.c, y, g, coeff, coeff);
+            return i + e;
+        }
+        case NfKind::GCI1_BOT: // ‖[−|c − d| + o_C + o_D + γ]₊‖
+            return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), y, g,
+                       coeff);
+        case NfKind::GCI2: // ‖[|c + v_r − d| + o_C − o_D + γ]₊‖
+            return box(V, d, Refs<3>{R(0, a.a), R(2, a.r), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2,
+                       S(1), y, g, coeff);
+        case NfKind::GCI3: // ‖[|c − v_r − d| − o_C − o_D + γ]₊‖ (intersects form)
+            return box(V, d, Refs<3>{R(0, a.a), R(2, a.r, -1), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a, -1), R(1, a.b, -1)},
+                       2, S(1), y, g, coeff);
+        default: return S(0);
+        }
+    case Geometry::Box2EL:
+        switch (a.kind) {
+        case NfKind::GCI0: // inc(C, D)², inc(A, B) = ‖[|c_A − c_B| + o_A − o_B − γ]₊‖
+            return squared<S, G>(
+                [&](G* gg, S c) {
+                    return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2, S(1),
+                               -y, gg, c);
+                },
+                g, coeff);
+        case NfKind::GCI0_BOT: // ‖o_C‖²
+            return squared<S, G>(
+                [&](G* gg, S c) { return box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), gg, c); }, g,
+                coeff);
+        case NfKind::GCI3_BOT: // ‖o_H(r)‖² (the head box)
+            return squared<S, G>(
+                [&](G* gg, S c) { return box(V, d, Refs<1>{}, 0, Refs<1>{R(4, a.r)}, 1, S(1), S(0), gg, c); }, g,
+                coeff);
+        case NfKind::GCI1: // (inc(C ∩ D, E) + ‖[l − u]₊‖)²
+            return squared<S, G>(
+                [&](G* gg, S c) {
+                    const auto [i, e] = intersection(V, d, a.a, a.b, a.c, -y, gg, c, c);
+                    return i + e;
+                },
+                g, coeff);
+        case NfKind::GCI1_BOT: // ‖[−(|c − d| − o_C − o_D) − γ]₊‖²
+            return squared<S, G>(
+                [&](G* gg, S c) {
+                    return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), -y,
+                               gg, c);
+                },
+                g, coeff);
+        case NfKind::GCI2: { // (inc(C + β_D, H_r) + inc(D + β_C, T_r))/2, not squared
+            const S h = coeff / 2;
+            return (box(V, d, Refs<3>{R(0, a.a), R(2, a.b), R(3, a.r, -1)}, 3, Refs<2>{R(1, a.a), R(4, a.r, -1)}, 2,
+                        S(1), -y, g, h) +
+                    box(V, d, Refs<3>{R(0, a.b), R(2, a.a), R(5, a.r, -1)}, 3, Refs<2>{R(1, a.b), R(6, a.r, -1)}, 2,
+                        S(1), -y, g, h)) /
+                   2;
+        }
+        case NfKind::GCI3: // inc(H_r − β_C, D)²
+            return squared<S, G>(
+                [&](G* gg, S c) {
+                    return box(V, d, Refs<3>{R(3, a.r), R(2, a.a, -1), R(0, a.b, -1)}, 3,
+                               Refs<2>{R(4, a.r), R(1, a.b, -1)}, 2, S(1), -y, gg, c);
+                },
+                g, coeff);
+        default: return S(0);
+        }
+    }
+    return S(0);
+}
+
+/// The negative loss of a GCI2 axiom a ⊑ ∃r.b whose filler b is the corrupted class:
+/// ELEm [r_C + r_D − ‖c + v_r − d‖ + γ]₊; ELBE ‖[|c + v_r − d| − o_C − o_D − γ]₊‖;
+/// Box²EL (δ − md(C + β_D, H_r))² + (δ − md(D + β_C, T_r))², md = ‖[|c_A − c_B| − o_A − o_B + γ]₊‖.
+template <class S, class G>
+S gci2_negative(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>& V, std::size_t d, G* g, S coeff) {
+    using namespace detail;
+    const S y = o.gamma;
+    switch (m) {
+    case Geometry::ELEm:
+        return ball(V, d, Refs<3>{R(0, a.a), R(2, a.r), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), y,
+                    true, true, g, coeff);
+    case Geometry::ELBE:
+        return box(V, d, Refs<3>{R(0, a.a), R(2, a.r), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a, -1), R(1, a.b, -1)}, 2,
+                   S(1), -y, g, coeff);
+    case Geometry::Box2EL: {
+        auto part = [&](const Refs<3>& vecs, const Refs<2>& offs) {
+            const S md = box(V, d, vecs, 3, offs, 2, S(1), y, static_cast<G*>(nullptr), S(0));
+            // ∂(δ − md)²/∂md = −2(δ − md)
+            if (g && coeff != 0) box(V, d, vecs, 3, offs, 2, S(1), y, g, -2 * (o.delta - md) * coeff);
+            return (o.delta - md) * (o.delta - md);
+        };
+        return part(Refs<3>{R(0, a.a), R(2, a.b), R(3, a.r, -1)}, Refs<2>{R(1, a.a, -1), R(4, a.r, -1)}) +
+               part(Refs<3>{R(0, a.b), R(2, a.a), R(5, a.r, -1)}, Refs<2>{R(1, a.b, -1), R(6, a.r, -1)});
+    }
+    }
+    return S(0);
+}
+
+/// The regulariser over the class rows `rows` (mOWL: every class), once per step: ELEm
+/// mean |‖c‖ − 1| (weight `factor`, mOWL 1); Box²EL factor · mean ‖β‖ (mOWL 0.2); ELBE none.
+template <class S, class G>
+S regulariser(Geometry m, std::span<const std::uint32_t> rows, S factor, const View<S>& V, std::size_t d, G* g,
+              S coeff) {
+    if (m == Geometry::ELBE || rows.empty() || factor == 0) return S(0);
+    const std::size_t t = m == Geometry::ELEm ? 0 : 2;
+    const S w = factor / static_cast<S>(rows.size());
+    S sum = 0;
+    for (const std::uint32_t i : rows) {
+        const S* x = V.row(t, i);
+        S ss = 0;
+        for (std::size_t k = 0; k < d; ++k)
+            ss += x[k] * x[k];
+        const S n = std::sqrt(ss);
+        sum += m == Geometry::ELEm ? std::fabs(n - 1) : n;
+        if (g && coeff != 0 && n > S(1e-12)) {
+            const S f = coeff * w * (m == Geometry::ELEm ? detail::sgn(n - S(1)) : S(1)) / n;
+            S* gr = g->row(t, i);
+            for (std::size_t k = 0; k < d; ++k)
+                gr[k] += f * x[k];
+        }
+    }
+    return w * sum;
+}
+
+} // namespace kbcx::embed::mowl

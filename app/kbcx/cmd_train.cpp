@@ -205,7 +205,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "logistic, distance, margin or ce (cross-entropy over the positive and its negatives) (default: "
              "distance for TransE/RotatE/BoxE, logistic for DistMult/ComplEx; ce with --neg all)");
     p.option("margin", "G",
-             "γ of the distance and margin losses; also the init range (γ+2)/d. EL models: γ of models.md "
+             "γ of the distance and margin losses; also the init range (γ+2)/d. EL models: γ of each form's loss "
              "(defaults ELEm 0, EmEL++ 0.05, ELBE 0, Box2EL 0.02)",
              "12");
     p.option("delta", "D", "EL box models: target δ of the negative term (δ − dneg)² (default: the model's own, ELBE 2, Box2EL 2.5)");
@@ -268,8 +268,8 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "EL models, --variant mowl/paper (mOWL f8b2cb0; README \"EL models: variants\"): one step per epoch on\n"
         "  the whole set, ELEm/Box2EL Σ_NF mean ℓ⁺ + mean ℓ⁻ + R, ELBE Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)², ℓ⁻ only\n"
         "  for GCI2 with its filler replaced by any class; A ⊓ B ⊑ ⊥ scored by GCI1 with E = owl:Nothing\n"
-        "EL models, --variant kbcx: each normal form's loss ℓ ≥ 0 (models.md §7–10), score = −ℓ; objective per "
-        "minibatch\n"
+        "EL models, --variant kbcx: each normal form's loss ℓ ≥ 0 (README, \"Training embedding models\"),\n"
+        "  score = −ℓ; objective per minibatch\n"
         "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"
         "  A(x) and r(x,y) are trained as {x} ⊑ A and {x} ⊑ ∃r.{y}; batch = axioms per step, neg =\n"
         "  negatives per axiom (their defaults and --dim's and --lr's are listed with the options)\n"

@@ -24,6 +24,8 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -90,6 +92,7 @@ class TestUiBenchmark : public QObject {
     void cleanup();
     void demoBringsABenchmark();
     void generateThroughDialog();
+    void dialogOffersTheVariants();
     void dialogValidation();
     void ruleFactsComeFromSplitFiles();
     void factOpensGraphTab();
@@ -102,8 +105,9 @@ class TestUiBenchmark : public QObject {
   private:
     /// Opens the demo and waits for its load and its generated benchmark.
     void openDemoBenchmark();
-    /// Generates through the dialog (qg negatives) into dataDir_/name; returns the folder.
-    QString generateWithDialog(const QString& name);
+    /// Generates through the dialog (qg negatives, generator `variant`) into dataDir_/name; returns the folder.
+    QString generateWithDialog(const QString& name, const QString& variant = QStringLiteral("kbcx"),
+                               bench::NegMethod neg = bench::NegMethod::QG);
 
     QTemporaryDir settingsDir_;
     QTemporaryDir dataDir_;
@@ -146,7 +150,7 @@ void TestUiBenchmark::openDemoBenchmark() {
     QVERIFY(page_->benchmark());
 }
 
-QString TestUiBenchmark::generateWithDialog(const QString& name) {
+QString TestUiBenchmark::generateWithDialog(const QString& name, const QString& variant, bench::NegMethod neg) {
     QAction* action = window_->findChild<QAction*>(QStringLiteral("generateBenchmarkAction"));
     if (!action) return {};
     action->trigger();
@@ -154,15 +158,21 @@ QString TestUiBenchmark::generateWithDialog(const QString& name) {
     if (!dialog || !dialog->isVisible()) return {};
     const QString out = dataDir_.filePath(name);
     dialog->setOutputDir(out);
-    dialog->setNegMethod(bench::NegMethod::QG);
+    dialog->setNegMethod(neg);
     dialog->setCounts(4, 30, 7);
     dialog->setRatio(QStringLiteral("6:2:2"));
+    dialog->variantCombo()->setCurrentIndex(dialog->variantCombo()->findData(variant));
+    if (dialog->variantCombo()->currentData().toString() != variant) return {};
     QPushButton* ok = dialog->buttons()->button(QDialogButtonBox::Ok);
     if (!ok->isEnabled()) return {};
     JobHandle* before = page_->currentJob();
     QTest::mouseClick(ok, Qt::LeftButton);
     JobHandle* job = page_->currentJob();
-    if (job == before || !waitForEnd(job) || job->state() != JobHandle::State::Finished) return {};
+    if (job == before || !waitForEnd(job)) return {};
+    if (job->state() != JobHandle::State::Finished) {
+        qWarning("generation failed: %s", qPrintable(job->errorText()));
+        return {};
+    }
     return out;
 }
 
@@ -225,6 +235,44 @@ void TestUiBenchmark::generateThroughDialog() {
     QCOMPARE(chartSums[1], std::uint64_t(fileLines(dir + QStringLiteral("/valid.txt")).size()));
     QCOMPARE(chartSums[2], std::uint64_t(fileLines(dir + QStringLiteral("/test.txt")).size()));
     QVERIFY(!page_->chartView()->chart()->series().isEmpty());
+}
+
+void TestUiBenchmark::dialogOffersTheVariants() {
+    openDemoBenchmark();
+    auto* dialog = page_->showGenerateDialog();
+    QVERIFY(dialog);
+    // loginfer (as released) is the default, as on the command line; kbcx is offered.
+    QCOMPARE(dialog->variantCombo()->currentData().toString(),
+             QString::fromLatin1(bench::variant_name(bench::kDefaultVariant).data()));
+    QCOMPARE(dialog->params().variant, bench::kDefaultVariant);
+    QVERIFY(dialog->variantCombo()->findData(QStringLiteral("kbcx")) >= 0);
+    QVERIFY(!dialog->params().filter.has_value()); // the variant's own filter
+    dialog->filterCombo()->setCurrentIndex(dialog->filterCombo()->findData(QStringLiteral("conclusions")));
+    QCOMPARE(dialog->params().filter, std::optional<bench::NegFilter>(bench::NegFilter::Conclusions));
+    dialog->filterCombo()->setCurrentIndex(0);
+    dialog->close();
+    QTRY_VERIFY(!window_->findChild<ui::GenerateBenchmarkDialog*>()); // deleted on close
+
+    // A loginfer benchmark: one pa train negative per line of train.txt (K included), recorded
+    // and shown in the summary.
+    const QString dir =
+        generateWithDialog(QStringLiteral("loginfer-bench"), QStringLiteral("loginfer"), bench::NegMethod::PA);
+    QVERIFY(!dir.isEmpty());
+    QCOMPARE(fileLines(dir + QStringLiteral("/train_neg_pa.txt")).size(),
+             fileLines(dir + QStringLiteral("/train.txt")).size());
+    QFile summary(dir + QStringLiteral("/summary.json"));
+    QVERIFY(summary.open(QIODevice::ReadOnly));
+    const QJsonObject parameters =
+        QJsonDocument::fromJson(summary.readAll()).object().value(QStringLiteral("parameters")).toObject();
+    QCOMPARE(parameters.value(QStringLiteral("variant")).toString(), QStringLiteral("loginfer"));
+    QCOMPARE(page_->benchmark()->variant, QStringLiteral("loginfer"));
+    auto* label = page_->findChild<QLabel*>(QStringLiteral("benchmarkSummary"));
+    QVERIFY(label);
+    QVERIFY2(label->text().contains(QStringLiteral("<b>loginfer</b>")), qPrintable(label->text()));
+    // The kbcx benchmark of the same settings says so.
+    QTRY_VERIFY(!window_->findChild<ui::GenerateBenchmarkDialog*>());
+    QVERIFY(!generateWithDialog(QStringLiteral("kbcx-bench"), QStringLiteral("kbcx")).isEmpty());
+    QVERIFY(label->text().contains(QStringLiteral("<b>kbcx</b>")));
 }
 
 void TestUiBenchmark::dialogValidation() {

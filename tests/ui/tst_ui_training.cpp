@@ -14,6 +14,8 @@
 #include "ui/training/training_page.hpp"
 #include "ui/training/training_run.hpp"
 
+#include "embed/el_models.hpp"
+
 #include "ui_test_util.hpp"
 
 #include <QAbstractItemModelTester>
@@ -21,6 +23,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QJsonDocument>
@@ -31,6 +34,7 @@
 #include <QLineSeries>
 #include <QMessageBox>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -114,6 +118,7 @@ class TestTraining : public QObject {
     void openedFolderShowsNewMetricsAutomatically();
     void longSeriesAreDrawnDecimatedWithTheirExtremes();
     void elModelsOnAnOntology();
+    void elVariantsFollowTheModel();
     void runListSurvivesRestart();
 
   private:
@@ -575,6 +580,7 @@ void TestTraining::elModelsOnAnOntology() {
 
     TrainingConfig c = page_->config();
     c.model = QStringLiteral("Box2EL");
+    c.variant = QStringLiteral("kbcx"); // p⊥ and its pool are this explorer's objective's
     c.dim = 8;
     c.epochs = 6;
     c.evalEvery = 2;
@@ -635,6 +641,79 @@ void TestTraining::elModelsOnAnOntology() {
     page_->dataSourceCombo()->setCurrentIndex(0);
     QVERIFY(!page_->form()->elFamily());
     QVERIFY(model->findData(QStringLiteral("TransE-L1")) >= 0);
+}
+
+void TestTraining::elVariantsFollowTheModel() {
+    page_->setOntologyFile(QStringLiteral(KBCX_TEST_DATA "/embed/toy_chain.kbo"));
+    QVERIFY(page_->form()->elFamily());
+    QComboBox* model = page_->form()->modelCombo();
+    QComboBox* variant = page_->form()->variantCombo();
+    auto ids = [](QComboBox* box) {
+        QStringList out;
+        for (int i = 0; i < box->count(); ++i)
+            out << box->itemData(i).toString();
+        return out;
+    };
+    auto chooseModel = [&](const QString& id) {
+        model->setCurrentIndex(model->findData(id));
+        QCOMPARE(model->currentData().toString(), id);
+    };
+    // ELEmbeddings: the paper's objective by default, then mOWL's, then ours, as on the command line.
+    chooseModel(QStringLiteral("ELEmbeddings"));
+    QVERIFY(variant->isVisibleTo(page_));
+    QCOMPARE(ids(variant), (QStringList{QStringLiteral("paper"), QStringLiteral("mowl"), QStringLiteral("kbcx")}));
+    variant->setCurrentIndex(0);
+    TrainingConfig c = page_->config();
+    QCOMPARE(c.variant, QStringLiteral("paper"));
+    QCOMPARE(c.elVariant(), embed::default_el_variant("ELEmbeddings"));
+    // The released variants train full batch with one corrupted filler and no p⊥.
+    QVERIFY(!page_->findChild<QSpinBox*>(QStringLiteral("batch"))->isEnabled());
+    QVERIFY(!page_->form()->findChild<QDoubleSpinBox*>(QStringLiteral("pBot"))->isEnabled());
+    // Switching to kbcx moves the fields still at paper's defaults to kbcx's.
+    const TrainingConfig paper =
+        TrainingConfig::defaultsFor(true, QStringLiteral("ELEmbeddings"), QStringLiteral("paper"));
+    const TrainingConfig kbcx =
+        TrainingConfig::defaultsFor(true, QStringLiteral("ELEmbeddings"), QStringLiteral("kbcx"));
+    QVERIFY(paper.epochs != kbcx.epochs && paper.lr != kbcx.lr);
+    page_->form()->findChild<QSpinBox*>(QStringLiteral("epochs"))->setValue(paper.epochs);
+    variant->setCurrentIndex(variant->findData(QStringLiteral("kbcx")));
+    QCOMPARE(page_->config().epochs, kbcx.epochs);
+    QVERIFY(page_->findChild<QSpinBox*>(QStringLiteral("batch"))->isEnabled());
+    // EmEL++ has only this explorer's objective; ELBE keeps the kbcx chosen, and offers mOWL's first.
+    chooseModel(QStringLiteral("EmEL++"));
+    QCOMPARE(ids(variant), QStringList{QStringLiteral("kbcx")});
+    chooseModel(QStringLiteral("ELBE"));
+    QCOMPARE(ids(variant), (QStringList{QStringLiteral("mowl"), QStringLiteral("kbcx")}));
+    QCOMPARE(variant->currentData().toString(), QStringLiteral("kbcx"));
+
+    // A mowl run records its variant, reads back with it, and names it in the run list.
+    c = page_->config();
+    c.model = QStringLiteral("ELBE");
+    c.variant = QStringLiteral("mowl");
+    c.dim = 8;
+    c.epochs = 5;
+    c.evalEvery = 5;
+    c.pBot = 0;
+    c.tests = QStringLiteral(KBCX_TEST_DATA "/embed/toy_chain_tests.tsv");
+    c.seed = 2;
+    c.threads = 1;
+    TrainingRun* run = start(c, QStringLiteral("elbe-mowl"));
+    QVERIFY(run);
+    QVERIFY(waitForRun(run));
+    QCOMPARE(run->status(), TrainingRun::Status::Finished);
+    QFile paramsFile(QDir(run->folder()).filePath(QStringLiteral("params.json")));
+    QVERIFY(paramsFile.open(QIODevice::ReadOnly));
+    const QJsonObject params = QJsonDocument::fromJson(paramsFile.readAll()).object();
+    QCOMPARE(params.value(QStringLiteral("variant")).toString(), QStringLiteral("mowl"));
+    QCOMPARE(TrainingConfig::fromParamsJson(params).variant, QStringLiteral("mowl"));
+    const int row = page_->runModel()->runs().indexOf(run);
+    QVERIFY(row >= 0);
+    const QString shown = page_->runModel()->index(row, ui::RunListModel::ModelColumn).data().toString();
+    QVERIFY2(shown.contains(QStringLiteral("(mowl)")), qPrintable(shown));
+
+    page_->dataSourceCombo()->setCurrentIndex(0);
+    QVERIFY(!page_->form()->elFamily());
+    QVERIFY(!variant->isVisibleTo(page_));
 }
 
 void TestTraining::runListSurvivesRestart() {

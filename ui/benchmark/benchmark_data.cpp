@@ -6,7 +6,10 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <algorithm>
 #include <filesystem>
@@ -64,6 +67,16 @@ LoadedBenchmark loadBenchmark(const std::string& dir, jobs::JobContext& ctx) {
     train.seconds = static_cast<double>(clock.elapsed()) / 1000.0;
     out.train = Dataset::fromLoadResult(QStringLiteral("%1 (benchmark train)").arg(QFileInfo(out.dir).fileName()),
                                         {out.dir + QStringLiteral("/train.txt")}, train);
+    if (folder->has_summary) {
+        // What generated it: summary.json's variant and filter (LogInfer's folders have none).
+        QFile summary(out.dir + QStringLiteral("/summary.json"));
+        if (summary.open(QIODevice::ReadOnly)) {
+            const QJsonObject o =
+                QJsonDocument::fromJson(summary.readAll()).object().value(QStringLiteral("parameters")).toObject();
+            out.variant = o.value(QStringLiteral("variant")).toString();
+            out.filter = o.value(QStringLiteral("filter")).toString();
+        }
+    }
     out.folder = std::move(folder);
     ctx.report(1, 1, "Read", true);
     out.seconds = static_cast<double>(clock.elapsed()) / 1000.0;

@@ -27,6 +27,8 @@ struct LoadedBenchmark {
     DatasetPtr train;                     ///< train.txt as a dataset (ids of `folder`), for the Graph tab
     QString generatedFrom;                ///< the dataset it was generated from (empty: opened)
     QStringList shortfalls;               ///< pools that ran out during generation
+    QString variant;                      ///< summary.json's generator variant ("" = not recorded)
+    QString filter;                       ///< summary.json's negative filter ("" = not recorded)
     double seconds = 0.0;
 
     /// Sampled positives of rule `r` per split: rules.txt counts, else facts_by_rule.tsv, else none.

@@ -87,6 +87,30 @@ GenerateBenchmarkDialog::GenerateBenchmarkDialog(DatasetModel* datasets, Dataset
     negCombo_->setCurrentIndex(2);
     negCombo_->setToolTip(tr("How negatives are drawn; exactly |P_split| per split unless a pool runs out"));
 
+    variantCombo_ = new QComboBox(this);
+    variantCombo_->setObjectName(QStringLiteral("benchVariantCombo"));
+    for (bench::Variant v : {bench::kDefaultVariant, bench::Variant::LogInfer, bench::Variant::Kbcx}) {
+        const QString id = QString::fromLatin1(bench::variant_name(v).data(), bench::variant_name(v).size());
+        if (variantCombo_->findData(id) >= 0) continue;
+        variantCombo_->addItem(v == bench::kDefaultVariant ? tr("%1 (default)").arg(id) : id, id);
+    }
+    variantCombo_->setToolTip(
+        tr("kbcx generate --variant:\n"
+           "loginfer: as LogInfer's release generates (pa pools constants from all positives over head and "
+           "tail, rb pools heads and support constants over all rules, qg takes one-premise conclusions over "
+           "K, one train negative per line of train.txt, composition one order per pair, negatives filtered "
+           "by the positives);\n"
+           "kbcx: this explorer's generator (one negative per positive, rb per rule, pa from K, qg from "
+           "sub-rule groundings, negatives filtered by the positives and the rule conclusions)"));
+    filterCombo_ = new QComboBox(this);
+    filterCombo_->setObjectName(QStringLiteral("benchFilterCombo"));
+    filterCombo_->addItem(tr("the variant's own"), QString());
+    for (bench::NegFilter f : {bench::NegFilter::Positives, bench::NegFilter::Conclusions})
+        filterCombo_->addItem(QString::fromLatin1(bench::filter_name(f).data(), bench::filter_name(f).size()),
+                              QString::fromLatin1(bench::filter_name(f).data(), bench::filter_name(f).size()));
+    filterCombo_->setToolTip(tr("kbcx generate --filter: which facts a negative may not be — positives (P_all, "
+                                "loginfer's), or conclusions (P_all and every one-step rule conclusion, kbcx's)"));
+
     k1Spin_ = new QSpinBox(this);
     k1Spin_->setObjectName(QStringLiteral("benchK1Spin"));
     k1Spin_->setRange(1, 100000);
@@ -126,6 +150,8 @@ GenerateBenchmarkDialog::GenerateBenchmarkDialog(DatasetModel* datasets, Dataset
     patternLabel->setBuddy(patternList_);
     form->addRow(patternLabel, patternBox);
     form->addRow(tr("&Negatives:"), negCombo_);
+    form->addRow(tr("&Variant:"), variantCombo_);
+    form->addRow(tr("Negative &filter:"), filterCombo_);
     form->addRow(tr("k&1 (rules per pattern):"), k1Spin_);
     form->addRow(tr("k&2 (positives per rule):"), k2Spin_);
     form->addRow(tr("Split &ratio:"), ratioEdit_);
@@ -184,6 +210,8 @@ bench::GenerateParams GenerateBenchmarkDialog::params() const {
     p.k2 = static_cast<std::size_t>(k2Spin_->value());
     if (auto r = parseRatio(ratioEdit_->text())) p.ratio = *r;
     p.seed = static_cast<std::uint64_t>(seedSpin_->value());
+    if (auto v = bench::parse_variant(variantCombo_->currentData().toString().toStdString())) p.variant = *v;
+    if (auto f = bench::parse_filter(filterCombo_->currentData().toString().toStdString())) p.filter = *f;
     return p;
 }
 

@@ -45,6 +45,8 @@ class GenerateBenchmarkDialog : public QDialog {
     QListWidget* patternList() const { return patternList_; }
     QCheckBox* allPatternsCheck() const { return allPatterns_; }
     QComboBox* negCombo() const { return negCombo_; }
+    QComboBox* variantCombo() const { return variantCombo_; }
+    QComboBox* filterCombo() const { return filterCombo_; }
     QSpinBox* k1Spin() const { return k1Spin_; }
     QSpinBox* k2Spin() const { return k2Spin_; }
     QLineEdit* ratioEdit() const { return ratioEdit_; }
@@ -64,6 +66,8 @@ class GenerateBenchmarkDialog : public QDialog {
     QListWidget* patternList_ = nullptr;
     QCheckBox* allPatterns_ = nullptr;
     QComboBox* negCombo_ = nullptr;
+    QComboBox* variantCombo_ = nullptr; ///< loginfer (as released, the default) or kbcx
+    QComboBox* filterCombo_ = nullptr;  ///< the negative filter: the variant's own, or forced
     QSpinBox* k1Spin_ = nullptr;
     QSpinBox* k2Spin_ = nullptr;
     QLineEdit* ratioEdit_ = nullptr;

@@ -41,7 +41,14 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
     if (role != Qt::DisplayRole) return {};
     switch (column) {
     case NameColumn: return run->name();
-    case ModelColumn: return tr("%1, d=%2").arg(run->config().model).arg(run->config().dim);
+    case ModelColumn: {
+        // EL runs name their variant (a run from before the variants trained kbcx).
+        const TrainingConfig& c = run->config();
+        if (!c.isEl()) return tr("%1, d=%2").arg(c.model).arg(c.dim);
+        return tr("%1 (%2), d=%3")
+            .arg(c.model, c.variant.isEmpty() ? QStringLiteral("kbcx") : c.variant)
+            .arg(c.dim);
+    }
     case DataColumn: {
         const QString label = run->dataLabel();
         return label.startsWith(QLatin1String("dataset:")) ? label.mid(8) : QDir(label).dirName();

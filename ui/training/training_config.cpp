@@ -67,7 +67,11 @@ bool TrainingConfig::isEl() const {
     return embed::is_el_model_name(model.toStdString());
 }
 
-TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model) {
+embed::ElVariant TrainingConfig::elVariant() const {
+    return variant.isEmpty() ? embed::ElVariant::Kbcx : embed::parse_el_variant(variant.toStdString());
+}
+
+TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model, const QString& variant) {
     TrainingConfig c;
     if (!el) {
         if (model == QLatin1String("rgcn")) {
@@ -80,8 +84,12 @@ TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model) {
         }
         return c;
     }
-    const embed::ElModelConfig m = embed::default_el_config(embed::canonical_el_model_name(model.toStdString()));
+    const std::string name = embed::canonical_el_model_name(model.toStdString());
+    const embed::ElVariant v =
+        variant.isEmpty() ? embed::default_el_variant(name) : embed::parse_el_variant(variant.toStdString());
+    const embed::ElModelConfig m = embed::default_el_config(name, v);
     c.model = QString::fromStdString(m.name);
+    c.variant = QString::fromLatin1(embed::el_variant_name(v).data(), embed::el_variant_name(v).size());
     c.dim = m.dim;
     c.margin = m.margin;
     c.delta = m.delta;
@@ -90,12 +98,18 @@ TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model) {
     c.neg = embed::ElTrainDefaults::neg;
     c.lr = embed::ElTrainDefaults::lr;
     c.evalEvery = 10;
+    if (v != embed::ElVariant::Kbcx) { // one full-batch step per epoch, mOWL's settings
+        c.epochs = embed::ElReleasedDefaults::epochs;
+        c.neg = embed::ElReleasedDefaults::neg;
+        c.lr = embed::ElReleasedDefaults::lr;
+        c.evalEvery = 100;
+    }
     return c;
 }
 
 embed::ElJobParams TrainingConfig::toElParams() const {
     embed::ElJobParams p;
-    p.model = embed::default_el_config(embed::canonical_el_model_name(model.toStdString()));
+    p.model = embed::default_el_config(embed::canonical_el_model_name(model.toStdString()), elVariant());
     p.model.dim = dim;
     p.model.margin = static_cast<float>(margin);
     p.model.delta = static_cast<float>(delta);
@@ -114,6 +128,14 @@ embed::ElJobParams TrainingConfig::toElParams() const {
     st.eval_every = evalEvery;
     p.pool = pool.toStdString();
     p.tests = QFile::encodeName(tests).toStdString();
+    if (p.model.variant != embed::ElVariant::Kbcx) {
+        // Full batch with one corrupted GCI2 filler per axiom, as kbcx train does for this variant.
+        st.neg = embed::ElReleasedDefaults::neg;
+        if (pBot > 0)
+            throw std::invalid_argument("p⊥ does not apply to the " +
+                                        std::string(embed::el_variant_name(p.model.variant)) +
+                                        " variant: its only negatives are mOWL's corrupted GCI2 fillers");
+    }
     if (pBot > 0 && pool == QLatin1String("tests") && tests.isEmpty())
         throw std::invalid_argument("the pool 'T− of the test set' needs a test set");
     return p;
@@ -172,6 +194,7 @@ TrainingConfig TrainingConfig::fromParamsJson(const QJsonObject& params) {
         if (params.value(QLatin1String(key)).isString()) out = params.value(QLatin1String(key)).toString();
     };
     text("model", c.model);
+    text("variant", c.variant);
     integer("dim", c.dim);
     integer("epochs", c.epochs);
     integer("batch", c.batch);

@@ -73,6 +73,9 @@ struct TrainingConfig {
     double reg = 1.0;                        ///< regulariser weight (model-specific, see embed::ElModelConfig)
     QString pool = QStringLiteral("reason"); ///< T− pool of p⊥: reason, disjoint, tests, or a tests TSV path
     QString tests;                           ///< test-set TSV evaluated at every evaluation ("" = none)
+    /// Which objective the EL model name stands for (embed::ElVariant: "kbcx", "mowl", "paper");
+    /// "" = kbcx, as params.json files written before the variants existed read.
+    QString variant;
     // R-GCN (model "rgcn"; defaults of kbcx train and embed::KgModelConfig)
     int rgcnLayers = 2;           ///< graph-convolution layers L
     int rgcnBases = 10;           ///< bases B of the basis decomposition W_r = Σ_b a_rb V_b
@@ -82,9 +85,15 @@ struct TrainingConfig {
     /// True when `model` names an EL model (ELEmbeddings, ELEmbeddings-iv, EmEL++, ELBE, Box2EL).
     bool isEl() const;
     /// The form's defaults for a family: the KG defaults above (for `model` "rgcn" those of
-    /// `kbcx train --model rgcn`: dim 100, batch 30000, neg 10, lr 0.01), or for EL models dim 50,
-    /// batch 256, neg 4, lr 0.01, evaluation every 10 epochs and γ, δ, λ of the EL `model`.
-    static TrainingConfig defaultsFor(bool el, const QString& model = QStringLiteral("ELEmbeddings"));
+    /// `kbcx train --model rgcn`: dim 100, batch 30000, neg 10, lr 0.01), or for EL models those
+    /// of `kbcx train` for the EL `model` and `variant` ("" = the model's default variant, as on the
+    /// command line): γ, δ, λ of the model; kbcx dim 50, batch 256, neg 4, lr 0.01, evaluation
+    /// every 10 epochs; mowl and paper (embed::ElReleasedDefaults) dim 50, 1000 full-batch epochs,
+    /// lr 0.001, evaluation every 100 epochs.
+    static TrainingConfig defaultsFor(bool el, const QString& model = QStringLiteral("ELEmbeddings"),
+                                      const QString& variant = QString());
+    /// The EL variant this config trains (kbcx when `variant` is empty).
+    embed::ElVariant elVariant() const;
 
     /// The engine's parameters (without run folder and hooks). Throws std::invalid_argument
     /// for an unknown model, optimiser or loss name, or R-GCN blocks that do not divide dim.

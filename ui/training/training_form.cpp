@@ -23,6 +23,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <limits>
 #include <tuple>
 
@@ -162,6 +163,21 @@ QGroupBox* TrainingForm::buildModelBox(const TrainingConfig& d) {
     model_->setObjectName(QStringLiteral("model"));
     connect(model_, &QComboBox::activated, this, &TrainingForm::applyModelDefaults);
     modelForm_->addRow(tr("&Model:"), model_);
+    variant_ = new QComboBox(modelBox);
+    variant_->setObjectName(QStringLiteral("variant"));
+    variant_->setToolTip(
+        tr("Which objective the model's name stands for (kbcx train --variant; the model's default first):\n"
+           "paper: the faithfulness paper's ELEmbeddings (mOWL's training, GCI3 in the inside form);\n"
+           "mowl: the model as mOWL releases it (its losses, one corrupted GCI2 filler per axiom, one "
+           "full-batch Adam step per epoch, lr 0.001, 1000 epochs);\n"
+           "kbcx: this explorer's own objective (negatives on every form, squared terms, minibatches, p⊥).\n"
+           "Switching moves every field still at the previous variant's default to the new one's"));
+    modelForm_->addRow(tr("&Variant:"), variant_);
+    connect(model_, &QComboBox::currentIndexChanged, this, &TrainingForm::fillVariants);
+    connect(variant_, &QComboBox::currentIndexChanged, this, [this] {
+        adaptVariantDefaults();
+        updateFamilyRows();
+    });
     dim_ = intSpin(1, 4096, d.dim, tr("Embedding dimension d (complex models: complex dimension)"), modelBox);
     dim_->setObjectName(QStringLiteral("dim"));
     modelForm_->addRow(tr("D&imension:"), dim_);
@@ -423,11 +439,13 @@ void TrainingForm::updateDataControls() {
         // Family defaults, keeping what both families share (epochs, optimiser, threads, seed, p⊥).
         TrainingConfig c = TrainingConfig::defaultsFor(el, model_->currentData().toString());
         c.model = model_->currentData().toString();
-        c.epochs = keep.epochs;
+        // mowl and paper train 1000 full-batch steps without p⊥: their own epochs, no p⊥.
+        const bool released = el && c.elVariant() != embed::ElVariant::Kbcx;
+        if (!released) c.epochs = keep.epochs;
         c.optimizer = keep.optimizer;
         c.threads = keep.threads;
         c.seed = keep.seed;
-        c.pBot = keep.pBot;
+        if (!released) c.pBot = keep.pBot;
         c.tests = keep.tests;
         c.pool = keep.pool;
         setConfig(c);
@@ -464,7 +482,7 @@ void TrainingForm::applyModelDefaults() {
     lastModel_ = model;
     if (!el_) return;
     // γ, δ and λ differ per EL model (models.md's references): follow the chosen model.
-    const TrainingConfig d = TrainingConfig::defaultsFor(true, model);
+    const TrainingConfig d = TrainingConfig::defaultsFor(true, model, variant_->currentData().toString());
     margin_->setValue(d.margin);
     delta_->setValue(d.delta);
     reg_->setValue(d.reg);
@@ -487,6 +505,47 @@ void TrainingForm::adaptRgcnDefaults() {
     if (qFuzzyCompare(lr_->value(), from.lr)) lr_->setValue(to.lr);
 }
 
+void TrainingForm::fillVariants() {
+    const QString keep = variant_->currentData().toString();
+    QSignalBlocker block(variant_);
+    variant_->clear();
+    if (el_ && model_->count() > 0) {
+        const std::string name = embed::canonical_el_model_name(model_->currentData().toString().toStdString());
+        for (embed::ElVariant v : embed::el_variants(name)) {
+            const QString id = QString::fromLatin1(embed::el_variant_name(v).data(), embed::el_variant_name(v).size());
+            variant_->addItem(variant_->count() == 0 ? tr("%1 (default)").arg(id) : id, id);
+        }
+        // A variant the new model also has stays chosen; else the new model's default.
+        variant_->setCurrentIndex(std::max(0, variant_->findData(keep)));
+    }
+    block.unblock();
+    adaptVariantDefaults();
+    updateFamilyRows();
+}
+
+void TrainingForm::adaptVariantDefaults() {
+    // As for R-GCN: the fields still at the previous variant's default follow the new variant.
+    const QString variant = variant_->currentData().toString();
+    const QString previous = shownVariant_;
+    shownVariant_ = variant;
+    if (!el_ || previous.isEmpty() || variant.isEmpty() || previous == variant) return;
+    const QString model = model_->currentData().toString();
+    // A variant of the previous model that this one lacks has no defaults here to compare with.
+    const auto& offered = embed::el_variants(embed::canonical_el_model_name(model.toStdString()));
+    if (std::none_of(offered.begin(), offered.end(), [&](embed::ElVariant v) {
+            return QLatin1String(embed::el_variant_name(v).data(), embed::el_variant_name(v).size()) == previous;
+        }))
+        return;
+    const TrainingConfig from = TrainingConfig::defaultsFor(true, model, previous);
+    const TrainingConfig to = TrainingConfig::defaultsFor(true, model, variant);
+    for (const auto& [spin, was, now] :
+         {std::tuple{dim_, from.dim, to.dim}, std::tuple{epochs_, from.epochs, to.epochs},
+          std::tuple{neg_, from.neg, to.neg}, std::tuple{evalEvery_, from.evalEvery, to.evalEvery}})
+        if (spin->value() == was) spin->setValue(now);
+    if (qFuzzyCompare(lr_->value(), from.lr)) lr_->setValue(to.lr);
+    if (to.elVariant() != embed::ElVariant::Kbcx) pBot_->setValue(0);
+}
+
 void TrainingForm::updateFamilyRows() {
     const bool el = el_;
     const qlonglong item = dataSource_->currentData().toLongLong();
@@ -496,6 +555,9 @@ void TrainingForm::updateFamilyRows() {
     modelForm_->setRowVisible(delta_, el);
     modelForm_->setRowVisible(reg_, el);
     modelForm_->setRowVisible(loss_, !el);
+    modelForm_->setRowVisible(variant_, el);
+    const bool released = el && !variant_->currentData().toString().isEmpty() &&
+                          variant_->currentData().toString() != QLatin1String("kbcx");
     const bool rgcn = !el && model_->currentData().toString() == QLatin1String("rgcn");
     for (QWidget* w : {static_cast<QWidget*>(rgcnLayers_), static_cast<QWidget*>(rgcnDecomposition_),
                        static_cast<QWidget*>(rgcnCount_), static_cast<QWidget*>(rgcnDropout_)})
@@ -511,12 +573,15 @@ void TrainingForm::updateFamilyRows() {
     neg_->setEnabled(!all);
     advTemp_->setEnabled(!all);
     loss_->setEnabled(!all);
-    pBot_->setEnabled(!all);
+    pBot_->setEnabled(!all && !released);
+    // mowl and paper: one full-batch step per epoch, one corrupted GCI2 filler per axiom.
+    batch_->setEnabled(!released);
+    if (released) neg_->setEnabled(false);
     samplerForm_->setRowVisible(pool_, el);
     samplerForm_->setRowVisible(6, el && pool_->currentData().toString() == QLatin1String("file"));
     pool_->setEnabled(pBot_->value() > 0);
     poolFile_->setEnabled(pBot_->value() > 0);
-    margin_->setToolTip(el ? tr("γ of the EL model's losses (models.md: ELEmbeddings/EmEL++ [‖c_C − c_D‖ + r_C − r_D "
+    margin_->setToolTip(el ? tr("γ of the EL model's losses (ELEmbeddings/EmEL++ [‖c_C − c_D‖ + r_C − r_D "
                                 "− γ]₊, ELBE margin κ = +γ, Box²EL inclusion margin −γ); defaults ELEm 0, "
                                 "EmEL++ 0.05, ELBE 0, Box²EL 0.02")
                            : tr("Margin γ of the distance and margin losses (also sets the initialisation range "
@@ -534,6 +599,7 @@ void TrainingForm::updateFamilyRows() {
 TrainingConfig TrainingForm::config() const {
     TrainingConfig c;
     c.model = model_->currentData().toString();
+    c.variant = c.isEl() ? variant_->currentData().toString() : QString();
     c.dim = dim_->value();
     c.epochs = epochs_->value();
     c.batch = batch_->value();
@@ -576,6 +642,14 @@ void TrainingForm::setConfig(const TrainingConfig& c) {
     if (c.isEl()) model = QString::fromStdString(embed::canonical_el_model_name(model.toStdString()));
     selectData(model_, model);
     lastModel_ = model_->currentData().toString();
+    if (c.isEl()) {
+        fillVariants();
+        QSignalBlocker block(variant_);
+        // A run from before the variants trained kbcx.
+        variant_->setCurrentIndex(
+            std::max(0, variant_->findData(c.variant.isEmpty() ? QStringLiteral("kbcx") : c.variant)));
+        shownVariant_ = variant_->currentData().toString();
+    }
     dim_->setValue(c.dim);
     epochs_->setValue(c.epochs);
     batch_->setValue(c.batch);

@@ -50,6 +50,7 @@ class TrainingForm : public QWidget {
 
     QComboBox* dataSourceCombo() const { return dataSource_; }
     QComboBox* modelCombo() const { return model_; }
+    QComboBox* variantCombo() const { return variant_; }
     QComboBox* poolCombo() const { return pool_; }
     /// R-GCN rows (visible when the model is R-GCN).
     QSpinBox* rgcnLayersSpin() const { return rgcnLayers_; }
@@ -73,6 +74,8 @@ class TrainingForm : public QWidget {
     void fillModels(bool el);
     void applyModelDefaults();
     void adaptRgcnDefaults();
+    void fillVariants();
+    void adaptVariantDefaults();
     void updateFamilyRows();
     void chooseDataPath();
     void chooseTests();
@@ -83,7 +86,8 @@ class TrainingForm : public QWidget {
     bool el_ = false;
     bool sourceChosen_ = false; ///< the user (or a select/set call) chose the data; until then the first loaded one
     QString lastModel_;
-    QString shownModel_; ///< the model whose KG defaults the fields were last adapted to
+    QString shownModel_;   ///< the model whose KG defaults the fields were last adapted to
+    QString shownVariant_; ///< the EL variant whose defaults the fields were last adapted to
 
     QComboBox* dataSource_ = nullptr;
     QLineEdit* dataFolder_ = nullptr;
@@ -91,6 +95,7 @@ class TrainingForm : public QWidget {
     QLineEdit* negatives_ = nullptr;
     QFormLayout* dataForm_ = nullptr;
     QComboBox* model_ = nullptr;
+    QComboBox* variant_ = nullptr; ///< EL models: which objective the name stands for
     QFormLayout* modelForm_ = nullptr;
     QSpinBox* dim_ = nullptr;
     QDoubleSpinBox* margin_ = nullptr;

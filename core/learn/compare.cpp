@@ -151,6 +151,35 @@ bool same_up_to_renaming(const rules::Rule& a, const rules::Rule& b) {
     return match_body(a, b, 0, used, m);
 }
 
+rules::Rule with_object_identity(const rules::Rule& rule) {
+    rules::Rule out = rule;
+    if (rule.body.empty()) return out;
+    std::vector<rules::Term> vars, consts;
+    auto add = [&](const rules::Term& t) {
+        auto& list = t.is_var() ? vars : consts;
+        for (const auto& u : list)
+            if (u.name == t.name) return;
+        list.push_back(t);
+    };
+    for (const auto& t : rule.head.args)
+        add(t);
+    for (const auto& a : rule.body)
+        for (const auto& t : a.args)
+            add(t);
+    auto present = [&](const rules::Term& a, const rules::Term& b) {
+        for (const auto& q : out.inequalities)
+            if ((q.lhs == a && q.rhs == b) || (q.lhs == b && q.rhs == a)) return true;
+        return false;
+    };
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+        for (std::size_t j = i + 1; j < vars.size(); ++j)
+            if (!present(vars[i], vars[j])) out.inequalities.push_back({vars[i], vars[j], {}});
+        for (const auto& c : consts)
+            if (!present(vars[i], c)) out.inequalities.push_back({vars[i], c, {}});
+    }
+    return out;
+}
+
 std::vector<rules::Rule> sub_rules(const rules::Rule& rule) {
     std::vector<rules::Rule> out;
     const std::size_t n = rule.body.size();
@@ -317,6 +346,9 @@ CompareResult compare_rules(const CompareParams& params, jobs::JobContext& ctx) 
     std::vector<LearntRule> kept;
     for (auto& r : ls.rules)
         if (r.confidence >= params.min_confidence) kept.push_back(std::move(r));
+    if (params.object_identity)
+        for (auto& r : kept)
+            r.rule = with_object_identity(r.rule);
     res.learnt_rules = kept.size();
     const LearntIndex index(std::move(kept));
     kg::PrefixMap none;

@@ -208,9 +208,11 @@ std::vector<rules::Rule> sub_rules(const rules::Rule& rule) {
     return out;
 }
 
-LearntIndex::LearntIndex(std::vector<LearntRule> rules) : rules_(std::move(rules)) {
-    for (std::size_t i = 0; i < rules_.size(); ++i)
+LearntIndex::LearntIndex(std::vector<LearntRule> rules, bool object_identity) : rules_(std::move(rules)) {
+    for (std::size_t i = 0; i < rules_.size(); ++i) {
         by_shape_.emplace(shape(rules_[i].rule), i);
+        engine_rules_.push_back(object_identity ? with_object_identity(rules_[i].rule) : rules_[i].rule);
+    }
 }
 
 std::optional<std::size_t> LearntIndex::contains(const rules::Rule& r) const {
@@ -280,7 +282,7 @@ LearntIndex::Verdict LearntIndex::check(const rules::Rule& r, jobs::JobContext& 
     auto run = [&](const std::vector<std::size_t>& chosen, jobs::JobContext& c) {
         rules::RuleSet rs;
         for (std::size_t i : chosen)
-            rs.rules.push_back(rules_[i].rule);
+            rs.rules.push_back(engine_rules_[i]);
         rules::MaterialiseOptions opt;
         opt.threads = 1;
         opt.provenance = used != nullptr;
@@ -346,11 +348,8 @@ CompareResult compare_rules(const CompareParams& params, jobs::JobContext& ctx) 
     std::vector<LearntRule> kept;
     for (auto& r : ls.rules)
         if (r.confidence >= params.min_confidence) kept.push_back(std::move(r));
-    if (params.object_identity)
-        for (auto& r : kept)
-            r.rule = with_object_identity(r.rule);
     res.learnt_rules = kept.size();
-    const LearntIndex index(std::move(kept));
+    const LearntIndex index(std::move(kept), params.object_identity);
     kg::PrefixMap none;
     auto verdict = [&](const rules::Rule& r, const std::string& pattern) {
         RuleVerdict v;

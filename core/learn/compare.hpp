@@ -42,7 +42,9 @@ std::vector<rules::Rule> sub_rules(const rules::Rule& rule);
 /// Learnt rules indexed for containment and entailment checks.
 class LearntIndex {
   public:
-    explicit LearntIndex(std::vector<LearntRule> rules);
+    /// With object_identity the rules entail as AnyBURL applies them (with_object_identity);
+    /// rules() keeps them as given.
+    explicit LearntIndex(std::vector<LearntRule> rules, bool object_identity = true);
     const std::vector<LearntRule>& rules() const { return rules_; }
     /// Index of a learnt rule syntactically equal to r (up to renaming), or nullopt.
     std::optional<std::size_t> contains(const rules::Rule& r) const;
@@ -64,6 +66,7 @@ class LearntIndex {
 
   private:
     std::vector<LearntRule> rules_;
+    std::vector<rules::Rule> engine_rules_; ///< what the rules engine runs (OI made explicit or not)
     std::multimap<std::string, std::size_t> by_shape_; ///< head predicate + sorted body predicates
 };
 

@@ -752,6 +752,11 @@ class TestLearn : public QObject {
         const auto plain = learn::compare_rules(p, ctx);
         QVERIFY(plain.rules[0].entailed);
         QVERIFY(plain.rules[1].entailed);
+        // LearntIndex (what the GUI's Rules tab checks with) entails under OI by default
+        const learn::LearntIndex idx(learn::load_rule_set(learnt).rules);
+        QVERIFY(!idx.entails(rule("s(x,y) :- r(x,y), r(y,y)."), ctx));
+        QVERIFY(idx.entails(rule("s(x,z) :- r(x,y), r(y,z)."), ctx));
+        QVERIFY(learn::LearntIndex(learn::load_rule_set(learnt).rules, false).entails(rule("s(x,y) :- r(x,y), r(y,y)."), ctx));
         // the inequalities: X,Y,A pairwise, and each variable against the constant
         const auto r = learn::with_object_identity(rule("h(x,c) :- b(x,y), e(y,c)."));
         QCOMPARE(r.inequalities.size(), std::size_t(3));

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -63,6 +64,7 @@ double encode_confidences(std::span<const double> descending) {
 const std::vector<kg::Id>& ReachCache::reach(const PathWalker& w, kg::Id start, std::span<const Step> path) {
     if (start != start_) {
         sets_.clear();
+        oi_sets_.clear();
         start_ = start;
     }
     bool cacheable = path.size() <= 4;
@@ -91,23 +93,24 @@ const std::vector<kg::Id>& ReachCache::reach(const PathWalker& w, kg::Id start, 
 const std::vector<kg::Id>& ReachCache::reach_oi(const PathWalker& w, kg::Id start, std::span<const Step> path) {
     if (start != start_) {
         sets_.clear();
+        oi_sets_.clear();
         start_ = start;
     }
-    bool cacheable = path.size() <= 3;
+    bool cacheable = path.size() <= 4;
     for (const Step& s : path)
         cacheable = cacheable && s.rel < 32767;
     if (!cacheable) {
         w.reach_oi(start, path, scratch_);
         return scratch_;
     }
-    std::uint64_t key = std::uint64_t{1} << 63; // apart from reach()'s keys, which use 16 bits a step, at most 4 steps
+    std::uint64_t key = 0;
     for (std::size_t k = 0; k < path.size(); ++k)
         key |= static_cast<std::uint64_t>(path[k].rel * 2u + (path[k].inverse ? 1u : 0u) + 1u) << (16 * k);
-    auto it = sets_.find(key);
-    if (it == sets_.end()) {
+    auto it = oi_sets_.find(key);
+    if (it == oi_sets_.end()) {
         std::vector<kg::Id> out;
         w.reach_oi(start, path, out);
-        it = sets_.emplace(key, std::move(out)).first;
+        it = oi_sets_.emplace(key, std::move(out)).first;
     }
     return it->second;
 }
@@ -441,13 +444,33 @@ ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
     for (const auto& g : groups)
         order.push_back(&g);
     std::vector<double> scores(needs.size(), 0.0);
-    // exact order: every fact's whole confidence list, scored together after the workers
-    std::vector<std::vector<double>> lists(exact ? needs.size() : 0);
+    // exact order: every fact's whole confidence list, interned (facts share few distinct
+    // lists) and scored together after the workers; list_id 0 = no rule
+    struct ListHash {
+        std::size_t operator()(const std::vector<double>& l) const noexcept {
+            std::uint64_t h = 1469598103934665603ULL ^ l.size();
+            for (double d : l) {
+                std::uint64_t b;
+                std::memcpy(&b, &d, sizeof b);
+                h = (h ^ b) * 1099511628211ULL;
+                h ^= h >> 29;
+            }
+            return static_cast<std::size_t>(h);
+        }
+    };
+    std::mutex intern_mu;
+    std::unordered_map<std::vector<double>, std::uint32_t, ListHash> interned;
+    std::vector<std::vector<double>> distinct;
+    std::vector<std::uint32_t> list_id(exact ? needs.size() : 0, 0);
     auto put = [&](std::size_t i, const std::vector<double>& confs) {
-        if (exact)
-            lists[i] = confs;
-        else
+        if (!exact) {
             scores[i] = encode_confidences(confs);
+        } else if (!confs.empty()) {
+            std::lock_guard lock(intern_mu);
+            const auto [it, added] = interned.emplace(confs, static_cast<std::uint32_t>(distinct.size() + 1));
+            if (added) distinct.push_back(confs);
+            list_id[i] = it->second;
+        }
     };
     // Work items: runs of groups with the same anchor (side, node) share one cache.
     std::vector<std::size_t> run_begin;
@@ -492,10 +515,12 @@ ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
     run_workers(resolve_threads(params.threads), worker, [&] { next_run.store(run_begin.size()); });
     ctx.throw_if_stopped();
     if (exact) {
+        interned.clear();
         std::size_t levels = 0;
-        scores = order_scores(lists, &levels);
+        const std::vector<double> by_id = order_scores(distinct, &levels);
         res.distinct_lists = levels;
-        lists.clear();
+        for (std::size_t i = 0; i < needs.size(); ++i)
+            scores[i] = list_id[i] ? by_id[list_id[i] - 1] : 0.0;
     }
 
     ctx.report(needs.size(), needs.size(), "Writing scores", true);

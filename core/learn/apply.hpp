@@ -44,7 +44,7 @@ class ReachCache {
 
   private:
     kg::Id start_ = kg::kNoId;
-    std::unordered_map<std::uint64_t, std::vector<kg::Id>> sets_;
+    std::unordered_map<std::uint64_t, std::vector<kg::Id>> sets_, oi_sets_;
     std::vector<kg::Id> scratch_;
 };
 

@@ -13,6 +13,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <random>
@@ -720,6 +721,37 @@ class TestLearn : public QObject {
                 QCOMPARE(learn::max_aggregation_less(lists[i], lists[j]), sc[i] < sc[j]);
         }
         QCOMPARE(*std::max_element(sc.begin(), sc.end()), 1.0);
+
+        // apply-rules end to end: (a,s,b) is predicted by five rules, (c,s,d) by the first four
+        std::set<Fact> f = {{"x", "s", "y"}};
+        std::string rules_text;
+        for (int i = 1; i <= 5; ++i) {
+            const std::string r = "r" + std::to_string(i);
+            f.insert({"a", r, "b"});
+            if (i < 5) f.insert({"c", r, "d"});
+            rules_text += std::to_string(100 + i) + "\t50\t0.5\ts(X,Y) <= " + r + "(X,Y)\n";
+        }
+        QTemporaryDir dir;
+        learn::ApplyParams ap;
+        ap.rules_path = test::write_file(dir, "r.txt", rules_text);
+        ap.triples_path = test::write_file(dir, "q.txt", "a\ts\tb\nc\ts\td\nx\ts\ta\n");
+        ap.graph = make_graph(f);
+        ap.out_path = dir.filePath("scores.tsv").toStdString();
+        jobs::JobContext ctx;
+        auto scores = [&] {
+            learn::apply_rules(ap, ctx);
+            std::ifstream in(ap.out_path);
+            std::vector<double> out;
+            for (std::string l; std::getline(in, l);)
+                out.push_back(std::stod(l.substr(l.rfind('\t') + 1)));
+            return out;
+        };
+        const auto any = scores();
+        QVERIFY(any[0] > any[1]);
+        QCOMPARE(any[2], 0.0);
+        ap.options = learn::ApplyOptions::of(learn::RuleVariant::Kbcx);
+        const auto kb = scores();
+        QCOMPARE(kb[0], kb[1]); // the kbcx score sees four rules only
     }
 
     void head_relation_absent_is_named() {

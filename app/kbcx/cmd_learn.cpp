@@ -94,12 +94,14 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
     p.option("mode", "anyburl|rulen", "rule language: rulen = path rules up to --max-length plus length-1 rules with constants",
              "anyburl");
     p.option("seed", "S", "random seed", "1");
+    const learn::LearnParams base;
     p.option("pc", "X", "kbcx: pessimistic constant folded into the file's confidence (anyburl adds it in apply-rules)",
-             "5");
-    p.option("min-confidence", "C", "keep rules whose file confidence is >= C", "0.0001");
-    p.option("min-support", "N", "keep rules with support >= N", "2");
+             learn::format_double(learn::kUnseenNegatives));
+    p.option("min-confidence", "C", "keep rules whose file confidence is >= C", fixed(base.min_confidence, 4));
+    p.option("min-support", "N", "keep rules with support >= N", std::to_string(learn::kMinSupport));
     p.option("sample-size", "N",
-             "anyburl: groundings per query direction of a cyclic rule; kbcx: anchors per cyclic rule", "1000");
+             "anyburl: groundings per query direction of a cyclic rule; kbcx: anchors per cyclic rule",
+             std::to_string(ad.sample_size));
     p.option("syntax", "anyburl|plain", "output syntax: AnyBURL's format or the plain rule syntax", "anyburl");
     p.flag("stats", "print time, throughput and peak memory");
     add_data_options(p);
@@ -108,7 +110,7 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
              "  object identity through distinct nodes); anyburl grounds it from X (anchors in random order)\n"
              "  until --sample-size groundings and again from Y, and sums the two counts as AnyBURL does; kbcx\n"
              "  uses all anchors X or a sample of --sample-size of them. AC1/AC2 rules: anyburl counts at most\n"
-             "  2000 groundings (a sample), kbcx all.\n"
+             "  " + std::to_string(ad.acyclic_sample_size) + " groundings (a sample), kbcx all.\n"
              "--syntax plain writes  r1(?X,?Y) :- r2(?Y,?X).  # predicted 10 support 8 confidence 0.53\n"
              "exit codes: 0 success, 2 bad input, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
@@ -138,7 +140,7 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
     lp.pc = parse_real("pc", p.get("pc"), 0, 1e12);
     lp.min_confidence = parse_real("min-confidence", p.get("min-confidence"), 0, 1);
     lp.min_support = parse_count("min-support", p.get("min-support"));
-    lp.sample_size = parse_count("sample-size", p.get("sample-size"));
+    if (p.has("sample-size")) lp.sample_size = parse_count("sample-size", p.get("sample-size"));
     lp.threads = thread_option(p);
     TerminalProgress progress(false);
     jobs::JobContext ctx(interrupt_token(), progress.sink());
@@ -185,7 +187,8 @@ int cmd_apply_rules(const std::vector<std::string>& args, std::ostream& out, std
     p.option("triples", "FILE", "score these `h r t` lines instead (graph: --benchmark's train.txt or DATA)");
     p.option("out", "FILE", "scores file to write (required)");
     p.option("variant", "anyburl|kbcx", "how rules are applied (see below)", "anyburl");
-    p.option("pc", "X", "anyburl: unseen negatives, applied confidence = support / (predicted + pc)", "5");
+    p.option("pc", "X", "anyburl: unseen negatives, applied confidence = support / (predicted + pc)",
+             learn::format_double(learn::kUnseenNegatives));
     p.option("min-confidence", "C", "ignore rules whose applied confidence is < C", "0");
     p.flag("no-zero-rules", "anyburl: skip rules with an empty body (read and applied by default, as AnyBURL does)");
     p.flag("no-ranking", "benchmark mode: only the classification facts (eval-kg then needs --no-ranking too)");

@@ -826,6 +826,24 @@ class TestLearn : public QObject {
                                   QString::fromStdString(triples), "--out", QString::fromStdString(scores),
                                   QString::fromStdString(data)});
         QCOMPARE(ap.code, 0);
+        QVERIFY2(ap.out.contains("anyburl variant") && ap.out.contains("whole max-aggregation order"), qPrintable(ap.out));
+        // a rule for a relation the data lacks is named for what it is
+        const std::string odd = test::write_file(dir, "odd.txt", "9\t3\t0.3\tnothere(X,Y) <= r(X,Y)\n9\t3\t0.3\ts(X,Y) <= r(X,Y)\n");
+        const QString scores2 = dir.filePath("scores2.tsv");
+        auto ap2 = test::run_kbcx({"apply-rules", "--rules", QString::fromStdString(odd), "--triples",
+                                   QString::fromStdString(triples), "--out", scores2,
+                                   QString::fromStdString(data)});
+        QCOMPARE(ap2.code, 0);
+        QVERIFY2(ap2.out.contains("skipped 1 rules: 1 whose head relation has no fact in the training data"),
+                 qPrintable(ap2.out));
+        auto bad_variant = test::run_kbcx({"apply-rules", "--rules", QString::fromStdString(odd), "--variant", "amie",
+                                           "--triples", QString::fromStdString(triples), "--out", scores2,
+                                           QString::fromStdString(data)});
+        QCOMPARE(bad_variant.code, 2);
+        auto kb = test::run_kbcx({"learn-rules", QString::fromStdString(data), "--samples", "500", "--variant", "kbcx",
+                                  "--out", QString::fromStdString(dir.filePath("kb.txt").toStdString())});
+        QCOMPARE(kb.code, 0);
+        QVERIFY2(kb.out.contains("kbcx variant") && kb.out.contains("0 grounded cyclic"), qPrintable(kb.out));
         std::ifstream in(scores);
         std::string l1, l2;
         std::getline(in, l1);

@@ -61,7 +61,7 @@ const char* kVariants =
     "                     distinct constant, in learning and application), the file's confidence =\n"
     "                     support / predicted and pc added when applying (support / (predicted + pc)),\n"
     "                     AC1 rules of length 1, grounded cyclic rules h(X,c) <= b(X,c), cyclic rules\n"
-    "                     scored from X and from Y with up to 1000 groundings each (counts summed)\n"
+    "                     sampled from X and from Y with up to 1000 groundings each (counts summed)\n"
     "  kbcx               the project's earlier learner: no object identity beyond X != Y, the file's\n"
     "                     confidence = support / (predicted + pc), AC1 up to length 2, anchors of one\n"
     "                     direction, scores that keep the first four confidences only\n";
@@ -107,9 +107,10 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
     add_data_options(p);
     p.epilog(std::string(kAnyburlFormat) + kVariants +
              "definitions: a cyclic rule's groundings are pairs (X,Y), X != Y, joined by its body path (under\n"
-             "  object identity through distinct nodes); anyburl grounds it from X (anchors in random order)\n"
-             "  until --sample-size groundings and again from Y, and sums the two counts as AnyBURL does; kbcx\n"
-             "  uses all anchors X or a sample of --sample-size of them. AC1/AC2 rules: anyburl counts at most\n"
+             "  object identity through distinct nodes); anyburl samples them as AnyBURL's beam search does,\n"
+             "  from X and again from Y, the counts summed: random start entities, one random grounding each,\n"
+             "  until --sample-size distinct ones, 3 known ones in a row or 10000 draws; kbcx uses all anchors\n"
+             "  X or a sample of --sample-size of them, every grounding from each. AC1/AC2: anyburl counts at most\n"
              "  " + std::to_string(ad.acyclic_sample_size) + " groundings (a sample), kbcx all.\n"
              "--syntax plain writes  r1(?X,?Y) :- r2(?Y,?X).  # predicted 10 support 8 confidence 0.53\n"
              "exit codes: 0 success, 2 bad input, 130 interrupted");

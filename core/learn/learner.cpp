@@ -147,37 +147,33 @@ RuleStats evaluate_rule(const PathWalker& walker, const PathRule& rule, const Le
     }
     if (rule.path.empty()) return st;
     if (rule.kind == PathRule::Kind::Cyclic && params.both_directions) {
-        // AnyBURL: groundings from X, then from Y, each side up to sample_size, counts summed.
-        std::vector<kg::Id> ys;
+        // AnyBURL's beam sampling, from X and then from Y, the counts summed: random start
+        // entities (with replacement) each give one random grounding, until sample_size
+        // distinct groundings, kBeamRepetitions draws in a row of known ones, or kBeamAttempts.
+        std::unordered_set<std::uint64_t> seen_pairs;
         for (int side = 0; side < 2; ++side) {
             const std::vector<Step> path = side == 0 ? rule.path : reversed(rule.path);
             const auto dom = walker.domain(path.front());
-            std::vector<kg::Id> anchors(dom.begin(), dom.end());
+            if (dom.empty()) continue;
             std::mt19937_64 rng(splitmix(rule_seed + static_cast<std::uint64_t>(side)));
-            std::shuffle(anchors.begin(), anchors.end(), rng);
-            std::size_t count = 0;
-            for (kg::Id a : anchors) {
-                if (oi)
-                    walker.reach_oi(a, path, ys, &work);
-                else
-                    ys = walker.reach(a, path, &work);
-                for (kg::Id b : ys) {
-                    if (b == a) continue;
-                    if (count >= params.sample_size) break;
-                    ++count;
+            seen_pairs.clear();
+            unsigned repetitions = 0;
+            std::size_t attempt = 0;
+            for (; attempt < kBeamAttempts; ++attempt) {
+                const kg::Id a = dom[rng() % dom.size()];
+                const kg::Id b = walker.random_grounding(a, path, rng, oi);
+                if (b == kg::kNoId) continue;
+                const kg::Id x = side == 0 ? a : b, y = side == 0 ? b : a;
+                if (seen_pairs.insert((std::uint64_t{x} << 32) | y).second) {
+                    repetitions = 0;
                     ++st.predicted;
-                    const kg::Id x = side == 0 ? a : b, y = side == 0 ? b : a;
                     if (f.contains(x, rule.head, y)) ++st.support;
-                }
-                if (count >= params.sample_size) {
-                    st.exact = false;
+                } else if (++repetitions >= kBeamRepetitions) {
                     break;
                 }
-                if (work > params.work_budget) {
-                    st.exact = false;
-                    break;
-                }
+                if (seen_pairs.size() >= params.sample_size) break;
             }
+            st.exact = false; // a sample, whatever it found
         }
         return finish();
     }

@@ -63,10 +63,12 @@ struct RuleStats {
 ///  Zero h(X,c) <=: the X ≠ c with an h edge;
 ///  support: the groundings whose head is a fact.
 /// With object_identity the paths' nodes are pairwise distinct and differ from the rule's
-/// constants (PathWalker::reach_oi, holds_oi). With both_directions (AnyBURL) a cyclic rule is
-/// grounded from X (anchors in random order, drawn with `seed`) until sample_size groundings,
-/// and again from Y, and the two counts are summed, as AnyBURL sums them; else the anchors X are
-/// the nodes with an edge of the first step, all of them or a sample of sample_size. Acyclic
+/// constants (PathWalker::reach_oi, holds_oi). With both_directions (AnyBURL's beam sampling)
+/// a cyclic rule is grounded from X and again from Y and the two counts are summed: start
+/// entities drawn with replacement (with `seed`) give one random grounding each, until
+/// sample_size distinct ones, kBeamRepetitions known ones in a row, or kBeamAttempts draws;
+/// else the anchors X are the nodes with an edge of the first step, all of them or a sample of
+/// sample_size, with every grounding from each. Acyclic
 /// rules count at most acyclic_sample_size groundings (a sample), 0 = all.
 /// confidence = support / (predicted + pc) when pc_in_file, else support / predicted.
 RuleStats evaluate_rule(const PathWalker& walker, const PathRule& rule, const LearnParams& params);

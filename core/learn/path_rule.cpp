@@ -268,6 +268,20 @@ bool holds_from(const kg::FactStore& f, const PathWalker& w, std::span<const Ste
 }
 } // namespace
 
+kg::Id PathWalker::random_grounding(kg::Id start, std::span<const Step> path, std::mt19937_64& rng, bool oi) const {
+    kg::Id visited[8];
+    std::size_t nv = 0;
+    kg::Id cur = start;
+    for (const Step& s : path) {
+        const auto n = neighbours(facts_, cur, s);
+        if (n.empty()) return kg::kNoId;
+        if (nv < 8) visited[nv++] = cur;
+        cur = n[rng() % n.size()];
+        if (oi && std::find(visited, visited + nv, cur) != visited + nv) return kg::kNoId;
+    }
+    return cur == start ? kg::kNoId : cur;
+}
+
 bool PathWalker::holds_oi(kg::Id x, std::span<const Step> path, kg::Id end, kg::Id head_const) const {
     if (path.empty() || x == head_const || x == end || x >= facts_.num_entities()) return false;
     std::vector<kg::Id> visited{x};

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <span>
 #include <string>
 #include <vector>
@@ -87,6 +88,10 @@ class PathWalker {
     /// The anchors for which holds_oi is true (sorted).
     std::vector<kg::Id> anchors_oi(std::span<const Step> path, kg::Id end, kg::Id head_const,
                                    std::uint64_t* work = nullptr) const;
+    /// One random grounding of `path` from `start`, as AnyBURL's beam search draws it: at each
+    /// step a uniformly chosen edge; the end node, or kNoId when a step has no edge, the end
+    /// equals start, or (with `oi`) the walk revisits a node.
+    kg::Id random_grounding(kg::Id start, std::span<const Step> path, std::mt19937_64& rng, bool oi) const;
     /// Whether `from` has an `s` edge to `to`.
     bool has_edge(kg::Id from, Step s, kg::Id to) const;
 

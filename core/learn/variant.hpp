@@ -21,7 +21,7 @@ struct VariantDefaults {
     unsigned max_length;             ///< cyclic rules [MAX_LENGTH_CYCLIC]
     unsigned max_acyclic_length;     ///< AC1 rules [MAX_LENGTH_ACYCLIC]
     unsigned grounded_cyclic_length; ///< h(X,c) <= b(X,c) from cyclic walks up to this length [MAX_LENGTH_GROUNDED_CYCLIC]
-    std::size_t sample_size;         ///< anyburl: groundings per direction [BEAM_SAMPLING_MAX_BODY_GROUNDINGS];
+    std::size_t sample_size;         ///< anyburl: distinct groundings per direction [BEAM_SAMPLING_MAX_BODY_GROUNDINGS];
                                      ///< kbcx: anchors per cyclic rule
     std::size_t acyclic_sample_size; ///< acyclic rules: groundings counted (0 = all) [SAMPLE_SIZE]
     bool exact_order;                ///< apply-rules writes a score keeping the whole max-aggregation order
@@ -33,6 +33,14 @@ inline constexpr VariantDefaults kKbcxDefaults{false, true, false, 3, 2, 0, 1000
 constexpr const VariantDefaults& defaults_of(RuleVariant v) {
     return v == RuleVariant::AnyBURL ? kAnyburlDefaults : kKbcxDefaults;
 }
+
+/// AnyBURL's beam sampling of a cyclic rule, per query direction: random start entities (drawn
+/// with replacement) each give one random grounding; it stops after this many attempts
+/// [BEAM_SAMPLING_MAX_BODY_GROUNDING_ATTEMPTS] …
+inline constexpr std::size_t kBeamAttempts = 10000;
+/// … or when this many draws in a row found a grounding seen before [BEAM_SAMPLING_MAX_REPETITIONS],
+/// or at sample_size distinct groundings [BEAM_SAMPLING_MAX_BODY_GROUNDINGS].
+inline constexpr unsigned kBeamRepetitions = 3;
 
 /// Unseen negatives added to a rule's predictions when it is applied [UNSEEN_NEGATIVE_EXAMPLES].
 inline constexpr double kUnseenNegatives = 5.0;

@@ -190,6 +190,7 @@ class TestLearn : public QObject {
         QFETCH(bool, anyburl);
         const auto variant = anyburl ? learn::RuleVariant::AnyBURL : learn::RuleVariant::Kbcx;
         int grounded = 0;
+        std::uint64_t sampled = 0, total = 0;
         for (int round = 0; round < 5; ++round) {
             std::mt19937 rng(100 + round);
             const int n = 7;
@@ -198,12 +199,22 @@ class TestLearn : public QObject {
             QVERIFY(!res.rules.empty());
             for (std::size_t i = 0; i < res.rules.size(); ++i) {
                 const auto& r = res.rules[i];
-                auto [pred, supp] = brute_stats(r.rule, f, n, anyburl);
+                const auto [pred, supp] = brute_stats(r.rule, f, n, anyburl);
                 const bool cyclic = res.compiled[i].kind == learn::PathRule::Kind::Cyclic;
-                if (anyburl && cyclic) pred *= 2, supp *= 2;
-                QCOMPARE(r.predicted, pred);
-                QCOMPARE(r.support, supp);
-                const double expect = anyburl ? double(supp) / double(pred) : double(supp) / (double(pred) + 5.0);
+                if (anyburl && cyclic) {
+                    // beam sampling: distinct groundings found from X and from Y, never more
+                    // than there are; the stop after three known ones in a row leaves some out
+                    QVERIFY(r.predicted <= 2 * pred);
+                    QVERIFY(r.support <= 2 * supp);
+                    QVERIFY(r.predicted - r.support <= 2 * (pred - supp));
+                    sampled += r.predicted;
+                    total += 2 * pred;
+                } else {
+                    QCOMPARE(r.predicted, pred);
+                    QCOMPARE(r.support, supp);
+                }
+                const double expect = anyburl ? double(r.support) / double(r.predicted)
+                                              : double(supp) / (double(pred) + 5.0);
                 QVERIFY(std::abs(r.confidence - expect) < 1e-12);
                 if (!anyburl) QVERIFY(res.compiled[i].end_const != res.compiled[i].head_const || cyclic);
                 grounded += res.compiled[i].kind == learn::PathRule::Kind::AC1 &&
@@ -213,6 +224,8 @@ class TestLearn : public QObject {
             }
         }
         if (anyburl) QVERIFY(grounded > 0); // h(X,c) <= b(X,c) arises under anyburl only
+        if (anyburl) QVERIFY2(total > 0 && double(sampled) > 0.5 * double(total),
+                              qPrintable(QString("%1 of %2").arg(sampled).arg(total)));
     }
 
     void deterministic_for_samples_and_threads() {
@@ -676,9 +689,10 @@ class TestLearn : public QObject {
     }
 
     void both_directions_cap_groundings() {
-        // 3000 distinct (X,Y) groundings: AnyBURL counts at most 1000 from X and 1000 from Y.
+        // 30,000 distinct (X,Y) groundings, one per anchor: AnyBURL's beam sampling stops at 1000
+        // distinct ones from X and 1000 from Y.
         std::set<Fact> f;
-        for (int i = 0; i < 3000; ++i) {
+        for (int i = 0; i < 30000; ++i) {
             f.insert({ent(i), "r", ent(i + 1)});
             if (i % 3 == 0) f.insert({ent(i), "s", ent(i + 1)});
         }
@@ -691,7 +705,7 @@ class TestLearn : public QObject {
         const auto any = learn::evaluate_rule(w, pr, learn::learn_defaults(learn::RuleVariant::AnyBURL));
         QCOMPARE(any.predicted, std::uint64_t(2000));
         QVERIFY(!any.exact);
-        QVERIFY(any.support > 500 && any.support < 840); // about a third
+        QVERIFY(any.support > 560 && any.support < 780); // about a third
         const auto kb = learn::evaluate_rule(w, pr, learn::learn_defaults(learn::RuleVariant::Kbcx));
         QCOMPARE(kb.predicted, std::uint64_t(1000)); // 1000 anchors, one direction
     }

@@ -49,38 +49,74 @@ const char* kAnyburlFormat =
     "  Rules of the project's syntaxes (plain, RDFox .dlog) are read too; a trailing comment\n"
     "  `# predicted P support S confidence C` restores their statistics.\n";
 
+learn::RuleVariant variant_option(const ArgParser& p) {
+    const auto v = learn::parse_variant(p.get("variant"));
+    if (!v) throw UsageError("--variant must be anyburl or kbcx");
+    return *v;
+}
+
+const char* kVariants =
+    "variants (--variant):\n"
+    "  anyburl (default)  as AnyBURL releases it: object identity (every variable of a rule bound to a\n"
+    "                     distinct constant, in learning and application), the file's confidence =\n"
+    "                     support / predicted and pc added when applying (support / (predicted + pc)),\n"
+    "                     AC1 rules of length 1, grounded cyclic rules h(X,c) <= b(X,c), cyclic rules\n"
+    "                     sampled from X and from Y with up to 1000 groundings each (counts summed)\n"
+    "  kbcx               the project's earlier learner: no object identity beyond X != Y, the file's\n"
+    "                     confidence = support / (predicted + pc), AC1 up to length 2, anchors of one\n"
+    "                     direction, scores that keep the first four confidences only\n";
+
 int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
-    ArgParser p("learn-rules", "DATA... --seconds T --out FILE [--max-length 3] [--mode anyburl|rulen] [--threads N] [--seed S]",
+    ArgParser p("learn-rules",
+                "DATA... --seconds T --out FILE [--variant anyburl|kbcx] [--max-length 3] [--mode anyburl|rulen] "
+                "[--threads N] [--seed S]",
                 "Learns path rules bottom-up (AnyBURL's idea): samples random paths from the training graph,\n"
                 "generalises each into cyclic rules h(X,Y) <= path X..Y (length 1..max-length) and acyclic rules\n"
                 "with constants (AC1: h(X,c) <= path X..d, AC2: h(X,c) <= r(X,A)), estimates each rule's\n"
                 "confidence on its groundings and keeps those above the thresholds.");
+    const auto& ad = learn::kAnyburlDefaults;
+    const auto& kd = learn::kKbcxDefaults;
+    auto both = [](auto a, auto b) {
+        return "default: anyburl " + std::to_string(a) + ", kbcx " + std::to_string(b);
+    };
     p.positional("DATA...", "training triple files (e.g. a benchmark's train.txt)");
     p.option("out", "FILE", "rule file to write (required)");
+    p.option("variant", "anyburl|kbcx", "rule learner variant (see below)", "anyburl");
     p.option("seconds", "T", "time bound for sampling", "10");
     p.option("samples", "N", "stop after N sampled paths (deterministic for any --threads); 0 = time only", "0");
-    p.option("max-length", "N", "longest cyclic rule body", "3");
-    p.option("max-acyclic-length", "N", "longest AC1 rule body (anyburl mode; rulen uses 1)", "2");
+    p.option("max-length", "N", "longest cyclic rule body (" + both(ad.max_length, kd.max_length) + ")");
+    p.option("max-acyclic-length", "N",
+             "longest AC1 rule body (" + both(ad.max_acyclic_length, kd.max_acyclic_length) + "; rulen uses 1)");
+    p.option("grounded-cyclic-length", "N",
+             "longest body of grounded cyclic rules h(X,c) <= path(X..c) (" +
+                 both(ad.grounded_cyclic_length, kd.grounded_cyclic_length) + ")");
+    p.flag("zero-rules", "also learn rules with an empty body, h(X,c) <= (AnyBURL's zero rules; off as in its release)");
     p.option("mode", "anyburl|rulen", "rule language: rulen = path rules up to --max-length plus length-1 rules with constants",
              "anyburl");
     p.option("seed", "S", "random seed", "1");
-    p.option("pc", "X", "pessimistic constant of the confidence", "5");
-    p.option("min-confidence", "C", "keep rules with confidence >= C", "0.0001");
-    p.option("min-support", "N", "keep rules with support >= N", "2");
-    p.option("sample-size", "N", "anchors evaluated per cyclic rule (all when fewer)", "1000");
+    const learn::LearnParams base;
+    p.option("pc", "X", "kbcx: pessimistic constant folded into the file's confidence (anyburl adds it in apply-rules)",
+             learn::format_double(learn::kUnseenNegatives));
+    p.option("min-confidence", "C", "keep rules whose file confidence is >= C", fixed(base.min_confidence, 4));
+    p.option("min-support", "N", "keep rules with support >= N", std::to_string(learn::kMinSupport));
+    p.option("sample-size", "N",
+             "anyburl: groundings per query direction of a cyclic rule; kbcx: anchors per cyclic rule",
+             std::to_string(ad.sample_size));
     p.option("syntax", "anyburl|plain", "output syntax: AnyBURL's format or the plain rule syntax", "anyburl");
     p.flag("stats", "print time, throughput and peak memory");
     add_data_options(p);
-    p.epilog(std::string(kAnyburlFormat) +
-             "definitions: a cyclic rule's groundings are pairs (X,Y), X != Y, joined by its body path; its\n"
-             "  anchors X (nodes with an edge of the first step) are all used, or a sample of --sample-size\n"
-             "  of them, and then predicted/support are counts on the sample (as in AnyBURL). AC1/AC2 rules are\n"
-             "  counted exactly. confidence = support / (predicted + pc).\n"
+    p.epilog(std::string(kAnyburlFormat) + kVariants +
+             "definitions: a cyclic rule's groundings are pairs (X,Y), X != Y, joined by its body path (under\n"
+             "  object identity through distinct nodes); anyburl samples them as AnyBURL's beam search does,\n"
+             "  from X and again from Y, the counts summed: random start entities, one random grounding each,\n"
+             "  until --sample-size distinct ones, 3 known ones in a row or 10000 draws; kbcx uses all anchors\n"
+             "  X or a sample of --sample-size of them, every grounding from each. AC1/AC2: anyburl counts at most\n"
+             "  " + std::to_string(ad.acyclic_sample_size) + " groundings (a sample), kbcx all.\n"
              "--syntax plain writes  r1(?X,?Y) :- r2(?Y,?X).  # predicted 10 support 8 confidence 0.53\n"
              "exit codes: 0 success, 2 bad input, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
     if (!p.has("out")) throw UsageError("--out FILE is required");
-    learn::LearnParams lp;
+    learn::LearnParams lp = learn::learn_defaults(variant_option(p));
     const std::string mode = p.get("mode");
     if (mode == "anyburl")
         lp.mode = learn::LearnMode::AnyBURL;
@@ -93,14 +129,19 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
     lp.seconds = parse_real("seconds", p.get("seconds"), 0, 1e9);
     lp.max_samples = parse_count("samples", p.get("samples"));
     if (p.has("samples") && !p.has("seconds")) lp.seconds = 0;
-    lp.max_length = static_cast<unsigned>(parse_count("max-length", p.get("max-length")));
+    if (p.has("max-length")) lp.max_length = static_cast<unsigned>(parse_count("max-length", p.get("max-length")));
     if (lp.max_length < 1 || lp.max_length > 6) throw UsageError("--max-length must be in 1..6");
-    lp.max_acyclic_length = static_cast<unsigned>(parse_count("max-acyclic-length", p.get("max-acyclic-length")));
+    if (p.has("max-acyclic-length"))
+        lp.max_acyclic_length = static_cast<unsigned>(parse_count("max-acyclic-length", p.get("max-acyclic-length")));
+    if (p.has("grounded-cyclic-length"))
+        lp.grounded_cyclic_length =
+            static_cast<unsigned>(parse_count("grounded-cyclic-length", p.get("grounded-cyclic-length")));
+    lp.zero_rules = p.has("zero-rules");
     lp.seed = parse_count("seed", p.get("seed"));
     lp.pc = parse_real("pc", p.get("pc"), 0, 1e12);
     lp.min_confidence = parse_real("min-confidence", p.get("min-confidence"), 0, 1);
     lp.min_support = parse_count("min-support", p.get("min-support"));
-    lp.sample_size = parse_count("sample-size", p.get("sample-size"));
+    if (p.has("sample-size")) lp.sample_size = parse_count("sample-size", p.get("sample-size"));
     lp.threads = thread_option(p);
     TerminalProgress progress(false);
     jobs::JobContext ctx(interrupt_token(), progress.sink());
@@ -118,11 +159,14 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
         if (!f) throw InputError(path, "write failed");
     }
     std::rename((path + ".tmp").c_str(), path.c_str());
-    std::size_t kinds[3] = {0, 0, 0};
-    for (const auto& r : res.compiled)
+    std::size_t kinds[4] = {0, 0, 0, 0}, grounded = 0;
+    for (const auto& r : res.compiled) {
         ++kinds[static_cast<int>(r.kind)];
-    out << "learnt " << res.rules.size() << " rules (" << kinds[0] << " cyclic, " << kinds[1] << " AC1, " << kinds[2]
-        << " AC2) from " << res.samples << " sampled paths; " << res.candidates << " distinct rules evaluated\n";
+        grounded += r.kind == learn::PathRule::Kind::AC1 && r.end_const == r.head_const;
+    }
+    out << "learnt " << res.rules.size() << " rules (" << learn::variant_name(lp.variant) << " variant: " << kinds[0]
+        << " cyclic, " << kinds[1] << " AC1 of which " << grounded << " grounded cyclic, " << kinds[2] << " AC2, "
+        << kinds[3] << " zero) from " << res.samples << " sampled paths; " << res.candidates << " distinct rules evaluated\n";
     out << "wrote " << path << "\n";
     if (p.has("stats")) {
         out << "stats\n  time:        " << fixed(res.seconds, 3) << " s\n  throughput:  "
@@ -143,18 +187,26 @@ int cmd_apply_rules(const std::vector<std::string>& args, std::ostream& out, std
     p.option("benchmark", "DIR", "benchmark folder whose facts are scored (this or --triples is required)");
     p.option("triples", "FILE", "score these `h r t` lines instead (graph: --benchmark's train.txt or DATA)");
     p.option("out", "FILE", "scores file to write (required)");
-    p.option("min-confidence", "C", "ignore rules with confidence < C", "0");
+    p.option("variant", "anyburl|kbcx", "how rules are applied (see below)", "anyburl");
+    p.option("pc", "X", "anyburl: unseen negatives, applied confidence = support / (predicted + pc)",
+             learn::format_double(learn::kUnseenNegatives));
+    p.option("min-confidence", "C", "ignore rules whose applied confidence is < C", "0");
+    p.flag("no-zero-rules", "anyburl: skip rules with an empty body (read and applied by default, as AnyBURL does)");
     p.flag("no-ranking", "benchmark mode: only the classification facts (eval-kg then needs --no-ranking too)");
     p.flag("stats", "print time, throughput and peak memory");
     p.positional("DATA...", "training files when --benchmark is not given", true, false);
     add_data_options(p);
-    p.epilog(std::string(kAnyburlFormat) +
+    p.epilog(std::string(kAnyburlFormat) + kVariants +
              "prediction: the rules that predict a triple h r t are those whose body has a grounding with the\n"
-             "  head's variables bound to h and t (a cyclic rule never predicts h = t). Max aggregation orders\n"
-             "  triples by the descending list of those rules' confidences, lexicographically (a longer list\n"
-             "  wins a common prefix). score = sum_{i<4} q(c_i) * 2^(-13(i+1)), q(c) = 1 + floor(8190 c), which\n"
-             "  keeps that order exactly for the first four rules at a resolution of 1/8190; 0 = no rule.\n"
-             "  Only rules of the path language (AnyBURL's cyclic, AC1, AC2) are applied; others are counted.\n"
+             "  head's variables bound to h and t (a cyclic rule never predicts h = t; anyburl: the grounding's\n"
+             "  variables are pairwise distinct and differ from the rule's constants). Applied confidence:\n"
+             "  anyburl support / (predicted + pc) (an empty-body rule times 0.01), kbcx the file's column.\n"
+             "  Max aggregation orders triples by the descending list of those rules' confidences,\n"
+             "  lexicographically (a longer list wins a common prefix). anyburl writes score = k / n for the\n"
+             "  k-th of the n distinct lists of the file in that order, which keeps the whole order of every\n"
+             "  list; kbcx writes sum_{i<4} q(c_i) * 2^(-13(i+1)), q(c) = 1 + floor(8190 c), which keeps it for\n"
+             "  the first four rules at a resolution of 1/8190. 0 = no rule. Only rules of the path language\n"
+             "  (cyclic, AC1, AC2, zero) are applied; the others are counted by reason.\n"
              "output line:  /m/02mjmr\t/people/person/nationality\t/m/09c7w0\t0.12207412719726562\n"
              "exit codes: 0 success, 2 bad input, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
@@ -164,7 +216,9 @@ int cmd_apply_rules(const std::vector<std::string>& args, std::ostream& out, std
     learn::ApplyParams ap;
     ap.rules_path = p.get("rules");
     ap.out_path = p.get("out");
-    ap.min_confidence = parse_real("min-confidence", p.get("min-confidence"), 0, 1);
+    ap.options = learn::ApplyOptions::of(variant_option(p), parse_real("pc", p.get("pc"), 0, 1e12));
+    ap.options.min_confidence = parse_real("min-confidence", p.get("min-confidence"), 0, 1);
+    ap.zero_rules = !p.has("no-zero-rules");
     ap.ranking = !p.has("no-ranking");
     ap.threads = thread_option(p);
     TerminalProgress progress(false);
@@ -174,12 +228,21 @@ int cmd_apply_rules(const std::vector<std::string>& args, std::ostream& out, std
         ap.triples_path = p.get("triples");
         if (ap.benchmark_dir.empty()) ap.graph = load_data(p, p.positionals(), ctx);
     }
-    learn::load_rule_set(ap.rules_path); // rule errors before any heavy work
+    learn::load_rule_set(ap.rules_path, true); // rule errors before any heavy work
     const auto res = learn::apply_rules(ap, ctx);
     progress.finish();
-    out << "applied " << res.rules << " rules (" << res.skipped_rules << " outside the path language skipped) to "
-        << res.triples << " triples; " << res.predicted << " predicted by some rule\n"
-        << "wrote " << ap.out_path << "\n";
+    out << "applied " << res.rules << " rules (" << learn::variant_name(ap.options.variant) << " variant) to "
+        << res.triples << " triples; " << res.predicted << " predicted by some rule\n";
+    if (res.skipped_rules)
+        out << "skipped " << res.skipped_rules << " rules: " << res.skipped_head_absent
+            << " whose head relation has no fact in the training data, " << res.skipped_unknown_names
+            << " naming an entity or body relation absent from it, " << res.skipped_outside
+            << " outside the path language\n";
+    if (ap.options.variant == learn::RuleVariant::AnyBURL)
+        out << "scores keep the whole max-aggregation order: " << res.distinct_lists << " distinct confidence lists\n";
+    else
+        out << "scores keep the max-aggregation order of the first four confidences at 1/8190 (kbcx)\n";
+    out << "wrote " << ap.out_path << "\n";
     if (p.has("stats"))
         out << "stats\n  time:        " << fixed(res.seconds, 3) << " s\n  throughput:  "
             << fixed(res.seconds > 0 ? double(res.triples) / res.seconds : 0, 0) << " triples/s\n"
@@ -208,6 +271,10 @@ int cmd_compare_rules(const std::vector<std::string>& args, std::ostream& out, s
     p.option("benchmark", "DIR", "benchmark folder (its rules.txt) or a rule file (required)");
     p.option("learnt", "FILE", "learnt rules (AnyBURL/RuleN format or the project's syntaxes) (required)");
     p.option("min-confidence", "C", "use learnt rules with confidence >= C", "0");
+    p.option("variant", "anyburl|kbcx",
+             "anyburl: learnt rules entail under object identity (every two distinct terms of a rule differ),\n"
+             "as AnyBURL applies them; kbcx: as plain Datalog rules",
+             "anyburl");
     p.option("entail-seconds", "T",
              "time limit per rule for the second entailment stage (learnt rules with constants); a rule\n"
              "that runs out is counted as not entailed and reported as undecided",
@@ -226,6 +293,7 @@ int cmd_compare_rules(const std::vector<std::string>& args, std::ostream& out, s
     cp.learnt_path = p.get("learnt");
     cp.min_confidence = parse_real("min-confidence", p.get("min-confidence"), 0, 1);
     cp.entail_seconds = parse_real("entail-seconds", p.get("entail-seconds"), 0, 1e9);
+    cp.object_identity = learn::defaults_of(variant_option(p)).object_identity;
     TerminalProgress progress(p.has("json"));
     jobs::JobContext ctx(interrupt_token(), progress.sink());
     const auto res = learn::compare_rules(cp, ctx);

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -24,6 +25,28 @@ bool max_aggregation_less(std::span<const double> a, std::span<const double> b) 
     for (std::size_t i = 0; i < n; ++i)
         if (a[i] != b[i]) return a[i] < b[i];
     return a.size() < b.size();
+}
+
+std::vector<double> order_scores(const std::vector<std::vector<double>>& lists, std::size_t* levels) {
+    std::vector<std::size_t> idx(lists.size());
+    for (std::size_t i = 0; i < idx.size(); ++i)
+        idx[i] = i;
+    std::sort(idx.begin(), idx.end(),
+              [&](std::size_t x, std::size_t y) { return max_aggregation_less(lists[x], lists[y]); });
+    std::vector<double> out(lists.size(), 0.0);
+    // distinct non-empty lists, ascending: level k of n scores k / n
+    std::vector<std::size_t> level(lists.size(), 0);
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < idx.size(); ++k) {
+        const auto& l = lists[idx[k]];
+        if (l.empty()) continue;
+        if (n == 0 || lists[idx[k - 1]].empty() || max_aggregation_less(lists[idx[k - 1]], l)) ++n;
+        level[idx[k]] = n;
+    }
+    for (std::size_t i = 0; i < lists.size(); ++i)
+        if (level[i]) out[i] = static_cast<double>(level[i]) / static_cast<double>(n);
+    if (levels) *levels = n;
+    return out;
 }
 
 double encode_confidences(std::span<const double> descending) {
@@ -41,6 +64,7 @@ double encode_confidences(std::span<const double> descending) {
 const std::vector<kg::Id>& ReachCache::reach(const PathWalker& w, kg::Id start, std::span<const Step> path) {
     if (start != start_) {
         sets_.clear();
+        oi_sets_.clear();
         start_ = start;
     }
     bool cacheable = path.size() <= 4;
@@ -66,11 +90,45 @@ const std::vector<kg::Id>& ReachCache::reach(const PathWalker& w, kg::Id start, 
     return *prev;
 }
 
+const std::vector<kg::Id>& ReachCache::reach_oi(const PathWalker& w, kg::Id start, std::span<const Step> path) {
+    if (start != start_) {
+        sets_.clear();
+        oi_sets_.clear();
+        start_ = start;
+    }
+    bool cacheable = path.size() <= 4;
+    for (const Step& s : path)
+        cacheable = cacheable && s.rel < 32767;
+    if (!cacheable) {
+        w.reach_oi(start, path, scratch_);
+        return scratch_;
+    }
+    std::uint64_t key = 0;
+    for (std::size_t k = 0; k < path.size(); ++k)
+        key |= static_cast<std::uint64_t>(path[k].rel * 2u + (path[k].inverse ? 1u : 0u) + 1u) << (16 * k);
+    auto it = oi_sets_.find(key);
+    if (it == oi_sets_.end()) {
+        std::vector<kg::Id> out;
+        w.reach_oi(start, path, out);
+        it = oi_sets_.emplace(key, std::move(out)).first;
+    }
+    return it->second;
+}
+
 RuleModel::RuleModel(std::shared_ptr<const kg::KnowledgeGraph> graph, const LearntRuleSet& rules,
                      double min_confidence)
-    : graph_(std::move(graph)), walker_(graph_->facts) {
+    : RuleModel(std::move(graph), rules, [&] {
+          ApplyOptions o;
+          o.min_confidence = min_confidence;
+          return o;
+      }()) {}
+
+RuleModel::RuleModel(std::shared_ptr<const kg::KnowledgeGraph> graph, const LearntRuleSet& rules,
+                     const ApplyOptions& options)
+    : options_(options), graph_(std::move(graph)), walker_(graph_->facts) {
     const auto& v = graph_->vocab;
-    by_head_.resize(graph_->facts.num_relations());
+    const auto& facts = graph_->facts;
+    by_head_.resize(facts.num_relations());
     bool unknown = false;
     auto fe = [&](const std::string& n) {
         const kg::Id id = v.entities().find(n);
@@ -79,11 +137,31 @@ RuleModel::RuleModel(std::shared_ptr<const kg::KnowledgeGraph> graph, const Lear
     };
     auto fr = [&](const std::string& n) {
         const kg::Id id = v.relations().find(n);
-        unknown = unknown || id == kg::kNoId || id >= graph_->facts.num_relations();
-        return id >= graph_->facts.num_relations() ? kg::kNoId : id;
+        unknown = unknown || id == kg::kNoId || id >= facts.num_relations();
+        return id >= facts.num_relations() ? kg::kNoId : id;
     };
+    auto head_present = [&](const rules::Rule& r) {
+        const kg::Id id = r.head.unary() ? kg::kNoId : v.relations().find(r.head.predicate);
+        return id != kg::kNoId && id < facts.num_relations() && !facts.subjects_of(id).empty();
+    };
+    const bool anyburl = options_.variant == RuleVariant::AnyBURL;
     for (const auto& lr : rules.rules) {
-        if (lr.confidence < min_confidence) continue;
+        double conf = lr.confidence;
+        if (anyburl && lr.has_stats)
+            conf = static_cast<double>(lr.support) / (static_cast<double>(lr.predicted) + options_.pc);
+        if (lr.rule.body.empty()) {
+            if (!anyburl) { // the kbcx variant has no zero rules
+                ++skipped_;
+                continue;
+            }
+            conf *= kZeroRuleWeight;
+        }
+        if (conf < options_.min_confidence) continue;
+        if (!lr.rule.head.unary() && !head_present(lr.rule)) {
+            ++skipped_;
+            ++skipped_head_;
+            continue;
+        }
         unknown = false;
         auto pr = from_rule(lr.rule, fe, fr);
         if (!pr) {
@@ -94,9 +172,11 @@ RuleModel::RuleModel(std::shared_ptr<const kg::KnowledgeGraph> graph, const Lear
         Compiled c;
         c.rule = std::move(*pr);
         c.back = reversed(c.rule.path);
-        c.confidence = lr.confidence;
+        c.confidence = conf;
+        const kg::Id end = c.rule.kind == PathRule::Kind::AC1 ? c.rule.end_const : kg::kNoId;
         if (c.rule.kind == PathRule::Kind::AC1 || (c.rule.kind == PathRule::Kind::AC2 && c.rule.path.size() > 1))
-            c.anchors = walker_.anchors(c.rule.path, c.rule.kind == PathRule::Kind::AC1 ? c.rule.end_const : kg::kNoId);
+            c.anchors = options_.object_identity ? walker_.anchors_oi(c.rule.path, end, c.rule.head_const)
+                                                 : walker_.anchors(c.rule.path, end);
         rules_.push_back(std::move(c));
     }
     for (std::size_t i = 0; i < rules_.size(); ++i)
@@ -106,12 +186,24 @@ RuleModel::RuleModel(std::shared_ptr<const kg::KnowledgeGraph> graph, const Lear
                          [&](std::size_t a, std::size_t b) { return rules_[a].confidence > rules_[b].confidence; });
 }
 
-namespace {
-std::span<const kg::Id> anchor_set(const PathWalker& w, const PathRule& r, const std::vector<kg::Id>& stored) {
-    if (r.kind == PathRule::Kind::AC2 && r.path.size() == 1) return w.domain(r.path.front());
-    return stored;
+std::span<const kg::Id> RuleModel::anchor_set(const Compiled& c) const {
+    if (c.rule.kind == PathRule::Kind::AC2 && c.rule.path.size() == 1) return walker_.domain(c.rule.path.front());
+    return c.anchors;
 }
-} // namespace
+
+bool RuleModel::anchor_holds(const Compiled& c, kg::Id x) const {
+    if (c.rule.kind == PathRule::Kind::Zero) return !options_.object_identity || x != c.rule.head_const;
+    const auto set = anchor_set(c);
+    if (!std::binary_search(set.begin(), set.end(), x)) return false;
+    // AC2 of length 1 uses the relation's domain, a superset under OI
+    if (options_.object_identity && c.rule.kind == PathRule::Kind::AC2 && c.rule.path.size() == 1)
+        return walker_.holds_oi(x, c.rule.path, kg::kNoId, c.rule.head_const);
+    return true;
+}
+
+const std::vector<kg::Id>& RuleModel::cyclic_reach(ReachCache& cache, kg::Id start, std::span<const Step> path) const {
+    return options_.object_identity ? cache.reach_oi(walker_, start, path) : cache.reach(walker_, start, path);
+}
 
 RuleModel::Candidates RuleModel::tails(kg::Id h, kg::Id r, ReachCache& cache) const {
     Candidates out;
@@ -119,16 +211,16 @@ RuleModel::Candidates RuleModel::tails(kg::Id h, kg::Id r, ReachCache& cache) co
     for (std::size_t i : by_head_[r]) {
         const Compiled& c = rules_[i];
         if (c.rule.kind == PathRule::Kind::Cyclic) {
-            for (kg::Id y : cache.reach(walker_, h, c.rule.path))
+            for (kg::Id y : cyclic_reach(cache, h, c.rule.path))
                 if (y != h) out[y].push_back(c.confidence);
             continue;
         }
-        const auto anchors = anchor_set(walker_, c.rule, c.anchors);
         if (!c.rule.anchor_object) {
-            if (std::binary_search(anchors.begin(), anchors.end(), h)) out[c.rule.head_const].push_back(c.confidence);
-        } else if (h == c.rule.head_const) {
-            for (kg::Id y : anchors)
-                out[y].push_back(c.confidence);
+            if (anchor_holds(c, h)) out[c.rule.head_const].push_back(c.confidence);
+        } else if (h == c.rule.head_const && c.rule.kind != PathRule::Kind::Zero) {
+            // a zero rule h(c,Y) predicts no particular Y (AnyBURL: no results)
+            for (kg::Id y : anchor_set(c))
+                if (anchor_holds(c, y)) out[y].push_back(c.confidence);
         }
     }
     return out;
@@ -140,16 +232,15 @@ RuleModel::Candidates RuleModel::heads(kg::Id t, kg::Id r, ReachCache& cache) co
     for (std::size_t i : by_head_[r]) {
         const Compiled& c = rules_[i];
         if (c.rule.kind == PathRule::Kind::Cyclic) {
-            for (kg::Id x : cache.reach(walker_, t, c.back))
+            for (kg::Id x : cyclic_reach(cache, t, c.back))
                 if (x != t) out[x].push_back(c.confidence);
             continue;
         }
-        const auto anchors = anchor_set(walker_, c.rule, c.anchors);
         if (c.rule.anchor_object) {
-            if (std::binary_search(anchors.begin(), anchors.end(), t)) out[c.rule.head_const].push_back(c.confidence);
-        } else if (t == c.rule.head_const) {
-            for (kg::Id x : anchors)
-                out[x].push_back(c.confidence);
+            if (anchor_holds(c, t)) out[c.rule.head_const].push_back(c.confidence);
+        } else if (t == c.rule.head_const && c.rule.kind != PathRule::Kind::Zero) {
+            for (kg::Id x : anchor_set(c))
+                if (anchor_holds(c, x)) out[x].push_back(c.confidence);
         }
     }
     return out;
@@ -158,11 +249,18 @@ RuleModel::Candidates RuleModel::heads(kg::Id t, kg::Id r, ReachCache& cache) co
 std::vector<double> RuleModel::confidences(kg::Id h, kg::Id r, kg::Id t, ReachCache& from_h, ReachCache& from_t) const {
     std::vector<double> out;
     if (r >= by_head_.size()) return out;
+    const bool oi = options_.object_identity;
     for (std::size_t i : by_head_[r]) {
         const Compiled& c = rules_[i];
         if (c.rule.kind == PathRule::Kind::Cyclic) {
             if (h == t) continue;
-            const std::size_t n = c.rule.path.size(), k = (n + 1) / 2;
+            const std::size_t n = c.rule.path.size();
+            if (oi && n > 2) {
+                const auto& a = from_h.reach_oi(walker_, h, c.rule.path);
+                if (std::binary_search(a.begin(), a.end(), t)) out.push_back(c.confidence);
+                continue;
+            }
+            const std::size_t k = (n + 1) / 2;
             const auto& a = from_h.reach(walker_, h, std::span<const Step>(c.rule.path).first(k));
             if (a.empty()) continue;
             bool hit;
@@ -170,26 +268,28 @@ std::vector<double> RuleModel::confidences(kg::Id h, kg::Id r, kg::Id t, ReachCa
                 hit = std::binary_search(a.begin(), a.end(), t);
             } else {
                 const auto& b = from_t.reach(walker_, t, std::span<const Step>(c.back).first(n - k));
-                // sorted sets: any common node?
+                // sorted sets: any common node (under OI, for length 2, one other than h and t)?
                 hit = false;
                 for (std::size_t x = 0, y = 0; x < a.size() && y < b.size();) {
                     if (a[x] == b[y]) {
-                        hit = true;
-                        break;
-                    }
-                    if (a[x] < b[y])
+                        if (!oi || (a[x] != h && a[x] != t)) {
+                            hit = true;
+                            break;
+                        }
                         ++x;
-                    else
                         ++y;
+                    } else if (a[x] < b[y]) {
+                        ++x;
+                    } else {
+                        ++y;
+                    }
                 }
             }
             if (hit) out.push_back(c.confidence);
             continue;
         }
-        const auto anchors = anchor_set(walker_, c.rule, c.anchors);
         const kg::Id anchor = c.rule.anchor_object ? t : h, other = c.rule.anchor_object ? h : t;
-        if (other == c.rule.head_const && std::binary_search(anchors.begin(), anchors.end(), anchor))
-            out.push_back(c.confidence);
+        if (other == c.rule.head_const && anchor_holds(c, anchor)) out.push_back(c.confidence);
     }
     return out;
 }
@@ -241,7 +341,8 @@ std::string unbracket(std::string s) {
 ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
     const auto t0 = std::chrono::steady_clock::now();
     ApplyResult res;
-    const LearntRuleSet rules = load_rule_set(params.rules_path);
+    const LearntRuleSet rules =
+        load_rule_set(params.rules_path, params.zero_rules && params.options.variant == RuleVariant::AnyBURL);
     std::shared_ptr<const kg::KnowledgeGraph> graph = params.graph;
     std::vector<Need> needs;
     std::vector<std::string> raw_lines; // --triples: the names as written, per need
@@ -304,9 +405,13 @@ ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
     }
     ctx.throw_if_stopped();
     ctx.report(0, needs.size(), "Compiling rules", true);
-    const RuleModel model(graph, rules, params.min_confidence);
+    const RuleModel model(graph, rules, params.options);
     res.rules = model.size();
     res.skipped_rules = model.skipped();
+    res.skipped_head_absent = model.skipped_head_absent();
+    res.skipped_unknown_names = model.skipped_unknown_names();
+    res.skipped_outside = model.skipped_outside();
+    const bool exact = params.exact_order.value_or(defaults_of(params.options.variant).exact_order);
 
     // Group the binary facts by query: tail queries (s, r, ?) or head queries (?, r, o), whichever
     // group is larger, so that one query answers many facts.
@@ -339,6 +444,34 @@ ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
     for (const auto& g : groups)
         order.push_back(&g);
     std::vector<double> scores(needs.size(), 0.0);
+    // exact order: every fact's whole confidence list, interned (facts share few distinct
+    // lists) and scored together after the workers; list_id 0 = no rule
+    struct ListHash {
+        std::size_t operator()(const std::vector<double>& l) const noexcept {
+            std::uint64_t h = 1469598103934665603ULL ^ l.size();
+            for (double d : l) {
+                std::uint64_t b;
+                std::memcpy(&b, &d, sizeof b);
+                h = (h ^ b) * 1099511628211ULL;
+                h ^= h >> 29;
+            }
+            return static_cast<std::size_t>(h);
+        }
+    };
+    std::mutex intern_mu;
+    std::unordered_map<std::vector<double>, std::uint32_t, ListHash> interned;
+    std::vector<std::vector<double>> distinct;
+    std::vector<std::uint32_t> list_id(exact ? needs.size() : 0, 0);
+    auto put = [&](std::size_t i, const std::vector<double>& confs) {
+        if (!exact) {
+            scores[i] = encode_confidences(confs);
+        } else if (!confs.empty()) {
+            std::lock_guard lock(intern_mu);
+            const auto [it, added] = interned.emplace(confs, static_cast<std::uint32_t>(distinct.size() + 1));
+            if (added) distinct.push_back(confs);
+            list_id[i] = it->second;
+        }
+    };
     // Work items: runs of groups with the same anchor (side, node) share one cache.
     std::vector<std::size_t> run_begin;
     for (std::size_t i = 0; i < order.size(); ++i)
@@ -363,14 +496,14 @@ ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
                         const Need& n = needs[i];
                         const auto confs = side == 0 ? model.confidences(n.s, rel, n.o, cache, other)
                                                      : model.confidences(n.s, rel, n.o, other, cache);
-                        scores[i] = encode_confidences(confs);
+                        put(i, confs);
                     }
                 } else {
                     const auto cands =
                         side == 0 ? model.tails(anchor, rel, cache) : model.heads(anchor, rel, cache);
                     for (std::size_t i : idx) {
                         const auto it = cands.find(side == 0 ? needs[i].o : needs[i].s);
-                        if (it != cands.end()) scores[i] = encode_confidences(it->second);
+                        if (it != cands.end()) put(i, it->second);
                     }
                 }
                 done.fetch_add(idx.size(), std::memory_order_relaxed);
@@ -381,6 +514,14 @@ ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
     // After an error the other workers take no new runs of groups.
     run_workers(resolve_threads(params.threads), worker, [&] { next_run.store(run_begin.size()); });
     ctx.throw_if_stopped();
+    if (exact) {
+        interned.clear();
+        std::size_t levels = 0;
+        const std::vector<double> by_id = order_scores(distinct, &levels);
+        res.distinct_lists = levels;
+        for (std::size_t i = 0; i < needs.size(); ++i)
+            scores[i] = list_id[i] ? by_id[list_id[i] - 1] : 0.0;
+    }
 
     ctx.report(needs.size(), needs.size(), "Writing scores", true);
     const std::string tmp = params.out_path + ".tmp";

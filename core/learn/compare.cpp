@@ -151,6 +151,35 @@ bool same_up_to_renaming(const rules::Rule& a, const rules::Rule& b) {
     return match_body(a, b, 0, used, m);
 }
 
+rules::Rule with_object_identity(const rules::Rule& rule) {
+    rules::Rule out = rule;
+    if (rule.body.empty()) return out;
+    std::vector<rules::Term> vars, consts;
+    auto add = [&](const rules::Term& t) {
+        auto& list = t.is_var() ? vars : consts;
+        for (const auto& u : list)
+            if (u.name == t.name) return;
+        list.push_back(t);
+    };
+    for (const auto& t : rule.head.args)
+        add(t);
+    for (const auto& a : rule.body)
+        for (const auto& t : a.args)
+            add(t);
+    auto present = [&](const rules::Term& a, const rules::Term& b) {
+        for (const auto& q : out.inequalities)
+            if ((q.lhs == a && q.rhs == b) || (q.lhs == b && q.rhs == a)) return true;
+        return false;
+    };
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+        for (std::size_t j = i + 1; j < vars.size(); ++j)
+            if (!present(vars[i], vars[j])) out.inequalities.push_back({vars[i], vars[j], {}});
+        for (const auto& c : consts)
+            if (!present(vars[i], c)) out.inequalities.push_back({vars[i], c, {}});
+    }
+    return out;
+}
+
 std::vector<rules::Rule> sub_rules(const rules::Rule& rule) {
     std::vector<rules::Rule> out;
     const std::size_t n = rule.body.size();
@@ -179,9 +208,11 @@ std::vector<rules::Rule> sub_rules(const rules::Rule& rule) {
     return out;
 }
 
-LearntIndex::LearntIndex(std::vector<LearntRule> rules) : rules_(std::move(rules)) {
-    for (std::size_t i = 0; i < rules_.size(); ++i)
+LearntIndex::LearntIndex(std::vector<LearntRule> rules, bool object_identity) : rules_(std::move(rules)) {
+    for (std::size_t i = 0; i < rules_.size(); ++i) {
         by_shape_.emplace(shape(rules_[i].rule), i);
+        engine_rules_.push_back(object_identity ? with_object_identity(rules_[i].rule) : rules_[i].rule);
+    }
 }
 
 std::optional<std::size_t> LearntIndex::contains(const rules::Rule& r) const {
@@ -251,7 +282,7 @@ LearntIndex::Verdict LearntIndex::check(const rules::Rule& r, jobs::JobContext& 
     auto run = [&](const std::vector<std::size_t>& chosen, jobs::JobContext& c) {
         rules::RuleSet rs;
         for (std::size_t i : chosen)
-            rs.rules.push_back(rules_[i].rule);
+            rs.rules.push_back(engine_rules_[i]);
         rules::MaterialiseOptions opt;
         opt.threads = 1;
         opt.provenance = used != nullptr;
@@ -318,7 +349,7 @@ CompareResult compare_rules(const CompareParams& params, jobs::JobContext& ctx) 
     for (auto& r : ls.rules)
         if (r.confidence >= params.min_confidence) kept.push_back(std::move(r));
     res.learnt_rules = kept.size();
-    const LearntIndex index(std::move(kept));
+    const LearntIndex index(std::move(kept), params.object_identity);
     kg::PrefixMap none;
     auto verdict = [&](const rules::Rule& r, const std::string& pattern) {
         RuleVerdict v;

@@ -28,6 +28,12 @@ std::vector<BenchmarkRule> load_benchmark_rules(const std::string& path);
 /// atoms (inequalities are not compared: AnyBURL's rules carry object identity implicitly).
 bool same_up_to_renaming(const rules::Rule& a, const rules::Rule& b);
 
+/// The rule with AnyBURL's object identity made explicit: an inequality between every two
+/// distinct variables and between every variable and every constant of the rule (the OI
+/// constraints under which AnyBURL learns and applies its rules). Rules with an empty body are
+/// returned unchanged.
+rules::Rule with_object_identity(const rules::Rule& rule);
+
 /// The sub-rules R⁻ of a rule: every rule obtained by dropping one or more (not all) body
 /// atoms that is still safe (each head variable occurs in the remaining body); inequalities
 /// over dropped variables are dropped too. Empty for rules with fewer than two body atoms.
@@ -36,7 +42,9 @@ std::vector<rules::Rule> sub_rules(const rules::Rule& rule);
 /// Learnt rules indexed for containment and entailment checks.
 class LearntIndex {
   public:
-    explicit LearntIndex(std::vector<LearntRule> rules);
+    /// With object_identity the rules entail as AnyBURL applies them (with_object_identity);
+    /// rules() keeps them as given.
+    explicit LearntIndex(std::vector<LearntRule> rules, bool object_identity = true);
     const std::vector<LearntRule>& rules() const { return rules_; }
     /// Index of a learnt rule syntactically equal to r (up to renaming), or nullopt.
     std::optional<std::size_t> contains(const rules::Rule& r) const;
@@ -58,6 +66,7 @@ class LearntIndex {
 
   private:
     std::vector<LearntRule> rules_;
+    std::vector<rules::Rule> engine_rules_; ///< what the rules engine runs (OI made explicit or not)
     std::multimap<std::string, std::size_t> by_shape_; ///< head predicate + sorted body predicates
 };
 
@@ -83,6 +92,7 @@ struct CompareParams {
     std::optional<LearntRuleSet> learnt; ///< used when learnt_path is empty
     double min_confidence = 0;
     double entail_seconds = 10.0; ///< per rule, for the second stage of LearntIndex::check
+    bool object_identity = true;  ///< learnt rules entail under OI (with_object_identity), as AnyBURL applies them
 };
 
 struct CompareResult {
@@ -95,7 +105,8 @@ struct CompareResult {
 };
 
 /// ε_ent = 100 · |{r ∈ R : L ⊨ r}| / |R| and ε_cont = 100 · |{r ∈ R : r ∈ L up to renaming}| / |R|,
-/// for the benchmark's rules R and the learnt rules L with confidence ≥ min_confidence.
+/// for the benchmark's rules R and the learnt rules L with confidence ≥ min_confidence (the
+/// file's column), under object identity unless params.object_identity is false.
 CompareResult compare_rules(const CompareParams& params, jobs::JobContext& ctx);
 
 } // namespace kbcx::learn

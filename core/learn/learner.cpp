@@ -99,46 +99,129 @@ NameTable names_of(const kg::KnowledgeGraph& graph) {
     return t;
 }
 
+LearnParams learn_defaults(RuleVariant v) {
+    const VariantDefaults& d = defaults_of(v);
+    LearnParams p;
+    p.variant = v;
+    p.max_length = d.max_length;
+    p.max_acyclic_length = d.max_acyclic_length;
+    p.grounded_cyclic_length = d.grounded_cyclic_length;
+    p.object_identity = d.object_identity;
+    p.both_directions = d.both_directions;
+    p.pc_in_file = d.pc_in_file;
+    p.sample_size = d.sample_size;
+    p.acyclic_sample_size = d.acyclic_sample_size;
+    return p;
+}
+
 RuleStats evaluate_rule(const PathWalker& walker, const PathRule& rule, double pc, std::size_t sample_size,
                         std::uint64_t work_budget, std::uint64_t seed) {
+    LearnParams p = learn_defaults(RuleVariant::Kbcx);
+    p.pc = pc;
+    p.sample_size = sample_size;
+    p.work_budget = work_budget;
+    p.seed = seed;
+    return evaluate_rule(walker, rule, p);
+}
+
+RuleStats evaluate_rule(const PathWalker& walker, const PathRule& rule, const LearnParams& params) {
     RuleStats st;
     const kg::FactStore& f = walker.facts();
+    const bool oi = params.object_identity;
     std::uint64_t work = 0;
+    const std::uint64_t rule_seed = splitmix(params.seed ^ hash_key(rule_key(rule)));
+    auto finish = [&] {
+        const double denom = static_cast<double>(st.predicted) + (params.pc_in_file ? params.pc : 0.0);
+        st.confidence = denom > 0 ? static_cast<double>(st.support) / denom : 0.0;
+        return st;
+    };
+    if (rule.kind == PathRule::Kind::Zero) {
+        if (rule.head >= f.num_relations()) return finish();
+        for (kg::Id x : rule.anchor_object ? f.objects_of(rule.head) : f.subjects_of(rule.head)) {
+            if (x == rule.head_const) continue;
+            ++st.predicted;
+            if (rule.anchor_object ? f.contains(rule.head_const, rule.head, x) : f.contains(x, rule.head, rule.head_const))
+                ++st.support;
+        }
+        return finish();
+    }
     if (rule.path.empty()) return st;
+    if (rule.kind == PathRule::Kind::Cyclic && params.both_directions) {
+        // AnyBURL's beam sampling, from X and then from Y, the counts summed: random start
+        // entities (with replacement) each give one random grounding, until sample_size
+        // distinct groundings, kBeamRepetitions draws in a row of known ones, or kBeamAttempts.
+        std::unordered_set<std::uint64_t> seen_pairs;
+        for (int side = 0; side < 2; ++side) {
+            const std::vector<Step> path = side == 0 ? rule.path : reversed(rule.path);
+            const auto dom = walker.domain(path.front());
+            if (dom.empty()) continue;
+            std::mt19937_64 rng(splitmix(rule_seed + static_cast<std::uint64_t>(side)));
+            seen_pairs.clear();
+            unsigned repetitions = 0;
+            std::size_t attempt = 0;
+            for (; attempt < kBeamAttempts; ++attempt) {
+                const kg::Id a = dom[rng() % dom.size()];
+                const kg::Id b = walker.random_grounding(a, path, rng, oi);
+                if (b == kg::kNoId) continue;
+                const kg::Id x = side == 0 ? a : b, y = side == 0 ? b : a;
+                if (seen_pairs.insert((std::uint64_t{x} << 32) | y).second) {
+                    repetitions = 0;
+                    ++st.predicted;
+                    if (f.contains(x, rule.head, y)) ++st.support;
+                } else if (++repetitions >= kBeamRepetitions) {
+                    break;
+                }
+                if (seen_pairs.size() >= params.sample_size) break;
+            }
+            st.exact = false; // a sample, whatever it found
+        }
+        return finish();
+    }
     if (rule.kind == PathRule::Kind::Cyclic) {
         const auto dom = walker.domain(rule.path.front());
         std::vector<kg::Id> anchors(dom.begin(), dom.end());
-        if (anchors.size() > sample_size) {
-            std::mt19937_64 rng(splitmix(seed ^ hash_key(rule_key(rule))));
-            for (std::size_t i = 0; i < sample_size; ++i)
+        if (anchors.size() > params.sample_size) {
+            std::mt19937_64 rng(rule_seed);
+            for (std::size_t i = 0; i < params.sample_size; ++i)
                 std::swap(anchors[i], anchors[i + rng() % (anchors.size() - i)]);
-            anchors.resize(sample_size);
+            anchors.resize(params.sample_size);
             std::sort(anchors.begin(), anchors.end());
             st.exact = false;
         }
+        std::vector<kg::Id> ys;
         for (kg::Id x : anchors) {
-            const auto ys = walker.reach(x, rule.path, &work);
+            if (oi)
+                walker.reach_oi(x, rule.path, ys, &work);
+            else
+                ys = walker.reach(x, rule.path, &work);
             for (kg::Id y : ys) {
                 if (y == x) continue;
                 ++st.predicted;
                 if (f.contains(x, rule.head, y)) ++st.support;
             }
-            if (work > work_budget) {
+            if (work > params.work_budget) {
                 st.exact = false;
                 break;
             }
         }
-    } else {
-        const auto xs =
-            walker.anchors(rule.path, rule.kind == PathRule::Kind::AC1 ? rule.end_const : kg::kNoId, &work);
-        for (kg::Id x : xs) {
-            ++st.predicted;
-            if (rule.anchor_object ? f.contains(rule.head_const, rule.head, x) : f.contains(x, rule.head, rule.head_const))
-                ++st.support;
-        }
+        return finish();
     }
-    st.confidence = static_cast<double>(st.support) / (static_cast<double>(st.predicted) + pc);
-    return st;
+    const kg::Id end = rule.kind == PathRule::Kind::AC1 ? rule.end_const : kg::kNoId;
+    std::vector<kg::Id> xs = oi ? walker.anchors_oi(rule.path, end, rule.head_const, &work)
+                                : walker.anchors(rule.path, end, &work);
+    if (params.acyclic_sample_size && xs.size() > params.acyclic_sample_size) {
+        std::mt19937_64 rng(rule_seed);
+        for (std::size_t i = 0; i < params.acyclic_sample_size; ++i)
+            std::swap(xs[i], xs[i + rng() % (xs.size() - i)]);
+        xs.resize(params.acyclic_sample_size);
+        st.exact = false;
+    }
+    for (kg::Id x : xs) {
+        ++st.predicted;
+        if (rule.anchor_object ? f.contains(rule.head_const, rule.head, x) : f.contains(x, rule.head, rule.head_const))
+            ++st.support;
+    }
+    return finish();
 }
 
 LearnResult learn_rules(const LearnParams& params, jobs::JobContext& ctx) {
@@ -171,7 +254,7 @@ LearnResult learn_rules(const LearnParams& params, jobs::JobContext& ctx) {
             std::lock_guard lock(mu);
             if (!seen.emplace(key, Entry{r, {}}).second) return;
         }
-        const RuleStats st = evaluate_rule(walker, r, params.pc, params.sample_size, params.work_budget, params.seed);
+        const RuleStats st = evaluate_rule(walker, r, params);
         std::lock_guard lock(mu);
         seen[key].stats = st;
     };
@@ -220,6 +303,20 @@ LearnResult learn_rules(const LearnParams& params, jobs::JobContext& ctx) {
                     }
                 }
                 if (ok && head.s != head.o) {
+                    if (path.size() <= params.grounded_cyclic_length) {
+                        // AnyBURL's grounded cyclic rules: one head argument kept as a constant
+                        // that the body's path also ends in, h(X,o) <= path(X..o), h(s,Y) <= path(Y..s).
+                        PathRule g;
+                        g.kind = PathRule::Kind::AC1;
+                        g.head = head.r;
+                        g.head_const = g.end_const = head.o;
+                        g.path = path;
+                        consider(PathRule(g));
+                        g.anchor_object = true;
+                        g.head_const = g.end_const = head.s;
+                        g.path = reversed(path);
+                        consider(std::move(g));
+                    }
                     PathRule r;
                     r.kind = PathRule::Kind::Cyclic;
                     r.head = head.r;
@@ -232,6 +329,14 @@ LearnResult learn_rules(const LearnParams& params, jobs::JobContext& ctx) {
                 const bool from_object = rng() % 2 == 1;
                 const kg::Id start = from_object ? head.o : head.s, other = from_object ? head.s : head.o;
                 const unsigned alen = 1 + static_cast<unsigned>(rng() % ac1_max);
+                if (params.zero_rules && start != other) {
+                    PathRule z;
+                    z.kind = PathRule::Kind::Zero;
+                    z.head = head.r;
+                    z.anchor_object = from_object;
+                    z.head_const = other;
+                    consider(std::move(z));
+                }
                 nodes.assign({start});
                 std::vector<Step> path;
                 for (unsigned i = 0; i < alen; ++i) {

@@ -165,6 +165,139 @@ std::vector<kg::Id> PathWalker::anchors(std::span<const Step> path, kg::Id end, 
     return cur;
 }
 
+bool PathWalker::has_edge(kg::Id from, Step s, kg::Id to) const {
+    if (s.rel >= facts_.num_relations() || from >= facts_.num_entities() || to >= facts_.num_entities()) return false;
+    return s.inverse ? facts_.contains(to, s.rel, from) : facts_.contains(from, s.rel, to);
+}
+
+namespace {
+std::span<const kg::Id> neighbours(const kg::FactStore& f, kg::Id v, Step s) {
+    if (s.rel >= f.num_relations() || v >= f.num_entities()) return {};
+    return s.inverse ? f.subjects(s.rel, v) : f.objects(s.rel, v);
+}
+
+/// Depth-first enumeration of OI paths: `visited` holds n0 … n_i.
+void dfs_oi(const kg::FactStore& f, std::span<const Step> path, std::size_t i, std::vector<kg::Id>& visited,
+            std::vector<kg::Id>& out, std::uint64_t* work) {
+    const auto n = neighbours(f, visited.back(), path[i]);
+    if (work) *work += n.size() + 1;
+    const bool last = i + 1 == path.size();
+    for (kg::Id w : n) {
+        if (std::find(visited.begin(), visited.end(), w) != visited.end()) continue;
+        if (last) {
+            out.push_back(w);
+        } else {
+            visited.push_back(w);
+            dfs_oi(f, path, i + 1, visited, out, work);
+            visited.pop_back();
+        }
+    }
+}
+} // namespace
+
+void PathWalker::reach_oi(kg::Id start, std::span<const Step> path, std::vector<kg::Id>& out,
+                          std::uint64_t* work) const {
+    out.clear();
+    if (path.empty() || start >= facts_.num_entities()) return;
+    auto add_work = [&](std::size_t k) {
+        if (work) *work += k + 1;
+    };
+    const auto n1 = neighbours(facts_, start, path[0]);
+    add_work(n1.size());
+    if (path.size() == 1) {
+        for (kg::Id y : n1)
+            if (y != start) out.push_back(y);
+        return; // CSR rows are sorted and distinct
+    }
+    if (path.size() == 2) {
+        for (kg::Id a : n1) {
+            if (a == start) continue;
+            const auto n2 = neighbours(facts_, a, path[1]);
+            add_work(n2.size());
+            for (kg::Id y : n2)
+                if (y != start && y != a) out.push_back(y);
+        }
+    } else if (path.size() == 3) {
+        // Nodes B after two steps with the inner nodes A before them: y ≠ A must hold for some A,
+        // so a single predecessor A excludes y = A, two or more exclude nothing.
+        std::vector<std::pair<kg::Id, kg::Id>> ba; // (B, A)
+        for (kg::Id a : n1) {
+            if (a == start) continue;
+            const auto n2 = neighbours(facts_, a, path[1]);
+            add_work(n2.size());
+            for (kg::Id b : n2)
+                if (b != start && b != a) ba.emplace_back(b, a);
+        }
+        std::sort(ba.begin(), ba.end());
+        for (std::size_t i = 0; i < ba.size();) {
+            std::size_t j = i;
+            while (j < ba.size() && ba[j].first == ba[i].first)
+                ++j;
+            const kg::Id b = ba[i].first;
+            const bool one = ba[j - 1].second == ba[i].second; // a single distinct predecessor
+            const kg::Id only = ba[i].second;
+            const auto n3 = neighbours(facts_, b, path[2]);
+            add_work(n3.size());
+            for (kg::Id y : n3)
+                if (y != start && y != b && !(one && y == only)) out.push_back(y);
+            i = j;
+        }
+    } else {
+        std::vector<kg::Id> visited{start};
+        dfs_oi(facts_, path, 0, visited, out, work);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+namespace {
+bool holds_from(const kg::FactStore& f, const PathWalker& w, std::span<const Step> path, std::size_t i,
+                std::vector<kg::Id>& visited, kg::Id end, kg::Id head_const) {
+    const kg::Id cur = visited.back();
+    const bool last = i + 1 == path.size();
+    if (last && end != kg::kNoId) return w.has_edge(cur, path[i], end);
+    for (kg::Id v : neighbours(f, cur, path[i])) {
+        if (v == head_const || v == end || std::find(visited.begin(), visited.end(), v) != visited.end()) continue;
+        if (last) return true;
+        visited.push_back(v);
+        const bool ok = holds_from(f, w, path, i + 1, visited, end, head_const);
+        visited.pop_back();
+        if (ok) return true;
+    }
+    return false;
+}
+} // namespace
+
+kg::Id PathWalker::random_grounding(kg::Id start, std::span<const Step> path, std::mt19937_64& rng, bool oi) const {
+    kg::Id visited[8];
+    std::size_t nv = 0;
+    kg::Id cur = start;
+    for (const Step& s : path) {
+        const auto n = neighbours(facts_, cur, s);
+        if (n.empty()) return kg::kNoId;
+        if (nv < 8) visited[nv++] = cur;
+        cur = n[rng() % n.size()];
+        if (oi && std::find(visited, visited + nv, cur) != visited + nv) return kg::kNoId;
+    }
+    return cur == start ? kg::kNoId : cur;
+}
+
+bool PathWalker::holds_oi(kg::Id x, std::span<const Step> path, kg::Id end, kg::Id head_const) const {
+    if (path.empty() || x == head_const || x == end || x >= facts_.num_entities()) return false;
+    std::vector<kg::Id> visited{x};
+    return holds_from(facts_, *this, path, 0, visited, end, head_const);
+}
+
+std::vector<kg::Id> PathWalker::anchors_oi(std::span<const Step> path, kg::Id end, kg::Id head_const,
+                                           std::uint64_t* work) const {
+    std::vector<kg::Id> out = anchors(path, end, work); // a superset: the same paths without OI
+    std::erase_if(out, [&](kg::Id x) {
+        if (work) *work += 1;
+        return !holds_oi(x, path, end, head_const);
+    });
+    return out;
+}
+
 std::vector<Step> reversed(std::span<const Step> path) {
     std::vector<Step> out(path.rbegin(), path.rend());
     for (Step& s : out)

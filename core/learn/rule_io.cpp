@@ -209,7 +209,7 @@ LearntRule parse_anyburl_line(std::string_view line, const std::string& file, st
     return out;
 }
 
-LearntRuleSet parse_rule_set(std::string_view text, const std::string& file) {
+LearntRuleSet parse_rule_set(std::string_view text, const std::string& file, bool zero_rules) {
     LearntRuleSet out;
     out.file = file;
     // Decide the format from the first rule line.
@@ -237,7 +237,7 @@ LearntRuleSet parse_rule_set(std::string_view text, const std::string& file) {
             const std::string_view t = trim(l);
             if (t.empty() || t[0] == '#' || t[0] == '%') continue;
             LearntRule r = parse_anyburl_line(l, file, lineno);
-            if (r.rule.body.empty()) {
+            if (r.rule.body.empty() && !zero_rules) {
                 out.notes.push_back(file + ":" + std::to_string(lineno) + ": rule with an empty body skipped");
                 continue;
             }
@@ -279,13 +279,13 @@ LearntRuleSet parse_rule_set(std::string_view text, const std::string& file) {
     return out;
 }
 
-LearntRuleSet load_rule_set(const std::string& path) {
+LearntRuleSet load_rule_set(const std::string& path, bool zero_rules) {
     auto src = kg::open_file_source(path);
     std::string text;
     char buf[1 << 16];
     while (const std::size_t n = src->read(buf, sizeof buf))
         text.append(buf, n);
-    return parse_rule_set(text, path);
+    return parse_rule_set(text, path, zero_rules);
 }
 
 std::string anyburl_text(const rules::Rule& rule) {

@@ -43,12 +43,16 @@ LearntRule parse_anyburl_line(std::string_view line, const std::string& file, st
 /// Reads a rule file: AnyBURL/RuleN format when its first rule line starts with three
 /// tab-separated numbers, else the project's syntaxes (plain and RDFox .dlog, see
 /// rules::parse_rules), where a trailing comment `# predicted P support S confidence C` on a
-/// rule's line restores its statistics. AnyBURL rules with an empty body (`h(X,c) <= `) are
-/// skipped with a note. Throws InputError with file:line:column.
-LearntRuleSet parse_rule_set(std::string_view text, const std::string& file = "<rules>");
-LearntRuleSet load_rule_set(const std::string& path);
+/// rule's line restores its statistics. AnyBURL rules with an empty body (`h(X,c) <= `, zero
+/// rules) are kept when `zero_rules` (apply-rules reads them, as AnyBURL does), else skipped
+/// with a note (the rules engine needs safe rules). Throws InputError with file:line:column.
+LearntRuleSet parse_rule_set(std::string_view text, const std::string& file = "<rules>", bool zero_rules = false);
+LearntRuleSet load_rule_set(const std::string& path, bool zero_rules = false);
 
-/// Writes AnyBURL's format; variables are renamed X, Y (head) and A, B, … (body) when needed.
+/// Writes AnyBURL's format, one rule a line and no blank line (AnyBURL's reader stops at one):
+/// `predicted<TAB>support<TAB>confidence<TAB>head <= b1, b2` with the confidence as the rule
+/// stores it; variables are renamed X, Y (head) and A, B, … (body) when needed, so that every
+/// variable is one upper-case letter as AnyBURL's and SAFRAN's readers expect.
 void write_anyburl(std::ostream& out, const std::vector<LearntRule>& rules);
 /// Writes the plain syntax with a `# predicted P support S confidence C` comment per rule.
 void write_plain(std::ostream& out, const std::vector<LearntRule>& rules, const kg::PrefixMap& prefixes);

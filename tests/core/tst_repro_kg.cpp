@@ -228,6 +228,7 @@ class TestReproKg : public QObject {
         ap.rules_path = rules_path;
         ap.benchmark_dir = folder;
         ap.out_path = dir_.filePath("rule_scores.tsv").toStdString();
+        ap.exact_order = false; // the scorer encodes one fact at a time: four confidences
         const auto applied = learn::apply_rules(ap, ctx);
         QVERIFY(applied.predicted > 0);
         bench::EvalKgParams ep;

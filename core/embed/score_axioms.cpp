@@ -57,7 +57,8 @@ ScoredAxioms score_el_candidates(const std::string& checkpoint, const std::strin
                 if (tab2 == std::string_view::npos)
                     throw InputError(name, lineno, tab + 2, "expected status<TAB>nf<TAB>axiom");
                 const auto tab3 = line.find('\t', tab2 + 1);
-                axiom = line.substr(tab2 + 1, tab3 == std::string_view::npos ? std::string_view::npos : tab3 - tab2 - 1);
+                axiom =
+                    line.substr(tab2 + 1, tab3 == std::string_view::npos ? std::string_view::npos : tab3 - tab2 - 1);
                 col = tab2 + 2;
             } else {
                 axiom = first; // axiom<TAB>anything: score the axiom
@@ -67,10 +68,19 @@ ScoredAxioms score_el_candidates(const std::string& checkpoint, const std::strin
         const auto parts = translator.translate(norm, name, lineno);
         if (!parts)
             throw InputError(name, lineno, col,
-                             "the axiom's normal forms need fresh names, which the model has no embedding for: " + norm);
+                             "the axiom's normal forms need fresh names, which the model has no embedding for: " +
+                                 norm);
         const double s = score_axiom_parts(scorer, *parts);
-        if (std::isnan(s))
-            throw InputError(name, lineno, col, model->name() + " has no loss for this kind of axiom: " + norm);
+        if (std::isnan(s)) {
+            // mOWL's models (variants mowl, paper) embed classes and roles only: no individuals.
+            const ElVariant v = model->config().variant;
+            const std::string why = v == ElVariant::Kbcx
+                                        ? std::string()
+                                        : " (the " + std::string(el_variant_name(v)) +
+                                              " variant, as mOWL, embeds no individuals and no role axioms; a run "
+                                              "trained with --variant kbcx scores them)";
+            throw InputError(name, lineno, col, model->name() + " has no loss for this kind of axiom: " + norm + why);
+        }
         result.scores.emplace_back(norm, s);
     }
     return result;

@@ -293,10 +293,26 @@ void TestHierarchy::trainedRunAsScorer() {
         if (!ok) qWarning("%s", p.readAllStandardError().constData());
         return ok;
     };
+    // The demo's test set holds class assertions: only this explorer's objective embeds individuals.
     QVERIFY(kbcx({QStringLiteral("train"), ontology, QStringLiteral("--model"), QStringLiteral("Box2EL"),
-                  QStringLiteral("--dim"), QStringLiteral("8"), QStringLiteral("--epochs"), QStringLiteral("3"),
-                  QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("--threads"), QStringLiteral("1"),
-                  QStringLiteral("--run"), run}));
+                  QStringLiteral("--variant"), QStringLiteral("kbcx"), QStringLiteral("--dim"), QStringLiteral("8"),
+                  QStringLiteral("--epochs"), QStringLiteral("3"), QStringLiteral("--seed"), QStringLiteral("3"),
+                  QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--run"), run}));
+    // A run of mOWL's Box2EL (the default variant) cannot score them, and says which variant can.
+    {
+        const QString mowlRun = dir_.filePath(QStringLiteral("run_el_mowl"));
+        QVERIFY(kbcx({QStringLiteral("train"), ontology, QStringLiteral("--model"), QStringLiteral("Box2EL"),
+                      QStringLiteral("--dim"), QStringLiteral("8"), QStringLiteral("--epochs"), QStringLiteral("3"),
+                      QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("--run"), mowlRun}));
+        QProcess p;
+        p.start(QStringLiteral(KBCX_CLI),
+                {QStringLiteral("score"), QStringLiteral("--run"), mowlRun, QStringLiteral("--candidates"), tests,
+                 QStringLiteral("--out"), dir_.filePath(QStringLiteral("mowl_scores.tsv"))});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.contains("university_tests.tsv:") && err.contains("--variant kbcx"), err.constData());
+    }
     QVERIFY(kbcx({QStringLiteral("score"), QStringLiteral("--run"), run, QStringLiteral("--candidates"), tests,
                   QStringLiteral("--out"), scores}));
     const int before = workspace_->model()->count();

@@ -44,10 +44,14 @@ std::string verbatim(const std::string& text) {
 
 std::string header(const std::string& name, const std::string& summary) {
     std::string upper;
-    for (char c : name) upper += static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
+    for (char c : name)
+        upper += static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
     return ".\\\" Generated at build time by packaging/make_manpage from the program's --help; do not edit.\n"
-           ".TH " + upper + " 1 \"\" \"" + name + " " KBCX_VERSION "\" \"KBC Explorer\"\n"
-           ".SH NAME\n" + roff(name) + " \\- " + roff(summary) + "\n";
+           ".TH " +
+           upper + " 1 \"\" \"" + name +
+           " " KBCX_VERSION "\" \"KBC Explorer\"\n"
+           ".SH NAME\n" +
+           roff(name) + " \\- " + roff(summary) + "\n";
 }
 
 std::string capture_help(const std::vector<std::string>& args) {
@@ -55,7 +59,8 @@ std::string capture_help(const std::vector<std::string>& args) {
     const int code = kbcx::cli::run_cli(args, out, err);
     if (code != 0) {
         std::cerr << "make_manpage: kbcx";
-        for (const auto& a : args) std::cerr << ' ' << a;
+        for (const auto& a : args)
+            std::cerr << ' ' << a;
         std::cerr << " exited with " << code << ": " << err.str();
         std::exit(1);
     }
@@ -63,9 +68,11 @@ std::string capture_help(const std::vector<std::string>& args) {
 }
 
 std::string kbcx_page() {
-    std::string page = header("kbcx", "command-line front end of KBC Explorer (knowledge-graph and EL-ontology completion)");
-    page += ".SH SYNOPSIS\n.B kbcx\n.I COMMAND\n[\\fIOPTIONS\\fR] [\\fIARGS\\fR]\n.br\n.B kbcx\n.I COMMAND\n.B \\-\\-help\n"
-            ".br\n.B kbcx \\-\\-version\n";
+    std::string page =
+        header("kbcx", "command-line front end of KBC Explorer (knowledge-graph and EL-ontology completion)");
+    page +=
+        ".SH SYNOPSIS\n.B kbcx\n.I COMMAND\n[\\fIOPTIONS\\fR] [\\fIARGS\\fR]\n.br\n.B kbcx\n.I COMMAND\n.B \\-\\-help\n"
+        ".br\n.B kbcx \\-\\-version\n";
     page += ".SH DESCRIPTION\n"
             "kbcx runs the jobs of the KBC Explorer workbench from the command line: loading knowledge graphs "
             "and ontologies, rule mining and materialisation, inferential benchmark generation, EL reasoning, "
@@ -95,7 +102,8 @@ std::string run_program_help(const std::string& program) {
     }
     std::string text;
     std::array<char, 4096> buffer{};
-    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) text.append(buffer.data(), n);
+    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe))
+        text.append(buffer.data(), n);
     if (::pclose(pipe) != 0 || text.empty()) {
         std::cerr << "make_manpage: " << command << " failed\n";
         std::exit(1);
@@ -124,8 +132,7 @@ std::string gui_page(const std::string& program) {
     page += ".SH FILES\n.TP\n.I ~/.config/KBC Explorer/kbc\\-explorer.conf\nsettings\n.TP\n"
             ".I ~/.cache/KBC Explorer/kbc\\-explorer/examples/\nthe example files, once copied there by Help "
             "\\(-> Examples\n";
-    page += ".SH VERSION\n" +
-            verbatim(kbcx::cli::version_report("kbc-explorer", ""));
+    page += ".SH VERSION\n" + verbatim(kbcx::cli::version_report("kbc-explorer", ""));
     page += ".SH SEE ALSO\n.BR kbcx (1)\n";
     return page;
 }

@@ -8,8 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-int main(int argc, char* argv[])
-{
+int main(int argc, char* argv[]) {
     if (argc != 4) {
         std::fprintf(stderr, "usage: render_icon ICON.svg SIZE OUT.png\n");
         return 2;

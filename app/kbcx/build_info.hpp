@@ -4,8 +4,8 @@
 
 #include "kg/rdf_reader.hpp"
 
-#include <boost/version.hpp>
 #include <Eigen/Core>
+#include <boost/version.hpp>
 
 #include <string>
 

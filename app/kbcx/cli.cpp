@@ -158,7 +158,9 @@ std::string ArgParser::help() const {
 TerminalProgress::TerminalProgress(bool quiet, bool lines_when_redirected)
     : enabled_(!quiet && ::isatty(STDERR_FILENO) == 1), lines_(!quiet && !enabled_ && lines_when_redirected) {}
 
-TerminalProgress::~TerminalProgress() { finish(); }
+TerminalProgress::~TerminalProgress() {
+    finish();
+}
 
 jobs::ProgressSink TerminalProgress::sink() {
     if (lines_) return [this](const jobs::Progress& p) { log_line(p); };
@@ -224,7 +226,9 @@ std::stop_source& interrupt_source() {
     static std::stop_source source;
     return source;
 }
-extern "C" void on_interrupt(int) { interrupt_source().request_stop(); }
+extern "C" void on_interrupt(int) {
+    interrupt_source().request_stop();
+}
 } // namespace
 
 std::stop_token interrupt_token() {

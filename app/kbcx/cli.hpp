@@ -25,7 +25,7 @@ struct UsageError : std::runtime_error {
 /// Declarative options of one subcommand. Options are `--name value` (or `--name=value`)
 /// and `--flag`; anything else is positional. `--help` prints the generated help.
 class ArgParser {
-public:
+  public:
     ArgParser(std::string command, std::string synopsis, std::string description);
 
     void flag(const std::string& name, const std::string& help);
@@ -39,7 +39,7 @@ public:
     bool parse(const std::vector<std::string>& args, std::ostream& out);
 
     bool has(const std::string& name) const;
-    std::string get(const std::string& name) const;                 ///< value or default
+    std::string get(const std::string& name) const;                  ///< value or default
     std::vector<std::string> get_all(const std::string& name) const; ///< repeatable option
     const std::vector<std::string>& positionals() const { return positionals_; }
     std::string help() const;
@@ -58,7 +58,7 @@ public:
     /// check each command's help against the options the command declares.
     static void set_help_observer(std::function<void(const ArgParser&)> observer);
 
-private:
+  private:
     struct Spec {
         std::string name, metavar, help;
         std::optional<std::string> default_value;
@@ -77,7 +77,7 @@ private:
 /// Draws a progress bar with rate and ETA on stderr when it is a terminal; silent otherwise
 /// (or when quiet). Use sink() as the JobContext's ProgressSink.
 class TerminalProgress {
-public:
+  public:
     /// A bar on a terminal. When stderr is not a terminal: nothing, or with `lines_when_redirected`
     /// a timestamped line per new message at most every 10 s (for long runs sent to a log file).
     explicit TerminalProgress(bool quiet = false, bool lines_when_redirected = false);
@@ -85,7 +85,7 @@ public:
     jobs::ProgressSink sink();
     void finish(); ///< clears the bar
 
-private:
+  private:
     void draw(const jobs::Progress& p);
     void log_line(const jobs::Progress& p);
     bool enabled_;

@@ -192,9 +192,8 @@ int cmd_baseline(const std::vector<std::string>& args, std::ostream& out, std::o
 /// The metrics are null when no query was ranked (a mean over nothing).
 void json_ranking(JsonWriter& j, const bench::RankingSummary& r) {
     j.begin_object().field("queries", r.queries);
-    for (const auto& [name, value] :
-         {std::pair{"mrr", r.mrr}, std::pair{"hits@1", r.hits1}, std::pair{"hits@3", r.hits3},
-          std::pair{"hits@10", r.hits10}}) {
+    for (const auto& [name, value] : {std::pair{"mrr", r.mrr}, std::pair{"hits@1", r.hits1},
+                                      std::pair{"hits@3", r.hits3}, std::pair{"hits@10", r.hits10}}) {
         j.key(name);
         if (r.queries)
             j.value(value);
@@ -364,8 +363,7 @@ int cmd_eval_kg(const std::vector<std::string>& args, std::ostream& out, std::os
             row("C-tail", r.tail, nullptr);
             row("R-", r.relation, nullptr);
             if (r.skipped_type_facts) out << "  " << r.skipped_type_facts << " test type facts not ranked\n";
-            if (r.missing_ranking)
-                out << "  " << r.missing_ranking << " candidates without a score scored -infinity\n";
+            if (r.missing_ranking) out << "  " << r.missing_ranking << " candidates without a score scored -infinity\n";
         }
     } else {
         out << "ranking: " << r.ranking_problem << "\n";

@@ -19,7 +19,8 @@ namespace kbcx::cli {
 
 namespace {
 int cmd_classify(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    ArgParser p("classify", "ONTO [--out FILE] [--closure] [--names STYLE] [--threads N] [--stats] [--json] [--format F]",
+    ArgParser p("classify",
+                "ONTO [--out FILE] [--closure] [--names STYLE] [--threads N] [--stats] [--json] [--format F]",
                 "Classifies the EL part of ONTO (completion-based EL++ saturation) and prints the number of named\n"
                 "classes, of unsatisfiable classes, whether the ontology is consistent, and the number of entailed\n"
                 "subsumptions A ⊑ B between named classes with A ≠ B, B ≠ owl:Thing and A satisfiable (so A ⊑ A,\n"

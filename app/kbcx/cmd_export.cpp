@@ -17,9 +17,10 @@ int cmd_export(const std::vector<std::string>& args, std::ostream& out, std::ost
                 "Writes a KG or benchmark folder in the layout a training engine reads, with a README naming\n"
                 "the command that trains on it. Train there, score to_score.tsv with the trained model, and\n"
                 "evaluate here with `kbcx eval-kg DATA --scores FILE --no-ranking` (or `kbcx eval` for axioms).");
-    p.positional("DATA", "KG or benchmark folder (train.txt and valid.txt and/or test.txt, optional negatives)",
-                 false, true);
-    p.option("format", "NAME", "required: dglke (raw_udd_hrt TSVs), pykeen (labelled TSVs) or libkge (.del files + dataset.yaml)");
+    p.positional("DATA", "KG or benchmark folder (train.txt and valid.txt and/or test.txt, optional negatives)", false,
+                 true);
+    p.option("format", "NAME",
+             "required: dglke (raw_udd_hrt TSVs), pykeen (labelled TSVs) or libkge (.del files + dataset.yaml)");
     p.option("out", "DIR", "required: output folder (created)");
     p.option("neg", "M", "negative method to include (default: the folder's only one; none when it has none)");
     p.flag("stats", "print time and peak memory");
@@ -47,8 +48,8 @@ int cmd_export(const std::vector<std::string>& args, std::ostream& out, std::ost
     Stopwatch clock;
     jobs::JobContext ctx(interrupt_token());
     const bench::EngineExportResult r = bench::export_for_engine(params, ctx);
-    out << "exported " << r.train << " train, " << r.valid << " valid, " << r.test << " test triples ("
-        << r.entities << " entities, " << r.relations << " relations)";
+    out << "exported " << r.train << " train, " << r.valid << " valid, " << r.test << " test triples (" << r.entities
+        << " entities, " << r.relations << " relations)";
     if (!r.neg_method.empty())
         out << " and " << r.valid_negatives << " + " << r.test_negatives << " negatives (" << r.neg_method << ")";
     out << " for " << bench::engine_format_name(*format) << " to " << params.out_dir << "\n";
@@ -62,7 +63,8 @@ int cmd_export(const std::vector<std::string>& args, std::ostream& out, std::ost
 
 } // namespace
 
-KBCX_COMMAND("export", "write a KG or benchmark folder for DGL-KE, PyKEEN or LibKGE, with the command that trains on it",
+KBCX_COMMAND("export",
+             "write a KG or benchmark folder for DGL-KE, PyKEEN or LibKGE, with the command that trains on it",
              cmd_export);
 
 } // namespace kbcx::cli

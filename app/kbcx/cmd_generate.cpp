@@ -33,7 +33,8 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
                 "[--filter positives|conclusions] [--k1 N] [--k2 N] [--split 8:1:1] [--seed S] --out DIR",
                 "Turns a KG into an inferential benchmark (LogInfer): rules from inference patterns, their new\n"
                 "conclusions split into train/valid/test, and negatives per split.");
-    p.positional("DATA...", "knowledge-graph files, read as one K (FB15k-237 as LogInfer: train.txt valid.txt test.txt)");
+    p.positional("DATA...",
+                 "knowledge-graph files, read as one K (FB15k-237 as LogInfer: train.txt valid.txt test.txt)");
     p.option("pattern", "NAME", "comma-separated patterns or `all` (see `kbcx rules --help`) (required)");
     p.option("neg", "M", "negative sampling: rc, rb, pa or qg (required)");
     p.option("variant", "V",

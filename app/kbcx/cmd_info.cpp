@@ -66,8 +66,10 @@ bool is_ontology_invocation(const std::vector<std::string>& args) {
     std::vector<std::string> pos;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--order" || a == "--format" || a == "--type-predicate" || a == "--max-line") ++i;
-        else if (!a.starts_with("--")) pos.push_back(a);
+        if (a == "--order" || a == "--format" || a == "--type-predicate" || a == "--max-line")
+            ++i;
+        else if (!a.starts_with("--"))
+            pos.push_back(a);
     }
     return pos.size() == 1 && onto::looks_like_ontology(pos[0]);
 }
@@ -91,10 +93,13 @@ int cmd_info(const std::vector<std::string>& args, std::ostream& out, std::ostre
                 "binary facts), distinct entities, distinct relations, type facts, types and load time.");
     p.positional("FILE...", "triple files; any of them may be gzip-compressed (.gz)");
     p.flag("json", "print one JSON object instead of text");
-    p.option("order", "hrt|htr", "column order of tab-separated files: head relation tail, or head tail relation", "hrt");
-    p.option("format", "F", "input format: auto, tsv, nt, ttl, rdfxml; auto uses the extension, then the content", "auto");
+    p.option("order", "hrt|htr", "column order of tab-separated files: head relation tail, or head tail relation",
+             "hrt");
+    p.option("format", "F", "input format: auto, tsv, nt, ttl, rdfxml; auto uses the extension, then the content",
+             "auto");
     p.option("type-predicate", "NAME",
-             "a relation name read as rdf:type, besides rdf:type, <rdf:type> and the full rdf:type IRI", std::nullopt, true);
+             "a relation name read as rdf:type, besides rdf:type, <rdf:type> and the full rdf:type IRI", std::nullopt,
+             true);
     p.option("max-line", "BYTES", "longest accepted line of a tab-separated file", "1048576");
     p.flag("stats", "also print time, throughput, peak memory and bytes per fact of the fact store");
     p.epilog("formats:\n"
@@ -134,17 +139,20 @@ int cmd_info(const std::vector<std::string>& args, std::ostream& out, std::ostre
     const kg::KnowledgeGraph& g = *result.graph;
     const std::uint64_t facts = g.facts.num_facts(), type_facts = g.facts.num_type_facts();
     std::uint64_t duplicates = 0;
-    for (const auto& f : result.files) duplicates += f.duplicates;
+    for (const auto& f : result.files)
+        duplicates += f.duplicates;
     // Facts repeated across files are duplicates of the union too.
     std::uint64_t summed = 0;
-    for (const auto& f : result.files) summed += f.facts + f.type_facts;
+    for (const auto& f : result.files)
+        summed += f.facts + f.type_facts;
     duplicates += summed - (facts + type_facts);
     const double mb_per_s = result.seconds > 0 ? static_cast<double>(result.bytes) / 1e6 / result.seconds : 0.0;
 
     if (p.has("json")) {
         JsonWriter j(true);
         j.begin_object().key("files").begin_array();
-        for (const auto& f : result.files) write_file_json(j, f);
+        for (const auto& f : result.files)
+            write_file_json(j, f);
         j.end_array();
         j.key("total")
             .begin_object()
@@ -178,7 +186,8 @@ int cmd_info(const std::vector<std::string>& args, std::ostream& out, std::ostre
     for (const auto& f : result.files)
         print_block(out, f.path + " (" + std::string(kg::format_name(f.format)) + ", " + human_bytes(f.bytes) + ")",
                     f.facts, f.entities, f.relations, f.type_facts, f.types, f.duplicates, f.seconds);
-    print_block(out, "total (" + std::to_string(result.files.size()) + (result.files.size() == 1 ? " file)" : " files)"),
+    print_block(out,
+                "total (" + std::to_string(result.files.size()) + (result.files.size() == 1 ? " file)" : " files)"),
                 facts, g.vocab.entities().size(), g.vocab.relations().size(), type_facts, g.vocab.types().size(),
                 duplicates, result.seconds);
     if (p.has("stats")) {

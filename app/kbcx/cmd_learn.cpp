@@ -76,9 +76,7 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
                 "confidence on its groundings and keeps those above the thresholds.");
     const auto& ad = learn::kAnyburlDefaults;
     const auto& kd = learn::kKbcxDefaults;
-    auto both = [](auto a, auto b) {
-        return "default: anyburl " + std::to_string(a) + ", kbcx " + std::to_string(b);
-    };
+    auto both = [](auto a, auto b) { return "default: anyburl " + std::to_string(a) + ", kbcx " + std::to_string(b); };
     p.positional("DATA...", "training triple files (e.g. a benchmark's train.txt)");
     p.option("out", "FILE", "rule file to write (required)");
     p.option("variant", "anyburl|kbcx", "rule learner variant (see below)", "anyburl");
@@ -90,9 +88,10 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
     p.option("grounded-cyclic-length", "N",
              "longest body of grounded cyclic rules h(X,c) <= path(X..c) (" +
                  both(ad.grounded_cyclic_length, kd.grounded_cyclic_length) + ")");
-    p.flag("zero-rules", "also learn rules with an empty body, h(X,c) <= (AnyBURL's zero rules; off as in its release)");
-    p.option("mode", "anyburl|rulen", "rule language: rulen = path rules up to --max-length plus length-1 rules with constants",
-             "anyburl");
+    p.flag("zero-rules",
+           "also learn rules with an empty body, h(X,c) <= (AnyBURL's zero rules; off as in its release)");
+    p.option("mode", "anyburl|rulen",
+             "rule language: rulen = path rules up to --max-length plus length-1 rules with constants", "anyburl");
     p.option("seed", "S", "random seed", "1");
     const learn::LearnParams base;
     p.option("pc", "X", "kbcx: pessimistic constant folded into the file's confidence (anyburl adds it in apply-rules)",
@@ -111,7 +110,9 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
              "  from X and again from Y, the counts summed: random start entities, one random grounding each,\n"
              "  until --sample-size distinct ones, 3 known ones in a row or 10000 draws; kbcx uses all anchors\n"
              "  X or a sample of --sample-size of them, every grounding from each. AC1/AC2: anyburl counts at most\n"
-             "  " + std::to_string(ad.acyclic_sample_size) + " groundings (a sample), kbcx all.\n"
+             "  " +
+             std::to_string(ad.acyclic_sample_size) +
+             " groundings (a sample), kbcx all.\n"
              "--syntax plain writes  r1(?X,?Y) :- r2(?Y,?X).  # predicted 10 support 8 confidence 0.53\n"
              "exit codes: 0 success, 2 bad input, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
@@ -166,12 +167,14 @@ int cmd_learn_rules(const std::vector<std::string>& args, std::ostream& out, std
     }
     out << "learnt " << res.rules.size() << " rules (" << learn::variant_name(lp.variant) << " variant: " << kinds[0]
         << " cyclic, " << kinds[1] << " AC1 of which " << grounded << " grounded cyclic, " << kinds[2] << " AC2, "
-        << kinds[3] << " zero) from " << res.samples << " sampled paths; " << res.candidates << " distinct rules evaluated\n";
+        << kinds[3] << " zero) from " << res.samples << " sampled paths; " << res.candidates
+        << " distinct rules evaluated\n";
     out << "wrote " << path << "\n";
     if (p.has("stats")) {
-        out << "stats\n  time:        " << fixed(res.seconds, 3) << " s\n  throughput:  "
-            << fixed(res.seconds > 0 ? double(res.samples) / res.seconds : 0, 0) << " paths/s, "
-            << fixed(res.seconds > 0 ? double(res.candidates) / res.seconds : 0, 0) << " rules evaluated/s\n"
+        out << "stats\n  time:        " << fixed(res.seconds, 3)
+            << " s\n  throughput:  " << fixed(res.seconds > 0 ? double(res.samples) / res.seconds : 0, 0)
+            << " paths/s, " << fixed(res.seconds > 0 ? double(res.candidates) / res.seconds : 0, 0)
+            << " rules evaluated/s\n"
             << "  peak memory: " << human_bytes(peak_memory_bytes()) << "\n";
     }
     return kOk;
@@ -244,8 +247,9 @@ int cmd_apply_rules(const std::vector<std::string>& args, std::ostream& out, std
         out << "scores keep the max-aggregation order of the first four confidences at 1/8190 (kbcx)\n";
     out << "wrote " << ap.out_path << "\n";
     if (p.has("stats"))
-        out << "stats\n  time:        " << fixed(res.seconds, 3) << " s\n  throughput:  "
-            << fixed(res.seconds > 0 ? double(res.triples) / res.seconds : 0, 0) << " triples/s\n"
+        out << "stats\n  time:        " << fixed(res.seconds, 3)
+            << " s\n  throughput:  " << fixed(res.seconds > 0 ? double(res.triples) / res.seconds : 0, 0)
+            << " triples/s\n"
             << "  peak memory: " << human_bytes(peak_memory_bytes()) << "\n";
     return kOk;
 }
@@ -321,8 +325,11 @@ int cmd_compare_rules(const std::vector<std::string>& args, std::ostream& out, s
             auto list = [&](const std::vector<learn::RuleVerdict>& vs) {
                 j.begin_array();
                 for (const auto& v : vs) {
-                    j.begin_object().field("rule", v.text).field("pattern", v.pattern).field("entailed", v.entailed).field(
-                        "contained", v.contained);
+                    j.begin_object()
+                        .field("rule", v.text)
+                        .field("pattern", v.pattern)
+                        .field("entailed", v.entailed)
+                        .field("contained", v.contained);
                     if (v.parent >= 0) j.field("parent", static_cast<std::int64_t>(v.parent));
                     j.key("entailing").begin_array();
                     for (std::size_t k : v.entailing)
@@ -359,7 +366,11 @@ int cmd_compare_rules(const std::vector<std::string>& args, std::ostream& out, s
     if (p.has("rules")) {
         auto list = [&](const std::vector<learn::RuleVerdict>& vs, const char* indent) {
             for (const auto& v : vs) {
-                out << indent << (v.entailed ? "E" : v.undecided ? "?" : "-") << (v.contained ? "C" : "-") << "  " << v.text;
+                out << indent
+                    << (v.entailed    ? "E"
+                        : v.undecided ? "?"
+                                      : "-")
+                    << (v.contained ? "C" : "-") << "  " << v.text;
                 if (!v.entailing.empty()) {
                     out << "   <= learnt";
                     for (std::size_t k : v.entailing)
@@ -376,8 +387,8 @@ int cmd_compare_rules(const std::vector<std::string>& args, std::ostream& out, s
         }
     }
     if (p.has("stats"))
-        out << "stats\n  time:        " << fixed(res.seconds, 3) << " s\n  peak memory: " << human_bytes(peak_memory_bytes())
-            << "\n";
+        out << "stats\n  time:        " << fixed(res.seconds, 3)
+            << " s\n  peak memory: " << human_bytes(peak_memory_bytes()) << "\n";
     return kOk;
 }
 
@@ -419,8 +430,10 @@ int cmd_learnt_rules(const std::vector<std::string>& args, std::ostream& out, st
         for (std::size_t i = 0; i < set.rules.size(); ++i) {
             const auto& r = set.rules[i];
             j.begin_object().field("rule", learn::anyburl_text(r.rule));
-            if (r.has_stats) j.field("predicted", r.predicted).field("support", r.support).field("confidence", r.confidence);
-            if (with_data) j.field("data_support", rows[i].support).field("data_new_conclusions", rows[i].new_conclusions);
+            if (r.has_stats)
+                j.field("predicted", r.predicted).field("support", r.support).field("confidence", r.confidence);
+            if (with_data)
+                j.field("data_support", rows[i].support).field("data_new_conclusions", rows[i].new_conclusions);
             j.end_object();
         }
         j.end_array().key("notes").begin_array();

@@ -34,7 +34,9 @@ int cmd_materialise(const std::vector<std::string>& args, std::ostream& out, std
                 "  total: M     input facts (binary and type facts) + derived facts");
     p.option("rules", "FILE", "rule file (plain or RDFox .dlog syntax) (required)");
     p.positional("DATA...", "knowledge-graph files (TSV, N-Triples, Turtle, RDF/XML; optionally .gz)");
-    p.option("out", "FILE", "write the derived facts as TSV, in derivation order: s<TAB>p<TAB>o, <rdf:type> for types (optional: only counts are printed without it)");
+    p.option("out", "FILE",
+             "write the derived facts as TSV, in derivation order: s<TAB>p<TAB>o, <rdf:type> for types (optional: only "
+             "counts are printed without it)");
     p.flag("stats", "print time, derived facts per second, peak memory and bytes per fact of the store");
     p.flag("no-provenance", "do not record a derivation per derived fact (faster, less memory)");
     p.option("max-rounds", "N", "stop after N rounds (0 = fixpoint)", "0");

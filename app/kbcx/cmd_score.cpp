@@ -72,8 +72,7 @@ int cmd_score(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
     std::vector<std::string> ents, rels;
     const std::string ckpt = p.get("run") + "/checkpoint.bin";
-    if (embed::is_el_checkpoint(ckpt))
-        return score_el(ckpt, p.get("candidates"), p.get("out"), out);
+    if (embed::is_el_checkpoint(ckpt)) return score_el(ckpt, p.get("candidates"), p.get("out"), out);
     const auto model = embed::load_kg_model(ckpt, &ents, &rels);
     std::unordered_map<std::string_view, kg::Id> eid, rid;
     for (kg::Id i = 0; i < ents.size(); ++i)

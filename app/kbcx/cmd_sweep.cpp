@@ -99,18 +99,20 @@ int cmd_sweep(const std::vector<std::string>& args, std::ostream& out, std::ostr
     Stopwatch total;
     TerminalProgress progress;
     jobs::JobContext ctx(limits.token(), progress.sink());
-    const embed::SweepResult res = embed::run_sweep(sp, ctx, [&](const embed::SweepRun& r, std::size_t i, std::size_t n) {
-        progress.finish();
-        char b[160];
-        auto get = [&](const char* k) {
-            const auto it = r.final.find(k);
-            return it == r.final.end() ? NAN : it->second;
-        };
-        std::snprintf(b, sizeof b, "run %zu/%zu  p⊥ %-4g seed %llu  FVR %.4f  Pair-FVR %.4f  AUC+/- %.4f  MRR %.4f%s\n",
-                      i, n, static_cast<double>(r.p_bot), static_cast<unsigned long long>(r.seed), get("fvr"),
-                      get("pair_fvr"), get("auc_pm"), get("mrr"), r.reused ? "  (finished before)" : "");
-        out << b << std::flush;
-    });
+    const embed::SweepResult res =
+        embed::run_sweep(sp, ctx, [&](const embed::SweepRun& r, std::size_t i, std::size_t n) {
+            progress.finish();
+            char b[160];
+            auto get = [&](const char* k) {
+                const auto it = r.final.find(k);
+                return it == r.final.end() ? NAN : it->second;
+            };
+            std::snprintf(b, sizeof b,
+                          "run %zu/%zu  p⊥ %-4g seed %llu  FVR %.4f  Pair-FVR %.4f  AUC+/- %.4f  MRR %.4f%s\n", i, n,
+                          static_cast<double>(r.p_bot), static_cast<unsigned long long>(r.seed), get("fvr"),
+                          get("pair_fvr"), get("auc_pm"), get("mrr"), r.reused ? "  (finished before)" : "");
+            out << b << std::flush;
+        });
     progress.finish();
     err << "test set: " << res.tests_path << "\n";
     const auto& metrics = embed::sweep_metrics();

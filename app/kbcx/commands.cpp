@@ -5,9 +5,9 @@
 #include "cli.hpp"
 #include "common/error.hpp"
 
-#include <boost/version.hpp>
-#include <Eigen/Core>
 #include "kg/rdf_reader.hpp"
+#include <Eigen/Core>
+#include <boost/version.hpp>
 
 #include <algorithm>
 #include <iomanip>
@@ -26,11 +26,14 @@ std::vector<Command>& registry() {
 CommandRegistrar::CommandRegistrar(const char* name, const char* summary, CommandFn run) {
     auto& table = registry();
     auto it = table.begin();
-    while (it != table.end() && std::string_view(it->name) < name) ++it;
+    while (it != table.end() && std::string_view(it->name) < name)
+        ++it;
     table.insert(it, Command{name, summary, run});
 }
 
-const std::vector<Command>& commands() { return registry(); }
+const std::vector<Command>& commands() {
+    return registry();
+}
 
 namespace {
 void print_usage(std::ostream& out) {

@@ -29,5 +29,7 @@ struct CommandRegistrar {
 } // namespace kbcx::cli
 
 /// Registers `fn` as `kbcx NAME`. Use once per command, at namespace scope in its .cpp file.
-#define KBCX_COMMAND(name, summary, fn) \
-    static const ::kbcx::cli::CommandRegistrar kbcx_command_registrar_##fn{name, summary, fn}
+#define KBCX_COMMAND(name, summary, fn)                                                                                \
+    static const ::kbcx::cli::CommandRegistrar kbcx_command_registrar_##fn {                                           \
+        name, summary, fn                                                                                              \
+    }

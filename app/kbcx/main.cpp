@@ -14,8 +14,8 @@ int main(int argc, char** argv) {
     // program (not the in-process command library) knows.
     if (args.size() == 1 && (args[0] == "--version" || args[0] == "-V")) {
         std::cout << kbcx::cli::version_report("kbcx", kbcx::cli::configured_qt_version().empty()
-                                                            ? ""
-                                                            : " (used by kbc-explorer and the tests; kbcx links no Qt)");
+                                                           ? ""
+                                                           : " (used by kbc-explorer and the tests; kbcx links no Qt)");
         return 0;
     }
     const int code = kbcx::cli::run_cli(args, std::cout, std::cerr);

@@ -31,8 +31,7 @@ inline onto::Ontology load_onto_cli(const std::string& path, const std::string& 
 class AxiomRenderer {
   public:
     AxiomRenderer() = default;
-    AxiomRenderer(onto::Ontology onto, NameStyle style)
-        : onto_(std::make_unique<onto::Ontology>(std::move(onto))) {
+    AxiomRenderer(onto::Ontology onto, NameStyle style) : onto_(std::make_unique<onto::Ontology>(std::move(onto))) {
         writer_.emplace(*onto_, style);
         onto::TextParseOptions opt;
         opt.allow_new_names = false;

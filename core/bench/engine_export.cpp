@@ -116,8 +116,8 @@ void write_map(const fs::path& dir, const std::string& file, const IndexMap& m, 
 std::string readme_text(const EngineExportParams& p, const EngineExportResult& r, const std::string& name) {
     std::string s = "# " + name + " for " + std::string(engine_format_name(p.format)) + "\n\n";
     s += "Exported by `kbcx export " + p.data_dir + " --format " + std::string(engine_format_name(p.format)) +
-         "` from `" + p.data_dir + "`: " + std::to_string(r.train) + " train, " + std::to_string(r.valid) +
-         " valid, " + std::to_string(r.test) + " test triples over " + std::to_string(r.entities) + " entities and " +
+         "` from `" + p.data_dir + "`: " + std::to_string(r.train) + " train, " + std::to_string(r.valid) + " valid, " +
+         std::to_string(r.test) + " test triples over " + std::to_string(r.entities) + " entities and " +
          std::to_string(r.relations) + " relations";
     if (!r.neg_method.empty())
         s += "; negatives of method `" + r.neg_method + "`: " + std::to_string(r.valid_negatives) + " valid, " +
@@ -144,24 +144,26 @@ std::string readme_text(const EngineExportParams& p, const EngineExportResult& r
         break;
     case EngineFormat::PyKeen:
         s += "With PyKEEN:\n\n```python\nfrom pykeen.predict import predict_triples\nfrom pykeen.triples import "
-             "TriplesFactory\ncand = TriplesFactory.from_path('to_score.tsv', entity_to_id=result.training.entity_to_id,\n"
+             "TriplesFactory\ncand = TriplesFactory.from_path('to_score.tsv', "
+             "entity_to_id=result.training.entity_to_id,\n"
              "                                  relation_to_id=result.training.relation_to_id)\n"
              "df = predict_triples(model=result.model, triples=cand).process(factory=result.training).df\n"
              "df[['head_label', 'relation_label', 'tail_label', 'score']].to_csv('scores.tsv', sep='\\t', "
              "header=False, index=False)\n```\n";
         break;
     case EngineFormat::LibKge:
-        s += "With LibKGE (`entity_ids.del` and `relation_ids.del` map names to the indices of the `.del` files):\n\n"
-             "```python\nimport torch\nfrom kge.model import KgeModel\nfrom kge.util.io import load_checkpoint\n"
-             "model = KgeModel.create_from(load_checkpoint('local/experiments/<run>/checkpoint_best.pt'))\n"
-             "ent = dict(l.rstrip('\\n').split('\\t')[::-1] for l in open('entity_ids.del'))\n"
-             "rel = dict(l.rstrip('\\n').split('\\t')[::-1] for l in open('relation_ids.del'))\n"
-             "rows = [l.rstrip('\\n').split('\\t') for l in open('to_score.tsv')]\n"
-             "s = torch.tensor([int(ent[h]) for h, r, t in rows]); p = torch.tensor([int(rel[r]) for h, r, t in rows])\n"
-             "o = torch.tensor([int(ent[t]) for h, r, t in rows])\n"
-             "with open('scores.tsv', 'w') as f:\n"
-             "    for (h, r, t), x in zip(rows, model.score_spo(s, p, o, direction='o').tolist()):\n"
-             "        f.write(f'{h}\\t{r}\\t{t}\\t{x}\\n')\n```\n\n";
+        s +=
+            "With LibKGE (`entity_ids.del` and `relation_ids.del` map names to the indices of the `.del` files):\n\n"
+            "```python\nimport torch\nfrom kge.model import KgeModel\nfrom kge.util.io import load_checkpoint\n"
+            "model = KgeModel.create_from(load_checkpoint('local/experiments/<run>/checkpoint_best.pt'))\n"
+            "ent = dict(l.rstrip('\\n').split('\\t')[::-1] for l in open('entity_ids.del'))\n"
+            "rel = dict(l.rstrip('\\n').split('\\t')[::-1] for l in open('relation_ids.del'))\n"
+            "rows = [l.rstrip('\\n').split('\\t') for l in open('to_score.tsv')]\n"
+            "s = torch.tensor([int(ent[h]) for h, r, t in rows]); p = torch.tensor([int(rel[r]) for h, r, t in rows])\n"
+            "o = torch.tensor([int(ent[t]) for h, r, t in rows])\n"
+            "with open('scores.tsv', 'w') as f:\n"
+            "    for (h, r, t), x in zip(rows, model.score_spo(s, p, o, direction='o').tolist()):\n"
+            "        f.write(f'{h}\\t{r}\\t{t}\\t{x}\\n')\n```\n\n";
         if (!r.neg_method.empty())
             s += "`valid_negatives.del` and `test_negatives.del` are the splits LibKGE's triple-classification "
                  "evaluation reads.\n";
@@ -205,8 +207,9 @@ EngineExportResult export_for_engine(const EngineExportParams& p, jobs::JobConte
     r.test = test.size();
     r.valid_negatives = vneg.size();
     r.test_negatives = tneg.size();
-    const std::string name = fs::path(p.data_dir).filename().empty() ? fs::path(p.data_dir).parent_path().filename().string()
-                                                                      : fs::path(p.data_dir).filename().string();
+    const std::string name = fs::path(p.data_dir).filename().empty()
+                                 ? fs::path(p.data_dir).parent_path().filename().string()
+                                 : fs::path(p.data_dir).filename().string();
 
     ctx.report(1, 4, "Writing the splits");
     IndexMap ents, rels;
@@ -302,7 +305,8 @@ EngineExportResult export_for_engine(const EngineExportParams& p, jobs::JobConte
         y.close();
         Writer c(dir, "config.yaml", r.files);
         c << "job.type: train\ndataset.name: " << name
-          << "\nmodel: complex\ntrain:\n  type: 1vsAll\n  optimizer.default:\n    type: Adagrad\n    args:\n      lr: 0.2\n"
+          << "\nmodel: complex\ntrain:\n  type: 1vsAll\n  optimizer.default:\n    type: Adagrad\n    args:\n      lr: "
+             "0.2\n"
              "  max_epochs: 100\nlookup_embedder:\n  dim: 128\n";
         c.close();
         r.train_command = "cp -r " + p.out_dir + " <kge>/data/" + name + " && kge start " + p.out_dir + "/config.yaml";

@@ -28,11 +28,11 @@ struct EngineExportParams {
 struct EngineExportResult {
     std::vector<std::string> files; ///< written, relative to out_dir
     std::size_t entities = 0, relations = 0;
-    std::size_t train = 0, valid = 0, test = 0;    ///< positives per split
+    std::size_t train = 0, valid = 0, test = 0; ///< positives per split
     std::size_t valid_negatives = 0, test_negatives = 0;
-    std::size_t to_score = 0;                      ///< lines of to_score.tsv
-    std::string neg_method;                        ///< "" when no negatives were exported
-    std::string train_command;                     ///< the command the README names
+    std::size_t to_score = 0;  ///< lines of to_score.tsv
+    std::string neg_method;    ///< "" when no negatives were exported
+    std::string train_command; ///< the command the README names
 };
 
 /// Writes the export. Every format gets:

@@ -267,8 +267,8 @@ BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx, bo
                                      ".txt: " + count_text(as_pos, "negatives are positives of some split"));
             const FactList& pos = b.pos[static_cast<std::size_t>(s)];
             if (pos.present && l.lines > pos.lines)
-                b.warnings.push_back(std::string(split_names[s]) + "_neg_" + m + ".txt: " +
-                                     count_text(l.lines, "negative lines for") + " " +
+                b.warnings.push_back(std::string(split_names[s]) + "_neg_" + m +
+                                     ".txt: " + count_text(l.lines, "negative lines for") + " " +
                                      count_text(pos.lines, s == 0 ? "lines of train.txt" : "positive lines") +
                                      ": more negatives than positives");
             else if (s > 0 && pos.present && l.facts.size() < pos.facts.size())

@@ -504,7 +504,6 @@ std::vector<std::uint64_t> bottom_k(const std::vector<std::uint64_t>& keys, std:
     return out;
 }
 
-
 /// Above this many candidates a uniform draw rejects instead of listing them all.
 constexpr std::uint64_t kListLimit = std::uint64_t{1} << 22;
 
@@ -524,8 +523,7 @@ template <class DrawRc, class Excluded>
 void loginfer_negatives(Generated& out, const kg::FactStore& K, const std::vector<CRule>& crules, Rng& rng,
                         DrawRc&& draw_rc, Excluded&& excluded, KeySet& used, jobs::JobContext& ctx) {
     const GenerateParams& params = out.params;
-    const std::array<std::size_t, 3> need{train_lines(out), out.positives[kValid].size(),
-                                          out.positives[kTest].size()};
+    const std::array<std::size_t, 3> need{train_lines(out), out.positives[kValid].size(), out.positives[kTest].size()};
     auto push = [&](int s, const GroundFact& f, std::uint32_t target, std::uint32_t rule, NegMethod m) {
         out.negatives[static_cast<std::size_t>(s)].push_back({f, target, m, rule});
         used.insert(key_of(f));
@@ -534,8 +532,8 @@ void loginfer_negatives(Generated& out, const kg::FactStore& K, const std::vecto
     auto shortfall = [&](int s, const std::string& why) {
         const auto su = static_cast<std::size_t>(s);
         if (out.negatives[su].size() >= need[su]) return;
-        out.shortfalls.push_back(std::string(split_name(s)) + ": " + std::to_string(out.negatives[su].size()) +
-                                 " of " + std::to_string(need[su]) + " negatives (" + why + ")");
+        out.shortfalls.push_back(std::string(split_name(s)) + ": " + std::to_string(out.negatives[su].size()) + " of " +
+                                 std::to_string(need[su]) + " negatives (" + why + ")");
     };
     const std::string filter_text = effective_filter(params) == NegFilter::Positives ? "P_all" : "P_all and T_R(K)";
     const std::size_t ratio_sum = std::size_t{params.ratio[0]} + params.ratio[1] + params.ratio[2];
@@ -687,8 +685,8 @@ void loginfer_negatives(Generated& out, const kg::FactStore& K, const std::vecto
                 for (std::uint64_t a = 0; a < cap && out.negatives[su].size() < need[su]; ++a) {
                     if ((a & 0xFFFF) == 0) ctx.throw_if_stopped();
                     const std::uint64_t x = rng.below(total);
-                    const std::size_t g = static_cast<std::size_t>(std::upper_bound(start.begin(), start.end(), x) -
-                                                                   start.begin() - 1);
+                    const std::size_t g =
+                        static_cast<std::size_t>(std::upper_bound(start.begin(), start.end(), x) - start.begin() - 1);
                     const Group& gr = groups[g];
                     const GroundFact f = gr.at(static_cast<std::size_t>(x - start[g]));
                     if (!gr.unary) {
@@ -781,8 +779,9 @@ void loginfer_negatives(Generated& out, const kg::FactStore& K, const std::vecto
             }
         }
         std::sort(pool.begin(), pool.end());
-        pool.erase(std::unique(pool.begin(), pool.end(), [](const auto& x, const auto& y) { return x.first == y.first; }),
-                   pool.end());
+        pool.erase(
+            std::unique(pool.begin(), pool.end(), [](const auto& x, const auto& y) { return x.first == y.first; }),
+            pool.end());
         std::erase_if(pool, [&](const auto& c) { return excluded(c.first); });
         out.qg_pool = pool.size();
         for (std::size_t i = pool.size(); i > 1; --i)
@@ -808,7 +807,9 @@ void loginfer_negatives(Generated& out, const kg::FactStore& K, const std::vecto
 }
 } // namespace
 
-std::string_view variant_name(Variant v) { return v == Variant::LogInfer ? "loginfer" : "kbcx"; }
+std::string_view variant_name(Variant v) {
+    return v == Variant::LogInfer ? "loginfer" : "kbcx";
+}
 
 std::optional<Variant> parse_variant(std::string_view name) {
     for (auto v : {Variant::LogInfer, Variant::Kbcx})
@@ -816,7 +817,9 @@ std::optional<Variant> parse_variant(std::string_view name) {
     return std::nullopt;
 }
 
-std::string_view filter_name(NegFilter f) { return f == NegFilter::Positives ? "positives" : "conclusions"; }
+std::string_view filter_name(NegFilter f) {
+    return f == NegFilter::Positives ? "positives" : "conclusions";
+}
 
 std::optional<NegFilter> parse_filter(std::string_view name) {
     for (auto f : {NegFilter::Positives, NegFilter::Conclusions})
@@ -824,7 +827,9 @@ std::optional<NegFilter> parse_filter(std::string_view name) {
     return std::nullopt;
 }
 
-NegFilter default_filter(Variant v) { return v == Variant::LogInfer ? NegFilter::Positives : NegFilter::Conclusions; }
+NegFilter default_filter(Variant v) {
+    return v == Variant::LogInfer ? NegFilter::Positives : NegFilter::Conclusions;
+}
 
 NegFilter effective_filter(const GenerateParams& params) {
     return params.filter.value_or(default_filter(params.variant));

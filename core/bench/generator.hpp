@@ -131,8 +131,8 @@ struct Generated {
     /// variables, as the release reads their assignments), and the kept rules' head predicates.
     std::vector<kg::Id> pool_entities;
     std::vector<kg::Id> pool_relations, pool_types; ///< binary and unary head predicates, sorted
-    std::size_t qg_pool = 0; ///< loginfer qg: one-premise conclusions outside the filter
-    bool pools = false;      ///< the pools above were computed (loginfer)
+    std::size_t qg_pool = 0;                        ///< loginfer qg: one-premise conclusions outside the filter
+    bool pools = false;                             ///< the pools above were computed (loginfer)
     std::size_t complex_rules = 0;
     double seconds_rules = 0, seconds_positives = 0, seconds_negatives = 0;
     /// Parts of seconds_positives: computing T_r(K) \ K for every rule (materialise), and
@@ -143,13 +143,12 @@ struct Generated {
 /// Lines of train.txt: K (binary and type facts) and the train shares (loginfer: repeats kept).
 std::size_t train_lines(const Generated& g);
 
-/// Generates a benchmark (kbcx variant; loginfer: as Variant says): (1) enumerate the candidate rules of each pattern from K and keep k1 per
-/// pattern by support (ties by predicate ids; intersection bodies R∧S and S∧R count once);
-/// (2) per rule, sample up to k2 of T_r(K) \ K — the k2 facts of smallest seeded hash, so the
-/// sample is uniform and independent of enumeration order and threads — drop those an earlier rule
-/// already took, and split the rest by the ratio (valid = floor(n·v/Σ), test = floor(n·t/Σ), train
-/// the rest); (3) draw negatives for valid, then test, then train, exactly |P_split| per split
-/// unless a pool runs out (then recorded in `shortfalls`). A negative is never in
+/// Generates a benchmark (kbcx variant; loginfer: as Variant says): (1) enumerate the candidate rules of each pattern
+/// from K and keep k1 per pattern by support (ties by predicate ids; intersection bodies R∧S and S∧R count once); (2)
+/// per rule, sample up to k2 of T_r(K) \ K — the k2 facts of smallest seeded hash, so the sample is uniform and
+/// independent of enumeration order and threads — drop those an earlier rule already took, and split the rest by the
+/// ratio (valid = floor(n·v/Σ), test = floor(n·t/Σ), train the rest); (3) draw negatives for valid, then test, then
+/// train, exactly |P_split| per split unless a pool runs out (then recorded in `shortfalls`). A negative is never in
 /// P_all = K ∪ all positives ∪ T_R(K) (one-step conclusions of every kept rule, sampled or not),
 /// and never repeats within or across splits. Deterministic for a seed.
 Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx);
@@ -157,8 +156,8 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
 /// Writes LogInfer's layout into `dir` (created if missing): train.txt (K then train shares),
 /// valid.txt, test.txt, {train,valid,test}_neg_<m>.txt, rules.txt, candidate_entities.txt,
 /// candidate_relations.txt, summary.json, and facts_by_rule.tsv (which rule each positive came from
-/// and each negative was aimed at; see bench/rule_facts.hpp). Triples are `h<TAB>r<TAB>t`, type facts `e<TAB>rdf:type<TAB>T`,
-/// LF line ends. Throws InputError when a file cannot be written.
+/// and each negative was aimed at; see bench/rule_facts.hpp). Triples are `h<TAB>r<TAB>t`, type facts
+/// `e<TAB>rdf:type<TAB>T`, LF line ends. Throws InputError when a file cannot be written.
 void write_benchmark(const Generated& g, const std::string& dir);
 /// Appends one line of a benchmark file for `f`: `h<TAB>r<TAB>t` or `e<TAB>rdf:type<TAB>T`, LF.
 void append_fact_line(std::string& out, const kg::Vocabulary& v, const GroundFact& f);

@@ -178,7 +178,9 @@ NegativeRanking rank_among_negatives(std::span<const GroundFact> queries, std::s
     return r;
 }
 
-const char* ranking_mode_name(RankingMode m) { return m == RankingMode::Candidates ? "candidates" : "paper"; }
+const char* ranking_mode_name(RankingMode m) {
+    return m == RankingMode::Candidates ? "candidates" : "paper";
+}
 
 std::optional<RankingMode> parse_ranking_mode(std::string_view name) {
     if (name == "paper") return RankingMode::Paper;
@@ -188,12 +190,9 @@ std::optional<RankingMode> parse_ranking_mode(std::string_view name) {
 
 const char* simpbl_rule_name(SimpBLRule r) {
     switch (r) {
-    case SimpBLRule::SimplePy:
-        return "simple.py";
-    case SimpBLRule::SharedNeighbour:
-        return "shared-neighbour";
-    case SimpBLRule::Paper:
-        break;
+    case SimpBLRule::SimplePy: return "simple.py";
+    case SimpBLRule::SharedNeighbour: return "shared-neighbour";
+    case SimpBLRule::Paper: break;
     }
     return "paper";
 }

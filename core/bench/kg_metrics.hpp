@@ -118,13 +118,13 @@ struct EvalKgParams {
 struct EvalKgResult {
     std::string method;
     ThresholdCriterion threshold_by = ThresholdCriterion::F1; ///< what the threshold maximises on valid
-    double threshold = 0;                     ///< tuned on valid
-    Classification valid, test;               ///< at the threshold
-    std::optional<double> auc;                ///< test positives vs test negatives
-    std::uint64_t scores = 0;                 ///< score lines read (run_dir: facts scored by the model)
-    std::string model;                        ///< run_dir: the model's name
-    std::uint64_t unknown_names = 0;          ///< lines naming something not in the benchmark (ignored)
-    std::uint64_t missing_classification = 0; ///< valid/test facts scored -infinity for lack of a score
+    double threshold = 0;                                     ///< tuned on valid
+    Classification valid, test;                               ///< at the threshold
+    std::optional<double> auc;                                ///< test positives vs test negatives
+    std::uint64_t scores = 0;                                 ///< score lines read (run_dir: facts scored by the model)
+    std::string model;                                        ///< run_dir: the model's name
+    std::uint64_t unknown_names = 0;                          ///< lines naming something not in the benchmark (ignored)
+    std::uint64_t missing_classification = 0;                 ///< valid/test facts scored -infinity for lack of a score
     RankingMode ranking_mode = RankingMode::Paper;
     bool ranking_done = false;
     std::string ranking_problem;          ///< why ranking metrics are absent

@@ -4,8 +4,7 @@
 
 namespace kbcx {
 namespace {
-std::string format_location(const std::string& file, std::size_t line, std::size_t column,
-                            const std::string& message) {
+std::string format_location(const std::string& file, std::size_t line, std::size_t column, const std::string& message) {
     std::string out = file.empty() ? std::string("<input>") : file;
     if (line > 0) {
         out += ':' + std::to_string(line);
@@ -18,7 +17,7 @@ std::string format_location(const std::string& file, std::size_t line, std::size
 } // namespace
 
 InputError::InputError(std::string file, std::size_t line, std::size_t column, std::string message)
-    : std::runtime_error(format_location(file, line, column, message)), file_(std::move(file)),
-      line_(line), column_(column), message_(std::move(message)) {}
+    : std::runtime_error(format_location(file, line, column, message)), file_(std::move(file)), line_(line),
+      column_(column), message_(std::move(message)) {}
 
 } // namespace kbcx

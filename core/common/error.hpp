@@ -11,7 +11,7 @@ namespace kbcx {
 /// An error caused by the user's input (file content, path, option value).
 /// line and column are 1-based; 0 means "not applicable" and is left out of the message.
 class InputError : public std::runtime_error {
-public:
+  public:
     InputError(std::string file, std::size_t line, std::size_t column, std::string message);
     InputError(std::string file, std::string message) : InputError(std::move(file), 0, 0, std::move(message)) {}
 
@@ -21,7 +21,7 @@ public:
     /// The message without the "file:line:column: " location prefix.
     const std::string& message() const noexcept { return message_; }
 
-private:
+  private:
     std::string file_;
     std::size_t line_;
     std::size_t column_;
@@ -30,7 +30,7 @@ private:
 
 /// Thrown by a job when its stop token was triggered; never shown as an error.
 class Cancelled : public std::runtime_error {
-public:
+  public:
     Cancelled() : std::runtime_error("cancelled") {}
 };
 

@@ -27,7 +27,7 @@ using ProgressSink = std::function<void(const Progress&)>;
 /// Reports are throttled (at most one per `min_interval`, plus forced ones) so that a job
 /// may call report() in its inner loop without flooding a terminal or the GUI event loop.
 class JobContext {
-public:
+  public:
     explicit JobContext(std::stop_token stop = {}, ProgressSink sink = {},
                         std::chrono::milliseconds min_interval = std::chrono::milliseconds(50));
 
@@ -40,7 +40,7 @@ public:
     void throw_if_stopped() const;
     std::stop_token stop_token() const noexcept { return stop_; }
 
-private:
+  private:
     std::stop_token stop_;
     ProgressSink sink_;
     std::chrono::steady_clock::duration min_interval_;

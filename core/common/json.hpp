@@ -10,7 +10,7 @@
 namespace kbcx {
 
 class JsonWriter {
-public:
+  public:
     explicit JsonWriter(bool pretty = false) : pretty_(pretty) {}
 
     JsonWriter& begin_object();
@@ -28,8 +28,7 @@ public:
     JsonWriter& value(int number) { return value(static_cast<std::int64_t>(number)); }
     JsonWriter& value(bool flag);
     JsonWriter& null();
-    template <class T>
-    JsonWriter& field(std::string_view name, const T& v) {
+    template <class T> JsonWriter& field(std::string_view name, const T& v) {
         key(name);
         return value(v);
     }
@@ -38,7 +37,7 @@ public:
 
     static std::string escape(std::string_view text);
 
-private:
+  private:
     void before_value();
     void newline();
     std::string out_;

@@ -420,7 +420,8 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
                         empty.concepts = {a.concepts[0], o.pool.bottom()};
                         const Probability e = counter.probability(empty, &ctx);
                         if (e.verdict == Verdict::Entailed)
-                            row.disagreement += "; here the left-hand side " + onto::TextWriter(o, params.names).expr(a.concepts[0]) +
+                            row.disagreement += "; here the left-hand side " +
+                                                onto::TextWriter(o, params.names).expr(a.concepts[0]) +
                                                 " is empty in every Herbrand model of O over " +
                                                 std::to_string(params.domain) + " elements, so α holds vacuously";
                     }

@@ -10,11 +10,11 @@
 
 namespace kbcx::embed::dense {
 
-#define KBCX_DENSE_DECLARE(V)                                                                                   \
-    namespace V {                                                                                               \
-    void dot_block(const float* Q, std::size_t P, const float* N, std::size_t K, std::size_t w, float* out);   \
-    void dot_block_grad(const float* Q, std::size_t P, const float* N, std::size_t K, std::size_t w,           \
-                        const float* W, float* gQ, float* gN);                                                  \
+#define KBCX_DENSE_DECLARE(V)                                                                                          \
+    namespace V {                                                                                                      \
+    void dot_block(const float* Q, std::size_t P, const float* N, std::size_t K, std::size_t w, float* out);           \
+    void dot_block_grad(const float* Q, std::size_t P, const float* N, std::size_t K, std::size_t w, const float* W,   \
+                        float* gQ, float* gN);                                                                         \
     }
 KBCX_DENSE_DECLARE(base)
 #if defined(KBCX_DENSE_MULTI_ISA)

@@ -28,21 +28,21 @@ struct ElJobParams {
     /// instead of reading train.data, which then only labels the run (params.json). The job
     /// normalises what it gets, so each call must return an unnormalised copy.
     std::function<onto::Ontology()> ontology;
-    TrainHooks hooks;                 ///< on_epoch and control; the tests hook is added here
+    TrainHooks hooks; ///< on_epoch and control; the tests hook is added here
 };
 
 /// What the job found before training (for the CLI's summary lines and the GUI).
 struct ElJobInfo {
-    std::size_t axioms = 0;                       ///< distinct normal-form axioms
-    std::map<std::string, std::size_t> by_form;   ///< … by normal form name
+    std::size_t axioms = 0;                     ///< distinct normal-form axioms
+    std::map<std::string, std::size_t> by_form; ///< … by normal form name
     std::size_t concepts = 0, named_concepts = 0, roles = 0, individuals = 0;
     std::size_t dropped_non_el = 0;
     std::map<std::string, std::size_t> not_trained; ///< normal forms no model trains on
-    std::size_t unsupported = 0;  ///< axioms the chosen model has no loss for
-    std::size_t pool = 0;         ///< T− pool size (after holding test axioms out)
-    std::size_t pool_held_out = 0; ///< pool axioms removed because they are test axioms
-    std::size_t pool_skipped = 0;  ///< pool lines needing fresh names
-    bool pool_used = false;        ///< p⊥ > 0
+    std::size_t unsupported = 0;                    ///< axioms the chosen model has no loss for
+    std::size_t pool = 0;                           ///< T− pool size (after holding test axioms out)
+    std::size_t pool_held_out = 0;                  ///< pool axioms removed because they are test axioms
+    std::size_t pool_skipped = 0;                   ///< pool lines needing fresh names
+    bool pool_used = false;                         ///< p⊥ > 0
 };
 
 /// The job's ontology: a copy of `ontology`, or train.data read in `format`.

@@ -6,10 +6,9 @@
 
 namespace kbcx::embed {
 
-bool end_epoch(EpochReport& rep, const TrainSettings& st, bool maximise, const std::string& split,
-               const RunFolder& run, EarlyStopRefs stop, TrainResult& result,
-               const std::function<void(Metrics&)>& evaluate, const std::function<void()>& save,
-               const TrainHooks& hooks) {
+bool end_epoch(EpochReport& rep, const TrainSettings& st, bool maximise, const std::string& split, const RunFolder& run,
+               EarlyStopRefs stop, TrainResult& result, const std::function<void(Metrics&)>& evaluate,
+               const std::function<void()>& save, const TrainHooks& hooks) {
     const int epoch = rep.epoch;
     const bool do_eval = epoch == st.epochs || (st.eval_every > 0 && epoch % st.eval_every == 0);
     bool stop_now = false;

@@ -22,9 +22,8 @@ struct EarlyStopRefs {
 /// calls `save` (the caller's checkpoint state takes the epoch; the checkpoint is written if the run
 /// has a folder), and hooks.on_epoch. Returns true when st.patience
 /// evaluations passed without improvement (result.stopped_early is set): the training ends.
-bool end_epoch(EpochReport& rep, const TrainSettings& st, bool maximise, const std::string& split,
-               const RunFolder& run, EarlyStopRefs stop, TrainResult& result,
-               const std::function<void(Metrics&)>& evaluate, const std::function<void()>& save,
-               const TrainHooks& hooks);
+bool end_epoch(EpochReport& rep, const TrainSettings& st, bool maximise, const std::string& split, const RunFolder& run,
+               EarlyStopRefs stop, TrainResult& result, const std::function<void(Metrics&)>& evaluate,
+               const std::function<void()>& save, const TrainHooks& hooks);
 
 } // namespace kbcx::embed

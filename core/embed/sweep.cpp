@@ -307,6 +307,8 @@ std::string sweep_summary_markdown(const SweepResult& result, const std::vector<
     return out;
 }
 
-std::string sweep_metric_label(const std::string& m) { return display(m); }
+std::string sweep_metric_label(const std::string& m) {
+    return display(m);
+}
 
 } // namespace kbcx::embed

@@ -16,13 +16,13 @@ struct SweepParams {
     /// The run template: data, model, hyperparameters, pool. Its p_bot, seed, run_dir and resume
     /// are set per run; base.tests, when set, replaces the sampled test set.
     ElJobParams base;
-    std::string nf = "GCI0";        ///< normal form of the sampled test set (reason::sample)
-    std::size_t n = 100;            ///< candidates per status (T+, T?, T−) of the sampled test set
-    std::uint64_t tests_seed = 1;   ///< seed of the test-set sampler
-    std::vector<float> p_bots;      ///< the values of p⊥, in the order they are run
-    int seeds = 3;                  ///< seeds 0 … seeds−1 (plus first_seed)
+    std::string nf = "GCI0";      ///< normal form of the sampled test set (reason::sample)
+    std::size_t n = 100;          ///< candidates per status (T+, T?, T−) of the sampled test set
+    std::uint64_t tests_seed = 1; ///< seed of the test-set sampler
+    std::vector<float> p_bots;    ///< the values of p⊥, in the order they are run
+    int seeds = 3;                ///< seeds 0 … seeds−1 (plus first_seed)
     std::uint64_t first_seed = 0;
-    std::string out_dir;            ///< runs go to out_dir/p<value>-s<seed>/
+    std::string out_dir; ///< runs go to out_dir/p<value>-s<seed>/
 };
 
 /// One finished run.
@@ -30,7 +30,7 @@ struct SweepRun {
     float p_bot = 0;
     std::uint64_t seed = 0;
     std::string run_dir;
-    Metrics final; ///< the last evaluation on the test set
+    Metrics final;       ///< the last evaluation on the test set
     bool reused = false; ///< the folder held this finished run already (not retrained)
 };
 
@@ -78,8 +78,8 @@ std::string sweep_summary_markdown(const SweepResult& result, const std::vector<
 std::string sweep_chart_svg(const SweepResult& result, const std::vector<std::string>& metrics,
                             const std::string& title);
 /// The same chart as a PNG (own rasteriser, zlib); throws InputError if the file cannot be written.
-void write_sweep_chart_png(const std::string& path, const SweepResult& result,
-                           const std::vector<std::string>& metrics, const std::string& title);
+void write_sweep_chart_png(const std::string& path, const SweepResult& result, const std::vector<std::string>& metrics,
+                           const std::string& title);
 
 /// "fvr" → "FVR", "pair_fvr" → "Pair-FVR", … (ASCII, for the tables and charts).
 std::string sweep_metric_label(const std::string& metric);

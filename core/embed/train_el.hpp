@@ -48,8 +48,9 @@ void draw_released_fillers(const ElReleasedModel& model, std::span<const NfAxiom
                            std::vector<std::uint32_t>& out);
 
 /// Runs the job. The mowl and paper variants take one dense Adam step per epoch on the whole
-/// training set (ElReleasedModel::objective; batch, neg, p⊥ and threads do not apply). Throws Cancelled on a stop request (the last finished epoch's checkpoint is
-/// kept) and InputError on unusable run folders or checkpoints of another model or signature.
+/// training set (ElReleasedModel::objective; batch, neg, p⊥ and threads do not apply). Throws Cancelled on a stop
+/// request (the last finished epoch's checkpoint is kept) and InputError on unusable run folders or checkpoints of
+/// another model or signature.
 TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::JobContext& ctx,
                      std::unique_ptr<ElModel>* model_out = nullptr);
 

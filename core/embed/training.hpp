@@ -27,8 +27,8 @@ struct TrainSettings {
     /// 1-vs-all: every entity is a candidate of every positive, on both sides, with the
     /// cross-entropy loss (`--neg all`; neg, chunk sampling and p⊥ do not apply).
     bool one_vs_all = false;
-    int chunk = 64;   ///< positives sharing one draw of corrupting entities (1 = private negatives)
-    int threads = 1;  ///< worker threads per minibatch; 1 + a seed = bit-identical runs
+    int chunk = 64;  ///< positives sharing one draw of corrupting entities (1 = private negatives)
+    int threads = 1; ///< worker threads per minibatch; 1 + a seed = bit-identical runs
     std::uint64_t seed = 0;
     float lr = 1e-3f;
     /// Step decay: the learning rate is multiplied by lr_decay every lr_step epochs (0 = a
@@ -78,10 +78,10 @@ class TrainControl {
 
 /// Sent after every epoch (from the training thread).
 struct EpochReport {
-    int epoch = 0;      ///< 1-based number of the finished epoch
-    int epochs = 0;     ///< planned total
-    double loss = 0;    ///< mean loss per positive over the epoch
-    double seconds = 0; ///< training time of this epoch (evaluation excluded)
+    int epoch = 0;          ///< 1-based number of the finished epoch
+    int epochs = 0;         ///< planned total
+    double loss = 0;        ///< mean loss per positive over the epoch
+    double seconds = 0;     ///< training time of this epoch (evaluation excluded)
     double cpu_seconds = 0; ///< process CPU time (all threads) of this epoch's training
     double positives_per_second = 0;
     bool evaluated = false; ///< true when `metrics` holds a validation evaluation
@@ -106,9 +106,9 @@ struct TrainResult {
     double seconds_per_epoch = 0, positives_per_second = 0;
     double train_cpu_seconds = 0;     ///< process CPU time of training, all threads (0 where not measured)
     double cpu_seconds_per_epoch = 0; ///< train_cpu_seconds / epochs run
-    Metrics valid; ///< last validation evaluation
-    Metrics test;  ///< final test evaluation (empty if no test split)
-    Metrics best;  ///< best validation evaluation by the early-stopping metric
+    Metrics valid;                    ///< last validation evaluation
+    Metrics test;                     ///< final test evaluation (empty if no test split)
+    Metrics best;                     ///< best validation evaluation by the early-stopping metric
 };
 
 /// The run folder's files. Writes are flushed line by line; see the functions' notes.

@@ -22,7 +22,7 @@ namespace kbcx::kg {
 namespace {
 
 class GzFileSource final : public ByteSource {
-public:
+  public:
     explicit GzFileSource(const std::string& path) {
         name_ = path;
         struct stat st {};
@@ -69,7 +69,8 @@ public:
         // zlib reports a cut-off stream as a soft Z_BUF_ERROR next to the bytes it could decode.
         int code = Z_OK;
         gzerror(file_, &code);
-        if (code == Z_BUF_ERROR) throw InputError(name_, "truncated compressed data (unexpected end of the gzip stream)");
+        if (code == Z_BUF_ERROR)
+            throw InputError(name_, "truncated compressed data (unexpected end of the gzip stream)");
         if (code != Z_OK) throw InputError(name_, "read error: corrupt compressed data");
         return static_cast<std::size_t>(got);
     }
@@ -87,7 +88,7 @@ public:
         return gzdirect(file_) == 0;
     }
 
-private:
+  private:
     gzFile file_ = nullptr;
     std::uint64_t end_offset_ = 0; ///< bytes of the file, reported once it is closed
 };
@@ -97,7 +98,7 @@ private:
 /// OBO reader takes to parse them). Bytes, errors and their order are exactly those of the
 /// inner source: an error is thrown to the reader after every byte decoded before it.
 class PrefetchSource final : public ByteSource {
-public:
+  public:
     explicit PrefetchSource(std::unique_ptr<GzFileSource> inner) : inner_(std::move(inner)) {
         name_ = inner_->name();
         worker_ = std::thread([this] { produce(); });
@@ -129,7 +130,7 @@ public:
     }
     std::uint64_t position() const override { return current_.position; }
 
-private:
+  private:
     struct Block {
         std::vector<char> bytes;
         std::uint64_t position = 0; ///< compressed bytes consumed once this block was decoded
@@ -191,7 +192,7 @@ private:
 };
 
 class MemorySource final : public ByteSource {
-public:
+  public:
     MemorySource(std::string name, std::string_view data) : data_(data) { name_ = std::move(name); }
     std::size_t read(char* dst, std::size_t n) override {
         const std::size_t k = std::min(n, data_.size() - pos_);
@@ -201,7 +202,7 @@ public:
     }
     std::uint64_t position() const override { return pos_; }
 
-private:
+  private:
     std::string_view data_;
     std::size_t pos_ = 0;
 };

@@ -11,7 +11,7 @@
 namespace kbcx::kg {
 
 class ByteSource {
-public:
+  public:
     virtual ~ByteSource() = default;
     /// Reads up to n bytes; returns 0 at the end. Throws InputError on a read error.
     virtual std::size_t read(char* dst, std::size_t n) = 0;
@@ -19,7 +19,7 @@ public:
     virtual std::uint64_t position() const = 0;
     const std::string& name() const { return name_; }
 
-protected:
+  protected:
     std::string name_;
 };
 

@@ -45,11 +45,13 @@ FactStore FactStoreBuilder::build(std::size_t num_entities, std::size_t num_rela
             throw std::out_of_range("fact id out of the declared bounds");
         ++count[t.r + 1];
     }
-    for (std::size_t r = 0; r < num_relations; ++r) count[r + 1] += count[r];
+    for (std::size_t r = 0; r < num_relations; ++r)
+        count[r + 1] += count[r];
     std::vector<std::pair<Id, Id>> by_rel(triples_.size());
     {
         std::vector<std::size_t> cursor(count.begin(), count.end() - 1);
-        for (const Triple& t : triples_) by_rel[cursor[t.r]++] = {t.s, t.o};
+        for (const Triple& t : triples_)
+            by_rel[cursor[t.r]++] = {t.s, t.o};
     }
     triples_.clear();
     triples_.shrink_to_fit();
@@ -69,7 +71,8 @@ FactStore FactStoreBuilder::build(std::size_t num_entities, std::size_t num_rela
         append_groups(facts, store.subj_keys_, store.subj_offset_, store.objects_);
 
         mirror.assign(facts.begin(), facts.end());
-        for (auto& p : mirror) std::swap(p.first, p.second);
+        for (auto& p : mirror)
+            std::swap(p.first, p.second);
         std::sort(mirror.begin(), mirror.end());
         store.obj_group_begin_[r] = static_cast<std::uint32_t>(store.obj_keys_.size());
         append_groups(mirror, store.obj_keys_, store.obj_offset_, store.subjects_);
@@ -89,9 +92,8 @@ FactStore FactStoreBuilder::build(std::size_t num_entities, std::size_t num_rela
     // Unary facts: sort by (type, entity), deduplicate, CSR by type.
     for (const TypeFact& f : types_)
         if (f.t >= num_types || f.e >= num_entities) throw std::out_of_range("type fact id out of bounds");
-    std::sort(types_.begin(), types_.end(), [](const TypeFact& a, const TypeFact& b) {
-        return a.t != b.t ? a.t < b.t : a.e < b.e;
-    });
+    std::sort(types_.begin(), types_.end(),
+              [](const TypeFact& a, const TypeFact& b) { return a.t != b.t ? a.t < b.t : a.e < b.e; });
     types_.erase(std::unique(types_.begin(), types_.end()), types_.end());
     store.type_begin_.assign(num_types + 1, 0);
     store.type_members_.reserve(types_.size());
@@ -99,7 +101,8 @@ FactStore FactStoreBuilder::build(std::size_t num_entities, std::size_t num_rela
         ++store.type_begin_[f.t + 1];
         store.type_members_.push_back(f.e);
     }
-    for (std::size_t t = 0; t < num_types; ++t) store.type_begin_[t + 1] += store.type_begin_[t];
+    for (std::size_t t = 0; t < num_types; ++t)
+        store.type_begin_[t + 1] += store.type_begin_[t];
     types_.clear();
     types_.shrink_to_fit();
     return store;
@@ -107,7 +110,8 @@ FactStore FactStoreBuilder::build(std::size_t num_entities, std::size_t num_rela
 
 std::span<const Id> FactStore::objects(Id r, Id s) const {
     if (r >= num_relations()) return {};
-    const std::span<const Id> keys(subj_keys_.data() + subj_group_begin_[r], subj_keys_.data() + subj_group_begin_[r + 1]);
+    const std::span<const Id> keys(subj_keys_.data() + subj_group_begin_[r],
+                                   subj_keys_.data() + subj_group_begin_[r + 1]);
     return lookup(keys, subj_group_begin_[r], subj_offset_, objects_, s);
 }
 
@@ -127,7 +131,9 @@ std::span<const Id> FactStore::objects_of(Id r) const {
     return {obj_keys_.data() + obj_group_begin_[r], obj_keys_.data() + obj_group_begin_[r + 1]};
 }
 
-bool FactStore::contains(Id s, Id r, Id o) const { return fact_id(s, r, o) != kNoId; }
+bool FactStore::contains(Id s, Id r, Id o) const {
+    return fact_id(s, r, o) != kNoId;
+}
 
 std::size_t FactStore::fact_id(Id s, Id r, Id o) const {
     const auto objs = objects(r, s);

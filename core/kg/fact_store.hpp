@@ -14,7 +14,7 @@ class FactStore;
 
 /// Collects facts in any order, with duplicates; build() sorts and deduplicates them.
 class FactStoreBuilder {
-public:
+  public:
     void add(Id s, Id r, Id o) { triples_.push_back({s, r, o}); }
     void add_type(Id e, Id t) { types_.push_back({e, t}); }
     void reserve(std::size_t triples) { triples_.reserve(triples); }
@@ -25,7 +25,7 @@ public:
     /// Builds the indexes in O(n log n). The id bounds must exceed every id added.
     FactStore build(std::size_t num_entities, std::size_t num_relations, std::size_t num_types) &&;
 
-private:
+  private:
     std::vector<Triple> triples_;
     std::vector<TypeFact> types_;
 };
@@ -37,7 +37,7 @@ private:
 /// subject index holds the distinct subjects of r in ascending order, each with the
 /// ascending range of its objects; the object index is the mirror image.
 class FactStore {
-public:
+  public:
     FactStore() = default;
 
     std::size_t num_entities() const noexcept { return num_entities_; }
@@ -67,8 +67,7 @@ public:
     bool has_type(Id e, Id t) const;
 
     /// Calls fn(Triple) for every binary fact in id order.
-    template <class Fn>
-    void for_each_fact(Fn&& fn) const {
+    template <class Fn> void for_each_fact(Fn&& fn) const {
         for (Id r = 0; r + 1 < rel_begin_.size(); ++r)
             for (std::size_t g = subj_group_begin_[r]; g < subj_group_begin_[r + 1]; ++g)
                 for (std::size_t i = subj_offset_[g]; i < subj_offset_[g + 1]; ++i)
@@ -78,14 +77,14 @@ public:
     /// Bytes held by the indexes (not the vocabulary).
     std::size_t memory_bytes() const;
 
-private:
+  private:
     friend class FactStoreBuilder;
     std::size_t num_entities_ = 0;
     // Binary facts, sorted by (r, s, o): objects_ holds o; groups of equal (r, s).
-    std::vector<std::size_t> rel_begin_;      // per relation: first fact id; size R+1
+    std::vector<std::size_t> rel_begin_;          // per relation: first fact id; size R+1
     std::vector<std::uint32_t> subj_group_begin_; // per relation: first subject group; size R+1
-    std::vector<Id> subj_keys_;               // per group: the subject
-    std::vector<std::uint32_t> subj_offset_;  // per group: first fact id; size G+1
+    std::vector<Id> subj_keys_;                   // per group: the subject
+    std::vector<std::uint32_t> subj_offset_;      // per group: first fact id; size G+1
     std::vector<Id> objects_;
     // Mirror index sorted by (r, o, s).
     std::vector<std::uint32_t> obj_group_begin_;

@@ -21,7 +21,7 @@ struct KnowledgeGraph {
 
 /// Receives facts by name from the readers and turns them into ids.
 class GraphBuilder {
-public:
+  public:
     /// `type_predicates`: relation names, besides the rdf:type IRI and `rdf:type`,
     /// whose facts (e, p, T) are read as type facts T(e).
     explicit GraphBuilder(std::vector<std::string> type_predicates = {});
@@ -37,12 +37,12 @@ public:
     /// Sorts, deduplicates and indexes; the builder is empty afterwards.
     KnowledgeGraph finish();
 
-private:
+  private:
     KnowledgeGraph graph_;
     FactStoreBuilder facts_;
     std::vector<std::string> type_predicates_;
     std::string last_relation_name_; // cache of the last relation seen
-    Id last_relation_ = kNoId;        // its id, or kNoId for a type predicate
+    Id last_relation_ = kNoId;       // its id, or kNoId for a type predicate
 };
 
 } // namespace kbcx::kg

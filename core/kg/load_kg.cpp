@@ -12,8 +12,10 @@ LoadKgResult load_kg(const LoadKgParams& params, JobContext& ctx) {
     Stopwatch total_clock;
     LoadKgResult result;
     std::uint64_t total = 0;
-    for (const auto& path : params.paths) total += kg::checked_file_size(path);
-    for (const auto& buffer : params.buffers) total += buffer.data.size();
+    for (const auto& path : params.paths)
+        total += kg::checked_file_size(path);
+    for (const auto& buffer : params.buffers)
+        total += buffer.data.size();
 
     const kg::EntityNames names =
         params.entity_names_path.empty() ? kg::EntityNames{} : kg::read_entity_names(params.entity_names_path);
@@ -32,10 +34,12 @@ LoadKgResult load_kg(const LoadKgParams& params, JobContext& ctx) {
         ctx.throw_if_stopped();
         result.files.push_back(kg::read_buffer(buffer, options, builder, ctx));
     }
-    for (const auto& file : result.files) result.bytes += file.bytes;
+    for (const auto& file : result.files)
+        result.bytes += file.bytes;
     result.read_seconds = total_clock.seconds();
 
-    const std::uint64_t builder_raw_facts = builder.pending().pending_triples() + builder.pending().pending_type_facts();
+    const std::uint64_t builder_raw_facts =
+        builder.pending().pending_triples() + builder.pending().pending_type_facts();
     ctx.report(total, total, "Building indexes", true);
     Stopwatch index_clock;
     auto graph = std::make_shared<kg::KnowledgeGraph>(builder.finish());

@@ -74,7 +74,8 @@ void on_log(void* user_data, raptor_log_message* message) {
         if (message->locator->column > 0) column = static_cast<std::size_t>(message->locator->column);
     }
     std::string text = message->text ? message->text : "RDF syntax error";
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.pop_back();
     state->error.emplace(state->file, line, column, text);
     if (state->parser) raptor_parser_parse_abort(state->parser);
 }
@@ -129,7 +130,8 @@ void check_no_external_entities(std::string_view prolog, const std::string& file
                     ++column;
                 }
             }
-            throw InputError(file, line, column, "external XML entity declarations are not allowed (no file or network access)");
+            throw InputError(file, line, column,
+                             "external XML entity declarations are not allowed (no file or network access)");
         }
         pos = end;
     }
@@ -225,6 +227,8 @@ void read_rdf(ByteSource& source, Format format, GraphBuilder& builder, jobs::Jo
     if (state.error) throw *state.error;
 }
 
-std::string raptor_version() { return RAPTOR_VERSION_STRING; }
+std::string raptor_version() {
+    return RAPTOR_VERSION_STRING;
+}
 
 } // namespace kbcx::kg

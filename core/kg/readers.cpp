@@ -49,13 +49,15 @@ Format detect_format(std::string_view name, std::string_view head) {
     // Unknown extension: look at the content.
     std::size_t i = 0;
     if (head.starts_with("\xEF\xBB\xBF")) i = 3;
-    while (i < head.size() && std::isspace(static_cast<unsigned char>(head[i]))) ++i;
+    while (i < head.size() && std::isspace(static_cast<unsigned char>(head[i])))
+        ++i;
     const std::string_view body = head.substr(i);
     if (body.starts_with("<?xml") || body.starts_with("<rdf:RDF")) return Format::RdfXml;
     if (body.starts_with("@prefix") || body.starts_with("@base") || body.starts_with("PREFIX")) return Format::Turtle;
     const std::string_view first_line = body.substr(0, body.find('\n'));
     std::string_view trimmed = first_line;
-    while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back()))) trimmed.remove_suffix(1);
+    while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back())))
+        trimmed.remove_suffix(1);
     if (trimmed.find('\t') == std::string_view::npos && trimmed.ends_with(".") && trimmed.starts_with("<"))
         return Format::NTriples;
     return Format::Tsv;
@@ -75,7 +77,9 @@ std::string_view strip_iri_brackets(std::string_view term) {
     return term;
 }
 
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
+bool is_blank(char c) {
+    return c == ' ' || c == '\t';
+}
 
 /// Splits one line (no line terminator) into exactly three fields or throws.
 /// Tabs separate fields when the line has any; otherwise runs of spaces do.
@@ -88,9 +92,11 @@ void split_fields(std::string_view line, const std::string& file, std::size_t li
         if (end == std::string_view::npos) end = line.size();
         std::string_view field = line.substr(pos, end - pos);
         std::size_t lead = 0;
-        while (lead < field.size() && is_blank(field[lead])) ++lead;
+        while (lead < field.size() && is_blank(field[lead]))
+            ++lead;
         field.remove_prefix(lead);
-        while (!field.empty() && is_blank(field.back())) field.remove_suffix(1);
+        while (!field.empty() && is_blank(field.back()))
+            field.remove_suffix(1);
         if (!tabs && field.empty()) { // runs of spaces
             pos = end + 1;
             continue;
@@ -128,7 +134,8 @@ void read_tsv(ByteSource& source, const ReadOptions& options, GraphBuilder& buil
         if (const std::size_t bad = find_invalid_utf8(line); bad != std::string_view::npos)
             throw InputError(file, line_no, column_of(line, bad), "invalid UTF-8");
         std::size_t first = 0;
-        while (first < line.size() && (is_blank(line[first]) || line[first] == '\r')) ++first;
+        while (first < line.size() && (is_blank(line[first]) || line[first] == '\r'))
+            ++first;
         if (first == line.size()) return; // blank line
         std::string_view f[3];
         split_fields(line, file, line_no, f);
@@ -140,7 +147,8 @@ void read_tsv(ByteSource& source, const ReadOptions& options, GraphBuilder& buil
     };
 
     for (;;) {
-        const char* nl = scan < end ? static_cast<const char*>(std::memchr(buffer.data() + scan, '\n', end - scan)) : nullptr;
+        const char* nl =
+            scan < end ? static_cast<const char*>(std::memchr(buffer.data() + scan, '\n', end - scan)) : nullptr;
         if (nl) {
             const std::size_t stop = static_cast<std::size_t>(nl - buffer.data());
             if (stop - begin > options.max_line_bytes)
@@ -194,8 +202,10 @@ void count_file_facts(const GraphBuilder& builder, std::size_t first_triple, std
     stats.duplicates = (raw - mine.size()) + (raw_types - my_types.size());
 
     Id max_entity = 0, max_relation = 0, max_type = 0;
-    for (const Triple& t : mine) max_entity = std::max({max_entity, t.s + 1, t.o + 1}), max_relation = std::max(max_relation, t.r + 1);
-    for (const TypeFact& f : my_types) max_entity = std::max(max_entity, f.e + 1), max_type = std::max(max_type, f.t + 1);
+    for (const Triple& t : mine)
+        max_entity = std::max({max_entity, t.s + 1, t.o + 1}), max_relation = std::max(max_relation, t.r + 1);
+    for (const TypeFact& f : my_types)
+        max_entity = std::max(max_entity, f.e + 1), max_type = std::max(max_type, f.t + 1);
     std::vector<bool> seen_entity(max_entity), seen_relation(max_relation), seen_type(max_type);
     auto mark = [](std::vector<bool>& seen, Id id, std::uint64_t& counter) {
         if (!seen[id]) {

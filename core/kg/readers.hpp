@@ -33,14 +33,14 @@ struct ReadOptions {
 struct FileStats {
     std::string path;
     Format format = Format::Auto;
-    std::uint64_t bytes = 0;          ///< bytes read (uncompressed)
-    std::uint64_t lines = 0;          ///< lines (TSV) or statements (RDF) read
-    std::uint64_t facts = 0;          ///< distinct binary facts
-    std::uint64_t type_facts = 0;     ///< distinct type facts
-    std::uint64_t duplicates = 0;     ///< repeated facts dropped
-    std::uint64_t entities = 0;       ///< distinct entities mentioned
-    std::uint64_t relations = 0;      ///< distinct relations of binary facts
-    std::uint64_t types = 0;          ///< distinct types
+    std::uint64_t bytes = 0;            ///< bytes read (uncompressed)
+    std::uint64_t lines = 0;            ///< lines (TSV) or statements (RDF) read
+    std::uint64_t facts = 0;            ///< distinct binary facts
+    std::uint64_t type_facts = 0;       ///< distinct type facts
+    std::uint64_t duplicates = 0;       ///< repeated facts dropped
+    std::uint64_t entities = 0;         ///< distinct entities mentioned
+    std::uint64_t relations = 0;        ///< distinct relations of binary facts
+    std::uint64_t types = 0;            ///< distinct types
     std::uint64_t literals_skipped = 0; ///< RDF statements with a literal object (labels kept)
     double seconds = 0.0;
 };

@@ -21,7 +21,8 @@ std::uint64_t Interner::hash(std::string_view s) noexcept {
         h = (h ^ w) * 1099511628211ull;
         h ^= h >> 29;
     }
-    for (; i < s.size(); ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 1099511628211ull;
+    for (; i < s.size(); ++i)
+        h = (h ^ static_cast<unsigned char>(s[i])) * 1099511628211ull;
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdull;
     h ^= h >> 33;
@@ -80,13 +81,15 @@ Id Interner::find(std::string_view name) const {
 
 void Interner::grow() {
     std::size_t capacity = slots_.empty() ? 64 : slots_.size() * 2;
-    while (capacity < 2 * (names_.size() + 1)) capacity *= 2;
+    while (capacity < 2 * (names_.size() + 1))
+        capacity *= 2;
     std::vector<std::uint64_t> fresh(capacity, 0);
     const std::size_t mask = capacity - 1;
     for (std::size_t id = 0; id < names_.size(); ++id) {
         const std::uint64_t h = hash(names_[id]);
         std::size_t i = h & mask;
-        while (fresh[i] != 0) i = (i + 1) & mask;
+        while (fresh[i] != 0)
+            i = (i + 1) & mask;
         fresh[i] = (h >> 32 << 32) | (static_cast<std::uint64_t>(id) + 1);
     }
     slots_ = std::move(fresh);
@@ -96,7 +99,8 @@ void Interner::reserve(std::size_t n) {
     names_.reserve(n);
     if (2 * n > slots_.size()) {
         std::size_t capacity = 64;
-        while (capacity < 2 * n) capacity *= 2;
+        while (capacity < 2 * n)
+            capacity *= 2;
         slots_.reserve(capacity);
     }
 }
@@ -165,9 +169,11 @@ std::string Vocabulary::display(Namespace ns, Id id) const {
 
 std::size_t Vocabulary::memory_bytes() const {
     std::size_t total = 0;
-    for (const auto& space : spaces_) total += space.memory_bytes();
+    for (const auto& space : spaces_)
+        total += space.memory_bytes();
     for (const auto& map : labels_)
-        for (const auto& [id, text] : map) total += sizeof(id) + text.capacity() + 4 * sizeof(void*);
+        for (const auto& [id, text] : map)
+            total += sizeof(id) + text.capacity() + 4 * sizeof(void*);
     return total;
 }
 

@@ -17,7 +17,7 @@ namespace kbcx::kg {
 /// Maps strings to dense ids 0..size()-1 and back. Strings live in an append-only arena,
 /// so the string_views handed out stay valid for the interner's lifetime.
 class Interner {
-public:
+  public:
     Interner() = default;
     Interner(Interner&&) noexcept = default;
     Interner& operator=(Interner&&) noexcept = default;
@@ -34,7 +34,7 @@ public:
     /// Bytes held by the arena, the name table and the hash index.
     std::size_t memory_bytes() const;
 
-private:
+  private:
     std::string_view store(std::string_view name);
     static std::uint64_t hash(std::string_view s) noexcept;
     void grow();
@@ -52,14 +52,14 @@ private:
 /// IRI prefixes (`rdf:` → `http://www.w3.org/1999/02/22-rdf-syntax-ns#`) for display and for
 /// expanding prefixed names. Longest namespace wins when compacting.
 class PrefixMap {
-public:
+  public:
     PrefixMap(); ///< starts with rdf, rdfs, owl and xsd
     void add(std::string prefix, std::string iri);
     std::string compact(std::string_view iri) const;
     std::optional<std::string> expand(std::string_view prefixed) const;
     const std::vector<std::pair<std::string, std::string>>& entries() const { return entries_; }
 
-private:
+  private:
     std::vector<std::pair<std::string, std::string>> entries_;
 };
 
@@ -67,7 +67,7 @@ inline constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-s
 inline constexpr std::string_view kRdfsLabel = "http://www.w3.org/2000/01/rdf-schema#label";
 
 class Vocabulary {
-public:
+  public:
     Interner& names(Namespace ns) { return spaces_[static_cast<int>(ns)]; }
     const Interner& names(Namespace ns) const { return spaces_[static_cast<int>(ns)]; }
     Interner& entities() { return names(Namespace::Entity); }
@@ -87,7 +87,7 @@ public:
     std::string display(Namespace ns, Id id) const;
     std::size_t memory_bytes() const;
 
-private:
+  private:
     Interner spaces_[3];
     std::unordered_map<Id, std::string> labels_[3];
     PrefixMap prefixes_;

@@ -115,8 +115,7 @@ const std::vector<kg::Id>& ReachCache::reach_oi(const PathWalker& w, kg::Id star
     return it->second;
 }
 
-RuleModel::RuleModel(std::shared_ptr<const kg::KnowledgeGraph> graph, const LearntRuleSet& rules,
-                     double min_confidence)
+RuleModel::RuleModel(std::shared_ptr<const kg::KnowledgeGraph> graph, const LearntRuleSet& rules, double min_confidence)
     : RuleModel(std::move(graph), rules, [&] {
           ApplyOptions o;
           o.min_confidence = min_confidence;
@@ -417,9 +416,7 @@ ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
     // group is larger, so that one query answers many facts.
     const std::size_t nrel = graph->facts.num_relations();
     const std::size_t nent = graph->facts.num_entities();
-    auto valid = [&](const Need& n) {
-        return !n.unary && n.s < nent && n.o < nent && n.r < nrel;
-    };
+    auto valid = [&](const Need& n) { return !n.unary && n.s < nent && n.o < nent && n.r < nrel; };
     std::unordered_map<std::uint64_t, std::uint32_t> tail_size, head_size;
     auto tkey = [](const Need& n) { return (std::uint64_t(n.r) << 32) | n.s; };
     auto hkey = [](const Need& n) { return (std::uint64_t(n.r) << 32) | n.o; };
@@ -499,8 +496,7 @@ ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
                         put(i, confs);
                     }
                 } else {
-                    const auto cands =
-                        side == 0 ? model.tails(anchor, rel, cache) : model.heads(anchor, rel, cache);
+                    const auto cands = side == 0 ? model.tails(anchor, rel, cache) : model.heads(anchor, rel, cache);
                     for (std::size_t i : idx) {
                         const auto it = cands.find(side == 0 ? needs[i].o : needs[i].s);
                         if (it != cands.end()) put(i, it->second);

@@ -122,11 +122,11 @@ class RuleModel {
 /// binary test facts that eval-kg ranks), or for the triples of a file.
 struct ApplyParams {
     std::string rules_path;
-    std::string benchmark_dir;                        ///< graph = its train.txt
-    std::shared_ptr<const kg::KnowledgeGraph> graph;  ///< used when benchmark_dir is empty
-    std::string triples_path;                         ///< score these `h r t` lines instead
+    std::string benchmark_dir;                       ///< graph = its train.txt
+    std::shared_ptr<const kg::KnowledgeGraph> graph; ///< used when benchmark_dir is empty
+    std::string triples_path;                        ///< score these `h r t` lines instead
     std::string out_path;
-    ApplyOptions options;  ///< variant, pc, min_confidence
+    ApplyOptions options;   ///< variant, pc, min_confidence
     bool zero_rules = true; ///< anyburl: read and apply rules with an empty body (kbcx never does)
     /// Scores keeping the whole max-aggregation order (order_scores) or the first four
     /// confidences (encode_confidences, what kg_lab's one-fact-at-a-time scorer computes);
@@ -140,8 +140,8 @@ struct ApplyResult {
     std::uint64_t rules = 0, skipped_rules = 0;
     std::uint64_t skipped_head_absent = 0, skipped_unknown_names = 0, skipped_outside = 0;
     std::uint64_t distinct_lists = 0; ///< exact order: distinct confidence lists (score levels)
-    std::uint64_t triples = 0;   ///< lines written
-    std::uint64_t predicted = 0; ///< of which with a score > 0
+    std::uint64_t triples = 0;        ///< lines written
+    std::uint64_t predicted = 0;      ///< of which with a score > 0
     double seconds = 0;
 };
 

@@ -10,11 +10,11 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
-#include <mutex>
-#include <thread>
 #include <filesystem>
+#include <mutex>
 #include <numeric>
 #include <set>
+#include <thread>
 #include <unordered_map>
 
 namespace kbcx::learn {
@@ -309,8 +309,8 @@ LearntIndex::Verdict LearntIndex::check(const rules::Rule& r, jobs::JobContext& 
     std::thread watchdog([&] {
         std::unique_lock lock(m);
         const auto deadline =
-            std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                   std::chrono::duration<double>(seconds));
+            std::chrono::steady_clock::now() +
+            std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
         while (!finished && std::chrono::steady_clock::now() < deadline && !ctx.stop_requested())
             cv.wait_for(lock, std::chrono::milliseconds(20));
         if (!finished) stop.request_stop();

@@ -66,7 +66,7 @@ class LearntIndex {
 
   private:
     std::vector<LearntRule> rules_;
-    std::vector<rules::Rule> engine_rules_; ///< what the rules engine runs (OI made explicit or not)
+    std::vector<rules::Rule> engine_rules_;            ///< what the rules engine runs (OI made explicit or not)
     std::multimap<std::string, std::size_t> by_shape_; ///< head predicate + sorted body predicates
 };
 
@@ -74,7 +74,7 @@ struct RuleVerdict {
     std::string pattern;
     std::string text; ///< plain syntax
     bool entailed = false, contained = false;
-    bool undecided = false; ///< the entailment check ran out of time (counted as not entailed)
+    bool undecided = false;             ///< the entailment check ran out of time (counted as not entailed)
     std::vector<std::size_t> entailing; ///< learnt rules used in the entailment
     std::optional<std::size_t> containing;
     int parent = -1; ///< for a sub-rule: index of its benchmark rule in CompareResult::rules
@@ -96,10 +96,10 @@ struct CompareParams {
 };
 
 struct CompareResult {
-    std::uint64_t learnt_rules = 0;              ///< after the confidence filter
-    std::vector<RuleVerdict> rules;              ///< the benchmark's rules
-    std::vector<RuleVerdict> sub;                ///< R⁻ of the rules with ≥ 2 body atoms
-    Percentages all, complex, sub_all;           ///< all rules; rules with ≥ 2 body atoms; their R⁻
+    std::uint64_t learnt_rules = 0;    ///< after the confidence filter
+    std::vector<RuleVerdict> rules;    ///< the benchmark's rules
+    std::vector<RuleVerdict> sub;      ///< R⁻ of the rules with ≥ 2 body atoms
+    Percentages all, complex, sub_all; ///< all rules; rules with ≥ 2 body atoms; their R⁻
     std::map<std::string, Percentages> by_pattern, sub_by_pattern;
     double seconds = 0;
 };

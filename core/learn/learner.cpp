@@ -61,9 +61,7 @@ class Adjacency {
                           return std::tie(a.nbr, a.rel, a.inverse) < std::tie(b.nbr, b.rel, b.inverse);
                       });
     }
-    std::span<const Edge> of(kg::Id v) const {
-        return {edges_.data() + begin_[v], edges_.data() + begin_[v + 1]};
-    }
+    std::span<const Edge> of(kg::Id v) const { return {edges_.data() + begin_[v], edges_.data() + begin_[v + 1]}; }
     std::span<const Edge> between(kg::Id v, kg::Id w) const {
         const auto all = of(v);
         const auto lo = std::lower_bound(all.begin(), all.end(), w, [](const Edge& e, kg::Id x) { return e.nbr < x; });
@@ -79,8 +77,8 @@ class Adjacency {
 };
 
 bool is_head_edge(kg::Id cur, const Edge& e, const kg::Triple& head) {
-    return e.rel == head.r && ((!e.inverse && cur == head.s && e.nbr == head.o) ||
-                               (e.inverse && cur == head.o && e.nbr == head.s));
+    return e.rel == head.r &&
+           ((!e.inverse && cur == head.s && e.nbr == head.o) || (e.inverse && cur == head.o && e.nbr == head.s));
 }
 
 struct Entry {
@@ -140,7 +138,8 @@ RuleStats evaluate_rule(const PathWalker& walker, const PathRule& rule, const Le
         for (kg::Id x : rule.anchor_object ? f.objects_of(rule.head) : f.subjects_of(rule.head)) {
             if (x == rule.head_const) continue;
             ++st.predicted;
-            if (rule.anchor_object ? f.contains(rule.head_const, rule.head, x) : f.contains(x, rule.head, rule.head_const))
+            if (rule.anchor_object ? f.contains(rule.head_const, rule.head, x)
+                                   : f.contains(x, rule.head, rule.head_const))
                 ++st.support;
         }
         return finish();
@@ -207,8 +206,8 @@ RuleStats evaluate_rule(const PathWalker& walker, const PathRule& rule, const Le
         return finish();
     }
     const kg::Id end = rule.kind == PathRule::Kind::AC1 ? rule.end_const : kg::kNoId;
-    std::vector<kg::Id> xs = oi ? walker.anchors_oi(rule.path, end, rule.head_const, &work)
-                                : walker.anchors(rule.path, end, &work);
+    std::vector<kg::Id> xs =
+        oi ? walker.anchors_oi(rule.path, end, rule.head_const, &work) : walker.anchors(rule.path, end, &work);
     if (params.acyclic_sample_size && xs.size() > params.acyclic_sample_size) {
         std::mt19937_64 rng(rule_seed);
         for (std::size_t i = 0; i < params.acyclic_sample_size; ++i)
@@ -407,7 +406,8 @@ LearnResult learn_rules(const LearnParams& params, jobs::JobContext& ctx) {
     std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
         if (a.second->stats.confidence != b.second->stats.confidence)
             return a.second->stats.confidence > b.second->stats.confidence;
-        if (a.second->stats.support != b.second->stats.support) return a.second->stats.support > b.second->stats.support;
+        if (a.second->stats.support != b.second->stats.support)
+            return a.second->stats.support > b.second->stats.support;
         return a.first < b.first;
     });
     for (const auto& [k, e] : keyed) {

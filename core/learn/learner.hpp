@@ -28,18 +28,18 @@ struct LearnParams {
     LearnMode mode = LearnMode::AnyBURL;
     double seconds = 10.0;
     std::uint64_t max_samples = 0;
-    unsigned max_length = kAnyburlDefaults.max_length;                 ///< cyclic rules
-    unsigned max_acyclic_length = kAnyburlDefaults.max_acyclic_length; ///< AC1 rules (RuleN uses 1)
+    unsigned max_length = kAnyburlDefaults.max_length;                         ///< cyclic rules
+    unsigned max_acyclic_length = kAnyburlDefaults.max_acyclic_length;         ///< AC1 rules (RuleN uses 1)
     unsigned grounded_cyclic_length = kAnyburlDefaults.grounded_cyclic_length; ///< h(X,c) <= path(X..c)
-    bool zero_rules = false;                                           ///< also learn h(X,c) <= (empty body)
+    bool zero_rules = false;                                                   ///< also learn h(X,c) <= (empty body)
     bool object_identity = kAnyburlDefaults.object_identity;
     bool both_directions = kAnyburlDefaults.both_directions;
     bool pc_in_file = kAnyburlDefaults.pc_in_file;
-    unsigned threads = 1;            ///< 0 = hardware concurrency
+    unsigned threads = 1; ///< 0 = hardware concurrency
     std::uint64_t seed = 1;
-    double pc = kUnseenNegatives;    ///< pc_in_file: confidence = support / (predicted + pc)
-    double min_confidence = 0.0001;  ///< kept rules: the file's confidence ≥ this …
-    std::uint64_t min_support = kMinSupport; ///< … and support ≥ this
+    double pc = kUnseenNegatives;                           ///< pc_in_file: confidence = support / (predicted + pc)
+    double min_confidence = 0.0001;                         ///< kept rules: the file's confidence ≥ this …
+    std::uint64_t min_support = kMinSupport;                ///< … and support ≥ this
     std::size_t sample_size = kAnyburlDefaults.sample_size; ///< both_directions: groundings per direction;
                                                             ///< else anchors per cyclic rule (all when fewer)
     std::size_t acyclic_sample_size = kAnyburlDefaults.acyclic_sample_size; ///< 0 = all groundings

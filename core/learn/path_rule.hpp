@@ -33,10 +33,10 @@ struct PathRule {
     enum class Kind : std::uint8_t { Cyclic, AC1, AC2, Zero };
     Kind kind = Kind::Cyclic;
     kg::Id head = kg::kNoId;
-    bool anchor_object = false;       ///< acyclic only: the head is h(c,Y) and the path starts at Y
-    kg::Id head_const = kg::kNoId;    ///< acyclic only: c
-    kg::Id end_const = kg::kNoId;     ///< AC1 only: d
-    std::vector<Step> path;           ///< at least one step (none for Zero)
+    bool anchor_object = false;    ///< acyclic only: the head is h(c,Y) and the path starts at Y
+    kg::Id head_const = kg::kNoId; ///< acyclic only: c
+    kg::Id end_const = kg::kNoId;  ///< AC1 only: d
+    std::vector<Step> path;        ///< at least one step (none for Zero)
     friend bool operator==(const PathRule&, const PathRule&) = default;
 };
 

@@ -86,7 +86,8 @@ std::uint64_t parse_count_field(std::string_view f, const Scanner& sc, std::size
     std::uint64_t v = 0;
     const auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
     if (f.empty() || ec != std::errc() || p != f.data() + f.size())
-        throw InputError(sc.file, sc.line, col, std::string("expected a count (") + what + "), got '" + std::string(f) + "'");
+        throw InputError(sc.file, sc.line, col,
+                         std::string("expected a count (") + what + "), got '" + std::string(f) + "'");
     return v;
 }
 
@@ -183,8 +184,7 @@ LearntRule parse_anyburl_line(std::string_view line, const std::string& file, st
     out.support = parse_count_field(sc.field(), sc, col, "support");
     col = sc.pos + 1;
     out.confidence = parse_conf_field(sc.field(), sc, col);
-    if (out.support > out.predicted)
-        throw InputError(file, lineno, 1, "support exceeds the number of predictions");
+    if (out.support > out.predicted) throw InputError(file, lineno, 1, "support exceeds the number of predictions");
     out.rule.loc = {lineno, sc.pos + 1};
     out.rule.head = sc.atom();
     sc.skip_ws();
@@ -204,7 +204,8 @@ LearntRule parse_anyburl_line(std::string_view line, const std::string& file, st
         for (const auto& a : out.rule.body)
             for (const auto& u : a.args)
                 found = found || u == t;
-        if (!found) throw InputError(file, lineno, t.loc.column, "head variable " + t.name + " does not occur in the body");
+        if (!found)
+            throw InputError(file, lineno, t.loc.column, "head variable " + t.name + " does not occur in the body");
     }
     return out;
 }

@@ -15,14 +15,15 @@ enum class RuleVariant {
 
 /// Every default that differs between the variants. AnyBURL's names in brackets.
 struct VariantDefaults {
-    bool object_identity;            ///< every rule variable bound to a distinct constant (OI constraints)
-    bool pc_in_file;                 ///< the file's confidence is support/(predicted+pc) (kbcx) or support/predicted
-    bool both_directions;            ///< cyclic rules scored from X and from Y, the counts summed
-    unsigned max_length;             ///< cyclic rules [MAX_LENGTH_CYCLIC]
-    unsigned max_acyclic_length;     ///< AC1 rules [MAX_LENGTH_ACYCLIC]
-    unsigned grounded_cyclic_length; ///< h(X,c) <= b(X,c) from cyclic walks up to this length [MAX_LENGTH_GROUNDED_CYCLIC]
-    std::size_t sample_size;         ///< anyburl: distinct groundings per direction [BEAM_SAMPLING_MAX_BODY_GROUNDINGS];
-                                     ///< kbcx: anchors per cyclic rule
+    bool object_identity;        ///< every rule variable bound to a distinct constant (OI constraints)
+    bool pc_in_file;             ///< the file's confidence is support/(predicted+pc) (kbcx) or support/predicted
+    bool both_directions;        ///< cyclic rules scored from X and from Y, the counts summed
+    unsigned max_length;         ///< cyclic rules [MAX_LENGTH_CYCLIC]
+    unsigned max_acyclic_length; ///< AC1 rules [MAX_LENGTH_ACYCLIC]
+    unsigned
+        grounded_cyclic_length; ///< h(X,c) <= b(X,c) from cyclic walks up to this length [MAX_LENGTH_GROUNDED_CYCLIC]
+    std::size_t sample_size;    ///< anyburl: distinct groundings per direction [BEAM_SAMPLING_MAX_BODY_GROUNDINGS];
+                                ///< kbcx: anchors per cyclic rule
     std::size_t acyclic_sample_size; ///< acyclic rules: groundings counted (0 = all) [SAMPLE_SIZE]
     bool exact_order;                ///< apply-rules writes a score keeping the whole max-aggregation order
 };

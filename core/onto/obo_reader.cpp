@@ -55,11 +55,25 @@ std::vector<std::string_view> words(std::string_view v) {
 /// Tags the mapper reads; the others (def, synonym, xref, comment, …) are skipped unparsed,
 /// which is most of an OBO file's text.
 bool mapped_tag(std::string_view name) {
-    static constexpr std::string_view kTags[] = {
-        "name", "is_a", "relationship", "intersection_of", "disjoint_from", "equivalent_to", "union_of",
-        "domain", "range", "equivalent_to_chain", "holds_over_chain", "inverse_of", "is_anti_symmetric",
-        "is_functional", "is_inverse_functional", "is_reflexive", "is_symmetric", "is_transitive",
-        "transitive_over"};
+    static constexpr std::string_view kTags[] = {"name",
+                                                 "is_a",
+                                                 "relationship",
+                                                 "intersection_of",
+                                                 "disjoint_from",
+                                                 "equivalent_to",
+                                                 "union_of",
+                                                 "domain",
+                                                 "range",
+                                                 "equivalent_to_chain",
+                                                 "holds_over_chain",
+                                                 "inverse_of",
+                                                 "is_anti_symmetric",
+                                                 "is_functional",
+                                                 "is_inverse_functional",
+                                                 "is_reflexive",
+                                                 "is_symmetric",
+                                                 "is_transitive",
+                                                 "transitive_over"};
     for (std::string_view t : kTags)
         if (name == t) return true;
     return false;

@@ -11,8 +11,10 @@ std::size_t ConceptPool::Hash::operator()(const ConceptExpr& e) const noexcept {
     auto mix = [&h](std::size_t v) { h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2); };
     mix(e.name);
     mix(e.number);
-    for (auto a : e.args) mix(a);
-    for (auto i : e.individuals) mix(i);
+    for (auto a : e.args)
+        mix(a);
+    for (auto i : e.individuals)
+        mix(i);
     mix(std::hash<std::string>{}(e.construct));
     return h;
 }

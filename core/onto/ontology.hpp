@@ -12,10 +12,10 @@
 
 namespace kbcx::onto {
 
-using ConceptName = std::uint32_t;   ///< id in Signature::concepts
-using RoleName = std::uint32_t;      ///< id in Signature::roles
+using ConceptName = std::uint32_t;    ///< id in Signature::concepts
+using RoleName = std::uint32_t;       ///< id in Signature::roles
 using IndividualName = std::uint32_t; ///< id in Signature::individuals
-using ExprId = std::uint32_t;        ///< id of a concept expression in a ConceptPool
+using ExprId = std::uint32_t;         ///< id of a concept expression in a ConceptPool
 inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 
 /// Names of an ontology. owl:Thing and owl:Nothing are not names: they are the
@@ -33,36 +33,36 @@ struct Signature {
 enum class ConceptKind : std::uint8_t {
     Top,
     Bottom,
-    Named,   ///< name = concept name
-    And,     ///< args = conjuncts (sorted, deduplicated, at least two)
-    Exists,  ///< role, args = {filler}
+    Named,  ///< name = concept name
+    And,    ///< args = conjuncts (sorted, deduplicated, at least two)
+    Exists, ///< role, args = {filler}
     // Outside EL; parsed so that the EL filter can report them by construct.
-    Not,        ///< args = {operand}
-    Or,         ///< args = disjuncts
-    ForAll,     ///< role, args = {filler}
-    MinCard,    ///< role, number, args = {filler}
-    MaxCard,    ///< role, number, args = {filler}
-    ExactCard,  ///< role, number, args = {filler}
-    HasValue,   ///< role, individual
-    OneOf,      ///< individuals
-    HasSelf,    ///< role
-    Other,      ///< anything else the reader met; `construct` names it
+    Not,       ///< args = {operand}
+    Or,        ///< args = disjuncts
+    ForAll,    ///< role, args = {filler}
+    MinCard,   ///< role, number, args = {filler}
+    MaxCard,   ///< role, number, args = {filler}
+    ExactCard, ///< role, number, args = {filler}
+    HasValue,  ///< role, individual
+    OneOf,     ///< individuals
+    HasSelf,   ///< role
+    Other,     ///< anything else the reader met; `construct` names it
 };
 
 struct ConceptExpr {
     ConceptKind kind = ConceptKind::Top;
-    std::uint32_t name = kNone;        ///< Named: concept name; Exists/ForAll/…: role name
-    std::uint32_t number = 0;          ///< cardinality
-    std::vector<ExprId> args;          ///< operands
+    std::uint32_t name = kNone;              ///< Named: concept name; Exists/ForAll/…: role name
+    std::uint32_t number = 0;                ///< cardinality
+    std::vector<ExprId> args;                ///< operands
     std::vector<IndividualName> individuals; ///< HasValue, OneOf
-    std::string construct;             ///< Other: the construct's name as written
+    std::string construct;                   ///< Other: the construct's name as written
     friend bool operator==(const ConceptExpr&, const ConceptExpr&) = default;
 };
 
 /// Hash-consed concept expressions: structurally equal expressions get the same id, so
 /// ids can be compared and used as map keys. Ids 0 and 1 are Top and Bottom.
 class ConceptPool {
-public:
+  public:
     ConceptPool();
     ExprId top() const { return 0; }
     ExprId bottom() const { return 1; }
@@ -78,7 +78,7 @@ public:
     /// True if the expression uses only ⊤, ⊥, names, ⊓ and ∃ (recursively).
     bool is_el(ExprId id) const;
 
-private:
+  private:
     struct Hash {
         std::size_t operator()(const ConceptExpr& e) const noexcept;
     };
@@ -87,18 +87,18 @@ private:
 };
 
 enum class AxiomKind : std::uint8_t {
-    SubClassOf,            ///< concepts = {sub, super}
-    EquivalentClasses,     ///< concepts = operands (≥ 2)
-    DisjointClasses,       ///< concepts = operands (≥ 2), pairwise disjoint
-    SubObjectPropertyOf,   ///< roles = chain…, super (roles.back() is the super role)
+    SubClassOf,                 ///< concepts = {sub, super}
+    EquivalentClasses,          ///< concepts = operands (≥ 2)
+    DisjointClasses,            ///< concepts = operands (≥ 2), pairwise disjoint
+    SubObjectPropertyOf,        ///< roles = chain…, super (roles.back() is the super role)
     EquivalentObjectProperties, ///< roles
     TransitiveObjectProperty,   ///< roles = {r}
     ReflexiveObjectProperty,    ///< roles = {r}
-    ObjectPropertyDomain,  ///< roles = {r}, concepts = {C}
-    ObjectPropertyRange,   ///< roles = {r}, concepts = {C}
-    ClassAssertion,        ///< concepts = {C}, individuals = {a}
-    ObjectPropertyAssertion, ///< roles = {r}, individuals = {a, b}
-    NotEL,                 ///< an axiom type outside EL; `construct` names it
+    ObjectPropertyDomain,       ///< roles = {r}, concepts = {C}
+    ObjectPropertyRange,        ///< roles = {r}, concepts = {C}
+    ClassAssertion,             ///< concepts = {C}, individuals = {a}
+    ObjectPropertyAssertion,    ///< roles = {r}, individuals = {a, b}
+    NotEL,                      ///< an axiom type outside EL; `construct` names it
 };
 
 struct Axiom {

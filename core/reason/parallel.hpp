@@ -11,7 +11,9 @@
 namespace kbcx::reason {
 
 /// The thread count for `--threads 0`: the number of hardware threads (at least 1).
-inline unsigned default_threads() { return resolve_threads(0); }
+inline unsigned default_threads() {
+    return resolve_threads(0);
+}
 
 /// Calls f(worker, begin, end) on disjoint blocks covering [0, n), from `threads` workers
 /// (worker in [0, threads)); with one thread, in order on the calling thread. f must only

@@ -223,7 +223,7 @@ class Reasoner {
     std::vector<std::vector<std::pair<Node, std::uint32_t>>> rangesets_;
     std::map<std::vector<std::pair<Node, std::uint32_t>>, std::uint32_t> rangeset_ids_; ///< set → index in rangesets_
     std::vector<std::uint32_t> role_rangeset_;
-    std::vector<std::uint32_t> delta_concepts_; ///< node per delta ConceptName
+    std::vector<std::uint32_t> delta_concepts_;                      ///< node per delta ConceptName
     std::vector<std::pair<IndividualName, Node>> delta_individuals_; ///< fresh individuals of a delta
     // holders: contexts containing a node, built once after saturation (CSR)
     std::vector<std::uint32_t> holder_off_, holder_ctx_;

@@ -94,7 +94,7 @@ class StatusChecker {
     NameStyle names_ = NameStyle::Short;
     bool every_style_ = false;
     mutable std::array<std::unique_ptr<onto::TextWriter>, 3> writers_; ///< built on first use
-    mutable std::array<std::vector<std::string>, 3> styled_;          ///< the last proof, every style
+    mutable std::array<std::vector<std::string>, 3> styled_;           ///< the last proof, every style
     std::size_t fresh_saturations_ = 0;
     std::unordered_set<onto::NormalAxiom, onto::NormalAxiomHash, onto::NormalAxiomEq> told_;
 };

@@ -112,8 +112,8 @@ ModeDefaults kg_mode_defaults(Mode m, bool pattern_finding) {
     d.extra = "k1 = " + std::to_string(p.k1);
     if (pattern_finding)
         d.extra += std::string(", C-/R- ranking of every test positive among its test negatives (the paper's)") +
-                   ", rule learner " + std::to_string(p.rules.samples_per_pattern) +
-                   " paths or " + number_text(p.rules.seconds_per_pattern, 0) + " s per pattern";
+                   ", rule learner " + std::to_string(p.rules.samples_per_pattern) + " paths or " +
+                   number_text(p.rules.seconds_per_pattern, 0) + " s per pattern";
     return d;
 }
 
@@ -203,8 +203,7 @@ Summary summarise(const std::vector<KgEval>& evs) {
 
 // ---- Partial results: one benchmark's summaries as records (see PartialResults).
 
-std::string summary_record(const std::string& pattern, std::size_t system, const std::string& name,
-                           const Summary& m) {
+std::string summary_record(const std::string& pattern, std::size_t system, const std::string& name, const Summary& m) {
     std::string r = "summary\t" + pattern + "\t" + std::to_string(system) + "\t" + name;
     for (const MeanStd* x : {&m.auc, &m.f1, &m.precision, &m.recall, &m.accuracy, &m.c_mrr, &m.r_mrr})
         r += "\t" + PartialResults::encode(x->mean) + "\t" + PartialResults::encode(x->std) + "\t" +
@@ -217,7 +216,8 @@ std::string summary_record(const std::string& pattern, std::size_t system, const
 /// The Summary of a "summary" record's fields (as split by PartialResults::fields); throws
 /// std::invalid_argument on a malformed record.
 Summary summary_of_record(const std::vector<std::string>& f) {
-    if (f.size() != 4 + 7 * 3 + 4) throw std::invalid_argument("summary record with " + std::to_string(f.size()) + " fields");
+    if (f.size() != 4 + 7 * 3 + 4)
+        throw std::invalid_argument("summary record with " + std::to_string(f.size()) + " fields");
     Summary m;
     std::size_t i = 4;
     for (MeanStd* x : {&m.auc, &m.f1, &m.precision, &m.recall, &m.accuracy, &m.c_mrr, &m.r_mrr}) {
@@ -645,7 +645,8 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
                 r.commands.push_back("kbcx eval-kg " + dir + " --run runs/" + dir + "-" + mo + "-s1");
             }
             r.commands.push_back(learn_command(dir, p, group.size()));
-            if (auto rec = partial.load(dir); rec && restore_unit(*rec, kgname, systems, res, rules_of, notes, learnt, cost, reused_threads)) {
+            if (auto rec = partial.load(dir);
+                rec && restore_unit(*rec, kgname, systems, res, rules_of, notes, learnt, cost, reused_threads)) {
                 step += unit_steps(group);
                 continue;
             }
@@ -725,10 +726,11 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
                                 " benchmark(s) were taken from an earlier run with the same settings, finished at: " +
                                 join(partial.reused(), "; ") +
                                 ". The wall time above counts only this run; the cost line counts all parts. "
-                                "Stored parts by thread count: " + thread_counts + ".");
+                                "Stored parts by thread count: " +
+                                thread_counts + ".");
     if (!partial.stale().empty())
-        s0.paragraphs.push_back("Computed again because they were stored under other settings: " +
-                                join(partial.stale(), ", ") + ".");
+        s0.paragraphs.push_back(
+            "Computed again because they were stored under other settings: " + join(partial.stale(), ", ") + ".");
     r.sections.push_back(s0);
 
     auto auc_of = [&](const std::string& kgname, const std::string& pat, std::size_t sys) {

@@ -154,7 +154,8 @@ KgBench make_kg_bench(const std::string& kg_name, const bench::GenerateParams& p
 }
 
 KgTrainPlan::Sizes KgTrainPlan::sizes_for(const std::string& model) const {
-    if (model == "rgcn") return {embed::RgcnTrainDefaults::batch, embed::RgcnTrainDefaults::neg, embed::RgcnTrainDefaults::lr};
+    if (model == "rgcn")
+        return {embed::RgcnTrainDefaults::batch, embed::RgcnTrainDefaults::neg, embed::RgcnTrainDefaults::lr};
     return {batch, neg, lr};
 }
 

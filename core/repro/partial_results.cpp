@@ -92,8 +92,7 @@ std::string PartialResults::encode(double x) {
 double PartialResults::decode(const std::string& s) {
     char* end = nullptr;
     const double x = std::strtod(s.c_str(), &end);
-    if (s.empty() || end != s.c_str() + s.size())
-        throw std::invalid_argument("not a number: '" + s + "'");
+    if (s.empty() || end != s.c_str() + s.size()) throw std::invalid_argument("not a number: '" + s + "'");
     return x;
 }
 

@@ -31,9 +31,8 @@ void flatten(const Materialisation& m, const DerivationNode& root, std::vector<T
         if (n.input)
             row.justification = "input";
         else {
-            row.justification =
-                "rule " + std::to_string(n.rule + 1) + ": " +
-                m.program().display(m.program().rule_set().rules[static_cast<std::size_t>(n.rule)]);
+            row.justification = "rule " + std::to_string(n.rule + 1) + ": " +
+                                m.program().display(m.program().rule_set().rules[static_cast<std::size_t>(n.rule)]);
             if (n.repeated) row.justification += " (shown above)";
         }
         out.push_back(std::move(row));
@@ -56,14 +55,14 @@ ScoreRulesResult score_rules_job(const ScoreRulesParams& params, jobs::JobContex
             rs.rules.push_back(f.rule);
         auto program = std::make_shared<Program>(params.graph, std::move(rs), params.match);
         for (std::size_t i = 0; i < found.size(); ++i)
-            res.rows.push_back({i, program->display(found[i].rule), found[i].rule.pattern,
-                                found[i].support, found[i].new_conclusions});
+            res.rows.push_back({i, program->display(found[i].rule), found[i].rule.pattern, found[i].support,
+                                found[i].new_conclusions});
         res.program = std::move(program);
     } else {
         auto program = std::make_shared<Program>(params.graph, rules_of(params.rules_path, params.rules), params.match);
         for (const RuleScore& s : score_rules(*program, params.threads, ctx))
-            res.rows.push_back({s.rule, program->display(program->rule_set().rules[s.rule]), s.pattern,
-                                s.support, s.new_conclusions});
+            res.rows.push_back(
+                {s.rule, program->display(program->rule_set().rules[s.rule]), s.pattern, s.support, s.new_conclusions});
         res.program = std::move(program);
     }
     res.seconds = clock.seconds();

@@ -47,8 +47,7 @@ inline std::string write_file(const QTemporaryDir& dir, const std::string& name,
     return path;
 }
 
-inline jobs::LoadKgResult load_text(const std::string& name, const std::string& content,
-                                    kg::ReadOptions options = {}) {
+inline jobs::LoadKgResult load_text(const std::string& name, const std::string& content, kg::ReadOptions options = {}) {
     jobs::LoadKgParams params;
     params.buffers.push_back({name, content});
     params.options = std::move(options);

@@ -262,9 +262,9 @@ class TestBenchLogInfer : public QObject {
             }
         }
         QVERIFY2(negatives > 500, std::to_string(negatives).c_str());
-        QVERIFY2(head_swaps > 20 && tail_swaps > 20 && type_swaps > 5,
-                 (std::to_string(head_swaps) + " " + std::to_string(tail_swaps) + " " + std::to_string(type_swaps))
-                     .c_str());
+        QVERIFY2(
+            head_swaps > 20 && tail_swaps > 20 && type_swaps > 5,
+            (std::to_string(head_swaps) + " " + std::to_string(tail_swaps) + " " + std::to_string(type_swaps)).c_str());
         // Constants that only P_all's positives put in that position (never drawn from a K-only pool).
         QVERIFY2(only_in_positives > 10, std::to_string(only_in_positives).c_str());
     }
@@ -411,10 +411,10 @@ class TestBenchLogInfer : public QObject {
                 for (std::size_t i = 0; i < cr.body.size(); ++i) {
                     const auto& a = cr.body[i];
                     const auto& h = cr.head;
-                    const bool covers = !a.unary && !h.unary && a.t[0].var && a.t[1].var && h.t[0].var &&
-                                        h.t[1].var && h.t[0].id != h.t[1].id &&
-                                        std::set<std::uint32_t>{a.t[0].id, a.t[1].id} ==
-                                            std::set<std::uint32_t>{h.t[0].id, h.t[1].id};
+                    const bool covers =
+                        !a.unary && !h.unary && a.t[0].var && a.t[1].var && h.t[0].var && h.t[1].var &&
+                        h.t[0].id != h.t[1].id &&
+                        std::set<std::uint32_t>{a.t[0].id, a.t[1].id} == std::set<std::uint32_t>{h.t[0].id, h.t[1].id};
                     if (!covers) continue;
                     brute_supports(K, cr, {i}, [&](const std::vector<kg::Id>& b) {
                         const GroundFact f = rules::ground(h, b);
@@ -514,7 +514,13 @@ class TestBenchLogInfer : public QObject {
                    fab = test::write_file(dir, "ab.tsv", a + b);
         const QString one = dir.filePath("one"), two = dir.filePath("two");
         auto gen = [&](QStringList files, const QString& out) {
-            files << "--pattern" << "symmetry,intersection" << "--neg" << "pa" << "--k2" << "15" << "--out" << out;
+            files << "--pattern"
+                  << "symmetry,intersection"
+                  << "--neg"
+                  << "pa"
+                  << "--k2"
+                  << "15"
+                  << "--out" << out;
             files.prepend("generate");
             return test::run_kbcx(files);
         };
@@ -533,8 +539,9 @@ class TestBenchLogInfer : public QObject {
         QVERIFY(folder.pos[0].lines >= facts); // K's lines, then the train shares
         QVERIFY(y.at("summary.json").find("\"variant\": \"loginfer\"") != std::string::npos);
         // --variant kbcx is recorded too.
-        QStringList args{"generate", QString::fromStdString(fa), "--pattern", "symmetry", "--neg", "rc",
-                         "--variant", "kbcx", "--out", dir.filePath("k")};
+        QStringList args{
+            "generate", QString::fromStdString(fa), "--pattern", "symmetry", "--neg", "rc", "--variant", "kbcx",
+            "--out",    dir.filePath("k")};
         const auto r3 = test::run_kbcx(args);
         QVERIFY2(r3.code == 0, qPrintable(r3.err));
         QVERIFY(slurp(dir.filePath("k/summary.json").toStdString()).find("\"variant\": \"kbcx\"") != std::string::npos);

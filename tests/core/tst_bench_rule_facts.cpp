@@ -221,7 +221,8 @@ class TestBenchRuleFacts : public QObject {
                 if (gen.params.variant == bench::Variant::Kbcx)
                     QCOMPARE(assigned, file);
                 else // loginfer keeps repeated test lines; the folder reader counts a fact once
-                    QCOMPARE(std::set<Named>(assigned.begin(), assigned.end()), std::set<Named>(file.begin(), file.end()));
+                    QCOMPARE(std::set<Named>(assigned.begin(), assigned.end()),
+                             std::set<Named>(file.begin(), file.end()));
             }
             // Negatives: per-rule counts as the generator kept them; together the split's file.
             std::multiset<Named> negs, neg_file;

@@ -14,7 +14,9 @@
 namespace {
 using Run = kbcx::test::CliRun;
 
-Run run_kbcx(const QStringList& args) { return kbcx::test::run_kbcx(args, 120000); }
+Run run_kbcx(const QStringList& args) {
+    return kbcx::test::run_kbcx(args, 120000);
+}
 
 using kbcx::test::slurp;
 

@@ -11,7 +11,9 @@
 namespace {
 using Run = kbcx::test::CliRun;
 
-Run run_kbcx(const QStringList& args) { return kbcx::test::run_kbcx(args, 60000); }
+Run run_kbcx(const QStringList& args) {
+    return kbcx::test::run_kbcx(args, 60000);
+}
 
 const QString kData = QStringLiteral(KBCX_TEST_DATA "/eval/");
 } // namespace

@@ -13,16 +13,22 @@ using Run = kbcx::test::CliRun;
 
 class TestCliExamples : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void rulesFindEachPattern_data() {
         QTest::addColumn<QString>("pattern");
         QTest::addColumn<QString>("rule"); // the rule the KG was written for (head may be drawn at random)
-        QTest::newRow("symmetry") << "symmetry" << "marriedTo(y,x) :- marriedTo(x,y).";
-        QTest::newRow("inversion") << "inversion" << "(y,x) :- parentOf(x,y).";
-        QTest::newRow("hierarchy") << "hierarchy" << "(x,y) :- motherOf(x,y).";
-        QTest::newRow("intersection") << "intersection" << "(x,y) :- worksWith(x,y), friendOf(x,y).";
-        QTest::newRow("composition") << "composition" << "(x,z) :- parentOf(x,y), parentOf(y,z).";
-        QTest::newRow("triangle") << "triangle" << "(x,y) :- supervises(x,y), memberOf(x,z), memberOf(y,z),";
+        QTest::newRow("symmetry") << "symmetry"
+                                  << "marriedTo(y,x) :- marriedTo(x,y).";
+        QTest::newRow("inversion") << "inversion"
+                                   << "(y,x) :- parentOf(x,y).";
+        QTest::newRow("hierarchy") << "hierarchy"
+                                   << "(x,y) :- motherOf(x,y).";
+        QTest::newRow("intersection") << "intersection"
+                                      << "(x,y) :- worksWith(x,y), friendOf(x,y).";
+        QTest::newRow("composition") << "composition"
+                                     << "(x,z) :- parentOf(x,y), parentOf(y,z).";
+        QTest::newRow("triangle") << "triangle"
+                                  << "(x,y) :- supervises(x,y), memberOf(x,z), memberOf(y,z),";
         QTest::newRow("diamond") << "diamond"
                                  << "(x,y) :- coauthorOf(x,y), affiliatedWith(x,z), affiliatedWith(y,w), "
                                     "partnerOf(z,w),";
@@ -31,8 +37,8 @@ private slots:
     void rulesFindEachPattern() {
         QFETCH(QString, pattern);
         QFETCH(QString, rule);
-        const Run r = kbcx::test::run_kbcx(
-            {"rules", "--pattern", pattern, "--top", "100", kExamples + "loginfer_patterns.tsv"});
+        const Run r =
+            kbcx::test::run_kbcx({"rules", "--pattern", pattern, "--top", "100", kExamples + "loginfer_patterns.tsv"});
         QCOMPARE(r.code, 0);
         bool found = false;
         for (const QString& line : r.out.split('\n')) {
@@ -63,8 +69,8 @@ private slots:
     }
 
     void countingExample() {
-        const Run r = kbcx::test::run_kbcx({"count", kExamples + "counting_576_425.kbo", "--domain", "2",
-                                            "--candidate", "r some A SubClassOf C"});
+        const Run r = kbcx::test::run_kbcx(
+            {"count", kExamples + "counting_576_425.kbo", "--domain", "2", "--candidate", "r some A SubClassOf C"});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.startsWith("models: 576\n"), qPrintable(r.out));
         QVERIFY2(r.out.contains("P: 425/576"), qPrintable(r.out));

@@ -61,7 +61,7 @@ bool mentions_absence(const std::string& text) {
 class TestCliHelp : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void everyCommandHelpIsComplete() {
         const auto& commands = kbcx::cli::commands();
         QVERIFY(commands.size() >= 10);

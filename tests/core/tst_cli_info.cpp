@@ -14,7 +14,9 @@
 namespace {
 using Run = kbcx::test::CliRun;
 
-Run run_kbcx(const QStringList& args) { return kbcx::test::run_kbcx(args, 60000); }
+Run run_kbcx(const QStringList& args) {
+    return kbcx::test::run_kbcx(args, 60000);
+}
 } // namespace
 
 class TestCliInfo : public QObject {
@@ -22,7 +24,7 @@ class TestCliInfo : public QObject {
     QTemporaryDir dir_;
     QString path(const char* name) const { return dir_.filePath(name); }
 
-private slots:
+  private slots:
     void textOutput() {
         const auto file = kbcx::test::write_file(dir_, "kg.tsv", "a\tr\tb\nb\tr\tc\nb\trdf:type\tT\n");
         const Run r = run_kbcx({"info", QString::fromStdString(file)});
@@ -143,20 +145,23 @@ private slots:
         kbcx::test::write_file(dir_, "twofields.tsv", "a\tr\tb\nonly\ttwo\n");
         {
             std::string binary;
-            for (int i = 0; i < 4096; ++i) binary += static_cast<char>((i * 7919) % 256);
+            for (int i = 0; i < 4096; ++i)
+                binary += static_cast<char>((i * 7919) % 256);
             kbcx::test::write_file(dir_, "binary.tsv", binary);
         }
         {
             std::ofstream big(path("longline.tsv").toStdString(), std::ios::binary);
             const std::string block(1 << 20, 'x');
-            for (int i = 0; i < 100; ++i) big << block; // one 100 MB line
+            for (int i = 0; i < 100; ++i)
+                big << block; // one 100 MB line
             big << "\tr\tb\n";
         }
         kbcx::test::write_file(dir_, "latin1.tsv", "a\tr\tb\ncaf\xE9\tr\tb\n");
         kbcx::test::write_file(dir_, "secret.txt", "TOPSECRET");
         kbcx::test::write_file(dir_, "entity.rdf",
                                "<?xml version=\"1.0\"?>\n<!DOCTYPE rdf:RDF [<!ENTITY e SYSTEM \"file://" +
-                                   path("secret.txt").toStdString() + "\">]>\n"
+                                   path("secret.txt").toStdString() +
+                                   "\">]>\n"
                                    "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
                                    "<rdf:Description rdf:about=\"http://a\">&e;</rdf:Description>\n</rdf:RDF>\n");
         QTest::newRow("empty file") << path("empty.tsv") << path("empty.tsv") + ":";

@@ -9,7 +9,9 @@
 namespace {
 using Run = kbcx::test::CliRun;
 
-Run run_kbcx(const QStringList& args) { return kbcx::test::run_kbcx(args, 300000); }
+Run run_kbcx(const QStringList& args) {
+    return kbcx::test::run_kbcx(args, 300000);
+}
 
 const char* kLabelled = R"(Prefix(:=<http://ex.org/>)
 Prefix(rdfs:=<http://www.w3.org/2000/01/rdf-schema#>)
@@ -45,9 +47,9 @@ class TestCliNames : public QObject {
         QVERIFY2(r.out.contains("'voltage-gated ion channel activity' SubClassOf 'gated channel activity'"),
                  qPrintable(r.out));
         // The label output is input again: the same answer, and short names on request.
-        const Run back = run_kbcx(
-            {"status", go, "'voltage-gated ion channel activity' SubClassOf 'gated channel activity'", "--names",
-             "short"});
+        const Run back =
+            run_kbcx({"status", go, "'voltage-gated ion channel activity' SubClassOf 'gated channel activity'",
+                      "--names", "short"});
         QCOMPARE(back.code, 0);
         QVERIFY2(back.out.contains("entailed\t(reading: incoherence)\tobo:GO_0005244 SubClassOf obo:GO_0022836"),
                  qPrintable(back.out + back.err));
@@ -108,8 +110,8 @@ class TestCliNames : public QObject {
     }
 
     void helpListsNames() {
-        for (const char* cmd : {"status", "sample", "classify", "count", "eval", "ladder", "normalise", "rules",
-                                "support", "explain"}) {
+        for (const char* cmd :
+             {"status", "sample", "classify", "count", "eval", "ladder", "normalise", "rules", "support", "explain"}) {
             const Run r = run_kbcx({cmd, "--help"});
             QCOMPARE(r.code, 0);
             QVERIFY2(r.out.contains("--names STYLE"), cmd);

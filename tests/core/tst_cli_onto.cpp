@@ -11,7 +11,9 @@
 namespace {
 using Run = kbcx::test::CliRun;
 
-Run run_kbcx(const QStringList& args) { return kbcx::test::run_kbcx(args, 120000); }
+Run run_kbcx(const QStringList& args) {
+    return kbcx::test::run_kbcx(args, 120000);
+}
 
 const char* kPhd = "PhDStudent SubClassOf Student\nStudent and Professor SubClassOf owl:Nothing\nPhDStudent(alice)\n"
                    "Class: TeachingAssistant\nGradStudent SubClassOf Student\nPostDoc SubClassOf Researcher\n";

@@ -10,7 +10,9 @@
 namespace {
 using Run = kbcx::test::CliRun;
 
-Run run_kbcx(const QStringList& args) { return kbcx::test::run_kbcx(args, 300000); }
+Run run_kbcx(const QStringList& args) {
+    return kbcx::test::run_kbcx(args, 300000);
+}
 } // namespace
 
 class TestCountSharedPizza : public QObject {

@@ -80,8 +80,7 @@ class TestEmbedChunk : public QObject {
             for (std::size_t w : {1u, 7u, 16u, 33u, 128u})
                 for (std::size_t K : {1u, 5u, 17u, 1500u})
                     for (std::size_t P : {1u, 3u, 64u}) {
-                        std::vector<float> Q(P * w), N(K * w), W(P * K), out(P * K), gQ(P * w, 0.5f),
-                            gN(K * w, -0.25f);
+                        std::vector<float> Q(P * w), N(K * w), W(P * K), out(P * K), gQ(P * w, 0.5f), gN(K * w, -0.25f);
                         for (auto* v : {&Q, &N, &W})
                             for (auto& x : *v)
                                 x = n(rng);
@@ -104,9 +103,9 @@ class TestEmbedChunk : public QObject {
                         auto nRow = [&](std::size_t j, std::size_t k) { return N[j * w + k]; };
                         auto wgt = [&](std::size_t i, std::size_t j) { return W[i * K + j]; };
                         auto wT = [&](std::size_t j, std::size_t i) { return W[i * K + j]; };
-                        QVERIFY(equals(out, P, K, w, 0.0, q, nT));        // Q·Nᵀ
-                        QVERIFY(equals(gQ, P, w, K, 0.5, wgt, nRow));     // 0.5 + W·N
-                        QVERIFY(equals(gN, K, w, P, -0.25, wT, q));       // −0.25 + Wᵀ·Q
+                        QVERIFY(equals(out, P, K, w, 0.0, q, nT));    // Q·Nᵀ
+                        QVERIFY(equals(gQ, P, w, K, 0.5, wgt, nRow)); // 0.5 + W·N
+                        QVERIFY(equals(gN, K, w, P, -0.25, wT, q));   // −0.25 + Wᵀ·Q
                     }
         }
         QVERIFY(variants >= 1);
@@ -159,8 +158,8 @@ class TestEmbedChunk : public QObject {
         std::vector<kg::Id> cand;
         for (int j = 0; j < 10; ++j)
             cand.push_back(e(rng));
-        cand.push_back(cand[3]);     // a repeated draw
-        cand.push_back(pos[0].o);    // the positive's own tail
+        cand.push_back(cand[3]);  // a repeated draw
+        cand.push_back(pos[0].o); // the positive's own tail
         const LossConfig lc{static_cast<LossKind>(loss), 2.0f, static_cast<float>(adv)};
         const std::size_t P = pos.size(), K = cand.size();
         for (Side side : {Side::Tail, Side::Head}) {
@@ -169,7 +168,8 @@ class TestEmbedChunk : public QObject {
             m->score_chunk(chunk, fast.data());
             m->KgModel::score_chunk(chunk, ref.data());
             for (std::size_t x = 0; x < P * K; ++x)
-                QVERIFY2(close(fast[x], ref[x]), qPrintable(QString("score %1: %2 vs %3").arg(x).arg(fast[x]).arg(ref[x])));
+                QVERIFY2(close(fast[x], ref[x]),
+                         qPrintable(QString("score %1: %2 vs %3").arg(x).arg(fast[x]).arg(ref[x])));
             // Loss and dL/ds on each path's own scores.
             auto loss_of = [&](const std::vector<float>& S, std::vector<float>& dS, GradBuffer& g) {
                 double L = 0;
@@ -201,7 +201,8 @@ class TestEmbedChunk : public QObject {
                         const float a = gf.data(t, row)[k], b = gr.data(t, row)[k];
                         nonzero += std::fabs(b) > 1e-6f;
                         QVERIFY2(std::fabs(a - b) <= 1e-4f + 1e-4f * std::fabs(b),
-                                 qPrintable(QString("table %1 row %2 col %3: %4 vs %5").arg(t).arg(row).arg(k).arg(a).arg(b)));
+                                 qPrintable(
+                                     QString("table %1 row %2 col %3: %4 vs %5").arg(t).arg(row).arg(k).arg(a).arg(b)));
                     }
             }
             QVERIFY(nonzero > 20); // the comparison is not vacuous

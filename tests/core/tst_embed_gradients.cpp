@@ -69,10 +69,11 @@ class TestEmbedGradients : public QObject {
         for (const auto& m : kg_model_names())
             for (int l = 0; l < 5; ++l)
                 for (bool weighted : {false, true})
-                    QTest::newRow((m + "/" +
-                                   (l == 4 ? std::string("1-vs-all") : std::string(loss_name(static_cast<LossKind>(l)))) +
-                                   (weighted ? "/weighted" : ""))
-                                      .c_str())
+                    QTest::newRow(
+                        (m + "/" +
+                         (l == 4 ? std::string("1-vs-all") : std::string(loss_name(static_cast<LossKind>(l)))) +
+                         (weighted ? "/weighted" : ""))
+                            .c_str())
                         << QString::fromStdString(m) << l << weighted;
     }
 
@@ -177,7 +178,8 @@ class TestEmbedGradients : public QObject {
                     b[j] -= h;
                     QVERIFY(std::fabs((L(pos, a) - L(pos, b)) / (2 * h) - dneg[j]) < 1e-3);
                 }
-                if (adv > 0 || kind == 3) { // weights follow softmax(α s⁻) (CE: softmax(s⁻)): the top negative weighs most
+                if (adv > 0 ||
+                    kind == 3) { // weights follow softmax(α s⁻) (CE: softmax(s⁻)): the top negative weighs most
                     const auto top = std::max_element(neg.begin(), neg.end()) - neg.begin();
                     QCOMPARE(std::max_element(p.begin(), p.end()) - p.begin(), top);
                 }
@@ -196,12 +198,14 @@ class TestEmbedGradients : public QObject {
                 for (int side = 0; side < 2; ++side) {
                     double z = 0;
                     for (kg::Id e = 0; e < E; ++e)
-                        z += std::exp(static_cast<double>(side ? s.model->score(p.s, p.r, e) : s.model->score(e, p.r, p.o)));
+                        z += std::exp(
+                            static_cast<double>(side ? s.model->score(p.s, p.r, e) : s.model->score(e, p.r, p.o)));
                     brute += std::log(z) - s.model->score(p.s, p.r, p.o);
                 }
             const double got = batch_loss(s, 1);
-            QVERIFY2(std::fabs(got - brute) < 1e-4 * std::max(1.0, std::fabs(brute)),
-                     qPrintable(QString("%1: %2 vs brute force %3").arg(QString::fromStdString(name)).arg(got).arg(brute)));
+            QVERIFY2(
+                std::fabs(got - brute) < 1e-4 * std::max(1.0, std::fabs(brute)),
+                qPrintable(QString("%1: %2 vs brute force %3").arg(QString::fromStdString(name)).arg(got).arg(brute)));
         }
     }
 

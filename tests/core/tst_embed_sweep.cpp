@@ -105,7 +105,7 @@ class TestEmbedSweep : public QObject {
         QVERIFY(md.contains(QStringLiteral("| 0.5 | 4 | ") + QString::number(rows[1].second[0].mean, 'f', 3) +
                             QStringLiteral(" ± ")));
         const QStringList runs = QString::fromStdString(sweep_runs_csv(r, {"fvr", "mrr"})).split('\n');
-        QCOMPARE(runs.size(), 12 + 2); // header, 12 runs, trailing empty
+        QCOMPARE(runs.size(), 12 + 2);                  // header, 12 runs, trailing empty
         QVERIFY(runs[7].endsWith(QStringLiteral(","))); // runs are added seed by seed: line 7 is seed 2, no MRR
     }
 
@@ -113,7 +113,8 @@ class TestEmbedSweep : public QObject {
         SweepResult r;
         for (float p : {0.f, 0.25f, 1.f})
             for (int s = 0; s < 2; ++s)
-                r.runs.push_back({p, static_cast<std::uint64_t>(s), "x", {{"fvr", 0.7 - 0.1 * p + 0.01 * s}, {"mrr", 0.2}}, false});
+                r.runs.push_back(
+                    {p, static_cast<std::uint64_t>(s), "x", {{"fvr", 0.7 - 0.1 * p + 0.01 * s}, {"mrr", 0.2}}, false});
         QTemporaryDir dir;
         const std::string path = dir.filePath("c.png").toStdString();
         write_sweep_chart_png(path, r, {"fvr", "mrr"}, "Box2EL on GCI0");
@@ -161,11 +162,15 @@ class TestEmbedSweep : public QObject {
         const QString out = dir.filePath(QStringLiteral("sweep"));
         const QString onto = QStringLiteral(KBCX_TEST_DATA "/embed/toy_chain.kbo");
         const QString tests = QStringLiteral(KBCX_TEST_DATA "/embed/toy_chain_tests.tsv");
-        const QStringList args = {QStringLiteral("sweep"), onto, QStringLiteral("--model"), QStringLiteral("Box2EL"),
-                                  QStringLiteral("--tests"), tests, QStringLiteral("--pool"), QStringLiteral("disjoint"),
-                                  QStringLiteral("--p-bot"), QStringLiteral("0,1"), QStringLiteral("--seeds"),
-                                  QStringLiteral("2"), QStringLiteral("--epochs"), QStringLiteral("20"),
-                                  QStringLiteral("--dim"), QStringLiteral("8"), QStringLiteral("--out"), out};
+        const QStringList args = {QStringLiteral("sweep"),    onto,
+                                  QStringLiteral("--model"),  QStringLiteral("Box2EL"),
+                                  QStringLiteral("--tests"),  tests,
+                                  QStringLiteral("--pool"),   QStringLiteral("disjoint"),
+                                  QStringLiteral("--p-bot"),  QStringLiteral("0,1"),
+                                  QStringLiteral("--seeds"),  QStringLiteral("2"),
+                                  QStringLiteral("--epochs"), QStringLiteral("20"),
+                                  QStringLiteral("--dim"),    QStringLiteral("8"),
+                                  QStringLiteral("--out"),    out};
         const auto r = run_kbcx(args);
         QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
         for (const char* f : {"runs.csv", "summary.csv", "summary.md", "sweep.svg", "sweep.png"})
@@ -188,7 +193,8 @@ class TestEmbedSweep : public QObject {
             const QJsonObject params = QJsonDocument::fromJson([&] {
                                            QFile f(QDir(folder).filePath(QStringLiteral("params.json")));
                                            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-                                       }()).object();
+                                       }())
+                                           .object();
             QCOMPARE(params.value("p_bot").toDouble(), cells[0].toDouble());
             QCOMPARE(params.value("seed").toInt(), cells[1].toInt());
             (cells[0] == QLatin1String("0") ? fvrAt0 : fvrAt1) << cells[3].toDouble();

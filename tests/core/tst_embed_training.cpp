@@ -409,9 +409,9 @@ class TestEmbedTraining : public QObject {
         // --neg all: 1-vs-all with the cross-entropy loss, recorded in params.json; combinations
         // that do not apply are refused with the reason.
         const QString run1 = dir_.filePath("clirun-1vsall");
-        auto [c6, o6, e6] = kbcx({"train", QString::fromStdString(data), "--model", "ComplEx", "--dim", "8",
-                                  "--epochs", "2", "--neg", "all", "--lr-step", "1", "--lr-decay", "0.5",
-                                  "--subsampling", "--run", run1, "--stats"});
+        auto [c6, o6, e6] =
+            kbcx({"train", QString::fromStdString(data), "--model", "ComplEx", "--dim", "8", "--epochs", "2", "--neg",
+                  "all", "--lr-step", "1", "--lr-decay", "0.5", "--subsampling", "--run", run1, "--stats"});
         QVERIFY2(c6 == 0, qPrintable(e6));
         QVERIFY2(o6.contains("every entity as candidate"), qPrintable(o6));
         QVERIFY(o6.contains("matrix products:"));
@@ -423,9 +423,9 @@ class TestEmbedTraining : public QObject {
         QCOMPARE(pj["lr_step"].toInt(), 1);
         QCOMPARE(pj["lr_decay"].toDouble(), 0.5);
         QCOMPARE(pj["subsampling"].toBool(), true);
-        for (const QStringList& extra : {QStringList{"--model", "ComplEx", "--loss", "margin"},
-                                         QStringList{"--model", "ComplEx", "--adv-temp", "1"},
-                                         QStringList{"--model", "rgcn"}}) {
+        for (const QStringList& extra :
+             {QStringList{"--model", "ComplEx", "--loss", "margin"},
+              QStringList{"--model", "ComplEx", "--adv-temp", "1"}, QStringList{"--model", "rgcn"}}) {
             QStringList args{"train", QString::fromStdString(data), "--epochs", "1", "--neg", "all",
                              "--run", dir_.filePath("refused")};
             args += extra;

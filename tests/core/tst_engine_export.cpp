@@ -62,8 +62,11 @@ class TestEngineExport : public QObject {
         QVERIFY(dir_.isValid());
         QDir(dir_.path()).mkpath("bench");
         // Names with spaces and a type fact, as benchmark files may hold them.
-        train_ = {{"anna", "knows", "bob"},  {"bob", "knows", "carl"},  {"carl", "likes", "new york"},
-                  {"anna", "rdf:type", "Person"}, {"dora", "likes", "anna"}};
+        train_ = {{"anna", "knows", "bob"},
+                  {"bob", "knows", "carl"},
+                  {"carl", "likes", "new york"},
+                  {"anna", "rdf:type", "Person"},
+                  {"dora", "likes", "anna"}};
         valid_ = {{"bob", "likes", "anna"}, {"carl", "knows", "dora"}};
         test_ = {{"dora", "knows", "bob"}, {"anna", "likes", "carl"}, {"eve", "knows", "anna"}};
         vneg_ = {{"bob", "likes", "new york"}, {"dora", "knows", "carl"}};
@@ -92,7 +95,8 @@ class TestEngineExport : public QObject {
             expected.insert(s->begin(), s->end());
         QVERIFY(as_set(score) == expected);
         QCOMPARE(r.to_score, score.size());
-        const auto heads = rows_of(out + "/head.list"), rels = rows_of(out + "/rel.list"), tails = rows_of(out + "/tail.list");
+        const auto heads = rows_of(out + "/head.list"), rels = rows_of(out + "/rel.list"),
+                   tails = rows_of(out + "/tail.list");
         QCOMPARE(heads.size(), score.size());
         for (std::size_t i = 0; i < score.size(); ++i) {
             QCOMPARE(heads[i].size(), std::size_t{1});
@@ -164,7 +168,8 @@ class TestEngineExport : public QObject {
              {"  num_entities: " + std::to_string(ents.size()), "  num_relations: " + std::to_string(rels.size()),
               std::string("  files.train.filename: train.del"), std::string("  files.train.size: 5"),
               std::string("  files.train.type: triples"), std::string("  files.entity_ids.type: map"),
-              std::string("  files.test_negatives.size: 3"), std::string("  files.valid_negatives.filename: valid_negatives.del")})
+              std::string("  files.test_negatives.size: 3"),
+              std::string("  files.valid_negatives.filename: valid_negatives.del")})
             QVERIFY2(yaml.find(line + "\n") != std::string::npos, line.c_str());
     }
 
@@ -173,8 +178,9 @@ class TestEngineExport : public QObject {
         const std::string out = dir_.filePath("refused").toStdString();
         QVERIFY_THROWS_EXCEPTION(InputError,
                                  bench::export_for_engine({bench_, out, bench::EngineFormat::LibKge, "rc"}, ctx));
-        QVERIFY_THROWS_EXCEPTION(InputError, bench::export_for_engine(
-                                                 {dir_.filePath("nothing").toStdString(), out, bench::EngineFormat::DglKe, ""}, ctx));
+        QVERIFY_THROWS_EXCEPTION(
+            InputError, bench::export_for_engine(
+                            {dir_.filePath("nothing").toStdString(), out, bench::EngineFormat::DglKe, ""}, ctx));
         // A malformed line names its file and line.
         QDir(dir_.path()).mkpath("bad");
         test::write_file(dir_, "bad/train.txt", "a\tr\tb\nbroken line\n");

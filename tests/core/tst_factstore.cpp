@@ -13,7 +13,7 @@ using namespace kbcx::kg;
 
 class TestFactStore : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void emptyStore() {
         FactStore store = FactStoreBuilder().build(0, 0, 0);
         QCOMPARE(store.num_facts(), std::size_t{0});
@@ -80,7 +80,8 @@ private slots:
                 if (!expected_objects.empty()) subjects.insert(e);
                 if (!expected_subjects.empty()) objects.insert(e);
                 count += expected_objects.size();
-                for (Id x = 0; x < Id(entities); ++x) QCOMPARE(store.contains(e, r, x), reference.count({r, e, x}) == 1);
+                for (Id x = 0; x < Id(entities); ++x)
+                    QCOMPARE(store.contains(e, r, x), reference.count({r, e, x}) == 1);
             }
             QCOMPARE(store.relation_size(r), count);
             const auto subj = store.subjects_of(r);
@@ -119,7 +120,8 @@ private slots:
         // A relation with many facts per subject costs about 8 bytes per fact (both indexes).
         FactStoreBuilder builder;
         for (Id s = 0; s < 100; ++s)
-            for (Id o = 0; o < 100; ++o) builder.add(s, 0, o);
+            for (Id o = 0; o < 100; ++o)
+                builder.add(s, 0, o);
         FactStore store = std::move(builder).build(100, 1, 0);
         QVERIFY(store.memory_bytes() < 10 * store.num_facts());
     }

@@ -2,9 +2,9 @@
 // exact round-trip of doubles, null for non-finite numbers.
 #include "common/json.hpp"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonArray>
 #include <QTest>
 
 #include <cmath>
@@ -14,7 +14,7 @@ using kbcx::JsonWriter;
 
 class TestJson : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void nestedDocumentParses() {
         for (bool pretty : {false, true}) {
             JsonWriter j(pretty);

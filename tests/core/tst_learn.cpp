@@ -54,7 +54,7 @@ rules::Rule rule(const std::string& text) {
 }
 
 learn::LearnResult run_learner(std::shared_ptr<kg::KnowledgeGraph> g, unsigned threads, std::uint64_t samples,
-                         std::uint64_t seed = 7, learn::RuleVariant variant = learn::RuleVariant::AnyBURL) {
+                               std::uint64_t seed = 7, learn::RuleVariant variant = learn::RuleVariant::AnyBURL) {
     learn::LearnParams p = learn::learn_defaults(variant);
     p.graph = std::move(g);
     p.seconds = 0;
@@ -136,10 +136,14 @@ class TestLearn : public QObject {
     void recovers_pattern_rules_data() {
         QTest::addColumn<QString>("pattern");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("symmetry") << "symmetry" << "r(x,y) :- r(y,x).";
-        QTest::newRow("inversion") << "inversion" << "s(x,y) :- r(y,x).";
-        QTest::newRow("hierarchy") << "hierarchy" << "s(x,y) :- r(x,y).";
-        QTest::newRow("composition") << "composition" << "t(x,z) :- r(x,y), s(y,z).";
+        QTest::newRow("symmetry") << "symmetry"
+                                  << "r(x,y) :- r(y,x).";
+        QTest::newRow("inversion") << "inversion"
+                                   << "s(x,y) :- r(y,x).";
+        QTest::newRow("hierarchy") << "hierarchy"
+                                   << "s(x,y) :- r(x,y).";
+        QTest::newRow("composition") << "composition"
+                                     << "t(x,z) :- r(x,y), s(y,z).";
     }
     void recovers_pattern_rules() {
         QFETCH(QString, pattern);
@@ -169,7 +173,8 @@ class TestLearn : public QObject {
         f.insert(add.begin(), add.end());
         const auto res = run_learner(make_graph(f), 2, 20000);
         const double c = confidence_of(res, rule(expected.toStdString()));
-        QVERIFY2(c > 0.9, qPrintable(QString("confidence of %1: %2 (%3 rules)").arg(expected).arg(c).arg(res.rules.size())));
+        QVERIFY2(c > 0.9,
+                 qPrintable(QString("confidence of %1: %2 (%3 rules)").arg(expected).arg(c).arg(res.rules.size())));
         // The generating rule is among the most confident rules of its head relation.
         const rules::Rule exp = rule(expected.toStdString());
         int better = 0;
@@ -213,8 +218,8 @@ class TestLearn : public QObject {
                     QCOMPARE(r.predicted, pred);
                     QCOMPARE(r.support, supp);
                 }
-                const double expect = anyburl ? double(r.support) / double(r.predicted)
-                                              : double(supp) / (double(pred) + 5.0);
+                const double expect =
+                    anyburl ? double(r.support) / double(r.predicted) : double(supp) / (double(pred) + 5.0);
                 QVERIFY(std::abs(r.confidence - expect) < 1e-12);
                 if (!anyburl) QVERIFY(res.compiled[i].end_const != res.compiled[i].head_const || cyclic);
                 grounded += res.compiled[i].kind == learn::PathRule::Kind::AC1 &&
@@ -224,8 +229,9 @@ class TestLearn : public QObject {
             }
         }
         if (anyburl) QVERIFY(grounded > 0); // h(X,c) <= b(X,c) arises under anyburl only
-        if (anyburl) QVERIFY2(total > 0 && double(sampled) > 0.5 * double(total),
-                              qPrintable(QString("%1 of %2").arg(sampled).arg(total)));
+        if (anyburl)
+            QVERIFY2(total > 0 && double(sampled) > 0.5 * double(total),
+                     qPrintable(QString("%1 of %2").arg(sampled).arg(total)));
     }
 
     void deterministic_for_samples_and_threads() {
@@ -236,7 +242,8 @@ class TestLearn : public QObject {
             learn::write_anyburl(o, r.rules);
             return o.str();
         };
-        const auto a = text(run_learner(g, 1, 5000)), b = text(run_learner(g, 1, 5000)), c = text(run_learner(g, 2, 5000));
+        const auto a = text(run_learner(g, 1, 5000)), b = text(run_learner(g, 1, 5000)),
+                   c = text(run_learner(g, 2, 5000));
         QVERIFY(!a.empty());
         QCOMPARE(a, b);
         QCOMPARE(a, c);
@@ -279,10 +286,9 @@ class TestLearn : public QObject {
         for (std::size_t i = 0; i < back.rules.size(); ++i)
             QVERIFY(learn::same_up_to_renaming(back.rules[i].rule, set.rules[i].rule));
         // RuleN's lines have the same layout (its confidences are often longer decimals).
-        const auto rulen =
-            learn::parse_rule_set("232\t190\t0.8189655172413793\t/people/person/nationality(X,Y) <= "
-                                  "/people/person/places_lived(X,A), /location/location/contains(Y,A)\n",
-                                  "rulen.txt");
+        const auto rulen = learn::parse_rule_set("232\t190\t0.8189655172413793\t/people/person/nationality(X,Y) <= "
+                                                 "/people/person/places_lived(X,A), /location/location/contains(Y,A)\n",
+                                                 "rulen.txt");
         QCOMPARE(rulen.rules.size(), std::size_t(1));
         QCOMPARE(rulen.rules[0].rule.body.size(), std::size_t(2));
         // Plain syntax with a stats comment.
@@ -323,14 +329,13 @@ class TestLearn : public QObject {
 
     void epsilon_metrics_hand_cases() {
         QTemporaryDir dir;
-        const std::string bench = test::write_file(
-            dir, "rules.txt",
-            "# pattern\tsupport\tnew\ttrain\tvalid\ttest\trule\n"
-            "composition\t5\t5\t4\t1\t0\tT(x,z) :- R(x,y), S(y,z).\n"
-            "hierarchy\t5\t5\t4\t1\t0\tH(x,y) :- R(x,y).\n"
-            "symmetry\t5\t5\t4\t1\t0\tS(x,y) :- S(y,x).\n"
-            "intersection\t5\t5\t4\t1\t0\tI(x,y) :- R(x,y), Q(x,y).\n"
-            "composition\t5\t5\t4\t1\t0\tC(x,z) :- S(y,z), R(x,y).\n");
+        const std::string bench = test::write_file(dir, "rules.txt",
+                                                   "# pattern\tsupport\tnew\ttrain\tvalid\ttest\trule\n"
+                                                   "composition\t5\t5\t4\t1\t0\tT(x,z) :- R(x,y), S(y,z).\n"
+                                                   "hierarchy\t5\t5\t4\t1\t0\tH(x,y) :- R(x,y).\n"
+                                                   "symmetry\t5\t5\t4\t1\t0\tS(x,y) :- S(y,x).\n"
+                                                   "intersection\t5\t5\t4\t1\t0\tI(x,y) :- R(x,y), Q(x,y).\n"
+                                                   "composition\t5\t5\t4\t1\t0\tC(x,z) :- S(y,z), R(x,y).\n");
         // Learnt: the composition T only through U (entailed, not contained); H contained; C contained
         // with its body atoms permuted; I entailed through I <= R (a sub-rule of the intersection).
         const std::string learnt = test::write_file(dir, "learnt.txt",
@@ -348,7 +353,7 @@ class TestLearn : public QObject {
         const auto res = learn::compare_rules(p, ctx);
         QCOMPARE(res.learnt_rules, std::uint64_t(5));
         QCOMPARE(res.all.rules, std::uint64_t(5));
-        QCOMPARE(res.all.entailed, std::uint64_t(4)); // T, H, I, C
+        QCOMPARE(res.all.entailed, std::uint64_t(4));  // T, H, I, C
         QCOMPARE(res.all.contained, std::uint64_t(2)); // H, C
         QCOMPARE(res.all.eps_ent(), 80.0);
         QCOMPARE(res.all.eps_cont(), 40.0);
@@ -490,11 +495,14 @@ class TestLearn : public QObject {
         QCOMPARE(plain.tails(a, s, c1).size(), std::size_t(1));
         QCOMPARE(plain.confidences(a, s, b, c2, c3), std::vector<double>{0.5});
         // learning counts the same way: no grounding under OI, one without
-        learn::PathRule pr = *learn::from_rule(set.rules[0].rule, [&](const std::string& n) { return v.entities().find(n); },
-                                               [&](const std::string& n) { return v.relations().find(n); });
+        learn::PathRule pr = *learn::from_rule(
+            set.rules[0].rule, [&](const std::string& n) { return v.entities().find(n); },
+            [&](const std::string& n) { return v.relations().find(n); });
         const learn::PathWalker w(g->facts);
-        QCOMPARE(learn::evaluate_rule(w, pr, learn::learn_defaults(learn::RuleVariant::AnyBURL)).predicted, std::uint64_t(0));
-        QCOMPARE(learn::evaluate_rule(w, pr, learn::learn_defaults(learn::RuleVariant::Kbcx)).predicted, std::uint64_t(1));
+        QCOMPARE(learn::evaluate_rule(w, pr, learn::learn_defaults(learn::RuleVariant::AnyBURL)).predicted,
+                 std::uint64_t(0));
+        QCOMPARE(learn::evaluate_rule(w, pr, learn::learn_defaults(learn::RuleVariant::Kbcx)).predicted,
+                 std::uint64_t(1));
         // apply-rules end to end: nothing predicted under anyburl
         QTemporaryDir dir;
         std::string train;
@@ -573,10 +581,12 @@ class TestLearn : public QObject {
         const kg::Id a = v.entities().find("a"), b = v.entities().find("b"), s = v.relations().find("s");
         learn::ReachCache c1, c2;
         QCOMPARE(learn::RuleModel(g, set).confidences(b, s, a, c1, c2), std::vector<double>{0.16});
-        QCOMPARE(learn::RuleModel(g, set, learn::ApplyOptions::of(learn::RuleVariant::AnyBURL, 0)).confidences(b, s, a, c1, c2),
+        QCOMPARE(learn::RuleModel(g, set, learn::ApplyOptions::of(learn::RuleVariant::AnyBURL, 0))
+                     .confidences(b, s, a, c1, c2),
                  std::vector<double>{0.2});
-        QCOMPARE(learn::RuleModel(g, set, learn::ApplyOptions::of(learn::RuleVariant::Kbcx)).confidences(b, s, a, c1, c2),
-                 std::vector<double>{0.2});
+        QCOMPARE(
+            learn::RuleModel(g, set, learn::ApplyOptions::of(learn::RuleVariant::Kbcx)).confidences(b, s, a, c1, c2),
+            std::vector<double>{0.2});
         // --min-confidence compares the applied confidence
         auto opts = learn::ApplyOptions::of(learn::RuleVariant::AnyBURL);
         opts.min_confidence = 0.17;
@@ -589,7 +599,7 @@ class TestLearn : public QObject {
         const auto cands = zm.tails(a, s, c1);
         QCOMPARE(cands.size(), std::size_t(1));
         QVERIFY(std::abs(cands.at(v.entities().find("d")).front() - 0.01 * 5.0 / 15.0) < 1e-15);
-        QVERIFY(zm.tails(v.entities().find("d"), s, c1).empty()); // X = d breaks object identity
+        QVERIFY(zm.tails(v.entities().find("d"), s, c1).empty());         // X = d breaks object identity
         QVERIFY(anyburl_rules("10\t5\t0.5\ts(X,d) <= \n").rules.empty()); // skipped unless asked for
     }
 
@@ -713,8 +723,8 @@ class TestLearn : public QObject {
     void exact_order_scores() {
         // Lists that the four-confidence encoding cannot tell apart: a fifth rule, and
         // confidences closer than 1/8190. order_scores keeps the whole order.
-        std::vector<std::vector<double>> lists = {{0.5, 0.4, 0.3, 0.2, 0.1}, {0.5, 0.4, 0.3, 0.2},
-                                                  {0.30001, 0.2}, {0.30002, 0.1}, {}, {0.5, 0.4, 0.3, 0.2}};
+        std::vector<std::vector<double>> lists = {
+            {0.5, 0.4, 0.3, 0.2, 0.1}, {0.5, 0.4, 0.3, 0.2}, {0.30001, 0.2}, {0.30002, 0.1}, {}, {0.5, 0.4, 0.3, 0.2}};
         QCOMPARE(learn::encode_confidences(lists[0]), learn::encode_confidences(lists[1]));
         QCOMPARE(learn::encode_confidences(lists[2]) < learn::encode_confidences(lists[3]), false);
         std::mt19937 rng(9);
@@ -785,7 +795,8 @@ class TestLearn : public QObject {
     void entailment_under_object_identity() {
         // s(X,Y) <= r(X,A), r(A,Y) entails s(x,y) :- r(x,y), r(y,y) only through A = Y.
         QTemporaryDir dir;
-        const std::string bench = test::write_file(dir, "b.rules", "s(x,y) :- r(x,y), r(y,y).\ns(x,z) :- r(x,y), r(y,z).\n");
+        const std::string bench =
+            test::write_file(dir, "b.rules", "s(x,y) :- r(x,y), r(y,y).\ns(x,z) :- r(x,y), r(y,z).\n");
         const std::string learnt = test::write_file(dir, "l.txt", "10\t5\t0.5\ts(X,Y) <= r(X,A), r(A,Y)\n");
         learn::CompareParams p;
         p.benchmark_rules = bench;
@@ -802,7 +813,8 @@ class TestLearn : public QObject {
         const learn::LearntIndex idx(learn::load_rule_set(learnt).rules);
         QVERIFY(!idx.entails(rule("s(x,y) :- r(x,y), r(y,y)."), ctx));
         QVERIFY(idx.entails(rule("s(x,z) :- r(x,y), r(y,z)."), ctx));
-        QVERIFY(learn::LearntIndex(learn::load_rule_set(learnt).rules, false).entails(rule("s(x,y) :- r(x,y), r(y,y)."), ctx));
+        QVERIFY(learn::LearntIndex(learn::load_rule_set(learnt).rules, false)
+                    .entails(rule("s(x,y) :- r(x,y), r(y,y)."), ctx));
         // the inequalities: X,Y,A pairwise, and each variable against the constant
         const auto r = learn::with_object_identity(rule("h(x,c) :- b(x,y), e(y,c)."));
         QCOMPARE(r.inequalities.size(), std::size_t(3));
@@ -828,31 +840,34 @@ class TestLearn : public QObject {
         QCOMPARE(list.code, 0);
         QVERIFY(list.out.contains("s(X,Y) <= r(X,Y)"));
         // A malformed rule file: exit 2 with file:line:column.
-        const std::string bad = test::write_file(dir, "bad.txt", "3\t2\t0.5\tr(X,Y) <= s(Y,X)\n3\t2\tzz\tr(X,Y) <= s(X,Y)\n");
+        const std::string bad =
+            test::write_file(dir, "bad.txt", "3\t2\t0.5\tr(X,Y) <= s(Y,X)\n3\t2\tzz\tr(X,Y) <= s(X,Y)\n");
         auto err = test::run_kbcx({"learnt-rules", "--rules", QString::fromStdString(bad)});
         QCOMPARE(err.code, 2);
         QVERIFY2(err.err.contains("bad.txt:2:5:"), qPrintable(err.err));
         // apply-rules on explicit triples: s(h,t) for an r fact is predicted, a random pair is not.
-        const auto& [h0, r0, t0] = *std::find_if(f.begin(), f.end(), [](const Fact& x) { return std::get<1>(x) == "r"; });
+        const auto& [h0, r0, t0] =
+            *std::find_if(f.begin(), f.end(), [](const Fact& x) { return std::get<1>(x) == "r"; });
         const std::string triples = test::write_file(dir, "q.txt", h0 + "\ts\t" + t0 + "\nzz\ts\tyy\n");
         const std::string scores = dir.filePath("scores.tsv").toStdString();
         auto ap = test::run_kbcx({"apply-rules", "--rules", QString::fromStdString(out), "--triples",
                                   QString::fromStdString(triples), "--out", QString::fromStdString(scores),
                                   QString::fromStdString(data)});
         QCOMPARE(ap.code, 0);
-        QVERIFY2(ap.out.contains("anyburl variant") && ap.out.contains("whole max-aggregation order"), qPrintable(ap.out));
+        QVERIFY2(ap.out.contains("anyburl variant") && ap.out.contains("whole max-aggregation order"),
+                 qPrintable(ap.out));
         // a rule for a relation the data lacks is named for what it is
-        const std::string odd = test::write_file(dir, "odd.txt", "9\t3\t0.3\tnothere(X,Y) <= r(X,Y)\n9\t3\t0.3\ts(X,Y) <= r(X,Y)\n");
+        const std::string odd =
+            test::write_file(dir, "odd.txt", "9\t3\t0.3\tnothere(X,Y) <= r(X,Y)\n9\t3\t0.3\ts(X,Y) <= r(X,Y)\n");
         const QString scores2 = dir.filePath("scores2.tsv");
         auto ap2 = test::run_kbcx({"apply-rules", "--rules", QString::fromStdString(odd), "--triples",
-                                   QString::fromStdString(triples), "--out", scores2,
-                                   QString::fromStdString(data)});
+                                   QString::fromStdString(triples), "--out", scores2, QString::fromStdString(data)});
         QCOMPARE(ap2.code, 0);
         QVERIFY2(ap2.out.contains("skipped 1 rules: 1 whose head relation has no fact in the training data"),
                  qPrintable(ap2.out));
-        auto bad_variant = test::run_kbcx({"apply-rules", "--rules", QString::fromStdString(odd), "--variant", "amie",
-                                           "--triples", QString::fromStdString(triples), "--out", scores2,
-                                           QString::fromStdString(data)});
+        auto bad_variant =
+            test::run_kbcx({"apply-rules", "--rules", QString::fromStdString(odd), "--variant", "amie", "--triples",
+                            QString::fromStdString(triples), "--out", scores2, QString::fromStdString(data)});
         QCOMPARE(bad_variant.code, 2);
         auto kb = test::run_kbcx({"learn-rules", QString::fromStdString(data), "--samples", "500", "--variant", "kbcx",
                                   "--out", QString::fromStdString(dir.filePath("kb.txt").toStdString())});

@@ -296,8 +296,8 @@ class TestNames : public QObject {
             (void)jobs::load_kg(params, ctx);
             QFAIL("a malformed names file was accepted");
         } catch (const InputError& e) {
-            QCOMPARE(QString::fromStdString(e.what()), QString::fromStdString(params.entity_names_path) + ":1:13: " +
-                                                           "expected id<TAB>name, found no tab");
+            QCOMPARE(QString::fromStdString(e.what()), QString::fromStdString(params.entity_names_path) +
+                                                           ":1:13: " + "expected id<TAB>name, found no tab");
         }
     }
 };

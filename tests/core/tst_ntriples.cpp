@@ -43,9 +43,12 @@ struct Collect final : kg::NtHandler {
 
 std::string raptor_key(raptor_term* t) {
     switch (t->type) {
-    case RAPTOR_TERM_TYPE_URI: return term_key('I', reinterpret_cast<const char*>(raptor_uri_as_string(t->value.uri)), {}, {});
+    case RAPTOR_TERM_TYPE_URI:
+        return term_key('I', reinterpret_cast<const char*>(raptor_uri_as_string(t->value.uri)), {}, {});
     case RAPTOR_TERM_TYPE_BLANK:
-        return term_key('B', std::string_view(reinterpret_cast<const char*>(t->value.blank.string), t->value.blank.string_len), {}, {});
+        return term_key(
+            'B', std::string_view(reinterpret_cast<const char*>(t->value.blank.string), t->value.blank.string_len), {},
+            {});
     case RAPTOR_TERM_TYPE_LITERAL: {
         const auto& l = t->value.literal;
         std::string dt = l.datatype ? reinterpret_cast<const char*>(raptor_uri_as_string(l.datatype)) : "";
@@ -62,8 +65,8 @@ std::vector<std::string> with_raptor(const std::string& doc) {
     raptor_world_open(w);
     raptor_parser* p = raptor_new_parser(w, "ntriples");
     raptor_parser_set_statement_handler(p, &out, [](void* ud, raptor_statement* st) {
-        static_cast<std::vector<std::string>*>(ud)->push_back(raptor_key(st->subject) + " " + raptor_key(st->predicate) +
-                                                               " " + raptor_key(st->object));
+        static_cast<std::vector<std::string>*>(ud)->push_back(raptor_key(st->subject) + " " +
+                                                              raptor_key(st->predicate) + " " + raptor_key(st->object));
     });
     raptor_uri* base = raptor_new_uri(w, reinterpret_cast<const unsigned char*>("http://example.org/base"));
     raptor_parser_parse_start(p, base);
@@ -76,10 +79,16 @@ std::vector<std::string> with_raptor(const std::string& doc) {
 
 std::string random_doc(std::mt19937& rng, std::size_t lines) {
     auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
-    const char* iris[] = {"http://ex.org/a", "http://ex.org/b#c", "urn:x:1", "http://ex.org/caf\\u00E9",
-                          "http://ex.org/\\U0001F600x", "http://ex.org/p", "http://www.w3.org/2000/01/rdf-schema#label"};
-    const char* lits[] = {"plain", "with \\\"quotes\\\"", "tab\\there", "line\\nbreak", "back\\\\slash",
-                          "caf\\u00E9", "", "x\\U0001F600y", "apostrophe's", "\xC3\xA9t\xC3\xA9"};
+    const char* iris[] = {"http://ex.org/a",
+                          "http://ex.org/b#c",
+                          "urn:x:1",
+                          "http://ex.org/caf\\u00E9",
+                          "http://ex.org/\\U0001F600x",
+                          "http://ex.org/p",
+                          "http://www.w3.org/2000/01/rdf-schema#label"};
+    const char* lits[] = {"plain",         "with \\\"quotes\\\"", "tab\\there", "line\\nbreak",
+                          "back\\\\slash", "caf\\u00E9",          "",           "x\\U0001F600y",
+                          "apostrophe's",  "\xC3\xA9t\xC3\xA9"};
     const char* blanks[] = {"_:b1", "_:node-2", "_:x.y", "_:B_3"};
     std::string doc;
     for (std::size_t i = 0; i < lines; ++i) {
@@ -91,8 +100,10 @@ std::string random_doc(std::mt19937& rng, std::size_t lines) {
         doc += pick(4) == 0 ? std::string(blanks[pick(4)]) : "<" + std::string(iris[pick(7)]) + ">";
         doc += ws + "<" + iris[pick(7)] + ">" + ws;
         const int k = pick(3);
-        if (k == 0) doc += "<" + std::string(iris[pick(7)]) + ">";
-        else if (k == 1) doc += blanks[pick(4)];
+        if (k == 0)
+            doc += "<" + std::string(iris[pick(7)]) + ">";
+        else if (k == 1)
+            doc += blanks[pick(4)];
         else {
             doc += "\"" + std::string(lits[pick(10)]) + "\"";
             const int suffix = pick(3);
@@ -141,16 +152,16 @@ class TestNTriples : public QObject {
 
     void errorsHaveLineAndColumn() {
         const ErrorCase cases[] = {
-            {"<a> <b> <c> .\n<a> <b> <c>\n", 2, 12},        // missing '.'
-            {"<a> <b> \"open .\n", 1, 16},                  // unterminated literal
-            {"<a> <b c> .\n", 1, 7},                        // space inside an IRI
-            {"\"lit\" <b> <c> .\n", 1, 1},                  // literal subject
-            {"<a> _:b <c> .\n", 1, 5},                      // blank predicate
-            {"<a> <b> <c> . extra\n", 1, 15},               // text after '.'
-            {"<a> <b> \"x\\q\" .\n", 1, 11},                // unknown escape
-            {"<a> <b> \"x\\u12G4\" .\n", 1, 11},            // malformed \u
+            {"<a> <b> <c> .\n<a> <b> <c>\n", 2, 12},             // missing '.'
+            {"<a> <b> \"open .\n", 1, 16},                       // unterminated literal
+            {"<a> <b c> .\n", 1, 7},                             // space inside an IRI
+            {"\"lit\" <b> <c> .\n", 1, 1},                       // literal subject
+            {"<a> _:b <c> .\n", 1, 5},                           // blank predicate
+            {"<a> <b> <c> . extra\n", 1, 15},                    // text after '.'
+            {"<a> <b> \"x\\q\" .\n", 1, 11},                     // unknown escape
+            {"<a> <b> \"x\\u12G4\" .\n", 1, 11},                 // malformed \u
             {"# ok\n\n<a> <b> <c> .\n<a> <b> <\\n> .\n", 4, 10}, // string escape in an IRI
-            {"<> <b> <c> .\n", 1, 3},                       // empty IRI
+            {"<> <b> <c> .\n", 1, 3},                            // empty IRI
         };
         for (const ErrorCase& c : cases) {
             Collect sink;
@@ -188,9 +199,12 @@ class TestNTriples : public QObject {
     void ontologyFromNTriples() {
         // The OWL mapping reads the parser's triples: a subclass axiom with an existential.
         const std::string doc =
-            "<http://ex.org/A> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.w3.org/2002/07/owl#Class> .\n"
-            "<http://ex.org/B> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.w3.org/2002/07/owl#Class> .\n"
-            "<http://ex.org/r> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.w3.org/2002/07/owl#ObjectProperty> .\n"
+            "<http://ex.org/A> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.w3.org/2002/07/owl#Class> "
+            ".\n"
+            "<http://ex.org/B> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.w3.org/2002/07/owl#Class> "
+            ".\n"
+            "<http://ex.org/r> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> "
+            "<http://www.w3.org/2002/07/owl#ObjectProperty> .\n"
             "<http://ex.org/A> <http://www.w3.org/2000/01/rdf-schema#subClassOf> _:x .\n"
             "_:x <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.w3.org/2002/07/owl#Restriction> .\n"
             "_:x <http://www.w3.org/2002/07/owl#onProperty> <http://ex.org/r> .\n"

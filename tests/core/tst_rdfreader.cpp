@@ -10,7 +10,8 @@ using namespace kbcx;
 using namespace kbcx::kg;
 
 namespace {
-const char* kNTriples = R"(<http://x.org/alice> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://x.org/Student> .
+const char* kNTriples =
+    R"(<http://x.org/alice> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://x.org/Student> .
 <http://x.org/alice> <http://x.org/advisor> <http://x.org/bob> .
 <http://x.org/bob> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://x.org/Professor> .
 <http://x.org/bob> <http://www.w3.org/2000/01/rdf-schema#label> "Bob" .
@@ -53,7 +54,7 @@ void check_graph(const jobs::LoadKgResult& r) {
 
 class TestRdfReader : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void ntriples() { check_graph(test::load_text("g.nt", kNTriples)); }
     void turtle() {
         const auto r = test::load_text("g.ttl", kTurtle);
@@ -75,7 +76,9 @@ private slots:
             QCOMPARE(e.line(), std::size_t{2});
         }
         try {
-            test::load_text("bad.rdf", "<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n<oops>\n</rdf:RDF>\n");
+            test::load_text("bad.rdf",
+                            "<?xml version=\"1.0\"?>\n<rdf:RDF "
+                            "xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n<oops>\n</rdf:RDF>\n");
             QFAIL("expected an InputError");
         } catch (const InputError& e) {
             QVERIFY(e.line() >= 3);
@@ -85,12 +88,15 @@ private slots:
     void externalEntitiesAreNotLoaded() {
         QTemporaryDir dir;
         const std::string secret = test::write_file(dir, "secret.txt", "TOPSECRET");
-        const std::string xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE rdf:RDF [\n"
-                                "  <!ENTITY file SYSTEM \"file://" + secret + "\">\n"
-                                "  <!ENTITY net SYSTEM \"http://192.0.2.1/entity\">\n]>\n"
-                                "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns:x=\"http://x.org/\">\n"
-                                "  <rdf:Description rdf:about=\"http://x.org/a\"><x:p rdf:resource=\"http://x.org/b\"/>"
-                                "<x:q>&file;&net;</x:q></rdf:Description>\n</rdf:RDF>\n";
+        const std::string xml =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE rdf:RDF [\n"
+            "  <!ENTITY file SYSTEM \"file://" +
+            secret +
+            "\">\n"
+            "  <!ENTITY net SYSTEM \"http://192.0.2.1/entity\">\n]>\n"
+            "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns:x=\"http://x.org/\">\n"
+            "  <rdf:Description rdf:about=\"http://x.org/a\"><x:p rdf:resource=\"http://x.org/b\"/>"
+            "<x:q>&file;&net;</x:q></rdf:Description>\n</rdf:RDF>\n";
         const std::string path = test::write_file(dir, "evil.rdf", xml);
         jobs::LoadKgParams params;
         params.paths = {path};
@@ -106,10 +112,11 @@ private slots:
     }
 
     void internalEntitiesStillWork() {
-        const std::string xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE rdf:RDF [<!ENTITY x \"http://x.org/\">]>\n"
-                                "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
-                                "<rdf:Description rdf:about=\"&x;a\"><rdf:type rdf:resource=\"&x;T\"/></rdf:Description>\n"
-                                "</rdf:RDF>\n";
+        const std::string xml =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE rdf:RDF [<!ENTITY x \"http://x.org/\">]>\n"
+            "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
+            "<rdf:Description rdf:about=\"&x;a\"><rdf:type rdf:resource=\"&x;T\"/></rdf:Description>\n"
+            "</rdf:RDF>\n";
         const auto r = test::load_text("ok.rdf", xml);
         QVERIFY(r.graph->vocab.entities().find("http://x.org/a") != kNoId);
         QCOMPARE(r.graph->facts.num_type_facts(), std::size_t{1});

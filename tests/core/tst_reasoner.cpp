@@ -666,7 +666,8 @@ class TestReasoner : public QObject {
         QCOMPARE(chk.check_text("v SubPropertyOf u", Reading::Incoherence).status, Status::Undetermined);
         // u ⊑ r gives E an r-link to C, which has no s-link: harmless.
         QCOMPARE(chk.check_text("u SubPropertyOf r", Reading::Incoherence).status, Status::Undetermined);
-        QCOMPARE(chk.check_text("EquivalentObjectProperties(<u> <v>)", Reading::Incoherence).status, Status::Contradictory);
+        QCOMPARE(chk.check_text("EquivalentObjectProperties(<u> <v>)", Reading::Incoherence).status,
+                 Status::Contradictory);
         // Everything rolled back: the first candidate again, and the closure unchanged.
         QCOMPARE(chk.check_text("r o s SubPropertyOf t", Reading::Incoherence).status, Status::Contradictory);
         QCOMPARE(chk.check_text("A SubClassOf owl:Nothing", Reading::Incoherence).status, Status::Contradictory);

@@ -392,11 +392,11 @@ class TestRules : public QObject {
             {"B(?x) :- A(?x).", "type-hierarchy"},
             {"A(?s) :- R(?s,?o).", "domain"},
             {"A(?o) :- R(?s,?o).", "range"},
-            {"R(?a,?b) :- R(?a,?b).", ""},               // same predicate: not a hierarchy
-            {"S(?b,?a) :- S(?a,?b), R(?a,?b).", ""},     // two atoms, reversed head
-            {"S(?a,C1) :- R(?a,?b).", ""},               // a constant
-            {"T(?a,?c) :- R(?a,?b), S(?c,?b).", ""},     // not a path
-            {"T(?a,?a) :- R(?a,?b), S(?b,?a).", ""},     // head repeats a variable
+            {"R(?a,?b) :- R(?a,?b).", ""},           // same predicate: not a hierarchy
+            {"S(?b,?a) :- S(?a,?b), R(?a,?b).", ""}, // two atoms, reversed head
+            {"S(?a,C1) :- R(?a,?b).", ""},           // a constant
+            {"T(?a,?c) :- R(?a,?b), S(?c,?b).", ""}, // not a path
+            {"T(?a,?a) :- R(?a,?b), S(?b,?a).", ""}, // head repeats a variable
         };
         for (const auto& [text, expected] : cases) {
             const RuleSet rs = parse_rules(text, "recognise");

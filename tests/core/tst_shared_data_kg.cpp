@@ -14,19 +14,21 @@ jobs::LoadKgResult load(const std::vector<std::string>& paths) {
     jobs::JobContext ctx;
     return jobs::load_kg(params, ctx);
 }
-std::string shared(const char* rel) { return std::string(KBCX_SHARED_DATA) + "/" + rel; }
+std::string shared(const char* rel) {
+    return std::string(KBCX_SHARED_DATA) + "/" + rel;
+}
 } // namespace
 
 class TestSharedDataKg : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() {
         if (!QFileInfo::exists(KBCX_SHARED_DATA)) QSKIP("../shared/data is absent (a clone outside the project setup)");
     }
 
     void fb15k237() {
-        const auto r = load({shared("kg/FB15k-237/train.txt"), shared("kg/FB15k-237/valid.txt"),
-                             shared("kg/FB15k-237/test.txt")});
+        const auto r =
+            load({shared("kg/FB15k-237/train.txt"), shared("kg/FB15k-237/valid.txt"), shared("kg/FB15k-237/test.txt")});
         QCOMPARE(r.files[0].facts, std::uint64_t{272115});
         QCOMPARE(r.files[0].relations, std::uint64_t{237});
         QCOMPARE(r.files[1].facts, std::uint64_t{17535});
@@ -38,7 +40,8 @@ private slots:
     }
 
     void wn18rr() {
-        const auto r = load({shared("kg/WN18RR/train.txt"), shared("kg/WN18RR/valid.txt"), shared("kg/WN18RR/test.txt")});
+        const auto r =
+            load({shared("kg/WN18RR/train.txt"), shared("kg/WN18RR/valid.txt"), shared("kg/WN18RR/test.txt")});
         QCOMPARE(r.files[0].facts, std::uint64_t{86835});
         QCOMPARE(r.graph->vocab.entities().size(), std::size_t{40943});
         QCOMPARE(r.graph->vocab.relations().size(), std::size_t{11});

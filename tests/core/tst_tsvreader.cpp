@@ -70,7 +70,7 @@ void expect_error(const std::string& content, std::size_t line, std::size_t colu
 
 class TestTsvReader : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void readsHeadRelationTail() {
         const auto r = test::load_text("a.tsv", "a\tlikes\tb\nb\tlikes\tc\na\tknows\tc\na\tlikes\tb\n");
         const KnowledgeGraph& g = *r.graph;
@@ -95,7 +95,8 @@ private slots:
     }
 
     void toleratesCrlfBlankLinesSpacesAndNoFinalNewline() {
-        const auto r = test::load_text("a.tsv", "\xEF\xBB\xBF" "a\tr\tb\r\n\r\n  \nc r d\r\ne\t r \tf");
+        const auto r = test::load_text("a.tsv", "\xEF\xBB\xBF"
+                                                "a\tr\tb\r\n\r\n  \nc r d\r\ne\t r \tf");
         QCOMPARE(r.graph->facts.num_facts(), std::size_t{3});
         QCOMPARE(count_of(*r.graph, "a", "r", "b"), std::size_t{1});
         QCOMPARE(count_of(*r.graph, "c", "r", "d"), std::size_t{1});

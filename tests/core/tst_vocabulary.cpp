@@ -7,7 +7,7 @@ using namespace kbcx::kg;
 
 class TestVocabulary : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void internsDensely() {
         Interner names;
         QCOMPARE(names.intern("a"), Id{0});
@@ -32,9 +32,11 @@ private slots:
     void namesStayValidAcrossArenaBlocks() {
         Interner names;
         std::vector<std::string> expected;
-        for (int i = 0; i < 200000; ++i) expected.push_back("entity/" + std::to_string(i) + std::string(i % 7, 'x'));
+        for (int i = 0; i < 200000; ++i)
+            expected.push_back("entity/" + std::to_string(i) + std::string(i % 7, 'x'));
         const std::string big(3 << 20, 'y'); // larger than one arena block
-        for (const auto& n : expected) names.intern(n);
+        for (const auto& n : expected)
+            names.intern(n);
         const Id big_id = names.intern(big);
         for (std::size_t i = 0; i < expected.size(); i += 997) {
             QCOMPARE(std::string(names.name(static_cast<Id>(i))), expected[i]);

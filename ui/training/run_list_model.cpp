@@ -45,9 +45,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
         // EL runs name their variant (a run from before the variants trained kbcx).
         const TrainingConfig& c = run->config();
         if (!c.isEl()) return tr("%1, d=%2").arg(c.model).arg(c.dim);
-        return tr("%1 (%2), d=%3")
-            .arg(c.model, c.variant.isEmpty() ? QStringLiteral("kbcx") : c.variant)
-            .arg(c.dim);
+        return tr("%1 (%2), d=%3").arg(c.model, c.variant.isEmpty() ? QStringLiteral("kbcx") : c.variant).arg(c.dim);
     }
     case DataColumn: {
         const QString label = run->dataLabel();

@@ -71,6 +71,15 @@ class MainWindow : public QMainWindow {
     RecentFiles* recentFiles() const { return recent_; }
     QMenu* recentMenu() const { return recentMenu_; }
 
+    /// The status bar's warning (object name "memoryWarningLabel"): shown while the machine
+    /// runs short of memory (jobs::memory_running_short) or this process nears the jobs' limit.
+    QLabel* memoryWarningLabel() const { return memoryWarningLabel_; }
+    /// Tests: behave as if the machine ran short of memory, and refresh the status bar now.
+    void simulateMemoryShortage(bool shortage) {
+        memoryShortForTest_ = shortage;
+        updateStatus();
+    }
+
     /// The file-dialog filter for the formats the readers understand.
     static QString openFileFilter();
 
@@ -131,6 +140,8 @@ class MainWindow : public QMainWindow {
     QAction* loadEntityNamesAction_ = nullptr;
     QLabel* datasetCountLabel_ = nullptr;
     QLabel* memoryLabel_ = nullptr;
+    QLabel* memoryWarningLabel_ = nullptr;
+    bool memoryShortForTest_ = false;
     QTimer* memoryTimer_ = nullptr;
     int loadFailures_ = 0;
 };

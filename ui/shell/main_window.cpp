@@ -28,6 +28,7 @@
 #include "ui/shell/preferences_dialog.hpp"
 #include "ui/shell/recent_files.hpp"
 #include "ui/shell/reproductions_dialog.hpp"
+#include "ui/shell/session.hpp"
 #include "ui/sweep/sweep_dialog.hpp"
 #include "ui/training/training_page.hpp"
 
@@ -114,6 +115,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     restoreLayout();
     updateWindowTitle();
     updateStatus();
+    session_ = new SessionKeeper(this); // reads the last session before anything overwrites it
     // Accessible names for controls built now, on a tab's first showing, and after jobs.
     nameUnlabelledControls(this);
     connect(tabs_, &QTabWidget::currentChanged, this, [this] { nameUnlabelledControls(this); });
@@ -207,6 +209,7 @@ MainWindow::~MainWindow() {
     // Stop background work before the models it reports to go away.
     runner_->cancelAll();
     runner_->waitForDone();
+    session_->saveNow(true); // an end without a crash: the next start does not offer to restore
     waitForSettingWrites(); // recent files and the run list, queued off the GUI thread
 }
 

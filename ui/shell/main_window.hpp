@@ -25,6 +25,7 @@ class OntologyWorkspace;
 class OverviewPage;
 class RecentFiles;
 class RulesPage;
+class SessionKeeper;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -69,6 +70,8 @@ class MainWindow : public QMainWindow {
     /// The page of the current tab (each tab holds its page in a scroll area).
     QWidget* currentPage() const;
     RecentFiles* recentFiles() const { return recent_; }
+    /// Keeps session.json current and restores a saved session (ui/shell/session.hpp).
+    SessionKeeper* sessionKeeper() const { return session_; }
     QMenu* recentMenu() const { return recentMenu_; }
 
     /// The status bar's warning (object name "memoryWarningLabel"): shown while the machine
@@ -141,6 +144,7 @@ class MainWindow : public QMainWindow {
     QLabel* datasetCountLabel_ = nullptr;
     QLabel* memoryLabel_ = nullptr;
     QLabel* memoryWarningLabel_ = nullptr;
+    SessionKeeper* session_ = nullptr;
     bool memoryShortForTest_ = false;
     QTimer* memoryTimer_ = nullptr;
     int loadFailures_ = 0;

@@ -21,6 +21,7 @@
 
 #include <QAction>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLabel>
 #include <QTest>
 #include <QTimer>
@@ -196,6 +197,31 @@ class TestMemoryGuard : public QObject {
         JobHandle* small = startAllocator(runner, 16 * kMB, limit);
         QVERIFY(test::waitForEnd(small));
         QCOMPARE(small->state(), JobHandle::State::Finished);
+    }
+
+    void engineLoadStopsAtItsLimit() {
+        // A real engine job: FB15k-237 (data/kg) read under a limit 5 MB above what the window
+        // holds stops at the limit; the demo loaded before stays, and the load runs without one.
+        const QString dir = QStringLiteral(KBCX_TEST_DATA "/../../data/kg/FB15k-237/");
+        const QStringList files = {dir + QStringLiteral("train.txt.gz"), dir + QStringLiteral("valid.txt.gz"),
+                                   dir + QStringLiteral("test.txt.gz")};
+        if (!QFileInfo::exists(files[0])) QSKIP("data/kg/FB15k-237 is not in this source tree");
+        ui::MainWindow window;
+        ui::JobRunner* runner = window.jobRunner();
+        QVERIFY(test::waitForEnd(window.openDemo()));
+        QVERIFY(waitIdle(runner));
+        runner->setDefaultMemoryLimit(current_memory_bytes() + 5 * kMB);
+        JobHandle* load = window.openFiles(files);
+        QVERIFY(load);
+        QVERIFY(test::waitForEnd(load, 120000));
+        QCOMPARE(load->state(), JobHandle::State::Failed);
+        QVERIFY2(load->stoppedByLimit(), qPrintable(load->errorMessage()));
+        QCOMPARE(window.datasetModel()->datasetCount(), 1);
+        runner->setDefaultMemoryLimit(jobs::default_memory_limit_bytes());
+        JobHandle* again = window.openFiles(files);
+        QVERIFY(test::waitForEnd(again, 120000));
+        QCOMPARE(again->state(), JobHandle::State::Finished);
+        QCOMPARE(window.datasetModel()->datasetCount(), 2);
     }
 
     void runningJobShowsItsMemoryInTheJobsDock() {

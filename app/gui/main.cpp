@@ -6,6 +6,7 @@
 #include "ui/jobs/job_runner.hpp"
 #include "ui/shell/help_extras.hpp"
 #include "ui/shell/main_window.hpp"
+#include "ui/shell/session.hpp"
 #include "ui/training/training_page.hpp"
 #include "ui/training/training_run.hpp"
 
@@ -66,6 +67,11 @@ int main(int argc, char* argv[]) {
     parser.addOption(noTourOption);
     parser.addOption(screenshotOption);
     parser.addOption(tabOption);
+    const QCommandLineOption restoreOption(
+        QStringLiteral("restore"),
+        QStringLiteral("Restore the last session (its datasets, ontologies, evaluations, tab and dataset) without "
+                       "asking. Without it, a start after a crash or a kill offers to restore it."));
+    parser.addOption(restoreOption);
     parser.addPositionalArgument(QStringLiteral("files"),
                                  QStringLiteral("Files to open: knowledge graphs (TSV, N-Triples, Turtle, RDF/XML) "
                                                 "load together as one dataset, ontologies (OWL functional syntax, "
@@ -118,11 +124,16 @@ int main(int argc, char* argv[]) {
     // The first start without files opens on the demo with the tour of the tabs; later starts
     // only when asked (--demo). Screenshot runs never show the tour.
     const bool firstRun = kbcx::ui::isFirstRun();
-    if (parser.isSet(demoOption) ||
-        (firstRun && parser.positionalArguments().isEmpty() && !parser.isSet(screenshotOption)))
+    if (parser.isSet(demoOption) || (firstRun && parser.positionalArguments().isEmpty() &&
+                                     !parser.isSet(screenshotOption) && !parser.isSet(restoreOption)))
         window.openDemo();
     if (firstRun && !parser.isSet(screenshotOption) && !parser.isSet(noTourOption)) kbcx::ui::startTour(&window);
     if (!parser.positionalArguments().isEmpty()) window.openFiles(parser.positionalArguments());
+    kbcx::ui::SessionKeeper* session = window.sessionKeeper();
+    if (parser.isSet(restoreOption))
+        session->restore(session->previous());
+    else if (session->previousCrashed() && !parser.isSet(screenshotOption))
+        session->offerRestore();
 
     if (parser.isSet(screenshotOption)) {
         const QString path = parser.value(screenshotOption);

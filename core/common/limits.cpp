@@ -17,6 +17,24 @@ std::string seconds_text(double s) {
 }
 } // namespace
 
+std::uint64_t default_memory_limit_bytes(std::uint64_t physical) {
+    constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
+    if (physical == 0) return 0;
+    const std::uint64_t share = physical / 4 * 3;
+    const std::uint64_t leaving = physical > kGiB ? physical - kGiB : 0;
+    return std::max(std::min(share, leaving), kGiB / 4);
+}
+
+std::uint64_t default_memory_limit_bytes() {
+    return default_memory_limit_bytes(physical_memory_bytes());
+}
+
+bool memory_running_short(std::uint64_t available, std::uint64_t physical) {
+    constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
+    if (physical == 0) return false; // unknown: no warning rather than a false one
+    return available < std::min(physical / 10, 2 * kGiB);
+}
+
 LimitWatchdog::LimitWatchdog(ResourceLimits limits, std::stop_source source, std::chrono::milliseconds poll_interval)
     : limits_(limits), source_(std::move(source)), poll_(poll_interval), start_(std::chrono::steady_clock::now()) {
     if (limits_.any()) thread_ = std::thread([this] { watch(); });

@@ -21,6 +21,19 @@ struct ResourceLimits {
     bool any() const { return max_memory_bytes > 0 || time_limit_seconds > 0; }
 };
 
+/// The memory limit a job gets when nobody chose one (the GUI's default, settable in its
+/// Preferences; kbcx has none unless --max-memory is given): three quarters of the machine's
+/// physical memory (physical_memory_bytes: the cgroup's limit where lower), but always leaving
+/// at least 1 GiB to the rest of the desktop session, and never under 256 MiB. 0 (no limit)
+/// where the machine's memory is unknown. On a 16 GiB laptop: 12 GiB; on 4 GiB: 3 GiB.
+std::uint64_t default_memory_limit_bytes(std::uint64_t physical_bytes);
+std::uint64_t default_memory_limit_bytes(); ///< of this machine
+
+/// Whether the machine is running short of memory: less than a tenth of its physical memory
+/// (at most 2 GiB: 1.6 GB of 16 GiB, 2 GiB of 128 GiB) is still available (available_memory_bytes). The GUI's status
+/// bar warns then, before the kernel starts swapping or killing processes.
+bool memory_running_short(std::uint64_t available_bytes, std::uint64_t physical_bytes);
+
 /// Watches the limits while it lives and, when one is passed, records which and requests a
 /// stop on `source`. The job then ends exactly as when cancelled (kbcx::Cancelled at its
 /// next throw_if_stopped(), with whatever it keeps on cancel — e.g. the last checkpoint of a

@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <exception>
 #include <fstream>
+#include <string>
 
 namespace kbcx {
 
@@ -24,6 +26,58 @@ std::uint64_t current_memory_bytes() {
     std::uint64_t size = 0, resident = 0;
     if (!(statm >> size >> resident)) return 0;
     return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+}
+
+namespace {
+
+/// The cgroup v2 value in `file` ("max" or a byte count); 0 = no limit or not readable.
+std::uint64_t cgroup_value(const char* file) {
+    std::ifstream in(file);
+    std::string text;
+    if (!(in >> text) || text == "max") return 0;
+    try {
+        return std::stoull(text);
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+} // namespace
+
+std::uint64_t physical_memory_bytes() {
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long page = sysconf(_SC_PAGESIZE);
+    std::uint64_t bytes =
+        pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
+    const std::uint64_t cgroup = cgroup_value("/sys/fs/cgroup/memory.max");
+    if (cgroup > 0 && (bytes == 0 || cgroup < bytes)) bytes = cgroup;
+    return bytes;
+}
+
+std::uint64_t available_memory_bytes() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key, unit;
+    std::uint64_t value = 0, available = 0;
+    while (meminfo >> key >> value) {
+        std::getline(meminfo, unit);
+        if (key == "MemAvailable:") {
+            available = value * 1024u; // kB
+            break;
+        }
+    }
+    const std::uint64_t limit = cgroup_value("/sys/fs/cgroup/memory.max");
+    if (limit > 0) {
+        const std::uint64_t used = cgroup_value("/sys/fs/cgroup/memory.current");
+        const std::uint64_t left = used < limit ? limit - used : 0;
+        if (available == 0 || left < available) available = left;
+    }
+    return available;
+}
+
+void release_free_memory() {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
 }
 
 std::string human_bytes(std::uint64_t bytes) {

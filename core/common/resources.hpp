@@ -24,6 +24,16 @@ private:
 std::uint64_t peak_memory_bytes();
 /// Current resident set size in bytes (from /proc/self/statm; 0 where unavailable).
 std::uint64_t current_memory_bytes();
+/// Physical memory of the machine in bytes (sysconf), or the memory cgroup's limit
+/// (/sys/fs/cgroup/memory.max) where that is lower, as in a container; 0 where unknown.
+std::uint64_t physical_memory_bytes();
+/// Memory the machine can still give out without swapping (/proc/meminfo MemAvailable, capped
+/// by what the memory cgroup has left); 0 where unknown.
+std::uint64_t available_memory_bytes();
+/// Returns the free pages of the C allocator's heaps to the system (glibc's malloc_trim), so
+/// that the resident size falls back after a job that allocated much has ended; a no-op where
+/// the allocator is not glibc's.
+void release_free_memory();
 /// Tunes the C allocator for a batch process that builds large arrays and then exits: freed
 /// memory is kept for reuse instead of being unmapped and page-faulted in again (glibc's
 /// mmap, trim and top-pad thresholds). Called once by `kbcx` before any work; a no-op where

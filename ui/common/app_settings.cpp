@@ -3,6 +3,8 @@
 #include "ui/common/app_settings.hpp"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
 #include <QThreadPool>
 #include <QtGlobal>
 
@@ -48,6 +50,22 @@ void writeSettingLater(const QString& key, const QVariant& value) {
         auto settings = openSettingsNow();
         settings->setValue(key, value);
         settings->sync();
+    });
+}
+
+QString settingsFolder() {
+    const QString dir = QFileInfo(openSettings()->fileName()).absolutePath();
+    QDir().mkpath(dir);
+    return dir;
+}
+
+void writeFileLater(const QString& path, const QByteArray& bytes) {
+    settingsWriter().start([path, bytes] {
+        QSaveFile file(path);
+        if (file.open(QIODevice::WriteOnly)) {
+            file.write(bytes);
+            file.commit();
+        }
     });
 }
 

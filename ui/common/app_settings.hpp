@@ -25,6 +25,14 @@ std::unique_ptr<QSettings> openSettings();
 /// the settings that change while the user works (recent files, the run list).
 void writeSettingLater(const QString& key, const QVariant& value);
 
+/// The folder the settings file lies in ($KBCX_SETTINGS_DIR when set); created if missing.
+/// Other state files of the application (the session) are kept beside it.
+QString settingsFolder();
+
+/// Writes `bytes` to `path` (atomically, with QSaveFile) on the settings' writer thread, in
+/// order with the setting writes queued before it.
+void writeFileLater(const QString& path, const QByteArray& bytes);
+
 /// Blocks until every queued write is on disk (called before reading settings and on exit).
 void waitForSettingWrites();
 

@@ -4,6 +4,8 @@
 
 #include "ui/common/error_box.hpp"
 
+#include <algorithm>
+
 namespace kbcx::ui {
 
 JobHandle::JobHandle(QString title, std::shared_ptr<std::stop_source> stop, QObject* parent)
@@ -39,7 +41,7 @@ QString JobHandle::stateText() const {
         if (elapsedSeconds() < 1.0)
             return tr("Finished in %1 ms").arg(static_cast<int>(elapsedSeconds() * 1000.0 + 0.5));
         return tr("Finished in %1 s").arg(elapsedSeconds(), 0, 'f', elapsedSeconds() < 10 ? 2 : 1);
-    case State::Failed: return tr("Failed");
+    case State::Failed: return stoppedByLimit_ ? tr("Stopped at limit") : tr("Failed");
     case State::Cancelled: return tr("Cancelled");
     }
     return {};
@@ -90,6 +92,14 @@ void JobHandle::markCancelled() {
     setState(State::Cancelled);
     emit cancelled();
     emit ended();
+}
+
+void JobHandle::sampleMemory(quint64 bytes) {
+    if (state_ != State::Running) return;
+    if (memoryAtStart_ == 0) memoryAtStart_ = bytes;
+    memory_ = bytes;
+    peakMemory_ = std::max(peakMemory_, bytes);
+    emit memorySampled();
 }
 
 void JobHandle::setState(State state) {

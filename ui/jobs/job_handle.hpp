@@ -60,6 +60,18 @@ class JobHandle : public QObject {
     /// the message alone when the error has no location.
     QString errorText() const;
 
+    /// The limit on the process's resident memory this job runs under, in bytes (0 = none).
+    quint64 memoryLimitBytes() const { return memoryLimit_; }
+    /// The process's resident memory at the runner's last sample while this job ran (0 before
+    /// the first), when it started running, and the most sampled while it ran. The process's
+    /// whole memory: loaded datasets and other running jobs count too.
+    quint64 memoryBytes() const { return memory_; }
+    quint64 memoryAtStartBytes() const { return memoryAtStart_; }
+    quint64 peakMemoryBytes() const { return peakMemory_; }
+    /// Whether the job was stopped because it passed a resource limit (it then ended with
+    /// failed(), and errorMessage() names the limit and how to raise it).
+    bool stoppedByLimit() const { return stoppedByLimit_; }
+
     /// Short text for the state ("Running", "Finished in 1.2 s", "Failed", "Cancelled").
     QString stateText() const;
 
@@ -78,6 +90,8 @@ class JobHandle : public QObject {
     /// (line and column 1-based, 0 when not applicable); `message` excludes the location.
     void failed(const QString& message, const QString& file, quint64 line, quint64 column);
     void cancelled();
+    /// A new memory sample (memoryBytes()) while the job runs.
+    void memorySampled();
     /// Emitted once after finished(), failed() or cancelled().
     void ended();
 
@@ -91,6 +105,7 @@ class JobHandle : public QObject {
     void finish(std::any result);
     void fail(const QString& message, ErrorLocation location);
     void markCancelled();
+    void sampleMemory(quint64 bytes);
     void setState(State state);
 
     QString title_;
@@ -105,6 +120,11 @@ class JobHandle : public QObject {
     std::any result_;
     QString errorMessage_;
     ErrorLocation errorLocation_;
+    quint64 memoryLimit_ = 0;
+    quint64 memory_ = 0;
+    quint64 memoryAtStart_ = 0;
+    quint64 peakMemory_ = 0;
+    bool stoppedByLimit_ = false;
 };
 
 } // namespace kbcx::ui

@@ -6,6 +6,8 @@
 #include "ui/common/style_icons.hpp"
 #include "ui/jobs/job_handle.hpp"
 
+#include "common/resources.hpp"
+
 #include <QHBoxLayout>
 #include <QIcon>
 #include <QLabel>
@@ -39,6 +41,12 @@ JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), j
     eta_ = new QLabel(this);
     eta_->setFixedWidth(150); // its text changes with every report: a fixed width keeps the layout still
     eta_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    memory_ = new QLabel(this);
+    memory_->setObjectName(QStringLiteral("jobMemoryLabel"));
+    memory_->setFixedWidth(memory_->fontMetrics().horizontalAdvance(
+                               tr("%1 of %2").arg(QStringLiteral("999.9 MB"), QStringLiteral("999.9 MB"))) +
+                           8);
+    memory_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     button_ = new QToolButton(this);
     button_->setAutoRaise(true);
 
@@ -46,6 +54,7 @@ JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), j
     layout->addWidget(bar_);
     layout->addWidget(message_, 1);
     layout->addWidget(eta_);
+    layout->addWidget(memory_);
     layout->addWidget(button_);
 
     connect(button_, &QToolButton::clicked, this, [this] {
@@ -56,6 +65,7 @@ JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), j
     });
     connect(job, &JobHandle::progress, this, &JobRowWidget::refresh);
     connect(job, &JobHandle::stateChanged, this, &JobRowWidget::refresh);
+    connect(job, &JobHandle::memorySampled, this, &JobRowWidget::refreshMemory);
     refresh();
 }
 
@@ -72,6 +82,31 @@ QString JobRowWidget::etaText() const {
 
 QString JobRowWidget::stateText() const {
     return job_->stateText();
+}
+
+QString JobRowWidget::memoryText() const {
+    return memory_->text();
+}
+
+void JobRowWidget::refreshMemory() {
+    const auto text = [](quint64 bytes) { return QString::fromStdString(human_bytes(bytes)); };
+    const quint64 limit = job_->memoryLimitBytes();
+    QString shown;
+    if (job_->state() == JobHandle::State::Running && job_->memoryBytes() > 0)
+        shown = limit > 0 ? tr("%1 of %2").arg(text(job_->memoryBytes()), text(limit)) : text(job_->memoryBytes());
+    else if (!job_->isActive() && job_->peakMemoryBytes() > 0)
+        shown = tr("peak %1").arg(text(job_->peakMemoryBytes()));
+    if (memory_->text() != shown) memory_->setText(shown);
+    const quint64 start = job_->memoryAtStartBytes();
+    const quint64 grown = job_->peakMemoryBytes() > start ? job_->peakMemoryBytes() - start : 0;
+    QString tip = tr("Resident memory of KBC Explorer while this job runs: every running job and everything "
+                     "loaded counts, since the process's memory cannot be told apart by job.\n"
+                     "At its start: %1; most while it ran: %2 (+%3).")
+                      .arg(text(start), text(job_->peakMemoryBytes()), text(grown));
+    tip += limit > 0
+               ? tr("\nLimit: %1 (File → Preferences sets the default); past it the job is stopped.").arg(text(limit))
+               : tr("\nNo memory limit.");
+    memory_->setToolTip(tip);
 }
 
 void JobRowWidget::refresh() {
@@ -115,6 +150,7 @@ void JobRowWidget::refresh() {
         eta_->setPalette(palette);
     }
     button_->setObjectName(active ? QStringLiteral("cancelButton") : QStringLiteral("clearButton"));
+    refreshMemory();
 }
 
 } // namespace kbcx::ui

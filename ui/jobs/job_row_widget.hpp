@@ -22,6 +22,9 @@ class JobRowWidget : public QWidget {
     QToolButton* actionButton() const { return button_; }
     QString etaText() const;
     QString stateText() const;
+    /// The memory column: "1.2 GB of 12.9 GB" (the process's resident memory against the
+    /// job's limit) while it runs, "peak 1.2 GB" once it has ended.
+    QString memoryText() const;
 
     /// "3 s", "2 min 05 s", "1 h 02 min".
     static QString formatDuration(double seconds);
@@ -32,12 +35,14 @@ class JobRowWidget : public QWidget {
 
   private:
     void refresh();
+    void refreshMemory();
 
     JobHandle* job_;
     QLabel* title_ = nullptr;
     QProgressBar* bar_ = nullptr;
     QLabel* message_ = nullptr;
     QLabel* eta_ = nullptr;
+    QLabel* memory_ = nullptr;
     QToolButton* button_ = nullptr;
     int buttonIcon_ = -1; ///< the QStyle::StandardPixmap shown on button_, -1 before the first
 };

@@ -3,6 +3,8 @@
 #include "ui/jobs/job_runner.hpp"
 
 #include "common/error.hpp"
+#include "common/limits.hpp"
+#include "common/resources.hpp"
 
 #include <QElapsedTimer>
 #include <QMetaObject>
@@ -56,7 +58,35 @@ struct ProgressMailbox {
 
 } // namespace
 
-JobRunner::JobRunner(QObject* parent) : QObject(parent) {}
+JobRunner::JobRunner(QObject* parent) : QObject(parent) {
+    memoryTimer_.setInterval(1000);
+    connect(&memoryTimer_, &QTimer::timeout, this, &JobRunner::sampleMemory);
+}
+
+void JobRunner::setMemorySampleInterval(std::chrono::milliseconds interval) {
+    memoryTimer_.setInterval(static_cast<int>(interval.count()));
+}
+
+QString JobRunner::limitMessage(const QString& reached) {
+    return tr("Stopped: %1. Everything loaded stays as it was. To allow more, raise the memory limit for "
+              "jobs in File → Preferences, or the job's own limit in the dialog that started it.")
+        .arg(reached);
+}
+
+void JobRunner::sampleMemory() {
+    // One read of /proc/self/statm (microseconds) for every running job: the process's
+    // resident memory is one figure, whatever job it belongs to.
+    bool running = false;
+    for (const JobHandle* job : jobs_)
+        running = running || job->state() == JobHandle::State::Running;
+    if (!running) {
+        if (activeJobCount() == 0) memoryTimer_.stop();
+        return;
+    }
+    const quint64 rss = current_memory_bytes();
+    for (JobHandle* job : jobs_)
+        job->sampleMemory(rss);
+}
 
 JobRunner::~JobRunner() {
     cancelAll();
@@ -64,10 +94,14 @@ JobRunner::~JobRunner() {
     // Handles are children: QObject's destructor deletes them with any calls still queued.
 }
 
-JobHandle* JobRunner::start(const QString& title, Work work) {
+JobHandle* JobRunner::start(const QString& title, Work work, std::optional<std::uint64_t> memoryLimitBytes) {
     auto stop = std::make_shared<std::stop_source>();
     auto* job = new JobHandle(title, stop, this);
+    jobs::ResourceLimits limits;
+    limits.max_memory_bytes = memoryLimitBytes.value_or(defaultMemoryLimit_);
+    job->memoryLimit_ = limits.max_memory_bytes;
     jobs_.append(job);
+    if (!memoryTimer_.isActive()) memoryTimer_.start();
     connect(job, &JobHandle::ended, this, [this, job] {
         emit jobEnded(job);
         if (activeJobCount() == 0) emit idle();
@@ -78,14 +112,17 @@ JobHandle* JobRunner::start(const QString& title, Work work) {
     // The runnable posts its calls through this runner, which outlives it (~JobRunner waits
     // for the pool); each call is dropped if its handle has been deleted meanwhile.
     const QPointer<QObject> guard(job);
-    pool_.start(QRunnable::create([this, job, guard, stop, interval, work = std::move(work)]() mutable {
+    pool_.start(QRunnable::create([this, job, guard, stop, interval, limits, work = std::move(work)]() mutable {
         const auto post = [this, guard](std::function<void()> fn) { this->post(guard, std::move(fn)); };
         if (stop->stop_requested()) {
             post([job] { job->markCancelled(); });
             return;
         }
         deprioritiseCurrentThread();
-        post([job] { job->markRunning(); });
+        post([job, rss = quint64{current_memory_bytes()}] {
+            job->markRunning();
+            job->sampleMemory(rss);
+        });
         auto mailbox = std::make_shared<ProgressMailbox>();
         jobs::ProgressSink sink = [job, mailbox, post](const jobs::Progress& p) {
             {
@@ -108,16 +145,36 @@ JobHandle* JobRunner::start(const QString& title, Work work) {
             });
         };
         jobs::JobContext ctx(stop->get_token(), std::move(sink), interval);
+        // The engine's own watchdog (as kbcx --max-memory): it requests the job's stop when the
+        // process's resident memory passes the limit, and the job ends as if cancelled.
+        auto watchdog = std::make_unique<jobs::LimitWatchdog>(limits, *stop);
+        const auto stopAtLimit = [&](const QString& reached) {
+            watchdog.reset();
+            release_free_memory(); // what the job freed goes back to the system now
+            post([job, message = limitMessage(reached)] {
+                job->stoppedByLimit_ = true;
+                job->fail(message, {});
+            });
+        };
         try {
             auto result = std::make_shared<std::any>(work(ctx));
             post([job, result] { job->finish(std::move(*result)); });
         } catch (const kbcx::Cancelled&) {
-            post([job] { job->markCancelled(); });
+            const std::string reached = watchdog->reached();
+            if (!reached.empty())
+                stopAtLimit(QString::fromStdString(reached));
+            else
+                post([job] { job->markCancelled(); });
         } catch (const kbcx::InputError& e) {
             JobHandle::ErrorLocation location{QString::fromStdString(e.file()), quint64{e.line()}, quint64{e.column()}};
             post([job, message = QString::fromStdString(e.message()), location] { job->fail(message, location); });
         } catch (const std::bad_alloc&) {
-            post([job] { job->fail(JobHandle::tr("Out of memory"), {}); });
+            if (limits.max_memory_bytes > 0)
+                stopAtLimit(tr("memory limit of %1 reached (an allocation failed; resident %2)")
+                                .arg(QString::fromStdString(human_bytes(limits.max_memory_bytes)),
+                                     QString::fromStdString(human_bytes(current_memory_bytes()))));
+            else
+                post([job] { job->fail(JobHandle::tr("Out of memory"), {}); });
         } catch (const std::exception& e) {
             post([job, message = QString::fromUtf8(e.what())] { job->fail(message, {}); });
         } catch (...) {

@@ -10,12 +10,14 @@
 #include <QObject>
 #include <QPointer>
 #include <QThreadPool>
+#include <QTimer>
 
 #include <any>
 #include <chrono>
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
 
 namespace kbcx::ui {
 
@@ -51,7 +53,20 @@ class JobRunner : public QObject {
     ~JobRunner() override;
 
     /// Queues `work`; the returned handle is owned by the runner and valid until removed.
-    JobHandle* start(const QString& title, Work work);
+    /// The job runs under a limit on the process's resident memory: `memoryLimitBytes`, or
+    /// defaultMemoryLimit() when not given (0 = none). Past it the job is stopped as if
+    /// cancelled and ends with failed(), its message naming the limit and how to raise it.
+    JobHandle* start(const QString& title, Work work, std::optional<std::uint64_t> memoryLimitBytes = std::nullopt);
+
+    /// The memory limit of jobs started without one (0 = none). MainWindow sets it from the
+    /// Preferences (ui/jobs/memory_limit.hpp); a bare runner has none.
+    void setDefaultMemoryLimit(std::uint64_t bytes) { defaultMemoryLimit_ = bytes; }
+    std::uint64_t defaultMemoryLimit() const { return defaultMemoryLimit_; }
+    /// How often the running jobs' memory is sampled for the jobs dock (default 1 s).
+    void setMemorySampleInterval(std::chrono::milliseconds interval);
+    /// The text a job stopped by a limit fails with: `reached` (LimitWatchdog::reached()) and
+    /// where to raise the limit.
+    static QString limitMessage(const QString& reached);
 
     /// Minimum time between two progress reports a job delivers (default 100 ms).
     void setProgressInterval(std::chrono::milliseconds interval) { progressInterval_ = interval; }
@@ -92,6 +107,8 @@ class JobRunner : public QObject {
     /// GUI thread: runs queued calls in order for up to one slice, then posts itself again if
     /// calls remain.
     void drainCalls();
+    /// GUI thread: reads the process's resident memory once and hands it to the running jobs.
+    void sampleMemory();
 
     std::mutex callsMutex_;
     std::deque<PendingCall> calls_; ///< guarded by callsMutex_
@@ -100,6 +117,8 @@ class JobRunner : public QObject {
     QThreadPool pool_;
     QList<JobHandle*> jobs_;
     std::chrono::milliseconds progressInterval_{100}; ///< per job: ten updates a second are plenty to watch
+    std::uint64_t defaultMemoryLimit_ = 0;
+    QTimer memoryTimer_; ///< runs while a job is active
 };
 
 } // namespace kbcx::ui

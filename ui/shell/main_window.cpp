@@ -19,17 +19,21 @@
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/jobs/jobs_panel.hpp"
+#include "ui/jobs/memory_limit.hpp"
 #include "ui/ontology/ontology_list_model.hpp"
 #include "ui/ontology/ontology_page.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
 #include "ui/rules/rules_page.hpp"
 #include "ui/shell/help_extras.hpp"
+#include "ui/shell/preferences_dialog.hpp"
 #include "ui/shell/recent_files.hpp"
 #include "ui/shell/reproductions_dialog.hpp"
+#include "ui/shell/session.hpp"
 #include "ui/sweep/sweep_dialog.hpp"
 #include "ui/training/training_page.hpp"
 
 #include "common/error.hpp"
+#include "common/limits.hpp"
 #include "common/resources.hpp"
 
 #include <QAction>
@@ -89,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
 
     runner_ = new JobRunner(this);
+    runner_->setDefaultMemoryLimit(savedJobMemoryLimit());
     datasets_ = new DatasetModel(this);
     recent_ = new RecentFiles(this);
 
@@ -110,6 +115,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     restoreLayout();
     updateWindowTitle();
     updateStatus();
+    session_ = new SessionKeeper(this); // reads the last session before anything overwrites it
     // Accessible names for controls built now, on a tab's first showing, and after jobs.
     nameUnlabelledControls(this);
     connect(tabs_, &QTabWidget::currentChanged, this, [this] { nameUnlabelledControls(this); });
@@ -203,6 +209,7 @@ MainWindow::~MainWindow() {
     // Stop background work before the models it reports to go away.
     runner_->cancelAll();
     runner_->waitForDone();
+    session_->saveNow(true); // an end without a crash: the next start does not offer to restore
     waitForSettingWrites(); // recent files and the run list, queued off the GUI thread
 }
 
@@ -304,6 +311,18 @@ void MainWindow::createActions() {
     closeDatasetAction_->setShortcut(QKeySequence::Close);
     closeDatasetAction_->setEnabled(false);
     explorer_->addAction(closeDatasetAction_);
+
+    file->addSeparator();
+    QAction* preferences = file->addAction(tr("&Preferences…"), this, [this] {
+        auto* dialog = findChild<PreferencesDialog*>(QStringLiteral("preferencesDialog"));
+        if (!dialog) dialog = new PreferencesDialog(runner_, this);
+        dialog->memoryLimitField()->setBytes(runner_->defaultMemoryLimit());
+        dialog->open();
+    });
+    preferences->setObjectName(QStringLiteral("preferencesAction"));
+    preferences->setShortcut(QKeySequence::Preferences);
+    preferences->setMenuRole(QAction::PreferencesRole);
+    preferences->setStatusTip(tr("The memory limit every job runs under"));
 
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -419,7 +438,12 @@ void MainWindow::createStatusBar() {
         metrics.horizontalAdvance(
             tr("Memory: %1 (peak %2)").arg(QStringLiteral("999.9 MB"), QStringLiteral("999.9 MB"))) +
         8);
+    memoryWarningLabel_ = new QLabel(this);
+    memoryWarningLabel_->setObjectName(QStringLiteral("memoryWarningLabel"));
+    memoryWarningLabel_->setStyleSheet(QStringLiteral("color: #b02020; font-weight: bold;"));
+    memoryWarningLabel_->setVisible(false);
     statusBar()->addPermanentWidget(datasetCountLabel_);
+    statusBar()->addPermanentWidget(memoryWarningLabel_);
     statusBar()->addPermanentWidget(memoryLabel_);
     memoryTimer_ = new QTimer(this);
     memoryTimer_->setObjectName(QStringLiteral("statusTimer"));
@@ -698,6 +722,26 @@ void MainWindow::updateStatus() {
     memoryLabel_->setText(
         tr("Memory: %1 (peak %2)")
             .arg(QString::fromStdString(human_bytes(current)), QString::fromStdString(human_bytes(peak))));
+    // Warn before the machine runs short (the kernel would swap, then kill the largest
+    // process: this one), and before this process reaches the jobs' limit.
+    const std::uint64_t physical = physical_memory_bytes();
+    const std::uint64_t available = available_memory_bytes();
+    const std::uint64_t limit = runner_->defaultMemoryLimit();
+    QString warning, tip;
+    if (memoryShortForTest_ || jobs::memory_running_short(available, physical)) {
+        warning = tr("Memory low: %1 free").arg(QString::fromStdString(human_bytes(available)));
+        tip = tr("The machine has %1 of its %2 left. Close datasets or ontologies, or cancel a job, before the "
+                 "system starts swapping or stops a program.")
+                  .arg(QString::fromStdString(human_bytes(available)), QString::fromStdString(human_bytes(physical)));
+    } else if (limit > 0 && current > limit / 10 * 9) {
+        warning = tr("Near the job limit (%1)").arg(QString::fromStdString(human_bytes(limit)));
+        tip = tr("KBC Explorer uses %1 of the %2 its jobs may reach: a job that passes it is stopped. File → "
+                 "Preferences raises the limit.")
+                  .arg(QString::fromStdString(human_bytes(current)), QString::fromStdString(human_bytes(limit)));
+    }
+    if (memoryWarningLabel_->text() != warning) memoryWarningLabel_->setText(warning);
+    memoryWarningLabel_->setToolTip(tip);
+    memoryWarningLabel_->setVisible(!warning.isEmpty());
 }
 
 void MainWindow::makePagesScrollable() {

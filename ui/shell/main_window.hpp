@@ -25,6 +25,7 @@ class OntologyWorkspace;
 class OverviewPage;
 class RecentFiles;
 class RulesPage;
+class SessionKeeper;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -69,7 +70,18 @@ class MainWindow : public QMainWindow {
     /// The page of the current tab (each tab holds its page in a scroll area).
     QWidget* currentPage() const;
     RecentFiles* recentFiles() const { return recent_; }
+    /// Keeps session.json current and restores a saved session (ui/shell/session.hpp).
+    SessionKeeper* sessionKeeper() const { return session_; }
     QMenu* recentMenu() const { return recentMenu_; }
+
+    /// The status bar's warning (object name "memoryWarningLabel"): shown while the machine
+    /// runs short of memory (jobs::memory_running_short) or this process nears the jobs' limit.
+    QLabel* memoryWarningLabel() const { return memoryWarningLabel_; }
+    /// Tests: behave as if the machine ran short of memory, and refresh the status bar now.
+    void simulateMemoryShortage(bool shortage) {
+        memoryShortForTest_ = shortage;
+        updateStatus();
+    }
 
     /// The file-dialog filter for the formats the readers understand.
     static QString openFileFilter();
@@ -131,6 +143,9 @@ class MainWindow : public QMainWindow {
     QAction* loadEntityNamesAction_ = nullptr;
     QLabel* datasetCountLabel_ = nullptr;
     QLabel* memoryLabel_ = nullptr;
+    QLabel* memoryWarningLabel_ = nullptr;
+    SessionKeeper* session_ = nullptr;
+    bool memoryShortForTest_ = false;
     QTimer* memoryTimer_ = nullptr;
     int loadFailures_ = 0;
 };

@@ -6,6 +6,7 @@
 #include "ui/common/progress_value.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
+#include "ui/jobs/memory_limit.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -124,6 +125,9 @@ ReproductionsDialog::ReproductionsDialog(JobRunner* runner, QWidget* parent)
     resume_->setToolTip(tr("kbcx reproduce --resume: long findings (pattern-difficulty) keep each finished "
                            "benchmark in the report folder's partial/ subfolder; when checked, those computed "
                            "with the same settings are reused instead of computed again."));
+    memoryLimit_ = new MemoryLimitField(this);
+    memoryLimit_->setObjectName(QStringLiteral("reproductionMemoryLimit"));
+    if (runner_ && runner_->defaultMemoryLimit() > 0) memoryLimit_->setBytes(runner_->defaultMemoryLimit());
     run_ = new QPushButton(tr("&Run"), this);
     run_->setObjectName(QStringLiteral("runReproduction"));
     cancel_ = new QPushButton(tr("&Cancel"), this);
@@ -147,6 +151,7 @@ ReproductionsDialog::ReproductionsDialog(JobRunner* runner, QWidget* parent)
     form->addRow(tr("Data folder:"), data_);
     form->addRow(tr("Report folder:"), out_);
     form->addRow(QString(), resume_);
+    form->addRow(tr("Memory &limit:"), memoryLimit_);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(run_);
     buttons->addWidget(cancel_);
@@ -220,6 +225,7 @@ void ReproductionsDialog::setRunning(bool running) {
     list_->setEnabled(!running);
     mode_->setEnabled(!running);
     resume_->setEnabled(!running);
+    memoryLimit_->setEnabled(!running);
 }
 
 JobHandle* ReproductionsDialog::runSelected() {
@@ -233,9 +239,10 @@ JobHandle* ReproductionsDialog::runSelected() {
     o.threads = std::max(1, std::min(4, static_cast<int>(std::thread::hardware_concurrency()) - 1));
     const repro::Reproduction rep = *r;
     const QString name = QString::fromStdString(rep.name);
-    JobHandle* job =
-        runner_->start(tr("Reproduce %1 (%2)").arg(name, QString::fromLatin1(repro::mode_name(o.mode))),
-                       [rep, o](jobs::JobContext& ctx) -> std::any { return repro::run_reproduction(rep, o, ctx); });
+    JobHandle* job = runner_->start(
+        tr("Reproduce %1 (%2)").arg(name, QString::fromLatin1(repro::mode_name(o.mode))),
+        [rep, o](jobs::JobContext& ctx) -> std::any { return repro::run_reproduction(rep, o, ctx); },
+        memoryLimit_->bytes());
     job_ = job;
     setRunning(true);
     bar_->setValue(0);

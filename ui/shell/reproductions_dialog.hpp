@@ -23,6 +23,7 @@ namespace kbcx::ui {
 
 class JobHandle;
 class JobRunner;
+class MemoryLimitField;
 
 /// One row per reproduction of repro::reproductions(). Display: the title; ToolTip: the
 /// summary; NameRole: the command-line name; SummaryRole: the summary; ReportRole: the path of
@@ -72,6 +73,8 @@ class ReproductionsDialog : public QDialog {
     QPushButton* cancelButton() const { return cancel_; }
     QComboBox* modeBox() const { return mode_; }
     QCheckBox* resumeBox() const { return resume_; }
+    /// The limit the reproduction job runs under (default: the Preferences' limit for jobs).
+    MemoryLimitField* memoryLimitField() const { return memoryLimit_; }
     JobHandle* currentJob() const { return job_; }
 
   private:
@@ -85,6 +88,7 @@ class ReproductionsDialog : public QDialog {
     QLabel* summary_;
     QComboBox* mode_;
     QCheckBox* resume_;
+    MemoryLimitField* memoryLimit_;
     QLineEdit* data_;
     QLineEdit* out_;
     QPushButton* run_;

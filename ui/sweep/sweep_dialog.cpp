@@ -10,6 +10,7 @@
 #include "ui/common/progress_value.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
+#include "ui/jobs/memory_limit.hpp"
 #include "ui/ontology/onto_data.hpp"
 #include "ui/ontology/ontology_list_model.hpp"
 #include "ui/sweep/sweep_chart_view.hpp"
@@ -221,6 +222,10 @@ void SweepDialog::buildSweepRows(QGroupBox* formBox) {
     auto* outLabel = new QLabel(tr("O&utput folder:"), formBox);
     outLabel->setBuddy(outDir_);
     form->addRow(outLabel, outRow);
+    memoryLimit_ = new MemoryLimitField(formBox);
+    memoryLimit_->setObjectName(QStringLiteral("sweepMemoryLimit"));
+    if (runner_->defaultMemoryLimit() > 0) memoryLimit_->setBytes(runner_->defaultMemoryLimit());
+    form->addRow(tr("Memory &limit:"), memoryLimit_);
 }
 
 // The rest of kbcx sweep's options, with its defaults, as rows of the same form (aligned with
@@ -745,7 +750,7 @@ JobHandle* SweepDialog::startSweep() {
         embed::write_sweep_chart_png(sp.out_dir + "/sweep.png", out.result, charted, title);
         return out;
     };
-    job_ = runner_->start(tr("Sweep %1").arg(title_), std::move(work));
+    job_ = runner_->start(tr("Sweep %1").arg(title_), std::move(work), memoryLimit_->bytes());
     JobHandle* job = job_;
     progress_->setRange(0, static_cast<int>(sp.p_bots.size()) * sp.seeds);
     progress_->setValue(0);

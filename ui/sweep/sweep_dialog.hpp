@@ -30,6 +30,7 @@ namespace kbcx::ui {
 
 class JobHandle;
 class JobRunner;
+class MemoryLimitField;
 class OntologyListModel;
 
 /// What a sweep job returns to the GUI thread: the core result and its output folder.
@@ -106,6 +107,8 @@ class SweepDialog : public QDialog {
     QChart* chart() const;
     JobHandle* currentJob() const { return job_; }
     QPushButton* runButton() const { return runButton_; }
+    /// The limit the sweep job runs under (default: the Preferences' limit for jobs).
+    MemoryLimitField* memoryLimitField() const { return memoryLimit_; }
     QPushButton* cancelButton() const { return cancelButton_; }
     QLabel* statusLabel() const { return status_; }
     /// The per-run points the chart shows: (p⊥, FVR, MRR) of each finished run (NaN when absent);
@@ -135,6 +138,7 @@ class SweepDialog : public QDialog {
 
     JobRunner* runner_;
     OntologyListModel* ontologies_;
+    MemoryLimitField* memoryLimit_ = nullptr;
     QPointer<JobHandle> job_;
     SweepTableModel* table_ = nullptr;
     QString title_;

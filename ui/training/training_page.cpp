@@ -64,6 +64,8 @@ namespace kbcx::ui {
 namespace {
 
 constexpr const char* kRunListKey = "training/runFolders";
+/// The folders of the runs training right now: what a start after a crash lists as interrupted.
+constexpr const char* kActiveRunsKey = "training/activeRunFolders";
 
 /// Tableau 10: distinct, colour-blind-aware line colours.
 const QColor kRunColors[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0xe1, 0x57, 0x59),
@@ -546,9 +548,11 @@ void TrainingPage::launch(TrainingRun* run, Launch l) {
 // The run follows its job: running, finished (the charts end on the run folder's values),
 // failed (the error on the run and in a box), cancelled; the buttons when it ends.
 void TrainingPage::connectRun(TrainingRun* run, JobHandle* job) {
-    connect(job, &JobHandle::stateChanged, run, [run](JobHandle::State state) {
-        if (state == JobHandle::State::Running && run->status() == TrainingRun::Status::Queued)
+    connect(job, &JobHandle::stateChanged, run, [this, run](JobHandle::State state) {
+        if (state == JobHandle::State::Running && run->status() == TrainingRun::Status::Queued) {
             run->setStatus(TrainingRun::Status::Running);
+            saveActiveRuns();
+        }
     });
     connect(job, &JobHandle::finished, this, [this, run, job] {
         run->setRecords(job->resultAs<RunFolderContents>().records);
@@ -563,6 +567,7 @@ void TrainingPage::connectRun(TrainingRun* run, JobHandle* job) {
             });
     connect(job, &JobHandle::cancelled, this, [run] { run->setStatus(TrainingRun::Status::Cancelled); });
     connect(job, &JobHandle::ended, this, [this, run] {
+        saveActiveRuns();
         run->setControl(nullptr);
         refreshChartsSoon();
         updateRunButtons();
@@ -723,8 +728,17 @@ void TrainingPage::saveRunList() const {
     writeSettingLater(QLatin1String(kRunListKey), folders);
 }
 
+void TrainingPage::saveActiveRuns() const {
+    QStringList folders;
+    for (const TrainingRun* run : runs_->runs())
+        if (run->isActive()) folders << run->folder();
+    writeSettingLater(QLatin1String(kActiveRunsKey), folders);
+}
+
 void TrainingPage::restoreRunList() {
-    const QStringList folders = openSettings()->value(QLatin1String(kRunListKey)).toStringList();
+    auto settings = openSettings();
+    const QStringList folders = settings->value(QLatin1String(kRunListKey)).toStringList();
+    const QStringList wereTraining = settings->value(QLatin1String(kActiveRunsKey)).toStringList();
     if (folders.isEmpty()) return;
     JobHandle* job = runner_->start(tr("Open saved runs"), [folders](jobs::JobContext& ctx) {
         QVector<RunFolderContents> found;
@@ -738,10 +752,14 @@ void TrainingPage::restoreRunList() {
         }
         return found;
     });
-    connect(job, &JobHandle::finished, this, [this, job] {
-        for (const RunFolderContents& c : job->resultAs<QVector<RunFolderContents>>())
+    connect(job, &JobHandle::finished, this, [this, job, wereTraining] {
+        for (const RunFolderContents& c : job->resultAs<QVector<RunFolderContents>>()) {
             addStoredRun(c);
+            if (TrainingRun* run = runs_->runForFolder(c.dir); run && wereTraining.contains(c.dir))
+                run->setInterrupted(true);
+        }
         saveRunList();
+        saveActiveRuns();
     });
 }
 

@@ -126,6 +126,7 @@ class TrainingPage : public QWidget {
     void showError(const QString& title, const QString& message);
     QString freshRunFolder(const QString& model) const;
     void saveRunList() const;
+    void saveActiveRuns() const;
     void restoreRunList();
     void chooseRunFolder();
     void chooseResumeFolder();

@@ -79,6 +79,7 @@ TrainingRun::TrainingRun(quint64 id, QString folder, QObject* parent)
 void TrainingRun::setStatus(Status status) {
     if (status_ == status) return;
     status_ = status;
+    if (status != Status::Stored) interrupted_ = false;
     if (status != Status::Failed) error_.clear();
     emit changed();
 }
@@ -92,10 +93,17 @@ QString TrainingRun::statusText() const {
     case Status::Failed: return tr("Failed");
     case Status::Cancelled: return tr("Cancelled");
     case Status::Stored:
-        return epochsDone_ >= config_.epochs && epochsDone_ > 0 ? tr("Finished")
-                                                                : tr("Stopped at epoch %1").arg(epochsDone_);
+        if (epochsDone_ >= config_.epochs && epochsDone_ > 0) return tr("Finished");
+        return interrupted_ ? tr("Interrupted at epoch %1").arg(epochsDone_)
+                            : tr("Stopped at epoch %1").arg(epochsDone_);
     }
     return {};
+}
+
+void TrainingRun::setInterrupted(bool interrupted) {
+    if (interrupted_ == interrupted) return;
+    interrupted_ = interrupted;
+    emit changed();
 }
 
 void TrainingRun::setError(const QString& message) {

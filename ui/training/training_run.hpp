@@ -60,6 +60,11 @@ class TrainingRun : public QObject {
     Status status() const { return status_; }
     void setStatus(Status status);
     QString statusText() const;
+    /// A stored run that was training when KBC Explorer last ended without finishing it (a
+    /// crash, a kill, a quit mid-run): its status reads "Interrupted at epoch N" and Continue
+    /// resumes it from its last checkpoint. Cleared when the run trains again.
+    bool interrupted() const { return interrupted_; }
+    void setInterrupted(bool interrupted);
     bool isActive() const {
         return status_ == Status::Queued || status_ == Status::Running || status_ == Status::Paused;
     }
@@ -117,6 +122,7 @@ class TrainingRun : public QObject {
     QPointer<JobHandle> job_;
     std::shared_ptr<embed::TrainControl> control_;
     int epochsDone_ = 0;
+    bool interrupted_ = false;
     QVector<MetricRecord> records_;
     QVector<QPointF> epochLoss_;
     /// metricNames() is asked for every run on each chart refresh; kept until the metrics change.

@@ -9,14 +9,12 @@
 namespace kbcx {
 
 class Stopwatch {
-public:
+  public:
     Stopwatch() : start_(std::chrono::steady_clock::now()) {}
-    double seconds() const {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    }
+    double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
     void restart() { start_ = std::chrono::steady_clock::now(); }
 
-private:
+  private:
     std::chrono::steady_clock::time_point start_;
 };
 

@@ -210,7 +210,7 @@ MainWindow::~MainWindow() {
     runner_->cancelAll();
     runner_->waitForDone();
     session_->saveNow(true); // an end without a crash: the next start does not offer to restore
-    waitForSettingWrites(); // recent files and the run list, queued off the GUI thread
+    waitForSettingWrites();  // recent files and the run list, queued off the GUI thread
 }
 
 QString MainWindow::openFileFilter() {

@@ -3,6 +3,7 @@
 #include "bench/folder.hpp"
 #include "bench/generator.hpp"
 #include "bench/rule_facts.hpp"
+#include "bench_test_util.hpp"
 #include "common/error.hpp"
 #include "rules/derived_store.hpp"
 #include "test_util.hpp"
@@ -24,22 +25,14 @@ using bench::GroundFact;
 
 namespace {
 
+using kbcx::test::random_kg;
+
 using Named = std::tuple<std::string, std::string, std::string>; // h, r (or rdf:type), t
 
 Named named(const kg::Vocabulary& v, const GroundFact& f) {
     if (f.unary) return {std::string(v.entities().name(f.s)), "rdf:type", std::string(v.types().name(f.pred))};
     return {std::string(v.entities().name(f.s)), std::string(v.relations().name(f.pred)),
             std::string(v.entities().name(f.o))};
-}
-
-std::string random_kg(std::mt19937& rng, int n, int R, int T, int facts, int type_facts) {
-    std::string text;
-    std::uniform_int_distribution<int> e(0, n - 1), r(0, R - 1), t(0, std::max(T - 1, 0));
-    for (int i = 0; i < facts; ++i)
-        text += "e" + std::to_string(e(rng)) + "\tr" + std::to_string(r(rng)) + "\te" + std::to_string(e(rng)) + "\n";
-    for (int i = 0; i < type_facts; ++i)
-        text += "e" + std::to_string(e(rng)) + "\trdf:type\tT" + std::to_string(t(rng)) + "\n";
-    return text;
 }
 
 void replace_file(const std::string& path, const std::string& text) {

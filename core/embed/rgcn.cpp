@@ -723,6 +723,24 @@ std::vector<std::uint32_t> rgcn_message_split(std::span<const std::uint32_t> sam
     return ids;
 }
 
+std::vector<Triple> rgcn_authors_examples(std::span<const Triple> positives, std::size_t omega,
+                                          std::size_t num_entities, std::uint64_t seed) {
+    const std::size_t N = positives.size();
+    std::vector<Triple> ex(N * (1 + omega));
+    std::mt19937_64 rng(seed);
+    std::bernoulli_distribution coin(0.5);
+    std::uniform_int_distribution<Id> ent(0, static_cast<Id>(num_entities - 1));
+    for (std::size_t i = 0; i < N; ++i) {
+        ex[i] = positives[i];
+        for (std::size_t j = 0; j < omega; ++j) {
+            Triple t = positives[i];
+            (coin(rng) ? t.o : t.s) = ent(rng);
+            ex[N + i * omega + j] = t;
+        }
+    }
+    return ex;
+}
+
 double rgcn_authors_loss_grad(const RgcnModel& model, std::span<const Triple> positives,
                               std::span<const Triple> messages, const TrainSettings& st, std::uint64_t seed,
                               GradBuffer& g, RgcnWorkspace& ws) {
@@ -735,22 +753,7 @@ double rgcn_authors_loss_grad(const RgcnModel& model, std::span<const Triple> po
     const std::size_t omega = static_cast<std::size_t>(std::max(0, st.neg)), M = N * (1 + omega);
     if (M == 0) return 0.0;
 
-    // The examples: positive i, then its ω corruptions (NegativeSampler.transform: a fair coin
-    // for the side, any entity, labels 0 whatever the entity).
-    std::vector<Triple> ex(M);
-    {
-        std::mt19937_64 rng(mix_seed(seed, 0x4E47));
-        std::bernoulli_distribution coin(0.5);
-        std::uniform_int_distribution<Id> ent(0, static_cast<Id>(E - 1));
-        for (std::size_t i = 0; i < N; ++i) {
-            ex[i] = positives[i];
-            for (std::size_t j = 0; j < omega; ++j) {
-                Triple t = positives[i];
-                (coin(rng) ? t.o : t.s) = ent(rng);
-                ex[N + i * omega + j] = t;
-            }
-        }
-    }
+    const std::vector<Triple> ex = rgcn_authors_examples(positives, omega, E, mix_seed(seed, 0x4E47));
     const Dense& e = ws.output();
     const Matrix& rel = model.tables()[1].values;
     const std::size_t T = std::min<std::size_t>(static_cast<std::size_t>(std::max(1, st.threads)), M);

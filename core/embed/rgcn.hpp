@@ -182,13 +182,13 @@ std::vector<kg::Triple> rgcn_authors_examples(std::span<const kg::Triple> positi
                                               std::size_t num_entities, std::uint64_t seed);
 
 /// One step of the authors variant: messages pass over `messages` (normalised per direction),
-/// self-loop messages dropped with model.config().rgcn_self_dropout, then the DistMult decoder's
-/// binary cross-entropy, the mean over the (1 + ω)N examples — the N `positives` (label 1) and ω =
-/// settings.neg corruptions of each (label 0; head or tail 50/50, any entity, unfiltered), each
-/// example weighing 1; drawn by rgcn_authors_examples(…, mix_seed(seed, 0x4E47))) — plus λ = settings.reg times
-/// mean(e_s²) + mean(r²) + mean(e_o²) over those examples' rows (the decoder L2), then the backward pass. Touches every
-/// relation row (the reference's Adam updates every row). Threads split the examples; their partial gradients are added
-/// in order. Returns the loss.
+/// self-loop messages dropped with model.config().rgcn_self_dropout (mask from
+/// mix_seed(seed, 0xD509)), then the DistMult decoder's binary cross-entropy, the mean over the
+/// (1 + ω)N examples of rgcn_authors_examples(positives, ω = settings.neg, …, mix_seed(seed,
+/// 0x4E47)), each example weighing 1, plus λ = settings.reg times mean(e_s²) + mean(r²) +
+/// mean(e_o²) over those examples' rows (the decoder L2), then the backward pass. Touches every
+/// relation row (the reference's Adam updates every row). Threads split the examples; their
+/// partial gradients are added in order. Returns the loss.
 double rgcn_authors_loss_grad(const RgcnModel& model, std::span<const kg::Triple> positives,
                               std::span<const kg::Triple> messages, const TrainSettings& settings, std::uint64_t seed,
                               GradBuffer& g, RgcnWorkspace& ws);

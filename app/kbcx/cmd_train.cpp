@@ -123,8 +123,8 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
             err << (first ? "" : ", ") << nf << " " << n;
             first = false;
         }
-        err << "); " << info.concepts << " concepts (" << info.named_concepts << " named), " << info.roles
-            << " roles, " << info.individuals << " individuals";
+        err << "); " << info.concepts << " concepts (" << info.named_concepts << " named), " << info.roles << " roles, "
+            << info.individuals << " individuals";
         if (info.dropped_non_el) err << "; " << info.dropped_non_el << " non-EL axioms dropped";
         for (const auto& [nf, n] : info.not_trained)
             err << "; " << n << " " << nf << " not trained";
@@ -140,7 +140,8 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
             if (info.pool_held_out) err << " (" << info.pool_held_out << " test axioms held out)";
             if (info.pool_skipped) err << " (" << info.pool_skipped << " needing fresh names skipped)";
             err << "\n";
-            if (info.pool == 0) err << "warning: the contradiction pool is empty; every negative comes from corruption\n";
+            if (info.pool == 0)
+                err << "warning: the contradiction pool is empty; every negative comes from corruption\n";
         }
     };
 
@@ -170,7 +171,8 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
 int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     ArgParser p("train",
                 "DATA --model NAME [--dim D] [--epochs E] [--batch B] [--neg K] [--lr X] [--lr-step N] [--margin G] "
-                "[--adv-temp A] [--subsampling] [--p-bot P] [--eval-every N] [--tests FILE] [--layers L] [--bases B | --blocks K] [--edge-dropout P] "
+                "[--adv-temp A] [--subsampling] [--p-bot P] [--eval-every N] [--tests FILE] [--layers L] [--bases B | "
+                "--blocks K] [--edge-dropout P] [--self-dropout P] "
                 "[--variant V] [--threads T] [--seed S] --run DIR [--resume] [--stats]",
                 "Trains an embedding model on a knowledge graph (triple models) or on the normal forms of an EL\n"
                 "ontology (EL models) as a resumable run. Prints one line per evaluation: for KGs filtered MRR and\n"
@@ -208,7 +210,8 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "γ of the distance and margin losses; also the init range (γ+2)/d. EL models: γ of each form's loss "
              "(defaults ELEm 0, EmEL++ 0.05, ELBE 0, Box2EL 0.02)",
              "12");
-    p.option("delta", "D", "EL box models: target δ of the negative term (δ − dneg)² (default: the model's own, ELBE 2, Box2EL 2.5)");
+    p.option("delta", "D",
+             "EL box models: target δ of the negative term (δ − dneg)² (default: the model's own, ELBE 2, Box2EL 2.5)");
     p.option("pool", "SOURCE",
              "EL: T- pool of --p-bot: 'disjoint' (shortcut from asserted disjointness), 'reason' (the "
              "reasoner's test-set sampler: T- of GCI0, GCI2, GCI1), 'tests' (the T- lines of --tests; they "
@@ -220,10 +223,15 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "fraction of negatives drawn from the explicit negatives (--negatives), for EL models from the "
              "contradiction pool (--pool)",
              "0");
-    p.option("negatives", "FILE", "explicit negative triples, or 'auto' for the folder's train_neg*.txt (optional: without it negatives are sampled by corruption)");
+    p.option("negatives", "FILE",
+             "explicit negative triples, or 'auto' for the folder's train_neg*.txt (optional: without it negatives are "
+             "sampled by corruption)");
     p.option("reg", "L",
-             "N3 regulariser λ Σ|x|³ on the rows of each positive; EL models: regulariser weight (ELEm/EmEL++ "
-             "|‖c‖−1| on centres, default 1; Box2EL λ‖β‖, default 0.2)",
+             "N3 regulariser λ Σ|x|³ on the rows of each positive; rgcn --variant authors: decoder L2 λ (mean "
+             "e_s² + mean r² + mean e_o² over the step's examples, default " +
+                 default_text(embed::RgcnAuthorsDefaults::l2) +
+                 "); EL models: regulariser weight (ELEm/EmEL++ "
+                 "|‖c‖−1| on centres, default 1; Box2EL λ‖β‖, default 0.2)",
              "0");
     p.option("eval-every", "N", "evaluate on validation every N epochs (and after the last)", "10");
     p.option("eval-max", "N", "evaluate on at most N validation triples (evenly spaced); 0 = all", "0");
@@ -236,7 +244,12 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("layers", "L", "rgcn: graph-convolution layers", "2");
     p.option("bases", "B", "rgcn: basis decomposition W_r = sum_b a_rb V_b with B bases", "10");
     p.option("blocks", "K", "rgcn: block-diagonal decomposition with K blocks (K must divide --dim) instead of bases");
-    p.option("edge-dropout", "P", "rgcn: fraction of training triples dropped from the graph at each step", "0.4");
+    p.option("edge-dropout", "P",
+             "rgcn --variant kbcx: fraction of training triples dropped from the graph at each step", "0.4");
+    p.option("self-dropout", "P",
+             "rgcn --variant authors: fraction of self-loop message entries dropped at each step (kept ones "
+             "scaled by 1/(1 − P))",
+             default_text(embed::RgcnAuthorsDefaults::self_dropout));
     p.option("threads", "T", "worker threads", kThreadsTraining);
     p.option("seed", "S", "random seed; one thread + a seed gives bit-identical runs", "0");
     p.option("order", "hrt|htr", "column order of the triple files", "hrt");
@@ -264,7 +277,14 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "  their negatives, and the backward pass; --batch >= #train gives full-batch training.\n"
         "  Its defaults of --dim, --batch, --neg and --lr are listed with the options; loss logistic.\n"
         "  The checkpoint stores the encoder weights and the encoding of every entity (kbcx score).\n"
-        "example: kbcx train data/FB15k-237 --model rgcn --bases 10 --epochs 20 --threads 2 --run runs/rgcn\n"
+        "example: kbcx train data/FB15k-237 --model rgcn --variant kbcx --bases 10 --epochs 20 --threads 2 --run "
+        "runs/rgcn\n"
+        "rgcn --variant authors (the default; RelationPrediction 98dcdf4, README \"R-GCN variants\"): h0 = ReLU(x + "
+        "b),\n"
+        "  c_i = in-degree over all relations per direction, W_r and W_r^-1 separate; one step = --batch edges by\n"
+        "  neighbourhood sampling, a random half of them passing messages, BCE mean over them and --neg\n"
+        "  corruptions each (every example weighs 1) + decoder L2 --reg, global gradient norm clipped at 1,\n"
+        "  self-loop messages dropped entry by entry (--self-dropout); ceil(#train / --batch) steps per epoch\n"
         "EL models, --variant mowl/paper (mOWL f8b2cb0; README \"EL models: variants\"): one step per epoch on\n"
         "  the whole set, ELEm/Box2EL Σ_NF mean ℓ⁺ + mean ℓ⁻ + R, ELBE Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)², ℓ⁻ only\n"
         "  for GCI2 with its filler replaced by any class; A ⊓ B ⊑ ⊥ scored by GCI1 with E = owl:Nothing\n"
@@ -287,14 +307,6 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (!p.has("model")) throw UsageError("--model is required");
     if (!p.has("run")) throw UsageError("--run is required");
     if (embed::is_el_model_name(p.get("model"))) return train_el_cli(p, out, err);
-    if (p.has("variant"))
-        throw UsageError("--variant is for EL models (" + [] {
-            std::string s;
-            for (const std::string& m : embed::el_model_names())
-                s += (s.empty() ? "" : ", ") + m;
-            return s;
-        }() + ")");
-
     embed::KgTrainParams params;
     try {
         params.model.name = embed::canonical_kg_model_name(p.get("model"));
@@ -302,16 +314,53 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         throw UsageError(e.what());
     }
     const bool rgcn = params.model.name == "rgcn";
+    if (p.has("variant") && !rgcn)
+        throw UsageError("--variant is for rgcn and the EL models (" + [] {
+            std::string s;
+            for (const std::string& m : embed::el_model_names())
+                s += (s.empty() ? "" : ", ") + m;
+            return s;
+        }() + ")");
+    if (rgcn) {
+        try {
+            params.model.variant =
+                p.has("variant") ? embed::parse_el_variant(p.get("variant")) : embed::default_el_variant("rgcn");
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+        const auto& vs = embed::el_variants("rgcn");
+        if (std::find(vs.begin(), vs.end(), params.model.variant) == vs.end())
+            throw UsageError("rgcn has no variant '" + p.get("variant") +
+                             "' (valid: " + embed::el_variant_list("rgcn") + ")");
+    }
+    const bool authors = rgcn && params.model.variant == embed::ElVariant::Authors;
+    using Authors = embed::RgcnAuthorsDefaults;
     const embed::TrainSettings kg_defaults;
-    const auto size = [&](const char* option, int kg_default, int rgcn_default) {
-        return p.has(option) ? static_cast<int>(parse_count(option, p.get(option))) : rgcn ? rgcn_default : kg_default;
+    const auto size = [&](const char* option, int kg_default, int rgcn_default, int authors_default) {
+        return p.has(option) ? static_cast<int>(parse_count(option, p.get(option)))
+               : authors     ? authors_default
+               : rgcn        ? rgcn_default
+                             : kg_default;
     };
-    params.model.dim = size("dim", embed::KgModelConfig{}.dim, embed::RgcnTrainDefaults::dim);
+    params.model.dim = size("dim", embed::KgModelConfig{}.dim, embed::RgcnTrainDefaults::dim, Authors::dim);
     params.model.gamma = static_cast<float>(parse_real("margin", p.get("margin")));
     if (rgcn) {
         params.model.rgcn_layers = static_cast<int>(parse_count("layers", p.get("layers")));
         params.model.rgcn_bases = static_cast<int>(parse_count("bases", p.get("bases")));
         params.model.rgcn_edge_dropout = static_cast<float>(parse_real("edge-dropout", p.get("edge-dropout")));
+        if (authors) {
+            if (p.has("edge-dropout"))
+                throw UsageError("--edge-dropout is rgcn --variant kbcx's; --variant authors drops self-loop "
+                                 "messages (--self-dropout)");
+            params.model.rgcn_self_dropout = p.has("self-dropout")
+                                                 ? static_cast<float>(parse_real("self-dropout", p.get("self-dropout")))
+                                                 : Authors::self_dropout;
+            if (!(params.model.rgcn_self_dropout >= 0.0f && params.model.rgcn_self_dropout < 1.0f))
+                throw UsageError("--self-dropout must be in [0, 1)");
+            if (!p.has("bases")) params.model.rgcn_blocks = p.has("blocks") ? 0 : Authors::blocks;
+        } else if (p.has("self-dropout")) {
+            throw UsageError("--self-dropout is rgcn --variant authors'; --variant kbcx drops edges (--edge-dropout)");
+        }
         if (p.has("blocks")) {
             if (p.has("bases")) throw UsageError("--bases and --blocks exclude each other");
             params.model.rgcn_blocks = static_cast<int>(parse_count("blocks", p.get("blocks")));
@@ -319,24 +368,29 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
             if (params.model.dim % params.model.rgcn_blocks != 0)
                 throw UsageError("--blocks must divide --dim (" + std::to_string(params.model.dim) + ")");
         }
+        if (params.model.rgcn_blocks > 0 && params.model.dim % params.model.rgcn_blocks != 0)
+            throw UsageError("--variant authors' " + std::to_string(params.model.rgcn_blocks) +
+                             " blocks do not divide --dim " + std::to_string(params.model.dim) +
+                             "; give --blocks K or --bases B");
         if (params.model.rgcn_layers < 1) throw UsageError("--layers must be ≥ 1");
         if (params.model.rgcn_blocks == 0 && params.model.rgcn_bases < 1) throw UsageError("--bases must be ≥ 1");
         if (!(params.model.rgcn_edge_dropout >= 0.0f && params.model.rgcn_edge_dropout < 1.0f))
             throw UsageError("--edge-dropout must be in [0, 1)");
     } else {
-        for (const char* o : {"layers", "bases", "blocks", "edge-dropout"})
+        for (const char* o : {"layers", "bases", "blocks", "edge-dropout", "self-dropout"})
             if (p.has(o)) throw UsageError(std::string("--") + o + " is an option of --model rgcn");
     }
     auto& st = params.train;
     st.data = p.positionals()[0];
     st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
-    st.batch = size("batch", kg_defaults.batch, embed::RgcnTrainDefaults::batch);
+    st.batch = size("batch", kg_defaults.batch, embed::RgcnTrainDefaults::batch, Authors::batch);
     if (p.get("neg") == "all")
         st.one_vs_all = true;
     else
-        st.neg = size("neg", kg_defaults.neg, embed::RgcnTrainDefaults::neg);
+        st.neg = size("neg", kg_defaults.neg, embed::RgcnTrainDefaults::neg, Authors::neg);
     st.chunk = static_cast<int>(parse_count("chunk", p.get("chunk")));
     st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr")))
+            : authors   ? Authors::lr
             : rgcn      ? embed::RgcnTrainDefaults::lr
                         : kg_defaults.lr;
     read_lr_schedule(p, st);
@@ -344,7 +398,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     st.margin = params.model.gamma;
     st.adv_temp = static_cast<float>(parse_real("adv-temp", p.get("adv-temp")));
     st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));
-    st.reg = static_cast<float>(parse_real("reg", p.get("reg")));
+    st.reg = authors && !p.has("reg") ? Authors::l2 : static_cast<float>(parse_real("reg", p.get("reg")));
     st.eval_every = static_cast<int>(parse_count("eval-every", p.get("eval-every")));
     st.eval_max = parse_count("eval-max", p.get("eval-max"));
     st.early_stop = p.get("early-stop");
@@ -415,9 +469,12 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (res.first_epoch > 1) err << "resumed after epoch " << res.first_epoch - 1 << "\n";
     if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";
     if (!res.test.empty()) out << "test" << metrics_text(res.test) << "\n";
-    if (p.has("stats")) print_stats(out, res, epochs_seen, st.threads,
+    if (p.has("stats"))
+        print_stats(out, res, epochs_seen, st.threads,
                     st.one_vs_all ? std::string("every entity as candidate, heads and tails")
-                                  : std::to_string(st.neg) + " negatives each",
+                    : authors     ? "variant authors: " + std::to_string(st.batch) + " sampled edges per step, " +
+                                    std::to_string(st.neg) + " negatives each"
+                              : std::to_string(st.neg) + " negatives each",
                     total.seconds(), "positives");
     return kOk;
 }

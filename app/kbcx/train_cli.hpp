@@ -27,6 +27,7 @@ inline std::string default_text(double value) {
 inline void add_el_train_options(ArgParser& p, bool also_kg, const std::string& el_neg_note = {}) {
     using El = embed::ElTrainDefaults;
     using Rgcn = embed::RgcnTrainDefaults;
+    using Authors = embed::RgcnAuthorsDefaults;
     const embed::TrainSettings kg;
     const embed::KgModelConfig kg_model;
     if (!also_kg) {
@@ -36,28 +37,34 @@ inline void add_el_train_options(ArgParser& p, bool also_kg, const std::string& 
         p.option("lr", "X", "learning rate", default_text(El::lr));
         return;
     }
-    const auto families = [](double kg_value, double rgcn_value, double el_value) {
-        return " (default: " + default_text(kg_value) + " for KG models, " + default_text(rgcn_value) + " for rgcn, " +
+    const auto families = [](double kg_value, double rgcn_value, double authors_value, double el_value) {
+        return " (default: " + default_text(kg_value) + " for KG models, " + default_text(authors_value) +
+               " for rgcn --variant authors, " + default_text(rgcn_value) + " for rgcn --variant kbcx, " +
                default_text(el_value) + " for EL models with --variant kbcx)";
     };
     p.option("dim", "D",
-             "embedding dimension (complex models: complex dimension)" + families(kg_model.dim, Rgcn::dim, El::dim));
+             "embedding dimension (complex models: complex dimension)" +
+                 families(kg_model.dim, Rgcn::dim, Authors::dim, El::dim));
     p.option("batch", "B",
-             "positives per optimiser step (EL models: axioms per step)" + families(kg.batch, Rgcn::batch, El::batch));
+             "positives per optimiser step (rgcn --variant authors: edges sampled per step; EL models: axioms per "
+             "step)" +
+                 families(kg.batch, Rgcn::batch, Authors::batch, El::batch));
     p.option("neg", "K|all",
              "negatives per positive (EL models: per axiom" + el_neg_note +
                  "); 'all' = 1-vs-all: every entity is a candidate of every positive, for heads and tails, with "
                  "the cross-entropy loss (one matrix product per chunk of --chunk positives; the dot-product models "
                  "DistMult and ComplEx run it fastest)" +
-                 families(kg.neg, Rgcn::neg, El::neg));
-    p.option("lr", "X", "learning rate" + families(kg.lr, Rgcn::lr, El::lr));
+                 families(kg.neg, Rgcn::neg, Authors::neg, El::neg));
+    p.option("lr", "X", "learning rate" + families(kg.lr, Rgcn::lr, Authors::lr, El::lr));
 }
 
-/// Declares --variant (kbcx train): the variants of each EL model, their defaults first.
+/// Declares --variant (kbcx train): the variants of each EL model and of rgcn, their defaults first.
 inline void add_el_variant_option(ArgParser& p) {
     std::string per_model;
     for (const std::string& m : embed::el_model_names())
         per_model += (per_model.empty() ? "" : "; ") + m + " " + embed::el_variant_list(m);
+    per_model += "; rgcn " + embed::el_variant_list("rgcn");
+    using A = embed::RgcnAuthorsDefaults;
     p.option("variant", "NAME",
              "EL models: which objective the model name stands for — mowl (mOWL f8b2cb0 as released: its "
              "losses, one negative per GCI2 axiom, one dense Adam step per epoch on the whole set, dim " +
@@ -66,7 +73,17 @@ inline void add_el_variant_option(ArgParser& p) {
                  " epochs; --batch, --neg, --p-bot do not apply and it runs on one thread), paper (ELEmbeddings: mowl "
                  "with GCI3 in the "
                  "inside form), kbcx (this project's objective with the defaults listed at --dim, --batch, --neg, "
-                 "--lr). Per model, the default first: " +
+                 "--lr). rgcn: authors (MichSchli/RelationPrediction 98dcdf4 as released: each step " +
+                 default_text(A::batch) + " neighbourhood-sampled edges (--batch), " +
+                 default_text(100 * A::message_fraction) +
+                 "% of them passing messages and all of them with --neg negatives each in the BCE, each "
+                 "negative weighing 1; decoder L2 --reg " +
+                 default_text(A::l2) + ", gradient norm clipped at " + default_text(A::max_grad_norm) +
+                 ", self-loop dropout --self-dropout " + default_text(A::self_dropout) +
+                 ", normalisation by in-degree per direction, separate weights per direction, input transform "
+                 "ReLU(x + b); dim " +
+                 default_text(A::dim) + ", " + default_text(A::blocks) + " blocks, Adam " + default_text(A::lr) +
+                 "), kbcx (this project's R-GCN: full-graph steps with edge dropout). Per model, the default first: " +
                  per_model);
 }
 

@@ -174,4 +174,21 @@ std::string describe_mismatch(const Checkpoint& ckpt, const std::map<std::string
     return out;
 }
 
+ElVariant variant_of(const Checkpoint& c, const std::string& path) {
+    if (c.get("variant").empty()) return ElVariant::Kbcx;
+    try {
+        return parse_el_variant(c.get("variant"));
+    } catch (const std::invalid_argument& e) {
+        throw InputError(path, e.what());
+    }
+}
+
+void check_resume_variant(const Checkpoint& c, const std::string& path, ElVariant wanted) {
+    const ElVariant was = variant_of(c, path);
+    if (was != wanted)
+        throw InputError(path, "checkpoint was trained with --variant " + std::string(el_variant_name(was)) +
+                                   "; this run asks for --variant " + std::string(el_variant_name(wanted)) +
+                                   " (resume with the same variant, or start a new run)");
+}
+
 } // namespace kbcx::embed

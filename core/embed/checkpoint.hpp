@@ -4,6 +4,7 @@
 #pragma once
 
 #include "embed/params.hpp"
+#include "embed/variants.hpp"
 
 #include <map>
 #include <string>
@@ -35,5 +36,11 @@ Checkpoint read_checkpoint(const std::string& path);
 /// Compares the identity of a checkpoint (`keys` of meta) with what a run expects; returns ""
 /// when they agree, else a message listing every difference ("model: checkpoint RotatE, run TransE-L1").
 std::string describe_mismatch(const Checkpoint& ckpt, const std::map<std::string, std::string>& expected);
+
+/// The variant a checkpoint was trained with (meta key "variant"; checkpoints from before
+/// variants: kbcx). Throws InputError naming `path` for an unknown one.
+ElVariant variant_of(const Checkpoint& ckpt, const std::string& path);
+/// Resuming with another --variant than the checkpoint's is refused (InputError naming both).
+void check_resume_variant(const Checkpoint& ckpt, const std::string& path, ElVariant wanted);
 
 } // namespace kbcx::embed

@@ -65,6 +65,7 @@ std::string_view el_variant_name(ElVariant v) {
     case ElVariant::Kbcx: return "kbcx";
     case ElVariant::Mowl: return "mowl";
     case ElVariant::Paper: return "paper";
+    case ElVariant::Authors: return "authors";
     }
     return "?";
 }
@@ -74,13 +75,16 @@ ElVariant parse_el_variant(std::string_view name) {
     if (n == "kbcx") return ElVariant::Kbcx;
     if (n == "mowl") return ElVariant::Mowl;
     if (n == "paper") return ElVariant::Paper;
-    throw std::invalid_argument("unknown variant '" + std::string(name) + "' (kbcx, mowl, paper)");
+    if (n == "authors") return ElVariant::Authors;
+    throw std::invalid_argument("unknown variant '" + std::string(name) + "' (kbcx, mowl, paper, authors)");
 }
 
 const std::vector<ElVariant>& el_variants(const std::string& name) {
     static const std::vector<ElVariant> elem = {ElVariant::Paper, ElVariant::Mowl, ElVariant::Kbcx};
     static const std::vector<ElVariant> box = {ElVariant::Mowl, ElVariant::Kbcx};
+    static const std::vector<ElVariant> rgcn = {ElVariant::Authors, ElVariant::Kbcx};
     static const std::vector<ElVariant> own = {ElVariant::Kbcx};
+    if (name == "rgcn") return rgcn;
     if (name == "ELEmbeddings") return elem;
     if (name == "ELBE" || name == "Box2EL") return box;
     return own;

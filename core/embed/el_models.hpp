@@ -6,6 +6,7 @@
 #include "embed/el_mowl_losses.hpp"
 #include "embed/nf_axioms.hpp"
 #include "embed/params.hpp"
+#include "embed/variants.hpp"
 
 #include <array>
 #include <memory>
@@ -29,30 +30,12 @@ struct ElSizes {
 /// model, the Training tab, the Sweep dialog); the triple models' are TrainSettings' own.
 struct ElTrainDefaults {
     static constexpr int dim = 50;
-    static constexpr int batch = 256; ///< axioms per step
-    static constexpr int neg = 4;     ///< negatives per axiom
+    static constexpr int batch = 256;  ///< axioms per step
+    static constexpr int neg = 4;      ///< negatives per axiom
     static constexpr double lr = 0.01; ///< as a float in TrainSettings; a double like the GUI's spin boxes
 };
 
-/// Which objective a model name stands for (`kbcx train --variant`):
-///  - kbcx: this project's own objective (models.md §7–10): negatives on every form, squared terms,
-///    minibatches, lazy Adam (ElTrainDefaults);
-///  - mowl: mOWL f8b2cb0 as released (el_mowl_losses.hpp): its per-form losses, one negative per
-///    GCI2 axiom with the filler corrupted by any class (⊤ and ⊥ included), its aggregation,
-///    regulariser and init, dense Adam with one full-batch step per epoch (ElReleasedDefaults);
-///  - paper: ELEmbeddings as the faithfulness paper's Appendix C states it — mOWL's training and
-///    losses with GCI3 in the inside form [‖c − v_r − d‖ + r_C − r_D − γ]₊.
-enum class ElVariant : std::uint8_t { Kbcx, Mowl, Paper };
-std::string_view el_variant_name(ElVariant v);
-/// "kbcx", "mowl", "paper" (case-insensitive); throws std::invalid_argument.
-ElVariant parse_el_variant(std::string_view name);
-/// The variants a model has (canonical name), its default first: ELEmbeddings paper, mowl, kbcx;
-/// ELBE and Box2EL mowl, kbcx; ELEmbeddings-iv and EmEL++ kbcx.
-const std::vector<ElVariant>& el_variants(const std::string& canonical_name);
-/// The default variant of a model: the first of el_variants().
-ElVariant default_el_variant(const std::string& canonical_name);
-/// "mowl, kbcx" — for messages.
-std::string el_variant_list(const std::string& canonical_name);
+// ElVariant, el_variants() and their names: embed/variants.hpp.
 
 /// The training settings of the mowl and paper variants (mOWL's model defaults): full batch, so
 /// one optimiser step per epoch; one negative per GCI2 axiom; dense Adam.

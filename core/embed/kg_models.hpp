@@ -3,6 +3,7 @@
 #pragma once
 
 #include "embed/params.hpp"
+#include "embed/variants.hpp"
 #include "kg/ids.hpp"
 
 #include <memory>
@@ -36,7 +37,11 @@ struct KgModelConfig {
     int rgcn_layers = 2;            ///< R-GCN: graph-convolution layers L
     int rgcn_bases = 10;            ///< R-GCN: bases B of the basis decomposition W_r = Σ_b a_rb V_b
     int rgcn_blocks = 0;            ///< R-GCN: > 0 selects block-diagonal W_r with this many blocks (divides dim)
-    float rgcn_edge_dropout = 0.4f; ///< R-GCN: fraction of training triples dropped from the graph at each step
+    float rgcn_edge_dropout = 0.4f; ///< R-GCN kbcx: fraction of training triples dropped from the graph at each step
+    /// R-GCN: kbcx (this project's) or authors (RelationPrediction's: input transform, separate
+    /// weights per direction, per-direction normalisation, self-loop dropout; see rgcn.hpp).
+    ElVariant variant = ElVariant::Kbcx;
+    float rgcn_self_dropout = 0.2f; ///< R-GCN authors: fraction of self-loop message entries dropped per step
 };
 
 /// The loss a model trains with unless told otherwise (see loss.hpp).
@@ -95,6 +100,23 @@ struct RgcnTrainDefaults {
     static constexpr int batch = 30000;
     static constexpr int neg = 10;
     static constexpr float lr = 0.01f;
+};
+/// R-GCN as its authors release it (`--variant authors`; MichSchli/RelationPrediction 98dcdf4,
+/// settings/gcn_block.exp, the FB15k-237 configuration): d = 500, 2 layers, block-diagonal with 100
+/// blocks of 5×5, 30,000 neighbourhood-sampled edges per step of which half pass messages,
+/// ω = 10 negatives per edge, decoder L2 0.01, global gradient norm clipped at 1, self-loop
+/// messages kept with 0.8, Adam 0.01.
+struct RgcnAuthorsDefaults {
+    static constexpr int dim = 500;
+    static constexpr int layers = 2;
+    static constexpr int blocks = 100;
+    static constexpr int batch = 30000;             ///< edges sampled per step (GraphBatchSize)
+    static constexpr float message_fraction = 0.5f; ///< share of them that pass messages (GraphSplitSize)
+    static constexpr int neg = 10;                  ///< ω, negatives per sampled edge (NegativeSampleRate)
+    static constexpr float l2 = 0.01f;              ///< decoder L2 (RegularizationParameter)
+    static constexpr float max_grad_norm = 1.0f;    ///< MaxGradientNorm
+    static constexpr float self_dropout = 0.2f;     ///< 1 − DropoutKeepProbability
+    static constexpr float lr = 0.01f;              ///< Adam
 };
 /// Builds an uninitialised model (config.name must be canonical).
 std::unique_ptr<KgModel> make_kg_model(const KgModelConfig& config, std::size_t num_entities,

@@ -3,6 +3,7 @@
 #include "embed/params.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kbcx::embed {
 
@@ -37,6 +38,32 @@ void GradBuffer::clear() {
         }
         tb.rows.clear();
     }
+}
+
+double GradBuffer::global_norm() const {
+    double sq = 0;
+    for (const auto& tb : tables_)
+        for (std::uint32_t r : tb.rows) {
+            const float* x = tb.data.data() + static_cast<std::size_t>(r) * tb.width;
+            for (std::size_t k = 0; k < tb.width; ++k)
+                sq += static_cast<double>(x[k]) * static_cast<double>(x[k]);
+        }
+    return std::sqrt(sq);
+}
+
+void GradBuffer::scale(float factor) {
+    for (auto& tb : tables_)
+        for (std::uint32_t r : tb.rows) {
+            float* x = tb.data.data() + static_cast<std::size_t>(r) * tb.width;
+            for (std::size_t k = 0; k < tb.width; ++k)
+                x[k] *= factor;
+        }
+}
+
+double GradBuffer::clip_global_norm(float max_norm) {
+    const double norm = global_norm();
+    if (norm > static_cast<double>(max_norm)) scale(static_cast<float>(static_cast<double>(max_norm) / norm));
+    return norm;
 }
 
 void GradBuffer::forget_zeroed_rows() {

@@ -61,6 +61,13 @@ class GradBuffer {
     /// Adds every touched row of `other` (same shape) into this buffer.
     void add(const GradBuffer& other);
     void clear();
+    /// The Euclidean norm of every touched row of every table together (TensorFlow's global norm).
+    double global_norm() const;
+    /// Multiplies every touched row by `factor`.
+    void scale(float factor);
+    /// Gradient clipping by the global norm (tf.clip_by_global_norm): if global_norm() > max_norm,
+    /// scales every touched row by max_norm / global_norm(). Returns the norm before clipping.
+    double clip_global_norm(float max_norm);
     /// Forgets the touched rows after the caller has zeroed each of them itself (as
     /// Optimizer::step_and_clear does while it reads them); leaves the data alone.
     void forget_zeroed_rows();

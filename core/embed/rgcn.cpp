@@ -74,7 +74,7 @@ void xavier(Matrix& m, Eigen::Index fan_in, Eigen::Index fan_out, float gain, st
 // ---------------------------------------------------------------------------------------------
 // Graph
 
-RgcnGraph RgcnGraph::build(std::span<const Triple> edges, std::size_t E, std::size_t R) {
+RgcnGraph RgcnGraph::build(std::span<const Triple> edges, std::size_t E, std::size_t R, bool per_direction) {
     RgcnGraph g;
     g.num_entities = E;
     g.num_relations = R;
@@ -121,11 +121,22 @@ RgcnGraph RgcnGraph::build(std::span<const Triple> edges, std::size_t E, std::si
     for (std::size_t q = 0; q < Q; ++q)
         g.pair_begin[q + 1] += g.pair_begin[q];
     const std::size_t Np = g.pair_node.size();
-    for (std::size_t p = 0; p < Np; ++p) {
-        const int a = outer[p], b = outer[p + 1];
-        for (int x = a; x < b; ++x)
-            values[static_cast<std::size_t>(x)] = 1.0f / static_cast<float>(b - a); // 1/c_{i,q}
+    // per direction: c_{i,q} = Σ over q's direction of |N_i^q| (in-degree, resp. out-degree)
+    std::vector<std::uint32_t> degree[2];
+    if (per_direction) {
+        degree[0].assign(E, 0);
+        degree[1].assign(E, 0);
+        for (const Entry& x : en)
+            ++degree[x.q >= R][x.i];
     }
+    for (std::size_t q = 0; q < Q; ++q)
+        for (std::size_t p = g.pair_begin[q]; p < g.pair_begin[q + 1]; ++p) {
+            const int a = outer[p], b = outer[p + 1];
+            const float c =
+                per_direction ? static_cast<float>(degree[q >= R][g.pair_node[p]]) : static_cast<float>(b - a);
+            for (int x = a; x < b; ++x)
+                values[static_cast<std::size_t>(x)] = 1.0f / c; // 1/c_{i,q}
+        }
     auto fill = [](Sparse& m, Eigen::Index rows, Eigen::Index cols, const std::vector<int>& o,
                    const std::vector<int>& in, const std::vector<float>& v) {
         m.resize(rows, cols);
@@ -177,6 +188,8 @@ RgcnModel::RgcnModel(KgModelConfig config, std::size_t num_entities, std::size_t
                        R = static_cast<Eigen::Index>(num_relations), Q = 2 * R;
     tables_.push_back({"entity", Matrix::Zero(E, d)});
     tables_.push_back({"relation", Matrix::Zero(R, d)});
+    if (authors()) tables_.push_back({"input.bias", Matrix::Zero(1, d)});
+    const Eigen::Index directions = authors() ? 2 : 1; // authors: separate bases per direction
     for (int l = 0; l < config_.rgcn_layers; ++l) {
         const std::string pre = "layer" + std::to_string(l) + ".";
         tables_.push_back({pre + "self", Matrix::Zero(d, d)});
@@ -184,13 +197,41 @@ RgcnModel::RgcnModel(KgModelConfig config, std::size_t num_entities, std::size_t
             const Eigen::Index s = d / config_.rgcn_blocks;
             tables_.push_back({pre + "block", Matrix::Zero(Q, config_.rgcn_blocks * s * s)});
         } else {
-            tables_.push_back({pre + "basis", Matrix::Zero(config_.rgcn_bases * d, d)});
+            tables_.push_back({pre + "basis", Matrix::Zero(directions * config_.rgcn_bases * d, d)});
             tables_.push_back({pre + "coeff", Matrix::Zero(Q, config_.rgcn_bases)});
         }
     }
 }
 
 void RgcnModel::init(std::mt19937_64& rng) {
+    if (authors()) {
+        // RelationPrediction: N(0, σ) with its glorot_variance σ = 3/√(fan sum) used as the
+        // standard deviation; relation diagonals and basis coefficients N(0, 1); bias 0.
+        const auto normal = [&rng](Matrix& m, double sd) {
+            std::normal_distribution<float> n(0.0f, static_cast<float>(sd));
+            for (Eigen::Index i = 0; i < m.size(); ++i)
+                m.data()[i] = n(rng);
+        };
+        const double d = config_.dim, E = static_cast<double>(num_entities_), R = static_cast<double>(num_relations_);
+        normal(tables_[0].values, 3.0 / std::sqrt(E + d));
+        normal(tables_[1].values, 1.0);
+        tables_[2].values.setZero();
+        for (int l = 0; l < config_.rgcn_layers; ++l) {
+            const std::size_t t = layer_table(l);
+            if (block_decomposition()) {
+                const double sd = 3.0 / std::sqrt(R + d / config_.rgcn_blocks);
+                normal(tables_[t].values, sd);
+                normal(tables_[t + 1].values, sd);
+            } else {
+                const double sd = 3.0 / std::sqrt(2.0 * d);
+                normal(tables_[t].values, sd);
+                normal(tables_[t + 1].values, sd);
+                normal(tables_[t + 2].values, 1.0);
+            }
+        }
+        cache_.valid = false;
+        return;
+    }
     // Entities ~ N(0, 1) (an embedding layer as the input features); weights Xavier-uniform with
     // the ReLU gain √2 on hidden layers and 1 on the last; relation diagonals Xavier-uniform.
     const Eigen::Index d = config_.dim;
@@ -215,7 +256,7 @@ void RgcnModel::init(std::mt19937_64& rng) {
 }
 
 void RgcnModel::set_graph(std::span<const Triple> edges) {
-    graph_ = RgcnGraph::build(edges, num_entities_, num_relations_);
+    graph_ = RgcnGraph::build(edges, num_entities_, num_relations_, authors());
     has_graph_ = true;
     cache_.valid = false;
 }
@@ -265,45 +306,64 @@ void RgcnModel::add_score_grad(Id h, Id r, Id t, float coeff, GradBuffer& g) con
     backward(cache_, d_out, g);
 }
 
+namespace {
+/// splitmix64: the counter-based generator of the self-loop dropout masks, so a mask entry
+/// depends on (seed, layer, entry) only and the threads may fill rows in any split.
+std::uint64_t splitmix(std::uint64_t x) {
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+} // namespace
+
 void RgcnModel::forward(RgcnWorkspace& ws, float dropout_rate, std::uint64_t seed) const {
-    if (!has_graph_) throw std::logic_error("R-GCN: the encoder needs the training graph (set_graph)");
+    if (!has_graph_ && !ws.own_graph) throw std::logic_error("R-GCN: the encoder needs the training graph (set_graph)");
+    const RgcnGraph& G = ws.own_graph ? ws.graph : graph_;
     const int L = config_.rgcn_layers, T = threads_;
     const Eigen::Index d = config_.dim;
-    const std::size_t E = num_entities_, Q = 2 * num_relations_, Np = graph_.num_pairs();
+    const std::size_t E = num_entities_, Q = 2 * num_relations_, R = num_relations_, Np = G.num_pairs();
+    const bool au = authors();
     ws.valid = false;
 
-    // Edge dropout: keep each training triple with probability 1 − rate; renormalise every row
-    // by its kept neighbours (a row with none sends nothing).
-    ws.dropout = dropout_rate > 0.0f && graph_.num_triples > 0;
+    // Edge dropout (kbcx): keep each training triple with probability 1 − rate; renormalise every
+    // row by its kept neighbours (a row with none sends nothing).
+    ws.dropout = !au && dropout_rate > 0.0f && G.num_triples > 0;
     if (ws.dropout) {
         std::mt19937_64 rng(seed);
         std::uniform_real_distribution<float> u(0.0f, 1.0f);
-        std::vector<std::uint8_t> keep(graph_.num_triples);
+        std::vector<std::uint8_t> keep(G.num_triples);
         for (auto& k : keep)
             k = u(rng) >= dropout_rate;
-        ws.adjacency = graph_.adjacency;
-        ws.adjacency_t = graph_.adjacency_t;
-        const int* outer = graph_.adjacency.outerIndexPtr();
+        ws.adjacency = G.adjacency;
+        ws.adjacency_t = G.adjacency_t;
+        const int* outer = G.adjacency.outerIndexPtr();
         float* v = ws.adjacency.valuePtr();
         float* vt = ws.adjacency_t.valuePtr();
         for (std::size_t p = 0; p < Np; ++p) {
             int kept = 0;
             for (int x = outer[p]; x < outer[p + 1]; ++x)
-                kept += keep[graph_.nnz_triple[static_cast<std::size_t>(x)]];
+                kept += keep[G.nnz_triple[static_cast<std::size_t>(x)]];
             for (int x = outer[p]; x < outer[p + 1]; ++x) {
                 const auto ux = static_cast<std::size_t>(x);
-                v[ux] = keep[graph_.nnz_triple[ux]] ? 1.0f / static_cast<float>(kept) : 0.0f;
-                vt[graph_.nnz_to_t[ux]] = v[ux];
+                v[ux] = keep[G.nnz_triple[ux]] ? 1.0f / static_cast<float>(kept) : 0.0f;
+                vt[G.nnz_to_t[ux]] = v[ux];
             }
         }
     }
-    const RgcnGraph::Sparse& A = ws.dropout ? ws.adjacency : graph_.adjacency;
-    const RgcnGraph::Sparse& S = graph_.scatter;
+    const RgcnGraph::Sparse& A = ws.dropout ? ws.adjacency : G.adjacency;
+    const RgcnGraph::Sparse& S = G.scatter;
+    // Self-loop dropout (authors): entry kept with probability keep = 1 − rate, scaled by 1/keep.
+    const bool self_drop = au && dropout_rate > 0.0f;
+    ws.self_mask.resize(self_drop ? static_cast<std::size_t>(L) : 0);
 
     ws.h.resize(static_cast<std::size_t>(L) + 1);
     ws.p.resize(static_cast<std::size_t>(L));
     ws.w.resize(static_cast<std::size_t>(L));
-    ws.h[0] = tables_[0].values.matrix();
+    if (au) // input transform h⁰ = ReLU(x + b)
+        ws.h[0] = (tables_[0].values.rowwise() + tables_[2].values.row(0)).max(0.0f).matrix();
+    else
+        ws.h[0] = tables_[0].values.matrix();
     ws.y.resize(static_cast<Eigen::Index>(Np), d);
     for (int l = 0; l < L; ++l) {
         const auto ul = static_cast<std::size_t>(l);
@@ -322,8 +382,8 @@ void RgcnModel::forward(RgcnWorkspace& ws, float dropout_rate, std::uint64_t see
             const Eigen::Index k = config_.rgcn_blocks, s = d / k;
             const Matrix& B = tables_[t0 + 1].values;
             parallel_tasks(T, Q, [&](std::size_t q) {
-                const auto a = static_cast<Eigen::Index>(graph_.pair_begin[q]);
-                const auto n = static_cast<Eigen::Index>(graph_.pair_begin[q + 1]) - a;
+                const auto a = static_cast<Eigen::Index>(G.pair_begin[q]);
+                const auto n = static_cast<Eigen::Index>(G.pair_begin[q + 1]) - a;
                 if (n == 0) return;
                 for (Eigen::Index b = 0; b < k; ++b)
                     Y.block(a, b * s, n, s).noalias() =
@@ -337,23 +397,41 @@ void RgcnModel::forward(RgcnWorkspace& ws, float dropout_rate, std::uint64_t see
             W.resize(Q);
             parallel_tasks(T, Q, [&](std::size_t q) {
                 const auto iq = static_cast<Eigen::Index>(q);
+                const Eigen::Index base = au && q >= R ? C.cols() * d : 0; // authors: the inverses' bases
                 W[q] = Dense::Zero(d, d);
                 for (Eigen::Index b = 0; b < C.cols(); ++b)
-                    W[q] += C(iq, b) * V.middleRows(b * d, d).matrix();
-                const auto a = static_cast<Eigen::Index>(graph_.pair_begin[q]);
-                const auto n = static_cast<Eigen::Index>(graph_.pair_begin[q + 1]) - a;
+                    W[q] += C(iq, b) * V.middleRows(base + b * d, d).matrix();
+                const auto a = static_cast<Eigen::Index>(G.pair_begin[q]);
+                const auto n = static_cast<Eigen::Index>(G.pair_begin[q + 1]) - a;
                 if (n) Y.middleRows(a, n).noalias() = P.middleRows(a, n) * W[q];
             });
         }
-        // U = X·W₀ + S·Y; h' = ReLU(U) except on the last layer
+        // U = X·W₀ (⊙ mask) + S·Y; h' = ReLU(U) except on the last layer
         const auto W0 = tables_[t0].values.matrix();
         Dense& U = ws.h[ul + 1];
         U.resize(static_cast<Eigen::Index>(E), d);
         const bool relu = l + 1 < L;
+        if (self_drop) ws.self_mask[ul].resize(static_cast<Eigen::Index>(E), d);
+        const float keep = 1.0f - dropout_rate, scale = 1.0f / keep;
+        const auto threshold = static_cast<std::uint64_t>(static_cast<double>(keep) * 16777216.0);
+        const std::uint64_t lseed = splitmix(seed ^ (0x5E1F0000ull + static_cast<std::uint64_t>(l)));
         parallel_ranges(T, E, [&](std::size_t a, std::size_t b) {
             const auto n = static_cast<Eigen::Index>(b - a), ia = static_cast<Eigen::Index>(a);
             auto u = U.middleRows(ia, n);
             u.noalias() = X.middleRows(ia, n) * W0;
+            if (self_drop) {
+                Dense& M = ws.self_mask[ul];
+                for (std::size_t i = a; i < b; ++i)
+                    for (Eigen::Index k = 0; k < d; k += 2) {
+                        // two 24-bit uniforms per draw
+                        const std::uint64_t z =
+                            splitmix(lseed + i * static_cast<std::uint64_t>(d) + static_cast<std::uint64_t>(k));
+                        const auto ii = static_cast<Eigen::Index>(i);
+                        M(ii, k) = (z & 0xFFFFFF) < threshold ? scale : 0.0f;
+                        if (k + 1 < d) M(ii, k + 1) = ((z >> 24) & 0xFFFFFF) < threshold ? scale : 0.0f;
+                    }
+                u.array() *= M.middleRows(ia, n).array();
+            }
             u.noalias() += S.middleRows(ia, n) * Y;
             if (relu) u = u.cwiseMax(0.0f);
         });
@@ -362,17 +440,21 @@ void RgcnModel::forward(RgcnWorkspace& ws, float dropout_rate, std::uint64_t see
 }
 
 // Backward of layer l (X = h[l], U its pre-activation, D = dL/dh[l+1]):
-//   dU = D ⊙ [U > 0] (hidden layers) or D (last layer)
-//   dW₀ = Xᵀ dU;  dY_p = dU_{node(p)};  dW_q = P_qᵀ dY_q;  dP_q = dY_q W_qᵀ
-//   basis: da_qb = ⟨dW_q, V_b⟩_F, dV_b = Σ_q a_qb dW_q;  block: dB_qk = P_q[:,k]ᵀ dY_q[:,k]
-//   dX = dU W₀ᵀ + Aᵀ dP.
+//   dU = D ⊙ [U > 0] (hidden layers) or D (last layer); dZ = dU ⊙ M (authors' self-loop mask)
+//   dW₀ = Xᵀ dZ;  dY_p = dU_{node(p)};  dW_q = P_qᵀ dY_q;  dP_q = dY_q W_qᵀ
+//   basis: da_qb = ⟨dW_q, V_b⟩_F, dV_b = Σ_q a_qb dW_q (authors: over q of b's direction);
+//   block: dB_qk = P_q[:,k]ᵀ dY_q[:,k]
+//   dX = dZ W₀ᵀ + Aᵀ dP.
+// Authors' input transform h⁰ = ReLU(x + b): dx = dh⁰ ⊙ [h⁰ > 0], db = Σ_i dx_i.
 void RgcnModel::backward(const RgcnWorkspace& ws, const Dense& d_out, GradBuffer& g) const {
     if (!ws.valid || ws.p.size() != static_cast<std::size_t>(config_.rgcn_layers))
         throw std::logic_error("R-GCN: backward() needs a forward pass");
+    const RgcnGraph& G = ws.own_graph ? ws.graph : graph_;
     const int L = config_.rgcn_layers, T = threads_;
     const Eigen::Index d = config_.dim;
-    const std::size_t E = num_entities_, Q = 2 * num_relations_, Np = graph_.num_pairs();
-    const RgcnGraph::Sparse& At = ws.dropout ? ws.adjacency_t : graph_.adjacency_t;
+    const std::size_t E = num_entities_, Q = 2 * num_relations_, R = num_relations_, Np = G.num_pairs();
+    const RgcnGraph::Sparse& At = ws.dropout ? ws.adjacency_t : G.adjacency_t;
+    const bool au = authors();
 
     // Gradient rows are touched here, once, so the threads below only write through pointers.
     auto rows_of = [&](std::size_t t) {
@@ -390,8 +472,14 @@ void RgcnModel::backward(const RgcnWorkspace& ws, const Dense& d_out, GradBuffer
         const std::size_t t0 = layer_table(l);
         dU = dH;
         if (l + 1 < L) dU.array() *= (ws.h[ul + 1].array() > 0.0f).cast<float>();
+        // dY: gather each pair's node row (before the self-loop mask)
+        parallel_ranges(T, Np, [&](std::size_t a, std::size_t b) {
+            for (std::size_t p = a; p < b; ++p)
+                dY.row(static_cast<Eigen::Index>(p)) = dU.row(G.pair_node[p]);
+        });
+        if (!ws.self_mask.empty()) dU.array() *= ws.self_mask[ul].array(); // now dZ
 
-        // dW₀ = Xᵀ dU: per-slice partial sums added in slice order.
+        // dW₀ = Xᵀ dZ: per-slice partial sums added in slice order.
         {
             const std::size_t S = static_cast<std::size_t>(std::max(1, T));
             std::vector<Dense> part(S, Dense::Zero(d, d));
@@ -407,18 +495,13 @@ void RgcnModel::backward(const RgcnWorkspace& ws, const Dense& d_out, GradBuffer
                 for (std::size_t w = 0; w < S; ++w)
                     RowMap(rows[static_cast<std::size_t>(i)], d) += part[w].row(i);
         }
-        // dY: gather each pair's node row
-        parallel_ranges(T, Np, [&](std::size_t a, std::size_t b) {
-            for (std::size_t p = a; p < b; ++p)
-                dY.row(static_cast<Eigen::Index>(p)) = dU.row(graph_.pair_node[p]);
-        });
         if (block_decomposition()) {
             const Eigen::Index k = config_.rgcn_blocks, s = d / k;
             const Matrix& B = tables_[t0 + 1].values;
             const auto brows = rows_of(t0 + 1);
             parallel_tasks(T, Q, [&](std::size_t q) {
-                const auto a = static_cast<Eigen::Index>(graph_.pair_begin[q]);
-                const auto n = static_cast<Eigen::Index>(graph_.pair_begin[q + 1]) - a;
+                const auto a = static_cast<Eigen::Index>(G.pair_begin[q]);
+                const auto n = static_cast<Eigen::Index>(G.pair_begin[q + 1]) - a;
                 if (n == 0) return;
                 for (Eigen::Index b = 0; b < k; ++b) {
                     Eigen::Map<Dense> gq(brows[q] + b * s * s, s, s);
@@ -436,24 +519,28 @@ void RgcnModel::backward(const RgcnWorkspace& ws, const Dense& d_out, GradBuffer
             std::vector<Dense> dW(Q);
             const auto crows = rows_of(t0 + 2);
             parallel_tasks(T, Q, [&](std::size_t q) {
-                const auto a = static_cast<Eigen::Index>(graph_.pair_begin[q]);
-                const auto n = static_cast<Eigen::Index>(graph_.pair_begin[q + 1]) - a;
+                const auto a = static_cast<Eigen::Index>(G.pair_begin[q]);
+                const auto n = static_cast<Eigen::Index>(G.pair_begin[q + 1]) - a;
                 if (n == 0) return;
+                const Eigen::Index base = au && q >= R ? nb * d : 0;
                 dW[q].noalias() = P.middleRows(a, n).transpose() * dY.middleRows(a, n);
                 dP.middleRows(a, n).noalias() = dY.middleRows(a, n) * W[q].transpose();
                 for (Eigen::Index b = 0; b < nb; ++b)
-                    crows[q][b] += (dW[q].array() * V.middleRows(b * d, d)).sum();
+                    crows[q][b] += (dW[q].array() * V.middleRows(base + b * d, d)).sum();
             });
             const auto vrows = rows_of(t0 + 1);
-            parallel_tasks(T, static_cast<std::size_t>(nb), [&](std::size_t b) {
+            const std::size_t dirs = au ? 2 : 1;
+            parallel_tasks(T, dirs * static_cast<std::size_t>(nb), [&](std::size_t task) {
+                const std::size_t dir = task / static_cast<std::size_t>(nb), b = task % static_cast<std::size_t>(nb);
+                const std::size_t q0 = au ? dir * R : 0, q1 = au ? q0 + R : Q;
                 Dense acc = Dense::Zero(d, d);
-                for (std::size_t q = 0; q < Q; ++q)
+                for (std::size_t q = q0; q < q1; ++q)
                     if (dW[q].size()) acc += C(static_cast<Eigen::Index>(q), static_cast<Eigen::Index>(b)) * dW[q];
                 for (Eigen::Index i = 0; i < d; ++i)
-                    RowMap(vrows[b * static_cast<std::size_t>(d) + static_cast<std::size_t>(i)], d) += acc.row(i);
+                    RowMap(vrows[task * static_cast<std::size_t>(d) + static_cast<std::size_t>(i)], d) += acc.row(i);
             });
         }
-        // dX = dU W₀ᵀ + Aᵀ dP
+        // dX = dZ W₀ᵀ + Aᵀ dP
         const auto W0 = tables_[t0].values.matrix();
         dX.resize(static_cast<Eigen::Index>(E), d);
         parallel_ranges(T, E, [&](std::size_t a, std::size_t b) {
@@ -463,6 +550,10 @@ void RgcnModel::backward(const RgcnWorkspace& ws, const Dense& d_out, GradBuffer
             x.noalias() += At.middleRows(ia, n) * dP;
         });
         dH.swap(dX);
+    }
+    if (au) {
+        dH.array() *= (ws.h[0].array() > 0.0f).cast<float>();
+        RowMap(g.row(2, 0), d) += dH.colwise().sum();
     }
     const auto erows = rows_of(0);
     parallel_ranges(T, E, [&](std::size_t a, std::size_t b) {
@@ -520,6 +611,191 @@ double rgcn_batch_loss_grad(const RgcnModel& model, std::span<const Triple> batc
     for (auto& b : ws.decoder_grads)
         b.clear();
     model.backward(ws, d_out, g);
+    return L;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The authors' regime: neighbourhood edge sampling, the message split, one step's loss
+
+RgcnEdgeSampler::RgcnEdgeSampler(std::span<const Triple> edges, std::size_t num_entities)
+    : num_entities_(num_entities), num_edges_(edges.size()) {
+    // adj_list[v] holds (edge, other end) for both ends of every edge, as the reference builds it.
+    begin_.assign(num_entities + 1, 0);
+    for (const Triple& t : edges) {
+        if (t.s >= num_entities || t.o >= num_entities) throw std::invalid_argument("edge sampler: id out of range");
+        ++begin_[t.s + 1];
+        ++begin_[t.o + 1];
+    }
+    for (std::size_t v = 0; v < num_entities; ++v)
+        begin_[v + 1] += begin_[v];
+    edge_.resize(begin_.back());
+    other_.resize(begin_.back());
+    std::vector<std::uint32_t> cur(begin_.begin(), begin_.end() - 1);
+    for (std::uint32_t e = 0; e < edges.size(); ++e) {
+        edge_[cur[edges[e].s]] = e;
+        other_[cur[edges[e].s]++] = edges[e].o;
+        edge_[cur[edges[e].o]] = e;
+        other_[cur[edges[e].o]++] = edges[e].s;
+    }
+}
+
+namespace {
+/// Fenwick tree of non-negative integer weights: point update, draw an index ∝ weight.
+class Fenwick {
+  public:
+    explicit Fenwick(std::size_t n) : t_(n + 1, 0), w_(n, 0) {
+        for (std::size_t k = 1; (k << 1) <= n; k <<= 1)
+            top_ = k << 1;
+        if (top_ == 0 && n) top_ = 1;
+    }
+    void set(std::size_t i, std::int64_t w) {
+        const std::int64_t delta = w - w_[i];
+        if (delta == 0) return;
+        w_[i] = w;
+        total_ += delta;
+        for (std::size_t k = i + 1; k < t_.size(); k += k & (~k + 1))
+            t_[k] += delta;
+    }
+    std::int64_t total() const { return total_; }
+    /// The index i with prefix(i) ≤ r < prefix(i + 1), for 0 ≤ r < total().
+    std::size_t find(std::int64_t r) const {
+        std::size_t pos = 0;
+        for (std::size_t k = top_; k; k >>= 1)
+            if (pos + k < t_.size() && t_[pos + k] <= r) {
+                pos += k;
+                r -= t_[pos];
+            }
+        return pos;
+    }
+
+  private:
+    std::vector<std::int64_t> t_, w_;
+    std::int64_t total_ = 0;
+    std::size_t top_ = 0;
+};
+} // namespace
+
+std::vector<std::uint32_t> RgcnEdgeSampler::sample(std::size_t n, std::mt19937_64& rng) const {
+    n = std::min(n, num_edges_);
+    const std::size_t V = num_entities_;
+    std::vector<std::int64_t> count(V);
+    std::vector<std::uint8_t> seen(V, 0), picked(num_edges_, 0);
+    Fenwick frontier(V), open(V); // weights count·seen, and [count > 0] for the fallback
+    for (std::size_t v = 0; v < V; ++v) {
+        count[v] = begin_[v + 1] - begin_[v];
+        open.set(v, count[v] > 0);
+    }
+    auto update = [&](std::size_t v) {
+        frontier.set(v, seen[v] ? count[v] : 0);
+        open.set(v, count[v] > 0);
+    };
+    std::vector<std::uint32_t> out;
+    out.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Fenwick& f = frontier.total() > 0 ? frontier : open;
+        const std::size_t v = f.find(std::uniform_int_distribution<std::int64_t>(0, f.total() - 1)(rng));
+        seen[v] = 1;
+        const std::uint32_t a = begin_[v], deg = begin_[v + 1] - a;
+        std::uniform_int_distribution<std::uint32_t> pick(0, deg - 1);
+        std::uint32_t x = a + pick(rng);
+        while (picked[edge_[x]])
+            x = a + pick(rng);
+        picked[edge_[x]] = 1;
+        out.push_back(edge_[x]);
+        const std::size_t o = other_[x];
+        --count[v];
+        --count[o];
+        seen[o] = 1;
+        update(v);
+        update(o);
+    }
+    return out;
+}
+
+std::vector<std::uint32_t> rgcn_message_split(std::span<const std::uint32_t> sample, float fraction,
+                                              std::mt19937_64& rng) {
+    std::vector<std::uint32_t> ids(sample.begin(), sample.end());
+    const auto k = std::min(ids.size(), static_cast<std::size_t>(static_cast<double>(fraction) *
+                                                                 static_cast<double>(ids.size()))); // int(): floor
+    for (std::size_t i = 0; i < k; ++i) // partial Fisher–Yates: a uniform k-subset
+        std::swap(ids[i], ids[std::uniform_int_distribution<std::size_t>(i, ids.size() - 1)(rng)]);
+    ids.resize(k);
+    return ids;
+}
+
+std::vector<Triple> rgcn_authors_examples(std::span<const Triple> positives, std::size_t omega,
+                                          std::size_t num_entities, std::uint64_t seed) {
+    const std::size_t N = positives.size();
+    std::vector<Triple> ex(N * (1 + omega));
+    std::mt19937_64 rng(seed);
+    std::bernoulli_distribution coin(0.5);
+    std::uniform_int_distribution<Id> ent(0, static_cast<Id>(num_entities - 1));
+    for (std::size_t i = 0; i < N; ++i) {
+        ex[i] = positives[i];
+        for (std::size_t j = 0; j < omega; ++j) {
+            Triple t = positives[i];
+            (coin(rng) ? t.o : t.s) = ent(rng);
+            ex[N + i * omega + j] = t;
+        }
+    }
+    return ex;
+}
+
+double rgcn_authors_loss_grad(const RgcnModel& model, std::span<const Triple> positives,
+                              std::span<const Triple> messages, const TrainSettings& st, std::uint64_t seed,
+                              GradBuffer& g, RgcnWorkspace& ws) {
+    if (!model.authors()) throw std::logic_error("rgcn_authors_loss_grad: the model is not of variant authors");
+    const std::size_t E = model.num_entities(), R = model.num_relations(), N = positives.size();
+    ws.graph = RgcnGraph::build(messages, E, R, true);
+    ws.own_graph = true;
+    model.forward(ws, model.config().rgcn_self_dropout, mix_seed(seed, 0xD509));
+    const Eigen::Index d = model.config().dim;
+    const std::size_t omega = static_cast<std::size_t>(std::max(0, st.neg)), M = N * (1 + omega);
+    if (M == 0) return 0.0;
+
+    const std::vector<Triple> ex = rgcn_authors_examples(positives, omega, E, mix_seed(seed, 0x4E47));
+    const Dense& e = ws.output();
+    const Matrix& rel = model.tables()[1].values;
+    const std::size_t T = std::min<std::size_t>(static_cast<std::size_t>(std::max(1, st.threads)), M);
+    // Per-slice gradients of the encoding and of the relation diagonals, added in slice order.
+    std::vector<Dense> d_enc(T), d_rel(T);
+    std::vector<double> part(T, 0.0);
+    const double inv_m = 1.0 / static_cast<double>(M);
+    const float l2 = st.reg, c2 = static_cast<float>(2.0 * static_cast<double>(l2) * inv_m / static_cast<double>(d));
+    parallel_tasks(static_cast<int>(T), T, [&](std::size_t w) {
+        Dense& de = d_enc[w];
+        Dense& dr = d_rel[w];
+        de = Dense::Zero(static_cast<Eigen::Index>(E), d);
+        dr = Dense::Zero(static_cast<Eigen::Index>(R), d);
+        double loss = 0;
+        for (std::size_t x = M * w / T; x < M * (w + 1) / T; ++x) {
+            const Triple t = ex[x];
+            const auto es = e.row(t.s), eo = e.row(t.o);
+            const auto r = rel.row(t.r).matrix();
+            const double s = (es.array() * r.array() * eo.array()).sum();
+            // BCE with logits: label 1 → softplus(−s), label 0 → softplus(s); ∂/∂s = σ(s) − label
+            const double z = x < N ? -s : s;
+            loss += z > 30 ? z : (z < -30 ? std::exp(z) : std::log1p(std::exp(z)));
+            const double sig = s >= 0 ? 1.0 / (1.0 + std::exp(-s)) : std::exp(s) / (1.0 + std::exp(s));
+            const auto ds = static_cast<float>(((x < N ? sig - 1.0 : sig)) * inv_m);
+            loss += static_cast<double>(l2) * (es.squaredNorm() + r.squaredNorm() + eo.squaredNorm()) /
+                    static_cast<double>(d);
+            de.row(t.s) += ds * r.cwiseProduct(eo) + c2 * es;
+            de.row(t.o) += ds * r.cwiseProduct(es) + c2 * eo;
+            dr.row(t.r) += ds * es.cwiseProduct(eo) + c2 * r;
+        }
+        part[w] = loss * inv_m;
+    });
+    for (std::size_t w = 1; w < T; ++w) {
+        d_enc[0] += d_enc[w];
+        d_rel[0] += d_rel[w];
+    }
+    double L = 0;
+    for (double l : part)
+        L += l;
+    for (std::uint32_t r = 0; r < R; ++r)
+        RowMap(g.row(1, r), d) += d_rel[0].row(r);
+    model.backward(ws, d_enc[0], g);
     return L;
 }
 

@@ -31,6 +31,9 @@ inline constexpr int kRgcnFormatVersion = 1;
 /// - scatter (E × Np): 1 at (pair_node[p], p), summing each node's pair messages.
 /// Edge dropout drops training triples (both directions at once) and renormalises by the
 /// number of kept neighbours, by rewriting the values of copies of the two adjacencies.
+/// With `per_direction` (variant authors) c_{i,q} is instead i's in-degree over every relation
+/// of q's direction: the edges (·, r, i) for q < R, the edges (i, r, ·) for q ≥ R
+/// (RelationPrediction's 'global' normalisation of its forward and backward incidence matrices).
 struct RgcnGraph {
     std::size_t num_entities = 0, num_relations = 0; ///< E and R (the graph has 2R relations)
     using Sparse = Eigen::SparseMatrix<float, Eigen::RowMajor, int>;
@@ -43,7 +46,8 @@ struct RgcnGraph {
 
     std::size_t num_pairs() const { return pair_node.size(); }
     /// Builds the graph of `edges` (ids < E, relations < R; duplicates are ignored).
-    static RgcnGraph build(std::span<const kg::Triple> edges, std::size_t num_entities, std::size_t num_relations);
+    static RgcnGraph build(std::span<const kg::Triple> edges, std::size_t num_entities, std::size_t num_relations,
+                           bool per_direction = false);
 };
 
 /// Activations of one encoder pass, kept for the backward pass (and, for the model's own cache,
@@ -55,6 +59,9 @@ struct RgcnWorkspace {
     std::vector<std::vector<Dense>> w;        ///< basis: w[l][q] = Σ_b a_qb V_b (block: unused)
     RgcnGraph::Sparse adjacency, adjacency_t; ///< the dropout copies (empty when no dropout)
     bool dropout = false;
+    RgcnGraph graph;              ///< authors: this step's message graph (used when own_graph)
+    bool own_graph = false;       ///< pass messages over `graph` instead of the model's training graph
+    std::vector<Dense> self_mask; ///< authors: per layer 0 or 1/keep on each self-loop message entry (empty: none)
     bool valid = false;
     Dense y;                               ///< scratch: per-pair messages of one layer
     std::unique_ptr<KgModel> decoder;      ///< training: DistMult over the encoding
@@ -69,6 +76,16 @@ struct RgcnWorkspace {
 ///
 /// Layer l: u_i = h_i W₀ + Σ_q Σ_{j∈N_i^q} (1/c_{i,q}) h_j W_q, h′ = ReLU(u) on every layer but
 /// the last, whose output is the entity encoding e. score(h, r, t) = Σ_k e_hk R_rk e_tk.
+///
+/// Variant authors (RelationPrediction 98dcdf4) differs in: the input h⁰ = ReLU(x_i + b) with the
+/// table "input.bias" (1 × d) after "relation" (its affine input transform of one-hot
+/// entities); c_{i,q} per direction (RgcnGraph::build's per_direction); the basis table holds
+/// 2B bases, V_1…V_B for the forward relations q < R and V_{B+1}…V_{2B} for the inverses (its
+/// W_forward and W_backward; blocks are per q, so per direction already); in training the
+/// self-loop messages h_i W₀ are dropped entry by entry and the kept ones scaled by 1/keep
+/// (tf.nn.dropout), on every layer; init N(0, σ) with σ = 3/√(fan sum) as its glorot_variance
+/// (entities 3/√(E+d), blocks and W₀ 3/√(R+s), bases and W₀ 3/√(2d)), coefficients and relation
+/// diagonals N(0, 1), bias 0.
 ///
 /// score() reads the encoding cached by encode(): call encode() after changing parameters.
 /// A model read from a checkpoint carries the stored encoding and scores without the graph;
@@ -92,6 +109,7 @@ class RgcnModel final : public KgModel {
     void set_threads(int threads) { threads_ = threads < 1 ? 1 : threads; }
     int threads() const { return threads_; }
     bool block_decomposition() const { return config_.rgcn_blocks > 0; }
+    bool authors() const { return config_.variant == ElVariant::Authors; }
 
     /// Encodes every entity with all edges (no dropout) and caches the result for score().
     void encode();
@@ -101,15 +119,18 @@ class RgcnModel final : public KgModel {
     /// Installs a stored encoding (checkpoint loading).
     void set_encoding(const Matrix& encoded);
 
-    /// Forward pass into `ws`; edge dropout with `dropout_rate` > 0 drops each training triple
-    /// with that probability, drawn from `seed`.
+    /// Forward pass into `ws` (over ws.graph when ws.own_graph); `dropout_rate` > 0 drops, drawn
+    /// from `seed`, each training triple with that probability (kbcx) or each self-loop message
+    /// entry (authors).
     void forward(RgcnWorkspace& ws, float dropout_rate, std::uint64_t seed) const;
     /// g += ∂/∂θ given dL/d(encoding) = `d_out` (E × d) and the activations of `ws`. Touches every
     /// row of the entity table and the layer tables; the relation table is the decoder's.
     void backward(const RgcnWorkspace& ws, const RgcnWorkspace::Dense& d_out, GradBuffer& g) const;
 
     /// Index of the first table of layer l (self-loop weights; the basis/coeff or block tables follow).
-    std::size_t layer_table(int l) const { return 2 + static_cast<std::size_t>(l) * (block_decomposition() ? 2 : 3); }
+    std::size_t layer_table(int l) const {
+        return (authors() ? 3 : 2) + static_cast<std::size_t>(l) * (block_decomposition() ? 2 : 3);
+    }
 
   private:
     RgcnGraph graph_;
@@ -129,5 +150,47 @@ double rgcn_batch_loss_grad(const RgcnModel& model, std::span<const kg::Triple> 
                             const LossConfig& loss, std::span<const kg::Triple> pool,
                             std::span<const float> head_probability, std::uint64_t seed, GradBuffer& g,
                             RgcnWorkspace& ws);
+
+/// RelationPrediction's neighbourhood edge sampler (train.py sample_edge_neighborhood): every
+/// vertex starts with its degree as its count; each pick chooses a vertex with probability
+/// ∝ count among the vertices already seen (or, when those have no count left, uniformly among
+/// the vertices with a count), then one of its edges uniformly, redrawn while already picked;
+/// the edge's two ends become seen and lose one count each. Returns distinct indices into the
+/// edges it was built from.
+class RgcnEdgeSampler {
+  public:
+    RgcnEdgeSampler(std::span<const kg::Triple> edges, std::size_t num_entities);
+    /// min(n, #edges) distinct edge indices.
+    std::vector<std::uint32_t> sample(std::size_t n, std::mt19937_64& rng) const;
+    std::size_t num_edges() const { return num_edges_; }
+
+  private:
+    std::size_t num_entities_ = 0, num_edges_ = 0;
+    std::vector<std::uint32_t> begin_;        ///< CSR offsets of each vertex's incidences
+    std::vector<std::uint32_t> edge_, other_; ///< incidence: edge index, other end
+};
+
+/// The message half of a sample: ⌊fraction·n⌋ of `sample` drawn without replacement (the
+/// reference's np.random.choice(graph_batch_ids, size, replace=False)).
+std::vector<std::uint32_t> rgcn_message_split(std::span<const std::uint32_t> sample, float fraction,
+                                              std::mt19937_64& rng);
+
+/// The examples of one authors step (NegativeSampler.transform): the N positives first, then ω
+/// corruptions of each (positive i's j-th at N + iω + j): a fair coin replaces the head or the
+/// tail by any entity; they are labelled 0 whatever the entity.
+std::vector<kg::Triple> rgcn_authors_examples(std::span<const kg::Triple> positives, std::size_t omega,
+                                              std::size_t num_entities, std::uint64_t seed);
+
+/// One step of the authors variant: messages pass over `messages` (normalised per direction),
+/// self-loop messages dropped with model.config().rgcn_self_dropout (mask from
+/// mix_seed(seed, 0xD509)), then the DistMult decoder's binary cross-entropy, the mean over the
+/// (1 + ω)N examples of rgcn_authors_examples(positives, ω = settings.neg, …, mix_seed(seed,
+/// 0x4E47)), each example weighing 1, plus λ = settings.reg times mean(e_s²) + mean(r²) +
+/// mean(e_o²) over those examples' rows (the decoder L2), then the backward pass. Touches every
+/// relation row (the reference's Adam updates every row). Threads split the examples; their
+/// partial gradients are added in order. Returns the loss.
+double rgcn_authors_loss_grad(const RgcnModel& model, std::span<const kg::Triple> positives,
+                              std::span<const kg::Triple> messages, const TrainSettings& settings, std::uint64_t seed,
+                              GradBuffer& g, RgcnWorkspace& ws);
 
 } // namespace kbcx::embed

@@ -169,16 +169,6 @@ void restore_params(const Checkpoint& c, const std::string& path, std::vector<Pa
         tables[i].values = std::move(vals[i]);
 }
 
-/// The variant a checkpoint was trained with (checkpoints from before variants: kbcx).
-ElVariant variant_of(const Checkpoint& c, const std::string& path) {
-    if (c.get("variant").empty()) return ElVariant::Kbcx;
-    try {
-        return parse_el_variant(c.get("variant"));
-    } catch (const std::invalid_argument& e) {
-        throw InputError(path, e.what());
-    }
-}
-
 ElNames names_from(const Checkpoint& c) {
     ElNames n;
     auto list = [&](const char* k) { return c.lists.count(k) ? c.lists.at(k) : std::vector<std::string>{}; };
@@ -265,12 +255,7 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
     if (st.resume) {
         const std::string path = run.checkpoint_path();
         const Checkpoint c = read_checkpoint(path);
-        const ElVariant was = variant_of(c, path);
-        if (was != params.model.variant)
-            throw InputError(path, "checkpoint was trained with --variant " + std::string(el_variant_name(was)) +
-                                       "; this run asks for --variant " +
-                                       std::string(el_variant_name(params.model.variant)) +
-                                       " (resume with the same variant, or start a new run)");
+        check_resume_variant(c, path, params.model.variant);
         auto expected = identity(params.model, st, sizes);
         expected.erase("variant"); // compared above, where a missing entry reads as kbcx
         const std::string diff = describe_mismatch(c, expected);

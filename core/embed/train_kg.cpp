@@ -35,8 +35,8 @@ namespace {
 /// 1-vs-all: each positive, once per side, against every entity as a candidate (one matrix
 /// product per chunk of positives), with L = −s⁺ + log Σ_e exp(s_e) over all entities e (the
 /// positive among them), so ∂L/∂s_e = softmax_e − [e is the positive's entity].
-double one_vs_all_loss_grad(const KgModel& model, std::span<const Triple> batch, const TrainSettings& st,
-                            float scale, std::span<const float> weights, GradBuffer& g) {
+double one_vs_all_loss_grad(const KgModel& model, std::span<const Triple> batch, const TrainSettings& st, float scale,
+                            std::span<const float> weights, GradBuffer& g) {
     const std::size_t E = model.num_entities(), C = static_cast<std::size_t>(std::max(1, st.chunk));
     thread_local std::vector<Id> all;
     if (all.size() != E) {
@@ -202,6 +202,7 @@ std::map<std::string, std::string> identity(const KgModelConfig& c, const TrainS
         id["rgcn_decomposition"] = c.rgcn_blocks > 0 ? "block" : "basis";
         id["rgcn_bases"] = std::to_string(c.rgcn_blocks > 0 ? 0 : c.rgcn_bases);
         id["rgcn_blocks"] = std::to_string(c.rgcn_blocks);
+        id["variant"] = std::string(el_variant_name(c.variant));
     }
     return id;
 }
@@ -228,7 +229,21 @@ std::string params_json(const KgModelConfig& c, const TrainSettings& st, const L
             .field("decomposition", c.rgcn_blocks > 0 ? "block" : "basis")
             .field("bases", c.rgcn_blocks > 0 ? 0 : c.rgcn_bases)
             .field("blocks", c.rgcn_blocks)
-            .field("edge_dropout", static_cast<double>(c.rgcn_edge_dropout));
+            .field("variant", std::string(el_variant_name(c.variant)));
+        if (c.variant == ElVariant::Authors) {
+            using A = RgcnAuthorsDefaults;
+            j.field("edges_per_step", st.batch)
+                .field("message_fraction", static_cast<double>(A::message_fraction))
+                .field("edge_sampler", "neighbourhood")
+                .field("normalisation", "in-degree over all relations per direction")
+                .field("input_transform", "relu(x + b)")
+                .field("self_dropout", static_cast<double>(c.rgcn_self_dropout))
+                .field("decoder_l2", static_cast<double>(st.reg))
+                .field("max_grad_norm", static_cast<double>(A::max_grad_norm))
+                .field("negative_weight", 1.0);
+        } else {
+            j.field("edge_dropout", static_cast<double>(c.rgcn_edge_dropout));
+        }
     }
     j.field("loss", std::string(loss_name(loss.kind)))
         .field("margin", static_cast<double>(loss.margin))
@@ -312,6 +327,8 @@ void save_kg_checkpoint(const std::string& path, const KgModel& model, const Opt
         char e[32];
         std::snprintf(e, sizeof e, "%g", static_cast<double>(model.config().rgcn_edge_dropout));
         c.meta["rgcn_edge_dropout"] = e;
+        std::snprintf(e, sizeof e, "%g", static_cast<double>(model.config().rgcn_self_dropout));
+        c.meta["rgcn_self_dropout"] = e;
     }
     if (opt) {
         auto& m = const_cast<Optimizer*>(opt)->first();
@@ -357,6 +374,8 @@ std::unique_ptr<KgModel> load_kg_model(const std::string& path, std::vector<std:
         cfg.rgcn_bases = std::stoi(c.get("rgcn_bases"));
         cfg.rgcn_blocks = std::stoi(c.get("rgcn_blocks"));
         if (!c.get("rgcn_edge_dropout").empty()) cfg.rgcn_edge_dropout = std::stof(c.get("rgcn_edge_dropout"));
+        if (!c.get("rgcn_self_dropout").empty()) cfg.rgcn_self_dropout = std::stof(c.get("rgcn_self_dropout"));
+        cfg.variant = variant_of(c, path);
     }
     const std::size_t E = std::stoull(c.get("entities")), R = std::stoull(c.get("relations"));
     std::unique_ptr<KgModel> model;
@@ -400,9 +419,19 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
         rgcn->set_threads(st.threads);
     }
     if (rgcn && st.one_vs_all)
-        throw InputError("train", "--neg all (1-vs-all) is for the shallow models; R-GCN trains with sampled negatives");
+        throw InputError("train",
+                         "--neg all (1-vs-all) is for the shallow models; R-GCN trains with sampled negatives");
     if (rgcn && st.subsampling)
         throw InputError("train", "--subsampling is for the shallow models; R-GCN weights every positive alike");
+    const bool authors = rgcn && rgcn->authors();
+    if (authors) {
+        if (st.p_bot > 0 || st.bernoulli || st.adv_temp > 0 || (st.loss && *st.loss != LossKind::Logistic))
+            throw InputError("train", "--variant authors trains as RelationPrediction does: logistic loss on "
+                                      "uniformly corrupted heads or tails (no --p-bot, --sampler bernoulli, "
+                                      "--adv-temp or other --loss)");
+        if (st.optimizer != OptimizerKind::Adam)
+            throw InputError("train", "--variant authors trains with Adam, as RelationPrediction does");
+    }
     const LossConfig loss{st.one_vs_all ? LossKind::CrossEntropy : st.loss.value_or(model->default_loss()), st.margin,
                           st.adv_temp};
     Optimizer opt(st.optimizer, st.lr, model->tables());
@@ -415,8 +444,13 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     if (st.resume) {
         const std::string path = run.checkpoint_path();
         const Checkpoint c = read_checkpoint(path);
-        if (params.model.name == "rgcn" && c.get("model") == "rgcn") check_rgcn_format(c, path);
-        const std::string diff = describe_mismatch(c, identity(params.model, st, E, R));
+        auto expected = identity(params.model, st, E, R);
+        if (params.model.name == "rgcn" && c.get("model") == "rgcn") {
+            check_rgcn_format(c, path);
+            check_resume_variant(c, path, params.model.variant);
+            expected.erase("variant"); // compared above, where a missing entry reads as kbcx
+        }
+        const std::string diff = describe_mismatch(c, expected);
         if (!diff.empty()) throw InputError(path, "checkpoint does not match this run: " + diff);
         const auto& ents = c.lists.count("entities") ? c.lists.at("entities") : std::vector<std::string>{};
         for (Id e = 0; e < E && e < ents.size(); ++e)
@@ -471,7 +505,13 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     for (auto& b : buffers)
         b.shape_like(model->tables());
     const std::size_t N = data.train.size(), B = static_cast<std::size_t>(st.batch);
-    const std::size_t batches = (N + B - 1) / B;
+    // authors: steps of min(B, N) neighbourhood-sampled edges, ⌈N / that⌉ of them per epoch, so an
+    // epoch feeds about N positives to the loss as the others do.
+    const std::size_t batches = (N + std::min(B, N) - 1) / std::min(B, N);
+    std::unique_ptr<RgcnEdgeSampler> sampler;
+    if (authors) sampler = std::make_unique<RgcnEdgeSampler>(data.train, E);
+    std::vector<Triple> messages;
+    const std::size_t epoch_positives = authors ? batches * std::min(B, N) : N; // fed to the loss
     std::vector<std::uint32_t> order(N);
     std::vector<Triple> batch;
     std::vector<double> slice_loss(T);
@@ -500,6 +540,30 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
             ctx.throw_if_stopped();
             if (params.hooks.control) params.hooks.control->wait_while_paused(stop);
             ctx.throw_if_stopped();
+            if (authors) {
+                // RelationPrediction's step: sample, split, BCE + L2, clip the global norm, Adam.
+                std::mt19937_64 rng(mix_seed(st.seed, 0xA07, static_cast<std::uint64_t>(epoch), b));
+                const std::vector<std::uint32_t> ids = sampler->sample(B, rng);
+                const std::vector<std::uint32_t> msg =
+                    rgcn_message_split(ids, RgcnAuthorsDefaults::message_fraction, rng);
+                batch.clear();
+                messages.clear();
+                for (std::uint32_t i : ids)
+                    batch.push_back(data.train[i]);
+                for (std::uint32_t i : msg)
+                    messages.push_back(data.train[i]);
+                const double l = rgcn_authors_loss_grad(*rgcn, batch, messages, st,
+                                                        mix_seed(st.seed, static_cast<std::uint64_t>(epoch), b),
+                                                        buffers[0], rgcn_ws);
+                buffers[0].clip_global_norm(RgcnAuthorsDefaults::max_grad_norm);
+                opt.step(model->tables(), buffers[0]);
+                buffers[0].clear();
+                epoch_loss += l * static_cast<double>(batch.size());
+                ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,
+                           static_cast<std::uint64_t>(st.epochs) * batches,
+                           "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs), b + 1 == batches);
+                continue;
+            }
             const std::size_t lo = b * B, hi = std::min(N, lo + B);
             batch.clear();
             batch_weight.clear();
@@ -527,8 +591,9 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
                 static_cast<float>(1.0 / (batch_weight.empty() ? static_cast<double>(hi - lo) : weight_sum));
             auto work = [&](std::size_t w) {
                 const std::size_t a = batch.size() * w / T, z = batch.size() * (w + 1) / T;
-                const std::span<const float> weights =
-                    batch_weight.empty() ? std::span<const float>() : std::span<const float>(batch_weight).subspan(a, z - a);
+                const std::span<const float> weights = batch_weight.empty()
+                                                           ? std::span<const float>()
+                                                           : std::span<const float>(batch_weight).subspan(a, z - a);
                 slice_loss[w] = kg_batch_loss_grad(
                     *model, std::span<const Triple>(batch).subspan(a, z - a), st, loss, data.negatives, head_prob,
                     mix_seed(st.seed, static_cast<std::uint64_t>(epoch), b, w), scale, buffers[w], weights);
@@ -555,21 +620,22 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
         EpochReport rep;
         rep.epoch = epoch;
         rep.epochs = st.epochs;
-        rep.loss = epoch_loss / static_cast<double>(N);
+        rep.loss = epoch_loss / static_cast<double>(epoch_positives);
         rep.seconds = clock.seconds();
         rep.cpu_seconds = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
         result.train_cpu_seconds += rep.cpu_seconds;
-        rep.positives_per_second = rep.seconds > 0 ? static_cast<double>(N) / rep.seconds : 0;
+        rep.positives_per_second = rep.seconds > 0 ? static_cast<double>(epoch_positives) / rep.seconds : 0;
         result.train_seconds += rep.seconds;
-        result.positives += N;
+        result.positives += epoch_positives;
         result.last_epoch = epoch;
 
         const auto save = [&] {
             state.epoch = epoch;
             if (run.enabled()) save_kg_checkpoint(run.checkpoint_path(), *model, &opt, data.graph->vocab, state, st);
         };
-        if (end_epoch(rep, st, maximise, "valid", run, {state.best, state.bad_evals}, result,
-                      [&](Metrics& metrics) { metrics = evaluate(epoch, valid); }, save, params.hooks))
+        if (end_epoch(
+                rep, st, maximise, "valid", run, {state.best, state.bad_evals}, result,
+                [&](Metrics& metrics) { metrics = evaluate(epoch, valid); }, save, params.hooks))
             break;
     }
     if (!data.test.empty()) {

@@ -527,9 +527,17 @@ class TestEmbedRgcn : public QObject {
         const std::string data = toy_folder(dir_);
         QTemporaryDir tmp;
         const QString run = tmp.filePath("run");
-        auto r = test::run_kbcx({"train", QString::fromStdString(data), "--model", "rgcn", "--dim", "8", "--blocks",
-                                 "2", "--layers", "2", "--edge-dropout", "0.1", "--epochs", "3", "--eval-every", "1",
-                                 "--run", run, "--stats"});
+        auto r = test::run_kbcx({"train",          QString::fromStdString(data),
+                                 "--model",        "rgcn",
+                                 "--variant",      "kbcx",
+                                 "--dim",          "8",
+                                 "--blocks",       "2",
+                                 "--layers",       "2",
+                                 "--edge-dropout", "0.1",
+                                 "--epochs",       "3",
+                                 "--eval-every",   "1",
+                                 "--run",          run,
+                                 "--stats"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.out.contains("epoch 3/3"));
         QVERIFY(r.out.contains("seconds per epoch"));

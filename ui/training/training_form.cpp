@@ -468,7 +468,8 @@ void TrainingForm::fillModels(bool el) {
                 "TransE ‖h + r − t‖ (L1 or L2), DistMult ⟨h, r, t⟩, ComplEx Re⟨h, r, t̄⟩,\n"
                 "RotatE ‖h ∘ r − t‖ with |rᵢ| = 1, BoxE points in relation boxes,\n"
                 "R-GCN: relational graph convolution encoder with a DistMult decoder.\n"
-                "Choosing R-GCN sets its own defaults, those of kbcx train --model rgcn (dimension 100, batch "
+                "Choosing R-GCN sets its own defaults, those of kbcx train --model rgcn --variant kbcx (dimension 100, "
+                "batch "
                 "30,000, 10 negatives per positive, learning rate 0.01), in each of these fields still at the "
                 "previous model's default; values you changed are kept. Leaving R-GCN restores the other "
                 "models' defaults the same way"));

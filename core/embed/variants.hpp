@@ -1,0 +1,35 @@
+// Which released system a model name stands for (`kbcx train --variant`): one enumeration for the
+// EL models (mOWL's releases) and R-GCN (its authors' release), each model listing its own.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kbcx::embed {
+
+/// Which objective a model name stands for (`kbcx train --variant`):
+///  - kbcx: this project's own objective (EL: models.md §7–10, ElTrainDefaults; R-GCN: full-graph
+///    steps with edge dropout, RgcnTrainDefaults);
+///  - mowl: mOWL f8b2cb0 as released (el_mowl_losses.hpp): its per-form losses, one negative per
+///    GCI2 axiom with the filler corrupted by any class (⊤ and ⊥ included), its aggregation,
+///    regulariser and init, dense Adam with one full-batch step per epoch (ElReleasedDefaults);
+///  - paper: ELEmbeddings as the faithfulness paper's Appendix C states it — mOWL's training and
+///    losses with GCI3 in the inside form [‖c − v_r − d‖ + r_C − r_D − γ]₊;
+///  - authors: R-GCN as MichSchli/RelationPrediction 98dcdf4 trains it (RgcnAuthorsDefaults):
+///    neighbourhood-sampled edges per step, half of them passing messages, BCE over all of them
+///    and ω negatives each, decoder L2, gradient clipping, self-loop dropout, input transform.
+enum class ElVariant : std::uint8_t { Kbcx, Mowl, Paper, Authors };
+std::string_view el_variant_name(ElVariant v);
+/// "kbcx", "mowl", "paper", "authors" (case-insensitive); throws std::invalid_argument.
+ElVariant parse_el_variant(std::string_view name);
+/// The variants a model has (canonical name), its default first: ELEmbeddings paper, mowl, kbcx;
+/// ELBE and Box2EL mowl, kbcx; rgcn authors, kbcx; every other model kbcx.
+const std::vector<ElVariant>& el_variants(const std::string& canonical_name);
+/// The default variant of a model: the first of el_variants().
+ElVariant default_el_variant(const std::string& canonical_name);
+/// "mowl, kbcx" — for messages.
+std::string el_variant_list(const std::string& canonical_name);
+
+} // namespace kbcx::embed

@@ -15,6 +15,22 @@ std::string seconds_text(double s) {
     std::snprintf(b, sizeof b, "%g", s);
     return b;
 }
+
+/// The limit passed at `now` for a job started at `start` ("" = none), reading the process's
+/// resident memory only when there is a memory limit.
+std::string passed(const ResourceLimits& limits, std::chrono::steady_clock::time_point start,
+                   std::chrono::steady_clock::time_point now) {
+    if (limits.time_limit_seconds > 0 &&
+        std::chrono::duration<double>(now - start).count() >= limits.time_limit_seconds)
+        return "time limit of " + seconds_text(limits.time_limit_seconds) + " s reached";
+    if (limits.max_memory_bytes > 0) {
+        const std::uint64_t rss = current_memory_bytes();
+        if (rss > limits.max_memory_bytes)
+            return "memory limit of " + human_bytes(limits.max_memory_bytes) + " reached (resident " +
+                   human_bytes(rss) + ")";
+    }
+    return {};
+}
 } // namespace
 
 std::uint64_t default_memory_limit_bytes(std::uint64_t physical) {
@@ -86,6 +102,88 @@ void LimitWatchdog::watch() {
         }
         const auto next = std::min(deadline, now + poll_);
         cv_.wait_until(lock, next, [this] { return quit_; });
+    }
+}
+
+struct SharedLimitWatchdog::Ticket::Entry {
+    ResourceLimits limits;
+    std::stop_source source;
+    std::chrono::steady_clock::time_point start;
+    mutable std::mutex mutex;
+    std::string reached; ///< guarded by mutex
+};
+
+SharedLimitWatchdog::Ticket::Ticket(SharedLimitWatchdog& owner, std::shared_ptr<Entry> entry)
+    : owner_(owner), entry_(std::move(entry)) {}
+
+SharedLimitWatchdog::Ticket::~Ticket() {
+    owner_.remove(entry_.get());
+}
+
+std::string SharedLimitWatchdog::Ticket::reached() const {
+    std::lock_guard lock(entry_->mutex);
+    return entry_->reached;
+}
+
+SharedLimitWatchdog::SharedLimitWatchdog(std::chrono::milliseconds poll_interval) : poll_(poll_interval) {}
+
+SharedLimitWatchdog::~SharedLimitWatchdog() {
+    {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+    }
+    cv_.notify_all();
+    if (thread_.joinable()) thread_.join();
+}
+
+std::unique_ptr<SharedLimitWatchdog::Ticket> SharedLimitWatchdog::watch(ResourceLimits limits,
+                                                                        std::stop_source source) {
+    auto entry = std::make_shared<Ticket::Entry>();
+    entry->limits = limits;
+    entry->source = std::move(source);
+    entry->start = std::chrono::steady_clock::now();
+    if (limits.any()) {
+        std::lock_guard lock(mutex_);
+        entries_.push_back(entry);
+        if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+    }
+    cv_.notify_all();
+    return std::unique_ptr<Ticket>(new Ticket(*this, std::move(entry)));
+}
+
+void SharedLimitWatchdog::remove(const Ticket::Entry* entry) {
+    std::lock_guard lock(mutex_);
+    entries_.erase(std::remove_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e.get() == entry; }),
+                   entries_.end());
+}
+
+void SharedLimitWatchdog::loop() {
+    std::unique_lock lock(mutex_);
+    while (!quit_) {
+        if (entries_.empty()) {
+            cv_.wait(lock, [this] { return quit_ || !entries_.empty(); });
+            continue;
+        }
+        const auto now = std::chrono::steady_clock::now();
+        std::vector<std::shared_ptr<Ticket::Entry>> tripped;
+        for (auto it = entries_.begin(); it != entries_.end();) {
+            std::string why = passed((*it)->limits, (*it)->start, now);
+            if (why.empty()) {
+                ++it;
+                continue;
+            }
+            {
+                std::lock_guard entry_lock((*it)->mutex);
+                (*it)->reached = std::move(why);
+            }
+            tripped.push_back(*it);
+            it = entries_.erase(it); // a job is stopped once
+        }
+        lock.unlock();
+        for (const auto& e : tripped)
+            e->source.request_stop();
+        lock.lock();
+        cv_.wait_for(lock, poll_, [this] { return quit_; });
     }
 }
 

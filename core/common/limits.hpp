@@ -6,10 +6,12 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <stop_token>
 #include <string>
 #include <thread>
+#include <vector>
 
 // The namespace stays kbcx::jobs, as for JobContext (common/job.hpp).
 namespace kbcx::jobs {
@@ -68,6 +70,49 @@ class LimitWatchdog {
     std::condition_variable cv_;
     bool quit_ = false;
     std::string reached_;
+    std::thread thread_;
+};
+
+/// One watchdog thread for many jobs (the GUI runs a job a click): each watch() returns a
+/// ticket that watches its own limits, as a LimitWatchdog would, until it is destroyed. The
+/// thread starts with the first ticket and ends with the watcher, so short jobs start no
+/// thread of their own.
+class SharedLimitWatchdog {
+  public:
+    /// What one job's limits reached; the job's watch ends when it is destroyed.
+    class Ticket {
+      public:
+        ~Ticket();
+        Ticket(const Ticket&) = delete;
+        Ticket& operator=(const Ticket&) = delete;
+        /// "" while no limit was reached, else the message LimitWatchdog::reached() gives.
+        std::string reached() const;
+
+      private:
+        friend class SharedLimitWatchdog;
+        struct Entry;
+        Ticket(SharedLimitWatchdog& owner, std::shared_ptr<Entry> entry);
+        SharedLimitWatchdog& owner_;
+        std::shared_ptr<Entry> entry_;
+    };
+
+    explicit SharedLimitWatchdog(std::chrono::milliseconds poll_interval = std::chrono::milliseconds(10));
+    ~SharedLimitWatchdog(); ///< stops and joins the thread; outstanding tickets stop being watched
+    SharedLimitWatchdog(const SharedLimitWatchdog&) = delete;
+    SharedLimitWatchdog& operator=(const SharedLimitWatchdog&) = delete;
+
+    /// Watches `limits` from now on, requesting a stop on `source` when one is passed.
+    std::unique_ptr<Ticket> watch(ResourceLimits limits, std::stop_source source);
+
+  private:
+    void loop();
+    void remove(const Ticket::Entry* entry);
+
+    std::chrono::milliseconds poll_;
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    bool quit_ = false;
+    std::vector<std::shared_ptr<Ticket::Entry>> entries_;
     std::thread thread_;
 };
 

@@ -112,6 +112,36 @@ class TestReliabilityLimits : public QObject {
         QVERIFY(!src.stop_requested());
     }
 
+    /// One watchdog thread for many jobs: each ticket stops its own job at its own limit, a
+    /// ticket without limits or one destroyed first stops nothing, and the same messages.
+    void shared_watchdog_stops_each_job_at_its_limit() {
+        kbcx::jobs::SharedLimitWatchdog watch;
+        std::stop_source fast, slow, none, gone, memory;
+        kbcx::jobs::ResourceLimits quick, long_, tiny;
+        quick.time_limit_seconds = 0.1;
+        long_.time_limit_seconds = 1000;
+        tiny.max_memory_bytes = 1; // any process is over it
+        const auto t = std::chrono::steady_clock::now();
+        auto a = watch.watch(quick, fast);
+        auto b = watch.watch(long_, slow);
+        auto c = watch.watch({}, none);
+        auto m = watch.watch(tiny, memory);
+        { auto d = watch.watch(quick, gone); } // its job ended before the limit
+        while (!fast.stop_requested() && seconds_since(t) < 2)
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        const double s = seconds_since(t);
+        QVERIFY(fast.stop_requested());
+        QVERIFY2(s >= 0.1 && s < 0.5, qPrintable(QString::number(s)));
+        QCOMPARE(QString::fromStdString(a->reached()), QString("time limit of 0.1 s reached"));
+        QVERIFY(memory.stop_requested());
+        QVERIFY2(QString::fromStdString(m->reached()).startsWith("memory limit of 1 B"), m->reached().c_str());
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        QVERIFY(!slow.stop_requested());
+        QVERIFY(b->reached().empty());
+        QVERIFY(!none.stop_requested());
+        QVERIFY(!gone.stop_requested());
+    }
+
     /// A count that takes far longer than the limit: 5 names, 2 roles over a domain of 5 is a
     /// CNF of 75 atoms with little structure to exploit.
     void cli_time_limit_exit_3() {

@@ -147,7 +147,7 @@ JobHandle* JobRunner::start(const QString& title, Work work, std::optional<std::
         jobs::JobContext ctx(stop->get_token(), std::move(sink), interval);
         // The engine's own watchdog (as kbcx --max-memory): it requests the job's stop when the
         // process's resident memory passes the limit, and the job ends as if cancelled.
-        auto watchdog = std::make_unique<jobs::LimitWatchdog>(limits, *stop);
+        auto watchdog = watchdog_.watch(limits, *stop); // one thread for every job of the runner
         const auto stopAtLimit = [&](const QString& reached) {
             watchdog.reset();
             release_free_memory(); // what the job freed goes back to the system now

@@ -5,6 +5,7 @@
 #include "ui/jobs/job_handle.hpp"
 
 #include "common/job.hpp"
+#include "common/limits.hpp"
 
 #include <QList>
 #include <QObject>
@@ -119,6 +120,9 @@ class JobRunner : public QObject {
     std::chrono::milliseconds progressInterval_{100}; ///< per job: ten updates a second are plenty to watch
     std::uint64_t defaultMemoryLimit_ = 0;
     QTimer memoryTimer_; ///< runs while a job is active
+    /// The engine's limits for every job, on one watchdog thread (a thread per job made the GUI
+    /// start and end one more thread a click).
+    jobs::SharedLimitWatchdog watchdog_;
 };
 
 } // namespace kbcx::ui

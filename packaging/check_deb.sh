@@ -31,7 +31,8 @@ done
 dpkg-deb -f "$DEB" Depends | grep -q "libraptor2" || fail "Depends lacks libraptor2 (shlibdeps)"
 dpkg-deb -f "$DEB" Recommends | grep -q "kbc-explorer-data" || fail "kbc-explorer does not recommend kbc-explorer-data"
 [ "$(dpkg-deb -f "$DATA_DEB" Architecture)" = all ] || fail "kbc-explorer-data is not Architecture: all"
-for f in onto/pizza.owl.gz kg/FB15k-237/train.txt.gz kg/WN18RR/test.txt.gz rules/LUBM_rule_all.dlog README.md; do
+for f in onto/pizza.owl.gz kg/FB15k-237/train.txt.gz kg/WN18RR/test.txt.gz rules/LUBM_rule_all.dlog README.md \
+    demo/university.ofn demo/university_tests.tsv demo/university_unfaithful_scores.tsv; do
     grep -q " ./usr/share/kbc-explorer/data/$f\$" "$WORK/data-contents" || fail "missing from kbc-explorer-data: $f"
 done
 if grep -q "share/kbc-explorer/data" "$WORK/contents"; then fail "the programs' package holds data files"; fi
@@ -56,6 +57,11 @@ grep -q "EXIT STATUS" "$WORK/kbcx.txt" || fail "kbcx(1) lacks EXIT STATUS"
 mkdir -p "$WORK/empty"
 (cd "$WORK/empty" && env -u KBCX_DATA "$R/bin/kbcx" reproduce gci1-inversion --quick --out reports \
     >"$WORK/repro.log" 2>&1) || { cat "$WORK/repro.log"; fail "kbcx reproduce gci1-inversion --quick failed"; }
+# The walkthrough's first step on the installed demo files.
+D="$R/share/kbc-explorer/data/demo"
+"$R/bin/kbcx" eval --tests "$D/university_tests.tsv" --scores "$D/university_unfaithful_scores.tsv" >"$WORK/eval.txt" ||
+    fail "kbcx eval on the installed demo files failed"
+grep -q "L0" "$WORK/eval.txt" || { cat "$WORK/eval.txt"; fail "kbcx eval printed no ladder"; }
 grep -q "share/kbc-explorer/data" "$WORK/empty/reports/gci1-inversion/report.md" ||
     fail "the reproduction did not read the installed data"
 [ -s "$WORK/empty/reports/gci1-inversion/report.json" ] || fail "the reproduction wrote no report.json"

@@ -1,4 +1,5 @@
-// The bitmap font and text drawing of plot/text.hpp, and the axis tick positions.
+// The bitmap font and text drawing of plot/text.hpp: printable ASCII in 5×7 glyphs, the
+// papers' symbols spelled out, and the axis tick positions.
 #include "plot/text.hpp"
 
 #include <algorithm>

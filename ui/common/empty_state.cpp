@@ -1,4 +1,5 @@
-// The empty state of a page: one label style shared by every tab (see empty_state.hpp).
+// The empty state of a page (empty_state.hpp): one label style shared by every tab, a heading
+// and a paragraph in the palette's placeholder colour.
 #include "ui/common/empty_state.hpp"
 
 #include <QLabel>

@@ -1,4 +1,5 @@
-// The shared data table and bold title of views.hpp.
+// The shared data table and bold title of views.hpp: one place for how every tab's tables look
+// and select.
 #include "ui/common/views.hpp"
 
 #include <QHeaderView>

@@ -448,6 +448,7 @@ class TestBenchLogInfer : public QObject {
     }
 
     void severalFilesAreOneK() {
+        KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         // `kbcx generate A B` builds the benchmark of the one K = A ∪ B, byte for byte that of the
         // concatenated file (FB15k-237's train, valid and test as LogInfer's K).
         std::mt19937 rng(23);

@@ -15,15 +15,17 @@ namespace kbcx::cli {
 
 namespace {
 int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    ArgParser p("sample", "ONTO --nf NAME [--n N] [--seed S] [--out FILE] [--reading R] [--names STYLE] [--stats]",
-                "Draws up to N candidate axioms each of T+ (entailed, not told, not trivial), T? (undetermined)\n"
-                "and T- (contradictory) of one form over the ontology's own names, and writes TSV\n"
-                "status<TAB>nf<TAB>axiom (status: entailed, undetermined, contradictory). Forms: GCI0 A ⊑ B,\n"
-                "GCI1 A ⊓ B ⊑ C, GCI1_BOT A ⊓ B ⊑ ⊥, GCI2 A ⊑ ∃r.B, GCI3 ∃r.A ⊑ B, CA A(a), RA r(a,b).\n"
-                "Told means: the normal form is asserted (after normalisation). Trivial: A ⊑ A, A ⊓ B ⊑ A, and any\n"
-                "candidate whose left-hand class is unsatisfiable.\n"
-                "A class that cannot be filled (e.g. no contradictions without disjointness) is reported on\n"
-                "standard error, not an error.");
+    ArgParser p(
+        "sample",
+        "ONTO --nf NAME [--n N] [--seed S] [--out FILE] [--reading R] [--non-vacuous] [--names STYLE] [--stats]",
+        "Draws up to N candidate axioms each of T+ (entailed, not told, not trivial), T? (undetermined)\n"
+        "and T- (contradictory) of one form over the ontology's own names, and writes TSV\n"
+        "status<TAB>nf<TAB>axiom (status: entailed, undetermined, contradictory). Forms: GCI0 A ⊑ B,\n"
+        "GCI1 A ⊓ B ⊑ C, GCI1_BOT A ⊓ B ⊑ ⊥, GCI2 A ⊑ ∃r.B, GCI3 ∃r.A ⊑ B, CA A(a), RA r(a,b).\n"
+        "Told means: the normal form is asserted (after normalisation). Trivial: A ⊑ A, A ⊓ B ⊑ A, and any\n"
+        "candidate whose left-hand class is unsatisfiable.\n"
+        "A class that cannot be filled (e.g. no contradictions without disjointness) is reported on\n"
+        "standard error, not an error.");
     p.positional("ONTO", "ontology file", false);
     p.option("nf", "NAME", "GCI0, GCI1, GCI1_BOT, GCI2, GCI3, CA or RA (required)");
     p.option("n", "N", "candidates per status", "100");
@@ -31,6 +33,7 @@ int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ost
     p.option("out", "FILE", "write the TSV here instead of standard output", "");
     p.option("reading", "R", "inconsistency or incoherence (default: inconsistency for CA/RA, else incoherence)", "");
     p.option("format", "F", "input format: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
+    p.flag("non-vacuous", "GCI1: leave out entailed A ⊓ B ⊑ C whose A ⊓ B is unsatisfiable (counted in a note)");
     p.flag("stats", "print time and peak memory");
     add_names_option(p);
     p.epilog(std::string(kOntoFormatsHelp) +
@@ -44,6 +47,8 @@ int cmd_sample(const std::vector<std::string>& args, std::ostream& out, std::ost
     prm.n = parse_count("n", p.get("n"));
     prm.seed = parse_count("seed", p.get("seed"));
     prm.names = names_option(p);
+    prm.non_vacuous = p.has("non-vacuous");
+    if (prm.non_vacuous && prm.nf != "GCI1") throw UsageError("--non-vacuous is for --nf GCI1");
     if (p.get("reading") == "inconsistency")
         prm.reading = reason::Reading::Inconsistency;
     else if (p.get("reading") == "incoherence")

@@ -221,9 +221,24 @@ SampleResult sample(StatusChecker& chk, const SampleParams& prm, jobs::JobContex
         const StatusResult st = chk.check(ax, res.reading, false);
         auto& b = buckets[static_cast<int>(st.status)];
         if (b.size() >= prm.n) continue;
+        if (n.nf == NormalForm::GCI1 && st.status == Status::Entailed) {
+            // A ⊓ B ⊑ C holds vacuously when A ⊓ B ⊑ ⊥ does (Pizza: Capricciosa ⊓ ChickenTopping).
+            NormalAxiom bot = n;
+            bot.nf = NormalForm::GCI1_BOT;
+            if (chk.check(to_axiom(bot), res.reading, false).status == Status::Entailed) {
+                ++res.vacuous;
+                if (prm.non_vacuous) continue;
+            }
+        }
         b.push_back({st.status, nf, w.normal(n)});
     }
     (void)misses;
+    if (nf == "GCI1")
+        res.notes.push_back(std::to_string(res.vacuous) +
+                            (prm.non_vacuous
+                                 ? " entailed GCI1 candidates were vacuous (A ⊓ B unsatisfiable) and left out"
+                                 : " of the entailed GCI1 candidates are vacuous (A ⊓ B unsatisfiable, so "
+                                   "they hold whatever C is); --non-vacuous leaves them out"));
     for (int s = 0; s < 3; ++s) {
         res.counts[s] = buckets[s].size();
         res.items.insert(res.items.end(), buckets[s].begin(), buckets[s].end());

@@ -21,6 +21,9 @@ struct SampleParams {
     std::size_t max_attempts = 0;   ///< 0: 200·n + 20000 candidates checked at most
     /// How the axiom texts name entities; short names by default, the form other tools match.
     NameStyle names = NameStyle::Short;
+    /// GCI1: leave out entailed A ⊓ B ⊑ C whose A ⊓ B is unsatisfiable (entailed vacuously,
+    /// whatever C is); they are counted in SampleResult::vacuous either way.
+    bool non_vacuous = false;
 };
 
 struct SampleItem {
@@ -35,6 +38,9 @@ struct SampleResult {
     std::size_t attempts = 0;
     Reading reading = Reading::Incoherence;
     std::vector<std::string> notes; ///< e.g. why a class is empty
+    /// GCI1: entailed candidates whose A ⊓ B ⊑ ⊥ is entailed — kept in T+ (non_vacuous false)
+    /// or left out (non_vacuous true).
+    std::size_t vacuous = 0;
 };
 
 /// Throws InputError for an unknown form name or a form the ontology has no names for.

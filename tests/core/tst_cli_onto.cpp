@@ -103,6 +103,11 @@ class TestCliOnto : public QObject {
         Run r2 = run_kbcx({"sample", go, "--nf", "GCI0", "--n", "2"});
         QCOMPARE(r2.code, 0);
         QVERIFY2(r2.err.contains("no contradictory candidates"), qPrintable(r2.err));
+        // --non-vacuous is GCI1's; there a note counts the vacuous candidates left out.
+        QCOMPARE(run_kbcx({"sample", onto, "--nf", "GCI0", "--non-vacuous"}).code, 2);
+        Run r3 = run_kbcx({"sample", onto, "--nf", "GCI1", "--n", "3", "--non-vacuous"});
+        QCOMPARE(r3.code, 0);
+        QVERIFY2(r3.err.contains("vacuous (A ⊓ B unsatisfiable) and left out"), qPrintable(r3.err));
     }
 };
 

@@ -152,12 +152,15 @@ OntoLab::~OntoLab() = default;
 
 std::pair<eval::TestSet, std::string> OntoLab::tests(const std::string& nf, std::size_t per_band, std::uint64_t seed,
                                                      std::uint32_t domain, jobs::JobContext& ctx,
-                                                     const std::string& file_suffix) {
+                                                     const std::string& file_suffix, bool non_vacuous,
+                                                     std::size_t* vacuous) {
     reason::SampleParams sp;
     sp.nf = nf;
     sp.n = per_band;
     sp.seed = seed;
+    sp.non_vacuous = non_vacuous;
     const reason::SampleResult sr = reason::sample(*impl_->checker, sp, ctx);
+    if (vacuous) *vacuous = sr.vacuous;
     const std::string path = (fs::path(work_) / ("tests_" + nf + file_suffix + ".tsv")).string();
     write_items(path, sr.items);
     count::CountJobParams cp;

@@ -85,10 +85,13 @@ class OntoLab {
 
     /// Draws up to `per_band` T+, T?, T− of `nf` (seeded), writes them to
     /// work_dir/tests_<nf>.tsv, counts P over |Δ| = domain on the TBox (kbcx count --tbox-only)
-    /// and reads the file back. Returns the test set and the file path.
+    /// and reads the file back. Returns the test set and the file path. GCI1 with `non_vacuous`:
+    /// T+ without the axioms whose A ⊓ B is unsatisfiable (kbcx sample --non-vacuous); `vacuous`
+    /// receives the sampler's count of them (kept or left out).
     std::pair<eval::TestSet, std::string> tests(const std::string& nf, std::size_t per_band, std::uint64_t seed,
                                                 std::uint32_t domain, jobs::JobContext& ctx,
-                                                const std::string& file_suffix = "");
+                                                const std::string& file_suffix = "", bool non_vacuous = false,
+                                                std::size_t* vacuous = nullptr);
     /// Recounts P of an existing tests file over another domain into `out_path`.
     eval::TestSet recount(const std::string& tests_path, const std::string& out_path, std::uint32_t domain,
                           jobs::JobContext& ctx, double* seconds = nullptr);

@@ -19,6 +19,14 @@ class TestReproQuickGci1 : public QObject {
         const auto* paper = kbcx::test::find_table(out.report, "Table 8");
         QVERIFY(paper);
         QCOMPARE(paper->rows.size(), std::size_t(3));
+        // The second reading of T+: the same runs on a test set without vacuous entailments.
+        const auto* nonvacuous = kbcx::test::find_table(out.report, "non-vacuous reading");
+        QVERIFY(nonvacuous);
+        QCOMPARE(nonvacuous->rows.size(), std::size_t(4));
+        bool counted = false;
+        for (const auto& p : out.report.sections.front().paragraphs)
+            counted = counted || p.find("Two readings of T+: ") != std::string::npos;
+        QVERIFY(counted);
         // The curve chart has one series per model, with points at every tenth of training.
         const auto& chart = out.report.sections.front().charts.front();
         QCOMPARE(chart.series.size(), std::size_t(4));

@@ -6,6 +6,7 @@
 #include "embed/evaluate.hpp"
 #include "embed/rgcn.hpp"
 #include "embed/train_kg.hpp"
+#include "rgcn_test_util.hpp"
 #include "test_util.hpp"
 
 #include <QDir>
@@ -135,32 +136,8 @@ double step_loss(GradCase& c, std::uint64_t seed, GradBuffer* grad = nullptr) {
     return L;
 }
 
-std::string toy_folder(const QTemporaryDir& dir) {
-    // 15 pairs (a_i, b_i): partner(a_i, b_i) for all i, partner_of(b_i, a_i) for i ≥ 3, plus a
-    // few links between pairs so that the graph is not only isolated edges.
-    std::string train, valid, test;
-    for (int i = 0; i < 15; ++i) {
-        const std::string a = "a" + std::to_string(i), b = "b" + std::to_string(i);
-        train += a + "\tpartner\t" + b + "\n";
-        if (i >= 3)
-            train += b + "\tpartner_of\t" + a + "\n";
-        else
-            (i == 0 ? valid : test) += b + "\tpartner_of\t" + a + "\n";
-        if (i + 1 < 15) train += a + "\tnext\ta" + std::to_string(i + 1) + "\n";
-    }
-    QDir(dir.path()).mkpath("toy");
-    test::write_file(dir, "toy/train.txt", train);
-    test::write_file(dir, "toy/valid.txt", valid);
-    test::write_file(dir, "toy/test.txt", test);
-    return dir.filePath("toy").toStdString();
-}
-
-TripleDataset load(const std::string& path) {
-    jobs::JobContext ctx;
-    LoadTriplesParams p;
-    p.path = path;
-    return load_triple_dataset(p, ctx);
-}
+using kbcx::test::load;
+using kbcx::test::toy_folder;
 
 KgTrainParams toy_params(int epochs, int blocks = 0) {
     KgTrainParams p;

@@ -4,6 +4,7 @@
 #include "embed/checkpoint.hpp"
 #include "embed/rgcn.hpp"
 #include "embed/train_kg.hpp"
+#include "rgcn_test_util.hpp"
 #include "test_util.hpp"
 
 #include <QDir>
@@ -93,30 +94,8 @@ Dense brute_force_authors(const RgcnModel& m, const std::vector<kg::Triple>& tri
     return h;
 }
 
-std::string toy_folder(const QTemporaryDir& dir) {
-    std::string train, valid, test;
-    for (int i = 0; i < 15; ++i) {
-        const std::string a = "a" + std::to_string(i), b = "b" + std::to_string(i);
-        train += a + "\tpartner\t" + b + "\n";
-        if (i >= 3)
-            train += b + "\tpartner_of\t" + a + "\n";
-        else
-            (i == 0 ? valid : test) += b + "\tpartner_of\t" + a + "\n";
-        if (i + 1 < 15) train += a + "\tnext\ta" + std::to_string(i + 1) + "\n";
-    }
-    QDir(dir.path()).mkpath("toy");
-    test::write_file(dir, "toy/train.txt", train);
-    test::write_file(dir, "toy/valid.txt", valid);
-    test::write_file(dir, "toy/test.txt", test);
-    return dir.filePath("toy").toStdString();
-}
-
-TripleDataset load(const std::string& path) {
-    jobs::JobContext ctx;
-    LoadTriplesParams p;
-    p.path = path;
-    return load_triple_dataset(p, ctx);
-}
+using kbcx::test::load;
+using kbcx::test::toy_folder;
 
 KgTrainParams toy_params(int epochs, int batch) {
     KgTrainParams p;

@@ -498,6 +498,32 @@ void ElModel::term_grad(const Term& t, float c, GradBuffer& g) const {
 
 namespace {
 
+/// The parameter tables of each geometry, named as checkpoints store them (and shared by every
+/// variant of a model): n class rows, r roles, dimension d.
+void add_ball_tables(std::vector<ParamTable>& t, Eigen::Index n, Eigen::Index r, Eigen::Index d) {
+    t.push_back({"class.centre", Matrix::Zero(n, d)});
+    t.push_back({"class.radius", Matrix::Zero(n, 1)});
+    t.push_back({"relation", Matrix::Zero(r, d)});
+}
+void add_box_tables(std::vector<ParamTable>& t, Eigen::Index n, Eigen::Index r, Eigen::Index d) {
+    t.push_back({"class.centre", Matrix::Zero(n, d)});
+    t.push_back({"class.offset", Matrix::Zero(n, d)});
+    t.push_back({"relation", Matrix::Zero(r, d)});
+}
+void add_box2el_tables(std::vector<ParamTable>& t, Eigen::Index n, Eigen::Index r, Eigen::Index d) {
+    t.push_back({"class.centre", Matrix::Zero(n, d)});
+    t.push_back({"class.offset", Matrix::Zero(n, d)});
+    t.push_back({"class.bump", Matrix::Zero(n, d)});
+    t.push_back({"head.centre", Matrix::Zero(r, d)});
+    t.push_back({"head.offset", Matrix::Zero(r, d)});
+    t.push_back({"tail.centre", Matrix::Zero(r, d)});
+    t.push_back({"tail.offset", Matrix::Zero(r, d)});
+}
+
+} // namespace
+
+namespace {
+
 /// Builds terms with a fluent syntax: T(Term::Ball).vec(t, r, ±1)….rad(t, r, ±1).k(κ).
 struct T {
     Term t;
@@ -549,9 +575,7 @@ class BallModel final : public ElModel {
         : ElModel(std::move(c), s), iv_(term_iv), emel_(emel) {
         const auto n = static_cast<Eigen::Index>(s.class_rows());
         const Eigen::Index d = config_.dim;
-        tables_.push_back({"class.centre", Matrix::Zero(n, d)});
-        tables_.push_back({"class.radius", Matrix::Zero(n, 1)});
-        tables_.push_back({"relation", Matrix::Zero(static_cast<Eigen::Index>(s.roles), d)});
+        add_ball_tables(tables_, n, static_cast<Eigen::Index>(s.roles), d);
     }
     void init(std::mt19937_64& rng) override {
         // Centre and radius normalised jointly as the original's [c | ρ] row (EmEL++: ρ ~ U(0, 1)).
@@ -662,9 +686,7 @@ class ElbeModel final : public ElModel {
     ElbeModel(ElModelConfig c, ElSizes s) : ElModel(std::move(c), s) {
         const auto n = static_cast<Eigen::Index>(s.class_rows());
         const Eigen::Index d = config_.dim;
-        tables_.push_back({"class.centre", Matrix::Zero(n, d)});
-        tables_.push_back({"class.offset", Matrix::Zero(n, d)});
-        tables_.push_back({"relation", Matrix::Zero(static_cast<Eigen::Index>(s.roles), d)});
+        add_box_tables(tables_, n, static_cast<Eigen::Index>(s.roles), d);
     }
     bool supports(NfKind k) const override { return k != NfKind::RI && k != NfKind::RC; }
     void terms(const NfAxiom& ax, LossPart part, TermList& out) const override {
@@ -750,13 +772,7 @@ class Box2ElModel final : public ElModel {
         const auto n = static_cast<Eigen::Index>(s.class_rows());
         const Eigen::Index d = config_.dim;
         const auto r = static_cast<Eigen::Index>(s.roles);
-        tables_.push_back({"class.centre", Matrix::Zero(n, d)});
-        tables_.push_back({"class.offset", Matrix::Zero(n, d)});
-        tables_.push_back({"class.bump", Matrix::Zero(n, d)});
-        tables_.push_back({"head.centre", Matrix::Zero(r, d)});
-        tables_.push_back({"head.offset", Matrix::Zero(r, d)});
-        tables_.push_back({"tail.centre", Matrix::Zero(r, d)});
-        tables_.push_back({"tail.offset", Matrix::Zero(r, d)});
+        add_box2el_tables(tables_, n, r, d);
     }
     bool supports(NfKind) const override { return true; }
     void terms(const NfAxiom& ax, LossPart part, TermList& out) const override {
@@ -861,25 +877,9 @@ ElReleasedModel::ElReleasedModel(ElModelConfig c, ElSizes s)
     const Eigen::Index d = config_.dim;
     const auto r = static_cast<Eigen::Index>(s.roles);
     switch (geometry_) {
-    case mowl::Geometry::ELEm:
-        tables_.push_back({"class.centre", Matrix::Zero(n, d)});
-        tables_.push_back({"class.radius", Matrix::Zero(n, 1)});
-        tables_.push_back({"relation", Matrix::Zero(r, d)});
-        break;
-    case mowl::Geometry::ELBE:
-        tables_.push_back({"class.centre", Matrix::Zero(n, d)});
-        tables_.push_back({"class.offset", Matrix::Zero(n, d)});
-        tables_.push_back({"relation", Matrix::Zero(r, d)});
-        break;
-    case mowl::Geometry::Box2EL:
-        tables_.push_back({"class.centre", Matrix::Zero(n, d)});
-        tables_.push_back({"class.offset", Matrix::Zero(n, d)});
-        tables_.push_back({"class.bump", Matrix::Zero(n, d)});
-        tables_.push_back({"head.centre", Matrix::Zero(r, d)});
-        tables_.push_back({"head.offset", Matrix::Zero(r, d)});
-        tables_.push_back({"tail.centre", Matrix::Zero(r, d)});
-        tables_.push_back({"tail.offset", Matrix::Zero(r, d)});
-        break;
+    case mowl::Geometry::ELEm: add_ball_tables(tables_, n, r, d); break;
+    case mowl::Geometry::ELBE: add_box_tables(tables_, n, r, d); break;
+    case mowl::Geometry::Box2EL: add_box2el_tables(tables_, n, r, d); break;
     }
 }
 

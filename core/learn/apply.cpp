@@ -61,7 +61,7 @@ double encode_confidences(std::span<const double> descending) {
     return score;
 }
 
-const std::vector<kg::Id>& ReachCache::reach(const PathWalker& w, kg::Id start, std::span<const Step> path) {
+bool ReachCache::enter(kg::Id start, std::span<const Step> path) {
     if (start != start_) {
         sets_.clear();
         oi_sets_.clear();
@@ -70,6 +70,11 @@ const std::vector<kg::Id>& ReachCache::reach(const PathWalker& w, kg::Id start, 
     bool cacheable = path.size() <= 4;
     for (const Step& s : path)
         cacheable = cacheable && s.rel < 32767;
+    return cacheable;
+}
+
+const std::vector<kg::Id>& ReachCache::reach(const PathWalker& w, kg::Id start, std::span<const Step> path) {
+    const bool cacheable = enter(start, path);
     if (!cacheable) {
         scratch_ = w.reach(start, path);
         return scratch_;
@@ -91,14 +96,7 @@ const std::vector<kg::Id>& ReachCache::reach(const PathWalker& w, kg::Id start, 
 }
 
 const std::vector<kg::Id>& ReachCache::reach_oi(const PathWalker& w, kg::Id start, std::span<const Step> path) {
-    if (start != start_) {
-        sets_.clear();
-        oi_sets_.clear();
-        start_ = start;
-    }
-    bool cacheable = path.size() <= 4;
-    for (const Step& s : path)
-        cacheable = cacheable && s.rel < 32767;
+    const bool cacheable = enter(start, path);
     if (!cacheable) {
         w.reach_oi(start, path, scratch_);
         return scratch_;

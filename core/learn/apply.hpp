@@ -43,6 +43,9 @@ class ReachCache {
     const std::vector<kg::Id>& reach_oi(const PathWalker& w, kg::Id start, std::span<const Step> path);
 
   private:
+    /// Starts a lookup from `start` (a new start empties the caches); true when `path` is short
+    /// enough and its relations small enough to be a cache key (four steps of 16 bits).
+    bool enter(kg::Id start, std::span<const Step> path);
     kg::Id start_ = kg::kNoId;
     std::unordered_map<std::uint64_t, std::vector<kg::Id>> sets_, oi_sets_;
     std::vector<kg::Id> scratch_;

@@ -44,6 +44,10 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
     case ModelColumn: {
         // EL runs name their variant (a run from before the variants trained kbcx).
         const TrainingConfig& c = run->config();
+        // R-GCN runs name their variant too: the Training tab trains kbcx's, a run folder of
+        // `kbcx train --model rgcn` may hold the authors' (its params.json says which).
+        if (c.model == QLatin1String("rgcn"))
+            return tr("rgcn (%1), d=%2").arg(c.variant.isEmpty() ? QStringLiteral("kbcx") : c.variant).arg(c.dim);
         if (!c.isEl()) return tr("%1, d=%2").arg(c.model).arg(c.dim);
         return tr("%1 (%2), d=%3").arg(c.model, c.variant.isEmpty() ? QStringLiteral("kbcx") : c.variant).arg(c.dim);
     }

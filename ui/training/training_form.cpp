@@ -70,13 +70,14 @@ QToolButton* browseButton(const QString& tip, QWidget* parent) {
     return b;
 }
 
-const QList<QPair<QString, QString>> kKgModels = {{QStringLiteral("TransE (L1)"), QStringLiteral("TransE-L1")},
-                                                  {QStringLiteral("TransE (L2)"), QStringLiteral("TransE-L2")},
-                                                  {QStringLiteral("DistMult"), QStringLiteral("DistMult")},
-                                                  {QStringLiteral("ComplEx"), QStringLiteral("ComplEx")},
-                                                  {QStringLiteral("RotatE"), QStringLiteral("RotatE")},
-                                                  {QStringLiteral("BoxE"), QStringLiteral("BoxE")},
-                                                  {QStringLiteral("R-GCN (DistMult decoder)"), QStringLiteral("rgcn")}};
+const QList<QPair<QString, QString>> kKgModels = {
+    {QStringLiteral("TransE (L1)"), QStringLiteral("TransE-L1")},
+    {QStringLiteral("TransE (L2)"), QStringLiteral("TransE-L2")},
+    {QStringLiteral("DistMult"), QStringLiteral("DistMult")},
+    {QStringLiteral("ComplEx"), QStringLiteral("ComplEx")},
+    {QStringLiteral("RotatE"), QStringLiteral("RotatE")},
+    {QStringLiteral("BoxE"), QStringLiteral("BoxE")},
+    {QStringLiteral("R-GCN, variant kbcx (DistMult decoder)"), QStringLiteral("rgcn")}};
 
 const QList<QPair<QString, QString>> kElModels = {
     {QStringLiteral("ELEmbeddings (released loss)"), QStringLiteral("ELEmbeddings")},

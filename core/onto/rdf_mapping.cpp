@@ -15,6 +15,7 @@
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 namespace kbcx::onto {
 
@@ -238,7 +239,13 @@ class Mapper {
         return out;
     }
 
+    /// A property expression; a literal where a property belongs sets malformed_role_ (the
+    /// caller drops what it builds) and returns no name.
     RoleName role(std::uint32_t t, bool& inverse) {
+        if (t >= kLit) {
+            malformed_role_ = true;
+            return RoleName{0};
+        }
         if (blank(t)) {
             const std::uint32_t inv = value(t, owl("inverseOf"));
             if (inv != kNone && inv < kLit) {
@@ -280,6 +287,7 @@ class Mapper {
             ConceptExpr e;
             e.kind = k;
             for (auto x : list(l)) {
+                if (k == ConceptKind::OneOf && x >= kLit) return other("DataOneOf");
                 if (k == ConceptKind::OneOf)
                     e.individuals.push_back(o_.sig.individuals.intern(iri(x)));
                 else
@@ -299,7 +307,9 @@ class Mapper {
         if (p == kNone) return other("unknown class expression");
         if (p < kLit && (has_type(p, owl("DatatypeProperty")))) return other("DataPropertyRestriction");
         bool inv = false;
+        const bool outer_malformed = std::exchange(malformed_role_, false);
         const RoleName r = role(p, inv);
+        if (std::exchange(malformed_role_, outer_malformed)) return other("malformed property expression");
         if (std::uint32_t f = value(t, owl("someValuesFrom")); f != kNone) {
             if (inv) return other("ObjectInverseOf");
             return o_.pool.exists(r, ce(f, depth + 1));
@@ -349,6 +359,7 @@ class Mapper {
         o_.axioms.push_back(std::move(a));
     }
     std::unordered_set<std::uint64_t> pairs_[2];
+    bool malformed_role_ = false; ///< set by role() on a literal; checked per triple
     void not_el(const std::string& c) {
         Axiom a;
         a.kind = AxiomKind::NotEL;
@@ -384,6 +395,7 @@ class Mapper {
             return n.starts_with(owl_ns) || n.starts_with(rdf_ns) || n.starts_with(rdfs_ns);
         };
         for (const Triple& t : s_.triples) {
+            malformed_role_ = false;
             if (reified.count(t.s)) continue;
             const bool sb = blank(t.s);
             const bool lit = (t.o & kLit) != 0;
@@ -554,6 +566,10 @@ class Mapper {
             } else if (data_props.count(t.p)) {
                 continue;
             } else {
+                continue;
+            }
+            if (std::exchange(malformed_role_, false)) {
+                not_el("malformed property expression");
                 continue;
             }
             add(std::move(a));

@@ -133,6 +133,36 @@ class TestReliabilityDeep : public QObject {
         QCOMPARE(o.pool.get(o.axioms[0].concepts[1]).number, 4294967295u);
     }
 
+    void rdfLiteralWherePropertyBelongsIsDropped() {
+        // Was: a literal as owl:onProperty, as a member of a property chain, or in an owl:oneOf
+        // list was read as a term id (SEGV in the name table). Each is now one dropped axiom, and
+        // the well-formed axiom beside it still loads.
+        const std::string head = "@prefix : <http://e/> .\n@prefix owl: <http://www.w3.org/2002/07/owl#> .\n"
+                                 "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
+                                 ":A a owl:Class . :B a owl:Class . :r a owl:ObjectProperty .\n"
+                                 ":A rdfs:subClassOf :B .\n";
+        const std::string bad[] = {
+            ":A rdfs:subClassOf [ a owl:Restriction ; owl:onProperty \"r\" ; owl:someValuesFrom :B ] .\n",
+            ":s owl:propertyChainAxiom ( :r \"x\" ) .\n",
+            ":A owl:equivalentClass [ a owl:Class ; owl:oneOf ( \"lit\" ) ] .\n",
+            ":A rdfs:subClassOf [ a owl:Restriction ; owl:onProperty 7 ; owl:allValuesFrom :B ] .\n",
+        };
+        for (const std::string& b : bad) {
+            onto::Ontology o;
+            onto::read_owl_rdf(head + b, onto::OntoFormat::Turtle, "f.ttl", o);
+            int sub = 0, flagged = 0;
+            for (const onto::Axiom& a : o.axioms) {
+                bool other = a.kind == onto::AxiomKind::NotEL;
+                for (onto::ExprId c : a.concepts)
+                    other = other || o.pool.get(c).kind == onto::ConceptKind::Other;
+                flagged += other;
+                if (a.kind == onto::AxiomKind::SubClassOf && !other) ++sub;
+            }
+            QVERIFY2(sub == 1, b.c_str());
+            QVERIFY2(flagged == 1, b.c_str());
+        }
+    }
+
     // --- the nesting cap at its boundary, and 10^5 levels refused with file:line:col ---
     void ofnNestingCapBoundary() {
         // SubClassOf is level 1, restriction k level k + 1, its property and filler level k + 2:

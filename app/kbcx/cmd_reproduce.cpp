@@ -3,6 +3,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 
+#include "bench/generator.hpp"
 #include "common/error.hpp"
 #include "repro/registry.hpp"
 
@@ -65,6 +66,11 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
              "restrict to these normal forms (construct-dependence, contradiction-sweep); default: all of the finding");
     p.option("p-bot", "P,Q,…", "contradiction-sweep: the p⊥ grid (default quick 0,0.5,1; full 0,0.25,0.5,0.75,1)");
     p.option("max-domain", "N", "relative-count-ranking: largest |Δ| (default quick 3, full 4)");
+    p.option("variant", "V",
+             "which version of the systems a finding runs (default: each finding's as released).\n"
+             "negative-difficulty, pattern-difficulty: loginfer (LogInfer's generator as released: K = train +\n"
+             "valid + test, each method's own train negatives, the systems trained on each) or kbcx (this\n"
+             "project's generator on train.txt)");
     p.flag("resume",
            "pattern-difficulty: reuse the benchmarks an earlier run with the same settings finished (kept in\n"
            "DIR/NAME/partial/ as each one ends), so a stopped or killed run continues where it was");
@@ -97,6 +103,8 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     if (p.has("epochs")) o.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
     if (p.has("dim")) o.dim = static_cast<int>(parse_count("dim", p.get("dim")));
     o.resume = p.has("resume");
+    o.variant = p.get("variant");
+    if (!bench::parse_variant(o.variant)) throw UsageError("--variant is loginfer or kbcx, not '" + o.variant + "'");
     if (p.has("per-band")) o.per_band = parse_count("per-band", p.get("per-band"));
     if (p.has("models")) o.models = split_list(p.get("models"));
     if (p.has("forms")) o.forms = split_list(p.get("forms"));

@@ -3,6 +3,7 @@
 // evaluated through KgLab, our numbers beside the paper's.
 #include "repro/findings.hpp"
 
+#include "common/error.hpp"
 #include "common/resources.hpp"
 #include "embed/kg_models.hpp"
 #include "repro/kg_lab.hpp"
@@ -82,6 +83,7 @@ KgFindingPlan kg_finding_plan(const Options& o) {
     p.rules.samples_per_pattern = full ? 10000 : 1000;
     p.rules.seconds_per_pattern = full ? 120.0 : 10.0;
     p.rules.threads = o.threads;
+    p.variant = kg_variant(o);
     if (o.seeds > 0) p.seeds = o.seeds;
     if (o.epochs > 0) p.train.epochs = o.epochs;
     if (o.dim > 0) p.train.dim = o.dim;
@@ -119,7 +121,7 @@ ModeDefaults kg_mode_defaults(Mode m, bool pattern_finding) {
 
 bench::GenerateParams kg_generate_params(std::shared_ptr<const kg::KnowledgeGraph> graph,
                                          const std::vector<std::string>& patterns, bench::NegMethod neg, std::size_t k1,
-                                         std::size_t k2) {
+                                         std::size_t k2, bench::Variant variant) {
     bench::GenerateParams g;
     g.graph = std::move(graph);
     g.patterns = patterns_of(patterns);
@@ -128,10 +130,16 @@ bench::GenerateParams kg_generate_params(std::shared_ptr<const kg::KnowledgeGrap
     g.k2 = k2;
     g.seed = 1;
     g.threads = 1;
-    // The findings were measured on this project's generator; rerunning them on the loginfer
-    // variant (each method's own train negatives) is not done yet.
-    g.variant = bench::Variant::Kbcx;
+    g.variant = variant;
     return g;
+}
+
+bench::Variant kg_variant(const Options& o) {
+    if (o.variant.empty()) return bench::Variant::LogInfer;
+    if (const auto v = bench::parse_variant(o.variant)) return *v;
+    throw InputError("--variant", "the KG findings run the generator as 'loginfer' (LogInfer as released, the "
+                                  "default) or 'kbcx' (this project's), not '" +
+                                      o.variant + "'");
 }
 
 namespace {
@@ -271,7 +279,21 @@ std::string train_settings_text(const KgFindingPlan& p) {
       << "); R-GCN: 2 layers, 10 bases, edge dropout 0.4, DistMult decoder, trained with its own sizes (batch "
       << p.train.sizes_for("rgcn").batch << ", " << p.train.sizes_for("rgcn").neg << " negatives, lr "
       << number_text(p.train.sizes_for("rgcn").lr, 3) << ": its encoder runs over the whole graph at every step)";
+    if (p.variant == bench::Variant::LogInfer)
+        s << ". Train negatives: each benchmark's own (the release's train_neg file, one per train.txt line, drawn "
+             "by the benchmark's method); one of each positive's "
+          << p.train.neg << " negatives is drawn from them (--p-bot " << number_text(1.0 / p.train.neg, 4)
+          << "), the others are corrupted entities; R-GCN draws only its own. The systems are therefore trained "
+             "once per negative method";
     return s.str();
+}
+
+/// `kbcx generate` on the source KG as the plan's variant reads it (loginfer: all three splits).
+std::string generate_command(const std::string& kgname, const KgFindingPlan& p) {
+    const std::string base = "kbcx generate $DATA/kg/" + kgname + "/train.txt";
+    if (p.variant == bench::Variant::LogInfer)
+        return base + " $DATA/kg/" + kgname + "/valid.txt $DATA/kg/" + kgname + "/test.txt --variant loginfer";
+    return base + " --variant kbcx";
 }
 
 std::string train_command(const std::string& dir, const std::string& model, const KgFindingPlan& p) {
@@ -280,8 +302,11 @@ std::string train_command(const std::string& dir, const std::string& model, cons
            std::to_string(p.train.dim) + " --epochs " + std::to_string(p.train.epochs) + " --batch " +
            std::to_string(sz.batch) + " --neg " + std::to_string(sz.neg) + " --chunk " +
            std::to_string(std::min(64, sz.neg)) + " --lr " + number_text(sz.lr, 3) +
-           " --margin 12 --eval-every 0 --seed 1 --threads " + std::to_string(p.train.threads) + " --run runs/" + dir +
-           "-" + model + "-s1";
+           " --margin 12 --eval-every 0 --seed 1 --threads " + std::to_string(p.train.threads) +
+           (p.variant == bench::Variant::LogInfer && model != "rgcn" && sz.neg > 0
+                ? " --negatives auto --p-bot " + number_text(1.0 / sz.neg, 4)
+                : std::string()) +
+           " --run runs/" + dir + "-" + model + "-s1";
 }
 
 std::string rule_settings_text(const KgFindingPlan& p) {
@@ -331,11 +356,13 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
     };
     std::uint64_t total = 1;
     for (const auto& g : groups)
-        total += methods_of(g).size() * (1 + g.size()) + systems.size() * static_cast<std::size_t>(p.seeds);
+        total += methods_of(g).size() * (1 + g.size()) +
+                 systems.size() * static_cast<std::size_t>(p.seeds) *
+                     (p.variant == bench::Variant::LogInfer ? methods_of(g).size() : 1);
     StepProgress prog(ctx, total);
     std::uint64_t step = 0;
     auto c0 = prog.step(step++, "loading FB15k-237");
-    const auto K = load_source_kg(o, "FB15k-237", c0);
+    const auto K = load_source_kg(o, "FB15k-237", c0, p.variant);
 
     // auc[pattern][method][system] = summary; sizes[pattern][method] = (test positives, negatives)
     std::map<std::string, std::map<std::string, std::vector<Summary>>> res;
@@ -350,14 +377,16 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
             const std::string m(bench::neg_name(method));
             auto cg = prog.step(step++, "generating " + join(group, "+") + " with " + m);
             Stopwatch w;
-            const KgBench b = make_kg_bench("FB15k-237", kg_generate_params(K, group, method, p.k1, p.k2_fb), cg);
+            const KgBench b =
+                make_kg_bench("FB15k-237", kg_generate_params(K, group, method, p.k1, p.k2_fb, p.variant), cg);
             cost.generate += w.seconds();
             for (const auto& s : b.gen.shortfalls)
                 notes.push_back(m + ": " + s);
-            // The positives (and so train.txt) do not depend on the negative method: train once
-            // per group, unless the generator ever gives other positives (then train again).
+            // The positives (and so train.txt) do not depend on the negative method: under kbcx
+            // the systems train once per group, unless the generator ever gives other positives
+            // (then again). Under loginfer they also learn from the method's train negatives.
             const auto& tp = b.gen.positives[bench::kTrain];
-            const bool same = trained && tp.size() == trained_on.size() &&
+            const bool same = trained && b.train_negatives.empty() && tp.size() == trained_on.size() &&
                               std::equal(tp.begin(), tp.end(), trained_on.begin(),
                                          [](const auto& x, const auto& y) { return x.fact == y.fact; });
             if (!same) {
@@ -365,22 +394,18 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
                 trained_on = tp;
             }
             const std::string dir = dir_base + "_" + m;
-            if (method == methods_of(group).front()) {
-                r.commands.push_back("kbcx generate $DATA/kg/FB15k-237/train.txt --pattern " + join(group, ",") +
-                                     " --neg " + m + " --k1 " + std::to_string(p.k1) + " --k2 " +
-                                     std::to_string(p.k2_fb) + " --seed 1 --out " + dir);
+            const bool own_training = method == methods_of(group).front() || p.variant == bench::Variant::LogInfer;
+            const std::string run_dir =
+                own_training ? dir : dir_base + "_" + std::string(bench::neg_name(methods_of(group).front()));
+            r.commands.push_back(generate_command("FB15k-237", p) + " --pattern " + join(group, ",") + " --neg " + m +
+                                 " --k1 " + std::to_string(p.k1) + " --k2 " + std::to_string(p.k2_fb) +
+                                 " --seed 1 --out " + dir +
+                                 (own_training ? "" : "   # same positives; the models trained above are reused"));
+            if (own_training)
                 for (const auto& mo : p.models)
                     r.commands.push_back(train_command(dir, mo, p));
-            } else {
-                r.commands.push_back("kbcx generate $DATA/kg/FB15k-237/train.txt --pattern " + join(group, ",") +
-                                     " --neg " + m + " --k1 " + std::to_string(p.k1) + " --k2 " +
-                                     std::to_string(p.k2_fb) + " --seed 1 --out " + dir +
-                                     "   # same positives; the models trained above are reused");
-            }
             for (const auto& mo : p.models)
-                r.commands.push_back("kbcx eval-kg " + dir + " --run runs/" + dir_base + "_" +
-                                     std::string(bench::neg_name(methods_of(group).front())) + "-" + mo +
-                                     "-s1 --no-ranking");
+                r.commands.push_back("kbcx eval-kg " + dir + " --run runs/" + run_dir + "-" + mo + "-s1 --no-ranking");
             for (const auto& pat : group) {
                 if (method == bench::NegMethod::QG && pat != "intersection") continue;
                 const KgEvalPlan plan{pat, 0, 1, false};
@@ -399,17 +424,26 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
     s0.heading = "Settings";
     {
         std::ostringstream s;
-        s << "Source KG: FB15k-237 train.txt (" << K->facts.num_facts() << " triples, " << K->facts.num_entities()
-          << " entities, " << K->facts.num_relations()
-          << " relations) as K. Benchmarks: `kbcx generate` with k1 = " << p.k1
+        s << "Generator: " << bench::variant_name(p.variant)
+          << (p.variant == bench::Variant::LogInfer
+                  ? " (LogInfer's generator as released; `--variant kbcx` runs this project's)"
+                  : " (this project's generator; the default, `--variant loginfer`, runs LogInfer's as released)")
+          << ". Source KG: FB15k-237 "
+          << (p.variant == bench::Variant::LogInfer ? "train.txt + valid.txt + test.txt" : "train.txt") << " ("
+          << K->facts.num_facts() << " triples, " << K->facts.num_entities() << " entities, "
+          << K->facts.num_relations() << " relations) as K. Benchmarks: `kbcx generate` with k1 = " << p.k1
           << " rules per pattern, k2 = " << p.k2_fb
           << " conclusions per rule, split 8:1:1, seed 1, one per negative method";
         if (p.grouped)
             s << " (quick mode: symmetry and intersection in one benchmark, evaluated pattern by pattern through the "
                  "rule each positive came from)";
-        s << "; the positives do not depend on the method, so each model is trained once and scored on every "
-             "method's negatives. "
-          << train_settings_text(p)
+        if (p.variant == bench::Variant::LogInfer)
+            s << "; the positives do not depend on the method, but the train negatives do, so each model is trained "
+                 "on each method's benchmark and scored on its test negatives. ";
+        else
+            s << "; the positives do not depend on the method, so each model is trained once and scored on every "
+                 "method's negatives. ";
+        s << train_settings_text(p)
           << ". ROC AUC: test positives against the test negatives drawn for them (ties ½), in percent. Models: "
           << model_list_text(p.models) << ". SimpBL is not part of the mean (the paper's mean is over its systems).";
         s0.paragraphs.push_back(s.str());
@@ -628,7 +662,7 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
                            o.resume);
     for (const auto& kgname : kgs) {
         auto c0 = prog.step(step++, "loading " + kgname);
-        const auto K = load_source_kg(o, kgname, c0);
+        const auto K = load_source_kg(o, kgname, c0, p.variant);
         kg_sizes[kgname] = std::to_string(K->facts.num_facts()) + " triples, " +
                            std::to_string(K->facts.num_entities()) + " entities, " +
                            std::to_string(K->facts.num_relations()) + " relations";
@@ -636,9 +670,8 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
         const std::string tag = kgname == "WN18RR" ? "wn" : "fb";
         for (const auto& group : groups) {
             const std::string dir = tag + "_" + (p.grouped ? std::string("patterns") : group.front()) + "_pa";
-            r.commands.push_back("kbcx generate $DATA/kg/" + kgname + "/train.txt --pattern " + join(group, ",") +
-                                 " --neg pa --k1 " + std::to_string(p.k1) + " --k2 " + std::to_string(k2) +
-                                 " --seed 1 --out " + dir);
+            r.commands.push_back(generate_command(kgname, p) + " --pattern " + join(group, ",") + " --neg pa --k1 " +
+                                 std::to_string(p.k1) + " --k2 " + std::to_string(k2) + " --seed 1 --out " + dir);
             r.commands.push_back("kbcx baseline " + dir);
             for (const auto& mo : p.models) {
                 r.commands.push_back(train_command(dir, mo, p));
@@ -655,7 +688,8 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
             std::vector<std::string> unit;
             auto cg = prog.step(step++, kgname + ": generating " + join(group, "+"));
             Stopwatch w;
-            const KgBench b = make_kg_bench(kgname, kg_generate_params(K, group, bench::NegMethod::PA, p.k1, k2), cg);
+            const KgBench b =
+                make_kg_bench(kgname, kg_generate_params(K, group, bench::NegMethod::PA, p.k1, k2, p.variant), cg);
             cost.generate += w.seconds();
             for (const auto& s : b.gen.shortfalls) {
                 notes.push_back(kgname + " " + join(group, "+") + ": " + s);
@@ -694,7 +728,12 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     s0.heading = "Settings";
     {
         std::ostringstream s;
-        s << "Source KGs: train.txt of FB15k-237 (" << kg_sizes["FB15k-237"] << ") and of WN18RR ("
+        const char* files = p.variant == bench::Variant::LogInfer ? "train.txt + valid.txt + test.txt" : "train.txt";
+        s << "Generator: " << bench::variant_name(p.variant)
+          << (p.variant == bench::Variant::LogInfer
+                  ? " (LogInfer's as released; `--variant kbcx`: this project's)"
+                  : " (this project's; the default, `--variant loginfer`: LogInfer's)")
+          << ". Source KGs: " << files << " of FB15k-237 (" << kg_sizes["FB15k-237"] << ") and of WN18RR ("
           << kg_sizes["WN18RR"] << ") as K. Benchmarks: `kbcx generate` with pa negatives, k1 = " << p.k1
           << " rules per pattern, k2 = " << p.k2_fb << " (FB15k-237) and " << p.k2_wn
           << " (WN18RR) conclusions per rule, split 8:1:1, seed 1";

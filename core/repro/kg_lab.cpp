@@ -150,7 +150,22 @@ KgBench make_kg_bench(const std::string& kg_name, const bench::GenerateParams& p
     for (const auto& split : b.gen.positives)
         for (const auto& p : split)
             b.positives.insert(KgBench::key_of(p.fact));
+    if (params.variant == bench::Variant::LogInfer)
+        for (const auto& n : b.gen.negatives[bench::kTrain])
+            if (!n.fact.unary) b.train_negatives.push_back({n.fact.s, n.fact.pred, n.fact.o});
     return b;
+}
+
+bool KgBench::negative_in_pattern(const bench::Negative& n, int split, const std::string& pattern) const {
+    if (pattern.empty()) return true;
+    if (n.target != bench::kNoIndex)
+        return pattern_of(gen.positives.at(static_cast<std::size_t>(split)).at(n.target)) == pattern;
+    if (n.rule != bench::kNoIndex) return gen.rules.at(n.rule).pattern == pattern;
+    const kg::Vocabulary& v = graph().vocab;
+    const std::string_view pred = n.fact.unary ? v.types().name(n.fact.pred) : v.relations().name(n.fact.pred);
+    for (const bench::BenchRule& r : gen.rules)
+        if (r.pattern == pattern && r.rule.head.unary() == n.fact.unary && r.rule.head.predicate == pred) return true;
+    return false;
 }
 
 KgTrainPlan::Sizes KgTrainPlan::sizes_for(const std::string& model) const {
@@ -181,6 +196,13 @@ KgSystem embedding_system(const std::string& model, const KgTrainPlan& plan) {
         p.train.lr = sizes.lr;
         p.train.margin = plan.gamma;
         p.train.eval_every = 0; // no validation split is given: nothing is evaluated while training
+        // The benchmark's own train negatives (loginfer): one of each positive's negatives comes
+        // from them, as the release pairs one train negative with each train.txt line; the rest
+        // are corrupted entities. R-GCN's authors' variant draws only its own, as released.
+        if (!b.train_negatives.empty() && model != "rgcn" && sizes.neg > 0) {
+            data.negatives = b.train_negatives;
+            p.train.p_bot = 1.0f / static_cast<float>(sizes.neg);
+        }
         std::unique_ptr<embed::KgModel> trained;
         embed::train_kg(data, p, ctx, &trained);
         return std::make_unique<ModelScorer>(std::move(trained));
@@ -252,7 +274,7 @@ KgEval evaluate_system(const KgBench& b, const KgScorer& scorer, bool decides, c
         for (const auto& p : pos[s])
             if (in_pattern(p)) ps.push_back(scorer.score(p.fact));
         for (const auto& n : neg[s])
-            if (in_pattern(pos[s].at(n.target))) ns.push_back(scorer.score(n.fact));
+            if (b.negative_in_pattern(n, s, plan.pattern)) ns.push_back(scorer.score(n.fact));
     };
     std::vector<double> vp, vn, tp, tn;
     split_scores(bench::kValid, vp, vn);
@@ -328,9 +350,9 @@ std::string kg_plan_fingerprint(const std::string& finding, const Options& o, co
       << " dim=" << p.train.dim << " batch=" << p.train.batch << " neg=" << p.train.neg
       << " lr=" << PartialResults::encode(p.train.lr) << " gamma=" << PartialResults::encode(p.train.gamma)
       << " k1=" << p.k1 << " k2=" << p.k2_fb << "/" << p.k2_wn << " queries=" << p.max_queries
-      << " ranking=paper simpbl=paper grouped=" << p.grouped << " models=" << models
-      << " rules=" << p.rules.samples_per_pattern << "/" << PartialResults::encode(p.rules.seconds_per_pattern) << "/"
-      << p.rules.max_length;
+      << " ranking=paper simpbl=paper grouped=" << p.grouped << " variant=" << bench::variant_name(p.variant)
+      << " models=" << models << " rules=" << p.rules.samples_per_pattern << "/"
+      << PartialResults::encode(p.rules.seconds_per_pattern) << "/" << p.rules.max_length;
     for (const auto& m : p.models) {
         const auto z = p.train.sizes_for(m);
         s << " " << m << "=" << z.batch << "/" << z.neg << "/" << PartialResults::encode(z.lr);
@@ -348,13 +370,17 @@ std::string source_kg_path(const Options& o, const std::string& name) {
 }
 
 std::shared_ptr<const kg::KnowledgeGraph> load_source_kg(const Options& o, const std::string& name,
-                                                         jobs::JobContext& ctx) {
-    const std::string path = source_kg_path(o, name);
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec))
-        throw InputError(path, "the " + name + " training triples are missing (set --data to the shared data folder)");
+                                                         jobs::JobContext& ctx, bench::Variant variant) {
     jobs::LoadKgParams p;
-    p.paths = {path};
+    p.paths = {source_kg_path(o, name)};
+    if (variant == bench::Variant::LogInfer)
+        for (const char* split : {"valid", "test"})
+            p.paths.push_back(data_file(o.data_dir, "kg/" + name + "/" + split + ".txt"));
+    for (const std::string& path : p.paths) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec))
+            throw InputError(path, "the " + name + " triples are missing (set --data to the data folder)");
+    }
     return jobs::load_kg(p, ctx).graph;
 }
 

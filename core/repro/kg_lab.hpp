@@ -26,6 +26,10 @@ struct KgBench {
     std::string kg_name;           ///< e.g. "FB15k-237"
     bench::Generated gen;          ///< rules, positives and negatives per split (K is gen.params.graph)
     std::vector<kg::Triple> train; ///< train.txt as triples: K's binary facts, then the train positives
+    /// The train negatives the systems learn from: the binary ones of the benchmark's train split
+    /// under the loginfer variant (one per train.txt line, drawn by the benchmark's method);
+    /// empty under kbcx, whose systems draw all their negatives themselves.
+    std::vector<kg::Triple> train_negatives;
     /// train.txt as a fact store over K's ids (K plus the train positives, types included).
     std::shared_ptr<const kg::FactStore> train_store;
     /// Every positive of every split (train.txt, valid.txt, test.txt): the ranking filter.
@@ -44,6 +48,11 @@ struct KgBench {
     bool is_positive(const rules::GroundFact& f) const;
     /// The pattern name of a positive's rule.
     const std::string& pattern_of(const bench::Positive& p) const { return gen.rules.at(p.rule).pattern; }
+    /// Whether a negative of `split` belongs to `pattern` (empty: to every one): through the
+    /// positive it was drawn for, else the rule it is aimed at, else (loginfer's rb and qg, not
+    /// aimed at a positive) through its predicate: it belongs to the patterns whose kept rules
+    /// conclude that predicate.
+    bool negative_in_pattern(const bench::Negative& n, int split, const std::string& pattern) const;
 };
 
 /// Generates a benchmark from `graph` (GenerateParams as given) and builds its train split.
@@ -162,23 +171,31 @@ struct KgFindingPlan {
     std::size_t k1 = 10, k2_fb = 200, k2_wn = 2000;
     std::size_t max_queries = 0; ///< Candidates ranking: queries per pattern (0 = all); the paper's ranks all
     bool grouped = false;
-    std::vector<std::string> models; ///< canonical embedding-model names
-    KgRulePlan rules;                ///< the rule learner's budget (pattern-difficulty)
+    std::vector<std::string> models;                   ///< canonical embedding-model names
+    KgRulePlan rules;                                  ///< the rule learner's budget (pattern-difficulty)
+    bench::Variant variant = bench::Variant::LogInfer; ///< the generator the benchmarks are drawn with
 };
 KgFindingPlan kg_finding_plan(const Options& o);
 /// Every setting of `p` a KG finding's results depend on, as one line: the fingerprint under
 /// which its finished benchmarks are kept for --resume (PartialResults). Threads are left out:
 /// they change speed, not the settings.
 std::string kg_plan_fingerprint(const std::string& finding, const Options& o, const KgFindingPlan& p);
-/// The generator settings the findings use: `patterns` (names), `neg`, k1, k2, seed 1, one thread.
+/// The generator settings the findings use: `patterns` (names), `neg`, k1, k2, seed 1, one
+/// thread, the plan's variant.
 bench::GenerateParams kg_generate_params(std::shared_ptr<const kg::KnowledgeGraph> graph,
                                          const std::vector<std::string>& patterns, bench::NegMethod neg, std::size_t k1,
-                                         std::size_t k2);
+                                         std::size_t k2, bench::Variant variant = bench::Variant::Kbcx);
+/// The generator variant of Options::variant for the KG findings (empty = loginfer); throws
+/// InputError naming the accepted values otherwise.
+bench::Variant kg_variant(const Options& o);
 
-/// Loads `data_dir`/kg/`name`/train.txt (the source KG K); throws InputError naming it when absent.
+/// Loads the source KG K: `data_dir`/kg/`name`/train.txt, and under the loginfer variant also
+/// valid.txt and test.txt (the release's K is all three splits); throws InputError naming a
+/// missing file.
 std::shared_ptr<const kg::KnowledgeGraph> load_source_kg(const Options& o, const std::string& name,
-                                                         jobs::JobContext& ctx);
-/// The path load_source_kg reads.
+                                                         jobs::JobContext& ctx,
+                                                         bench::Variant variant = bench::Variant::Kbcx);
+/// The path of K's training split (the file whose size the plan fingerprint records).
 std::string source_kg_path(const Options& o, const std::string& name);
 
 /// CPU seconds of this process so far (user + system, all threads).

@@ -35,6 +35,11 @@ struct Options {
     /// Reuse the finished parts an earlier run with the same settings left in out_dir/NAME/partial
     /// (findings whose units are long: pattern-difficulty's benchmarks); false = compute all again.
     bool resume = false;
+    /// Which published system a finding runs, by name; empty = the finding's default. KG
+    /// findings: "loginfer" (the default: LogInfer's generator as released, K = all three
+    /// splits of the source KG, every system trained with its method's own train negatives) or
+    /// "kbcx" (this project's generator on train.txt, no explicit train negatives).
+    std::string variant;
 };
 
 /// The settings a finding uses in a mode when no override is given (what `kbcx reproduce

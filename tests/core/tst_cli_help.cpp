@@ -191,6 +191,18 @@ class TestCliHelp : public QObject {
         QVERIFY(h.out.find("default: quick 2, full 5") == std::string::npos);
     }
 
+    void reproduceVariantIsChecked() {
+        // --variant names a version of the systems; a name no finding knows is a usage error
+        // (exit 2) before anything runs, naming the valid ones.
+        std::ostringstream out, err;
+        QCOMPARE(kbcx::cli::run_cli(
+                     {"reproduce", "negative-difficulty", "--variant", "released", "--out", "/nonexistent"}, out, err),
+                 2);
+        QVERIFY2(err.str().find("loginfer or kbcx") != std::string::npos, err.str().c_str());
+        const Help h = run_help("reproduce");
+        QVERIFY(h.out.find("--variant") != std::string::npos);
+    }
+
     void fileFormatsHaveExampleLines() {
         // Commands that read or write files show one line of each format (a TAB-separated example).
         for (const char* command : {"info", "eval", "count", "status", "rules", "materialise", "train", "score"}) {

@@ -92,7 +92,7 @@ class TestReproKg : public QObject {
 
     std::shared_ptr<const kg::KnowledgeGraph> load(const std::string& name) {
         jobs::JobContext ctx;
-        return repro::load_source_kg(options(), name, ctx);
+        return repro::load_source_kg(options(), name, ctx, repro::kg_finding_plan(options()).variant);
     }
 
   private slots:
@@ -102,6 +102,9 @@ class TestReproKg : public QObject {
         for (const auto& [name, seed] : {std::pair{"FB15k-237", 7u}, std::pair{"WN18RR", 11u}}) {
             fs::create_directories(fs::path(data_) / "kg" / name);
             std::ofstream(fs::path(data_) / "kg" / name / "train.txt") << planted_kg(seed, 36, 6, 260);
+            // The loginfer variant's K is all three splits (as the release reads FB15k-237).
+            std::ofstream(fs::path(data_) / "kg" / name / "valid.txt") << planted_kg(seed + 100, 36, 6, 30);
+            std::ofstream(fs::path(data_) / "kg" / name / "test.txt") << planted_kg(seed + 200, 36, 6, 30);
         }
     }
 
@@ -272,6 +275,78 @@ class TestReproKg : public QObject {
         QVERIFY(sym.auc > 0.75);
     }
 
+    /// The variants: loginfer (the default) reads K from all three splits, keeps each method's
+    /// binary train negatives for the systems and trains them per method; kbcx reads train.txt,
+    /// gives the systems no train negatives and trains once per group.
+    void negativeDifficultyVariants() {
+        repro::Options o = options();
+        QCOMPARE(repro::kg_finding_plan(o).variant, bench::Variant::LogInfer);
+        o.variant = "kbcx";
+        QCOMPARE(repro::kg_finding_plan(o).variant, bench::Variant::Kbcx);
+        o.variant = "released";
+        QVERIFY_THROWS_EXCEPTION(InputError, repro::kg_finding_plan(o));
+
+        jobs::JobContext ctx;
+        o.variant = "";
+        const auto all = repro::load_source_kg(o, "FB15k-237", ctx, bench::Variant::LogInfer);
+        const auto train = repro::load_source_kg(o, "FB15k-237", ctx, bench::Variant::Kbcx);
+        QVERIFY(all->facts.num_facts() > train->facts.num_facts());
+        for (const auto method : {bench::NegMethod::RC, bench::NegMethod::RB, bench::NegMethod::PA}) {
+            const repro::KgBench b = repro::make_kg_bench(
+                "FB15k-237",
+                repro::kg_generate_params(all, {"symmetry", "intersection"}, method, 3, 30, bench::Variant::LogInfer),
+                ctx);
+            // Every test negative is evaluated with some pattern of the benchmark, those drawn
+            // for no positive (rb's pooled draws) through the rules that conclude their predicate.
+            for (const auto& n : b.gen.negatives[bench::kTest]) {
+                const bool sym = b.negative_in_pattern(n, bench::kTest, "symmetry"),
+                           inter = b.negative_in_pattern(n, bench::kTest, "intersection");
+                QVERIFY(sym || inter);
+                if (n.target != bench::kNoIndex)
+                    QCOMPARE(sym, b.pattern_of(b.gen.positives[bench::kTest][n.target]) == "symmetry");
+                QVERIFY(!b.negative_in_pattern(n, bench::kTest, "diamond"));
+            }
+            std::size_t binary = 0;
+            for (const auto& n : b.gen.negatives[bench::kTrain])
+                binary += !n.fact.unary;
+            QVERIFY(binary > 0);
+            QCOMPARE(b.train_negatives.size(), binary);
+            const repro::KgBench k = repro::make_kg_bench(
+                "FB15k-237", repro::kg_generate_params(train, {"symmetry"}, method, 3, 30, bench::Variant::Kbcx), ctx);
+            QVERIFY(k.train_negatives.empty());
+        }
+
+        // The commands a user reruns: one training per method under loginfer, with the folder's
+        // train negatives; one per group under kbcx, without.
+        const auto rep = repro::find_reproduction("negative-difficulty");
+        QVERIFY(rep);
+        o.models = {"DistMult"};
+        o.epochs = 2;
+        for (const std::string v : {"loginfer", "kbcx"}) {
+            o.variant = v;
+            o.out_dir = dir_.filePath(QString::fromStdString("variant-" + v)).toStdString();
+            const repro::Report r = repro::run_reproduction(*rep, o, ctx).report;
+            int trains = 0, with_negatives = 0, generates_all_splits = 0;
+            for (const auto& c : r.commands) {
+                if (c.rfind("kbcx train ", 0) == 0) {
+                    ++trains;
+                    with_negatives += c.find("--negatives auto --p-bot") != std::string::npos;
+                }
+                if (c.rfind("kbcx generate ", 0) == 0) {
+                    QVERIFY2(c.find("--variant " + v) != std::string::npos, c.c_str());
+                    generates_all_splits += c.find("valid.txt") != std::string::npos;
+                }
+            }
+            // quick mode: one group (symmetry + intersection), methods rc, rb, pa, qg
+            QCOMPARE(trains, v == "loginfer" ? 4 : 1);
+            QCOMPARE(with_negatives, v == "loginfer" ? 4 : 0);
+            QCOMPARE(generates_all_splits, v == "loginfer" ? 4 : 0);
+            const std::string md = slurp(dir_.filePath(QString::fromStdString("variant-" + v)).toStdString() +
+                                         "/negative-difficulty/report.md");
+            QVERIFY(md.find("Generator: " + v) != std::string::npos);
+        }
+    }
+
     void negativeDifficulty() {
         const auto rep = repro::find_reproduction("negative-difficulty");
         QVERIFY(rep);
@@ -357,11 +432,11 @@ class TestReproKg : public QObject {
             QCOMPARE(matrix->rows.size(), patterns.size());
             const auto K = load(kgname);
             jobs::JobContext c2;
-            const repro::KgBench b =
-                repro::make_kg_bench(kgname,
-                                     repro::kg_generate_params(K, patterns, bench::NegMethod::PA, plan.k1,
-                                                               kgname == "WN18RR" ? plan.k2_wn : plan.k2_fb),
-                                     c2);
+            const repro::KgBench b = repro::make_kg_bench(
+                kgname,
+                repro::kg_generate_params(K, patterns, bench::NegMethod::PA, plan.k1,
+                                          kgname == "WN18RR" ? plan.k2_wn : plan.k2_fb, plan.variant),
+                c2);
             // Brute force, the paper's SimpBL: the relations each entity occurs with in train.txt
             // (K + train positives); (a, r, c) is true iff r occurs with both a and c.
             std::vector<std::set<kg::Id>> rels(K->facts.num_entities());
@@ -378,7 +453,7 @@ class TestReproKg : public QObject {
                 for (const auto& p : pos)
                     if (b.pattern_of(p) == pat) ++npos, tp += predict(p.fact);
                 for (const auto& n : b.gen.negatives[bench::kTest])
-                    if (b.pattern_of(pos.at(n.target)) == pat) ++nneg, fp += predict(n.fact);
+                    if (b.negative_in_pattern(n, bench::kTest, pat)) ++nneg, fp += predict(n.fact);
                 const repro::Table& t = *all;
                 const std::vector<std::string>* row = nullptr;
                 for (const auto& x : t.rows)
@@ -396,7 +471,8 @@ class TestReproKg : public QObject {
                 QCOMPARE((*row)[column(t, "precision")], repro::number_text(prec, 3));
                 QCOMPARE((*row)[column(t, "recall")], repro::number_text(rec, 3));
                 QCOMPARE((*row)[column(t, "F1")], repro::number_text(f1, 3));
-                QCOMPARE((*row)[column(t, "AUC")], repro::number_text(auc, 3));
+                // No negative drawn for the pattern's positives: no AUC.
+                QCOMPARE((*row)[column(t, "AUC")], nneg ? repro::number_text(auc, 3) : std::string("–"));
                 QCOMPARE((*row)[column(t, "C-MRR")], std::string("–"));
                 ++checked;
             }

@@ -152,6 +152,31 @@ class TestUiReproductions : public QObject {
         }
     }
 
+    /// The Generator box is `kbcx reproduce --variant`: LogInfer's generator as released by
+    /// default, this explorer's on request, and fixed while a run goes.
+    void variantBoxReachesTheRun() {
+        static std::string seen;
+        repro::register_reproduction({"variant-probe", "Variant probe", "Records Options::variant.",
+                                      [](const repro::Options& o, jobs::JobContext&) {
+                                          seen = o.variant;
+                                          return tinyReport();
+                                      }});
+        ui::JobRunner runner;
+        ReproductionsDialog d(&runner);
+        d.setOutputDir(out_.filePath(QStringLiteral("variant-run")));
+        QVERIFY(d.select(QStringLiteral("variant-probe")));
+        QCOMPARE(d.variantBox()->currentData().toString(), QStringLiteral("loginfer"));
+        for (const char* v : {"loginfer", "kbcx"}) {
+            d.variantBox()->setCurrentIndex(d.variantBox()->findData(QString::fromLatin1(v)));
+            ui::JobHandle* job = d.runSelected();
+            QVERIFY(job);
+            QVERIFY(!d.variantBox()->isEnabled());
+            QVERIFY(test::waitForEnd(job));
+            QCOMPARE(seen, std::string(v));
+            QTRY_VERIFY(d.variantBox()->isEnabled());
+        }
+    }
+
     void cancelStopsARun() {
         ui::JobRunner runner;
         ReproductionsDialog d(&runner);

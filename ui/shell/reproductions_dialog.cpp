@@ -113,6 +113,13 @@ ReproductionsDialog::ReproductionsDialog(JobRunner* runner, QWidget* parent)
     mode_->addItem(tr("Full (the README figures; much longer)"), static_cast<int>(repro::Mode::Full));
     mode_->setToolTip(tr("Quick: dim 20, 100 epochs, 30 test axioms per band, 2 seeds.\n"
                          "Full: dim 50, 1000 epochs, 100 test axioms per band, 5 seeds."));
+    variant_ = new QComboBox(this);
+    variant_->setObjectName(QStringLiteral("reproductionVariant"));
+    variant_->addItem(tr("As released (LogInfer's generator)"), QStringLiteral("loginfer"));
+    variant_->addItem(tr("Variant kbcx (this explorer's generator)"), QStringLiteral("kbcx"));
+    variant_->setToolTip(tr("kbcx reproduce --variant: negative-difficulty and pattern-difficulty draw their "
+                            "benchmarks with LogInfer's generator as released (K = train + valid + test, each "
+                            "negative method's own train negatives) or with this explorer's generator"));
     data_ = new QLineEdit(QString::fromStdString(repro::default_data_dir()), this);
     data_->setToolTip(tr("The shared data folder (it holds onto/pizza.owl)"));
     out_ = new QLineEdit(QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
@@ -148,6 +155,7 @@ ReproductionsDialog::ReproductionsDialog(JobRunner* runner, QWidget* parent)
 
     auto* form = new QFormLayout;
     form->addRow(tr("Mode:"), mode_);
+    form->addRow(tr("&Generator:"), variant_);
     form->addRow(tr("Data folder:"), data_);
     form->addRow(tr("Report folder:"), out_);
     form->addRow(QString(), resume_);
@@ -225,6 +233,7 @@ void ReproductionsDialog::setRunning(bool running) {
     list_->setEnabled(!running);
     mode_->setEnabled(!running);
     resume_->setEnabled(!running);
+    variant_->setEnabled(!running);
     memoryLimit_->setEnabled(!running);
 }
 
@@ -236,6 +245,7 @@ JobHandle* ReproductionsDialog::runSelected() {
     o.data_dir = data_->text().toStdString();
     o.out_dir = out_->text().toStdString();
     o.resume = resume_->isChecked();
+    o.variant = variant_->currentData().toString().toStdString();
     o.threads = std::max(1, std::min(4, static_cast<int>(std::thread::hardware_concurrency()) - 1));
     const repro::Reproduction rep = *r;
     const QString name = QString::fromStdString(rep.name);

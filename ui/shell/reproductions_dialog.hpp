@@ -73,6 +73,7 @@ class ReproductionsDialog : public QDialog {
     QPushButton* cancelButton() const { return cancel_; }
     QComboBox* modeBox() const { return mode_; }
     QCheckBox* resumeBox() const { return resume_; }
+    QComboBox* variantBox() const { return variant_; }
     /// The limit the reproduction job runs under (default: the Preferences' limit for jobs).
     MemoryLimitField* memoryLimitField() const { return memoryLimit_; }
     JobHandle* currentJob() const { return job_; }
@@ -88,6 +89,7 @@ class ReproductionsDialog : public QDialog {
     QLabel* summary_;
     QComboBox* mode_;
     QCheckBox* resume_;
+    QComboBox* variant_;
     MemoryLimitField* memoryLimit_;
     QLineEdit* data_;
     QLineEdit* out_;

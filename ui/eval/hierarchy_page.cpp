@@ -434,8 +434,9 @@ void HierarchyPage::updateCharts() {
     updateHistogramChart();
     scatterPending_ = true;
     // The scatter chart in a pass of the event loop of its own: the two rebuilds and their
-    // first paints together held the GUI thread for over 100 ms on a large evaluation.
-    QTimer::singleShot(0, this, [this] {
+    // first paints together held the GUI thread for over 100 ms on a large evaluation. A real
+    // timer (1 ms), not a posted call: Qt delivers the calls posted meanwhile in the same pass.
+    QTimer::singleShot(1, this, [this] {
         scatterPending_ = false;
         updateScatterChart();
         emit chartsUpdated();

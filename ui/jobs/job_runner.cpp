@@ -6,9 +6,11 @@
 #include "common/limits.hpp"
 #include "common/resources.hpp"
 
+#include <QAbstractEventDispatcher>
 #include <QElapsedTimer>
 #include <QMetaObject>
 #include <QRunnable>
+#include <QTimer>
 
 #include <algorithm>
 #include <cerrno>
@@ -61,6 +63,9 @@ struct ProgressMailbox {
 JobRunner::JobRunner(QObject* parent) : QObject(parent) {
     memoryTimer_.setInterval(1000);
     connect(&memoryTimer_, &QTimer::timeout, this, &JobRunner::sampleMemory);
+    // Each pass of the event loop starts a new slice of job-end calls (drainCalls).
+    if (QAbstractEventDispatcher* d = QAbstractEventDispatcher::instance(thread()))
+        connect(d, &QAbstractEventDispatcher::awake, this, [this] { passDrainNs_ = 0; });
 }
 
 void JobRunner::setMemorySampleInterval(std::chrono::milliseconds interval) {
@@ -195,8 +200,10 @@ void JobRunner::post(const QPointer<QObject>& context, std::function<void()> cal
 }
 
 void JobRunner::drainCalls() {
-    // One slice: a burst of job ends (each updating tables, charts, the jobs dock) runs over
-    // several passes of the event loop instead of holding it for the sum of their costs.
+    // One slice per pass of the event loop: a burst of job ends (each updating tables, charts,
+    // the jobs dock) runs over several passes instead of holding the loop for the sum of their
+    // costs. The slice counts every drain of the pass: a drain posted by a worker while one
+    // runs is delivered in the same pass.
     constexpr qint64 kSliceNs = 12'000'000;
     {
         std::lock_guard lock(callsMutex_);
@@ -204,24 +211,28 @@ void JobRunner::drainCalls() {
     }
     QElapsedTimer slice;
     slice.start();
+    const qint64 spentBefore = passDrainNs_;
+    bool ran = false; // each drain makes progress, whatever the pass has spent
     for (;;) {
         PendingCall next;
         {
             std::lock_guard lock(callsMutex_);
-            if (calls_.empty()) return;
-            if (slice.nsecsElapsed() >= kSliceNs) { // the rest waits for the next pass
+            if (calls_.empty()) break;
+            if (ran && spentBefore + slice.nsecsElapsed() >= kSliceNs) { // the rest waits for the next pass
                 if (!drainPosted_) {
                     drainPosted_ = true;
-                    QMetaObject::invokeMethod(this, &JobRunner::drainCalls, Qt::QueuedConnection);
+                    QTimer::singleShot(1, this, &JobRunner::drainCalls);
                 }
-                return;
+                break;
             }
             next = std::move(calls_.front());
             calls_.pop_front();
         }
+        ran = true;
         if (next.context) // a call may open a nested event loop, which can run further drains
             next.call();
     }
+    passDrainNs_ = spentBefore + slice.nsecsElapsed();
 }
 
 int JobRunner::activeJobCount() const {

@@ -114,6 +114,7 @@ class JobRunner : public QObject {
     std::mutex callsMutex_;
     std::deque<PendingCall> calls_; ///< guarded by callsMutex_
     bool drainPosted_ = false;      ///< guarded by callsMutex_
+    qint64 passDrainNs_ = 0;        ///< GUI-thread time drainCalls took in this pass of the loop
 
     QThreadPool pool_;
     QList<JobHandle*> jobs_;

@@ -20,6 +20,7 @@
 #include <QPen>
 #include <QResizeEvent>
 #include <QScrollArea>
+#include <QShowEvent>
 #include <QSvgGenerator>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -30,6 +31,13 @@
 #include <limits>
 
 namespace kbcx::ui {
+
+namespace {
+/// The pause between two charts of refreshSpread(). A zero-time single shot is a posted call,
+/// and Qt delivers the calls posted meanwhile in the same pass of the event loop: a real timer
+/// puts each chart in a pass of its own.
+constexpr int kPanelGapMs = 1;
+} // namespace
 
 namespace {
 
@@ -140,6 +148,7 @@ void TrainingCharts::preparePanels() {
 }
 
 void TrainingCharts::refresh() {
+    deferred_ = false;
     pendingPanels_.clear();
     preparePanels();
     for (auto it = panels_.begin(); it != panels_.end(); ++it)
@@ -147,12 +156,19 @@ void TrainingCharts::refresh() {
 }
 
 void TrainingCharts::refreshSpread() {
+    // A chart's scene recomputes its series' geometry on each change, visible or not: hidden
+    // charts (the Training tab in the background) wait until they are shown.
+    if (!isVisible()) {
+        deferred_ = true;
+        return;
+    }
+    deferred_ = false;
     preparePanels();
     for (auto it = panels_.begin(); it != panels_.end(); ++it)
         if (!it.value()->stale && !pendingPanels_.contains(it.key())) pendingPanels_ << it.key();
     if (!panelUpdateQueued_ && !pendingPanels_.isEmpty()) {
         panelUpdateQueued_ = true;
-        QTimer::singleShot(0, this, &TrainingCharts::updateNextPendingPanel);
+        QTimer::singleShot(kPanelGapMs, this, &TrainingCharts::updateNextPendingPanel);
     }
 }
 
@@ -163,7 +179,7 @@ void TrainingCharts::updateNextPendingPanel() {
     if (Panel* panel = panels_.value(metric); panel && !hidden_.contains(metric)) updatePanel(metric, *panel);
     if (!pendingPanels_.isEmpty()) {
         panelUpdateQueued_ = true;
-        QTimer::singleShot(0, this, &TrainingCharts::updateNextPendingPanel);
+        QTimer::singleShot(kPanelGapMs, this, &TrainingCharts::updateNextPendingPanel);
     }
 }
 
@@ -358,7 +374,13 @@ QLineSeries* TrainingCharts::series(const QString& metric, quint64 runId) const 
     return panel ? panel->series.value(runId) : nullptr;
 }
 
+void TrainingCharts::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (deferred_) refreshSpread();
+}
+
 QWidget* TrainingCharts::renderTarget() {
+    if (deferred_) refresh();
     // Lay out what a refresh just changed (legends are laid out on posted layout requests).
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     if (content_->size().isEmpty() || !content_->isVisible()) {

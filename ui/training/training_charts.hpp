@@ -34,7 +34,8 @@ class TrainingCharts : public QWidget {
     /// beyond copying points).
     void refresh();
     /// The same, one chart per pass of the event loop, so that a refresh of many charts with
-    /// many runs never holds the GUI thread in one piece (the live, throttled updates).
+    /// many runs never holds the GUI thread in one piece (the live, throttled updates). While
+    /// the charts are not visible (another tab) nothing is redrawn: showing them does it.
     void refreshSpread();
 
     /// Every metric with a chart, in display order (visible or not).
@@ -55,6 +56,7 @@ class TrainingCharts : public QWidget {
 
   protected:
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
   signals:
     /// The set of metrics with charts changed (a run reported a new metric name).
@@ -83,6 +85,7 @@ class TrainingCharts : public QWidget {
     QSet<const QObject*> watchedRuns_;
     QStringList pendingPanels_; ///< refreshSpread's charts not updated yet
     bool panelUpdateQueued_ = false;
+    bool deferred_ = false; ///< refreshSpread() came while hidden: redraw when shown
     QStringList order_;
     QMap<QString, Panel*> panels_;
     QSet<QString> hidden_;

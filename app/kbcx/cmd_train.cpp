@@ -98,6 +98,7 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     st.seed = parse_count("seed", p.get("seed"));
     st.run_dir = p.get("run");
     st.resume = p.has("resume");
+    st.keep_checkpoints = p.has("keep-checkpoints");
     try {
         st.optimizer = embed::parse_optimizer(p.get("optimizer"));
     } catch (const std::invalid_argument& e) {
@@ -255,6 +256,9 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("order", "hrt|htr", "column order of the triple files", "hrt");
     p.option("run", "DIR", "run folder (required; created; with --resume an existing run continues)");
     p.flag("resume", "continue from DIR/checkpoint.bin (same model and data)");
+    p.flag("keep-checkpoints",
+           "keep a copy of the checkpoint of every evaluation in DIR/checkpoints/epoch-N.bin, so that\n"
+           "kbcx score --explain --over-training replays an axiom's score over the training");
     p.flag("stats", "print seconds per epoch, positives per second and peak memory");
     p.epilog(
         "scores: higher = more plausible; distance models score −distance\n"
@@ -407,6 +411,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     st.seed = parse_count("seed", p.get("seed"));
     st.run_dir = p.get("run");
     st.resume = p.has("resume");
+    st.keep_checkpoints = p.has("keep-checkpoints");
     try {
         st.optimizer = embed::parse_optimizer(p.get("optimizer"));
         if (p.has("loss")) st.loss = embed::parse_loss(p.get("loss"));

@@ -298,7 +298,7 @@ ScoreAnatomy ExplainModel::explain(std::string_view text) const {
                              "the axiom's normal forms need fresh names, which the model has no embedding for: " +
                                  a.axiom);
         a.parts = *parts;
-        double loss = 0;
+        double loss = 0, score = 0;
         for (std::size_t p = 0; p < parts->size(); ++p) {
             const NfAxiom& nf = (*parts)[p];
             a.normal_forms.push_back(nf_text(nf, *this));
@@ -310,6 +310,7 @@ ScoreAnatomy ExplainModel::explain(std::string_view text) const {
                                      ") has no loss for this kind of axiom: " + a.normal_forms.back());
             // score_axiom_parts sums −loss per normal form; the same order here.
             loss += l;
+            score += -l;
             for (TermTrace& t : traces) {
                 ScoreTerm st;
                 Rendered r = render(t, *this);
@@ -328,9 +329,10 @@ ScoreAnatomy ExplainModel::explain(std::string_view text) const {
                 a.terms.push_back(std::move(st));
             }
         }
-        // score_axiom_parts sums −ℓ_p in the same order: exactly −(Σ ℓ_p) (IEEE rounding is symmetric).
+        // score = −loss exactly (IEEE rounding is symmetric), summed as score_axiom_parts sums it so
+        // that a zero loss scores +0 there and here.
         a.loss = loss;
-        a.score = -loss;
+        a.score = score;
         return a;
     }
     // Triple models: the graph projection of the axiom, or a triple.

@@ -114,7 +114,8 @@ int explain(const ArgParser& p, std::ostream& out) {
 }
 
 int cmd_score(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
-    ArgParser p("score", "--run DIR (--candidates FILE --out FILE | --explain AXIOM [--geometry FILE.svg])",
+    ArgParser p("score",
+                "--run DIR (--candidates FILE --out FILE | --explain AXIOM [--geometry FILE.svg] [--over-training])",
                 "Scores candidates with the checkpoint of a training run (higher = more plausible).\n"
                 "Triple models: candidate triples; one line per candidate: its fields, a tab, the score.\n"
                 "EL models: candidate axioms in the text syntax (one per line, or a tests TSV\n"
@@ -126,21 +127,25 @@ int cmd_score(const std::vector<std::string>& args, std::ostream& out, std::ostr
                 "explain a triple `h r t`, or an axiom on the graph projection (A SubClassOf B as\n"
                 "(A, SubClassOf, B), A SubClassOf r some B as (A, r, B)).");
     p.option("run", "DIR", "run folder with checkpoint.bin (required)");
-    p.option("candidates", "FILE", "one candidate per line: head<TAB>relation<TAB>tail[<TAB>more fields] (required)");
-    p.option("out", "FILE", "scores file: the candidate line<TAB>score (required)");
+    p.option("candidates", "FILE",
+             "one candidate per line: head<TAB>relation<TAB>tail[<TAB>more fields] (required unless --explain)");
+    p.option("out", "FILE", "scores file: the candidate line<TAB>score (required unless --explain)");
     p.option("order", "hrt|htr", "column order of the candidate file", "hrt");
     p.option("explain", "AXIOM", "print the loss terms of this axiom's score (instead of --candidates)");
     p.option("geometry", "FILE.svg",
-             "with --explain: draw the axiom's concepts and their neighbours as the model sees them (balls,\n"
-             "boxes, translations) projected to a plane, with the projection's distortion");
+             "with --explain: draw the axiom's concepts and their neighbours as the model sees them (balls, boxes, "
+             "translations) projected to a plane, with its distortion; without it, no picture");
     p.option("neighbours", "N", "with --geometry: neighbours drawn (told in the run's ontology, else nearest)", "3");
-    p.flag("over-training", "with --explain: at every checkpoint the run kept (kbcx train --keep-checkpoints);\n"
-                            "--geometry FILE.svg then writes FILE-epoch-N.svg per checkpoint");
+    p.flag("over-training", "with --explain: at every checkpoint kept by kbcx train --keep-checkpoints; --geometry "
+                            "FILE.svg then writes FILE-epoch-N.svg per checkpoint");
     p.flag("stats", "with --explain: print the time taken and the peak memory");
     p.epilog("output line:  /m/027rn<TAB>/location/country/form_of_government<TAB>/m/06cx9<TAB>-7.4312\n"
              "EL output line:  pizza:Margherita SubClassOf pizza:Pizza<TAB>-0.0132\n"
              "extra input fields (e.g. a status or label column) are kept between the triple and the score\n"
-             "a name the model never saw is an error (file:line:column)");
+             "a name the model never saw is an error (file:line:column)\n"
+             "--explain output lines:  GCI0 [‖c(A) − c(B)‖ + |ρ(A)| − |ρ(B)|]₊<TAB>0.412  then  loss<TAB>0.412,\n"
+             "  score<TAB>-0.412; `#` lines carry the hinge and the parameters read\n"
+             "example: kbcx score --run runs/b --explain \"A SubClassOf r some B\" --geometry ab.svg");
     if (!p.parse(args, out)) return kOk;
     if (p.has("explain")) {
         if (!p.has("run")) throw UsageError("--run is required");

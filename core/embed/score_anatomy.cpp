@@ -8,7 +8,6 @@
 #include "embed/train_kg.hpp"
 #include "embed/training.hpp"
 #include "eval/eval_input.hpp"
-#include "kg/vocabulary.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -244,6 +243,8 @@ ExplainModel::ExplainModel(const std::string& checkpoint) : path_(checkpoint) {
         epoch_ = c.get("epoch").empty() ? 0 : std::stoi(c.get("epoch"));
         if (kind == "el-model") {
             el_ = load_el_model(checkpoint, &names_);
+            for (const auto& [p, iri] : names_.prefixes)
+                prefixes_.add(p, iri);
             translator_ = std::make_unique<AxiomTranslator>(names_);
             model_name_ = el_->name();
             variant_ = std::string(el_variant_name(el_->config().variant));
@@ -264,12 +265,8 @@ ExplainModel::~ExplainModel() = default;
 std::string ExplainModel::class_row_name(std::uint32_t row) const {
     if (!el_) return "?";
     const ElSizes& s = el_->sizes();
-    if (row < s.concepts) {
-        kg::PrefixMap pm;
-        for (const auto& [p, iri] : names_.prefixes)
-            pm.add(p, iri);
-        return row < names_.concepts.size() ? pm.compact(names_.concepts[row]) : "#" + std::to_string(row);
-    }
+    if (row < s.concepts)
+        return row < names_.concepts.size() ? prefixes_.compact(names_.concepts[row]) : "#" + std::to_string(row);
     if (row < s.concepts + s.individuals) {
         const std::size_t x = row - s.concepts;
         return "{" + (x < names_.individuals.size() ? names_.individuals[x] : "#" + std::to_string(x)) + "}";
@@ -279,10 +276,7 @@ std::string ExplainModel::class_row_name(std::uint32_t row) const {
 
 std::string ExplainModel::role_name(std::uint32_t role) const {
     if (role >= names_.roles.size()) return "#" + std::to_string(role);
-    kg::PrefixMap pm;
-    for (const auto& [p, iri] : names_.prefixes)
-        pm.add(p, iri);
-    return pm.compact(names_.roles[role]);
+    return prefixes_.compact(names_.roles[role]);
 }
 
 ScoreAnatomy ExplainModel::explain(std::string_view text) const {

@@ -6,6 +6,7 @@
 #include "embed/el_models.hpp"
 #include "embed/kg_models.hpp"
 #include "embed/term_trace.hpp"
+#include "kg/vocabulary.hpp"
 
 #include <memory>
 #include <string>
@@ -88,6 +89,7 @@ class ExplainModel {
     int epoch_ = 0;
     std::unique_ptr<ElModel> el_;
     ElNames names_;
+    kg::PrefixMap prefixes_;
     std::unique_ptr<AxiomTranslator> translator_;
     std::unique_ptr<KgModel> kg_;
     std::vector<std::string> entities_, relations_;

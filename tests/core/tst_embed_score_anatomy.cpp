@@ -15,6 +15,7 @@
 #include <cmath>
 #include <fstream>
 #include <random>
+#include <tuple>
 
 using namespace kbcx;
 using namespace kbcx::embed;
@@ -274,6 +275,47 @@ class TestEmbedScoreAnatomy : public QObject {
         QVERIFY(found);
         const std::string svg = geometry_svg(b);
         QVERIFY(svg.find("<rect class=\"box\"") != std::string::npos);
+    }
+
+    void tripleModelsExplainTheirScore() {
+        // Every shallow triple model: one term, −score(h, r, t), on a triple and on the graph
+        // projection of an axiom; TransE also draws its translation.
+        QTemporaryDir dir;
+        kg::Vocabulary vocab;
+        for (const char* e : {"A", "B", "C"})
+            vocab.entities().intern(e);
+        for (const char* r : {"SubClassOf", "r"})
+            vocab.relations().intern(r);
+        for (const std::string& name : kg_model_names()) {
+            KgModelConfig c;
+            c.name = name;
+            c.dim = 8;
+            c.p_norm = name == "TransE-L2" ? 2 : 1;
+            auto m = make_kg_model(c, 3, 2);
+            std::mt19937_64 rng(11);
+            m->init(rng);
+            const std::string path = dir.filePath(QString::fromStdString(name + ".bin")).toStdString();
+            save_kg_checkpoint(path, *m, nullptr, vocab, {}, {});
+            const ExplainModel ex(path);
+            QVERIFY(!ex.is_el());
+            for (const auto& [axiom, h, r, t] :
+                 {std::tuple("A SubClassOf B", 0u, 0u, 1u), std::tuple("A SubClassOf r some C", 0u, 1u, 2u),
+                  std::tuple("C\tr\tA", 2u, 1u, 0u)}) {
+                const ScoreAnatomy a = ex.explain(axiom);
+                QCOMPARE(a.terms.size(), std::size_t(1));
+                QCOMPARE(a.score, static_cast<double>(m->score(h, r, t)));
+                QCOMPARE(a.terms[0].value, a.loss);
+                QVERIFY(a.score == -a.loss);
+            }
+            QVERIFY_THROWS_EXCEPTION(InputError, ex.explain("A SubClassOf Z"));
+            if (name.rfind("TransE", 0) == 0) {
+                const GeoScene s = score_geometry(ex, ex.explain("A SubClassOf r some C"));
+                QVERIFY(s.axiom_distance_error <= 1e-9); // h, h + r and t span the plane drawn
+                QVERIFY(geometry_svg(s).find("class=\"translation\"") != std::string::npos);
+            } else {
+                QVERIFY_THROWS_EXCEPTION(InputError, score_geometry(ex, ex.explain("A SubClassOf B")));
+            }
+        }
     }
 
     void foreignAndMissingCheckpointsAreMessages() {

@@ -73,43 +73,42 @@ int explain(const ArgParser& p, std::ostream& out) {
     const Stopwatch clock;
     const std::string run = p.get("run"), axiom = p.get("explain");
     const std::size_t neighbours = parse_count("neighbours", p.get("neighbours"));
-    std::vector<std::pair<int, std::string>> ckpts; // (epoch, path); epoch −1 = the run's last checkpoint
+    const bool draw = p.has("geometry");
+    auto print_scene = [&](const embed::GeoScene& scene, const std::string& file, const std::string& source) {
+        write_text(file, embed::geometry_svg(scene));
+        out << "# geometry → " << file << ": " << scene.shapes.size() << " shapes, neighbours from " << source
+            << "; projection: " << scene.projection << "\n";
+        for (const auto& n : scene.notes)
+            out << "#   " << n << "\n";
+    };
     if (p.has("over-training")) {
-        for (const auto& k : embed::kept_checkpoints(run))
-            ckpts.emplace_back(k.epoch, k.path);
-        if (ckpts.empty())
-            throw InputError(run, "the run kept no checkpoints per evaluation (train it with --keep-checkpoints)");
+        if (draw) {
+            // One projection and one set of neighbours for every frame (those of the last checkpoint).
+            std::string source;
+            for (const auto& f : embed::replay_over_training(run, axiom, neighbours, &source)) {
+                out << embed::anatomy_text(f.anatomy);
+                print_scene(f.scene, per_epoch_path(p.get("geometry"), f.epoch), source);
+            }
+        } else {
+            for (const auto& a : embed::anatomy_over_training(run, axiom))
+                out << embed::anatomy_text(a);
+        }
     } else {
-        ckpts.emplace_back(-1, embed::run_checkpoint(run));
-    }
-    double explain_s = 0, geometry_s = 0;
-    for (const auto& [epoch, path] : ckpts) {
-        const Stopwatch e;
-        const embed::ExplainModel model(path);
-        embed::ScoreAnatomy a = model.explain(axiom);
-        if (epoch >= 0) a.epoch = epoch;
+        const embed::ExplainModel model(embed::run_checkpoint(run));
+        const embed::ScoreAnatomy a = model.explain(axiom);
         out << embed::anatomy_text(a);
-        explain_s += e.seconds();
-        if (p.has("geometry")) {
+        if (p.has("stats")) out << "# stats: explain " << clock.seconds() << " s\n";
+        if (draw) {
             const Stopwatch g;
             std::string source;
             embed::GeometryOptions go;
             go.neighbours = embed::run_neighbours(run, model, a, neighbours, &source);
-            const embed::GeoScene scene = embed::score_geometry(model, a, go);
-            const std::string file = epoch >= 0 ? per_epoch_path(p.get("geometry"), epoch) : p.get("geometry");
-            write_text(file, embed::geometry_svg(scene));
-            out << "# geometry → " << file << ": " << scene.shapes.size() << " shapes, neighbours from " << source
-                << "; projection: " << scene.projection << "\n";
-            for (const auto& n : scene.notes)
-                out << "#   " << n << "\n";
-            geometry_s += g.seconds();
+            print_scene(embed::score_geometry(model, a, go), p.get("geometry"), source);
+            if (p.has("stats")) out << "# stats: geometry " << g.seconds() << " s\n";
         }
     }
-    if (p.has("stats")) {
-        out << "# stats: explain " << explain_s << " s";
-        if (p.has("geometry")) out << ", geometry " << geometry_s << " s";
-        out << ", total " << clock.seconds() << " s, peak memory " << human_bytes(peak_memory_bytes()) << "\n";
-    }
+    if (p.has("stats"))
+        out << "# stats: total " << clock.seconds() << " s, peak memory " << human_bytes(peak_memory_bytes()) << "\n";
     return kOk;
 }
 

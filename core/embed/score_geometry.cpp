@@ -486,12 +486,15 @@ GeoScene score_geometry(const ExplainModel& m, const ScoreAnatomy& a, const Geom
             const auto i = static_cast<std::size_t>(x), j = static_cast<std::size_t>(y);
             return pressure[i] != pressure[j] ? pressure[i] > pressure[j] : soft[i] > soft[j];
         });
-        scene.axis_x = dims[0];
-        scene.axis_y = dims.size() > 1 ? dims[1] : dims[0];
+        const GeoScene* same = o.same_projection;
+        const int d = static_cast<int>(pressure.size());
+        const bool reuse = same && same->axis_x >= 0 && same->axis_x < d && same->axis_y >= 0 && same->axis_y < d;
+        scene.axis_x = reuse ? same->axis_x : dims[0];
+        scene.axis_y = reuse ? same->axis_y : dims.size() > 1 ? dims[1] : dims[0];
         const int ax = scene.axis_x, ay = scene.axis_y;
         proj = [ax, ay](const Vec& v) { return std::pair<double, double>(v[ax], v[ay]); };
         scene.projection = "coordinate dimensions " + std::to_string(ax) + " (x) and " + std::to_string(ay) +
-                           " (y), where the terms' hinges push most";
+                           (reuse ? " (y)" : " (y), where the terms' hinges push most");
         const double total = std::accumulate(pressure.begin(), pressure.end(), 0.0);
         if (total > 0) {
             const double share =
@@ -509,7 +512,21 @@ GeoScene score_geometry(const ExplainModel& m, const ScoreAnatomy& a, const Geom
         if (axiom.empty()) axiom = others;
         Vec origin;
         std::string how;
-        const Eigen::MatrixXd B = plane_basis(axiom, others, origin, how);
+        Eigen::MatrixXd B;
+        const GeoScene* same = o.same_projection;
+        const auto d = static_cast<std::size_t>(axiom.front().size());
+        if (same && same->plane_origin.size() == d && same->plane_u.size() == d && same->plane_v.size() == d) {
+            origin = Eigen::Map<const Vec>(same->plane_origin.data(), static_cast<Eigen::Index>(d));
+            B.resize(static_cast<Eigen::Index>(d), 2);
+            B.col(0) = Eigen::Map<const Vec>(same->plane_u.data(), static_cast<Eigen::Index>(d));
+            B.col(1) = Eigen::Map<const Vec>(same->plane_v.data(), static_cast<Eigen::Index>(d));
+            how = "a given plane";
+        } else {
+            B = plane_basis(axiom, others, origin, how);
+        }
+        scene.plane_origin.assign(origin.data(), origin.data() + origin.size());
+        scene.plane_u.assign(B.col(0).data(), B.col(0).data() + B.rows());
+        scene.plane_v.assign(B.col(1).data(), B.col(1).data() + B.rows());
         proj = [B, origin](const Vec& v) {
             const Vec p = B.transpose() * (v - origin);
             return std::pair<double, double>(p[0], p[1]);
@@ -645,6 +662,38 @@ std::string geometry_svg(const GeoScene& s) {
     }
     o += "</svg>\n";
     return o;
+}
+
+} // namespace kbcx::embed
+
+namespace kbcx::embed {
+
+std::vector<EpochGeometry> replay_over_training(const std::string& run_dir, std::string_view axiom,
+                                                std::size_t neighbours, std::string* source) {
+    const auto kept = kept_checkpoints(run_dir);
+    if (kept.empty())
+        throw InputError(run_dir, "the run kept no checkpoints per evaluation (train it with --keep-checkpoints)");
+    // The last checkpoint fixes the neighbours and the projection; every frame uses them.
+    const ExplainModel last(kept.back().path);
+    ScoreAnatomy last_anatomy = last.explain(axiom);
+    last_anatomy.epoch = kept.back().epoch;
+    GeometryOptions o;
+    o.neighbours = run_neighbours(run_dir, last, last_anatomy, neighbours, source);
+    const GeoScene reference = score_geometry(last, last_anatomy, o);
+    o.same_projection = &reference;
+    std::vector<EpochGeometry> out;
+    for (std::size_t i = 0; i + 1 < kept.size(); ++i) {
+        const ExplainModel m(kept[i].path);
+        EpochGeometry e;
+        e.epoch = kept[i].epoch;
+        e.anatomy = m.explain(axiom);
+        e.anatomy.epoch = e.epoch;
+        e.scene = score_geometry(m, e.anatomy, o);
+        e.scene.projection = reference.projection + ", at epoch " + std::to_string(kept.back().epoch);
+        out.push_back(std::move(e));
+    }
+    out.push_back({kept.back().epoch, std::move(last_anatomy), reference});
+    return out;
 }
 
 } // namespace kbcx::embed

@@ -32,12 +32,17 @@ struct GeoScene {
     /// the radii of balls and the extents of boxes in the drawn dimensions are exact (radius_error 0).
     double distance_error = 0, axiom_distance_error = 0, radius_error = 0;
     int axis_x = -1, axis_y = -1; ///< box models: the coordinate dimensions drawn (else −1)
+    /// Ball and translation scenes: the plane in the model's space, origin + x·u + y·v (else empty).
+    std::vector<double> plane_origin, plane_u, plane_v;
     std::vector<std::string> notes;
 };
 
 /// What to draw besides the axiom's own concepts.
 struct GeometryOptions {
     std::vector<kg::Id> neighbours; ///< concept ids (EL) or entity ids (triple models) to draw as neighbours
+    /// Project as this scene does (its plane, or its two dimensions) when it fits the model, so that
+    /// the frames of a replay over training share one coordinate system.
+    const GeoScene* same_projection = nullptr;
 };
 
 /// The scene of an anatomy computed by `model` (EL models: every geometry; triple models: TransE).
@@ -61,6 +66,18 @@ std::vector<kg::Id> run_neighbours(const std::string& run_dir, const ExplainMode
                                    std::size_t max, std::string* source = nullptr);
 /// The concept ids (EL) or entity ids (triple models) an anatomy's axiom names.
 std::vector<kg::Id> anatomy_concepts(const ExplainModel& model, const ScoreAnatomy& anatomy);
+
+/// One frame of a replay over training.
+struct EpochGeometry {
+    int epoch = 0;
+    ScoreAnatomy anatomy;
+    GeoScene scene;
+};
+/// The anatomy and the scene of `axiom` at every checkpoint the run kept, by epoch, all drawn with
+/// the neighbours and the projection of the last one (so the shapes move in one frame). Throws
+/// InputError when the run kept none, or as ExplainModel and score_geometry do.
+std::vector<EpochGeometry> replay_over_training(const std::string& run_dir, std::string_view axiom,
+                                                std::size_t neighbours, std::string* source = nullptr);
 
 /// The scene as a standalone SVG document: circles for balls, rectangles for boxes, arrows for
 /// translations, labels, and the projection and its distortion as a caption.

@@ -7,8 +7,10 @@
 #include "embed/score_geometry.hpp"
 #include "embed/train_el.hpp"
 #include "embed/train_kg.hpp"
+#include "embed/training.hpp"
 #include "kg/vocabulary.hpp"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -315,6 +317,40 @@ class TestEmbedScoreAnatomy : public QObject {
             } else {
                 QVERIFY_THROWS_EXCEPTION(InputError, score_geometry(ex, ex.explain("A SubClassOf B")));
             }
+        }
+    }
+
+    void replayOverTrainingSharesOneProjection() {
+        // A run folder that kept three checkpoints (written here with different parameters).
+        QTemporaryDir dir;
+        const std::string run = dir.path().toStdString();
+        const RunFolder folder(run);
+        for (const char* model : {"ELEmbeddings", "Box2EL"}) {
+            QDir(dir.path()).removeRecursively();
+            QDir().mkpath(dir.path());
+            for (int epoch : {10, 20, 30}) {
+                const auto m = random_model(model, ElVariant::Kbcx, static_cast<std::uint64_t>(epoch), kSizes);
+                ElCheckpointState state;
+                state.epoch = epoch;
+                save_el_checkpoint(folder.checkpoint_path(), *m, nullptr, toy_names(), state, {});
+                folder.keep_checkpoint(epoch);
+            }
+            const auto kept = kept_checkpoints(run);
+            QCOMPARE(kept.size(), std::size_t(3));
+            QCOMPARE(kept.front().epoch, 10);
+            QCOMPARE(kept.back().epoch, 30);
+            const auto anatomies = anatomy_over_training(run, "A SubClassOf r some B");
+            const auto frames = replay_over_training(run, "A SubClassOf r some B", 2);
+            QCOMPARE(frames.size(), std::size_t(3));
+            for (std::size_t i = 0; i < 3; ++i) {
+                QCOMPARE(frames[i].epoch, kept[i].epoch);
+                QCOMPARE(anatomies[i].epoch, kept[i].epoch);
+                QVERIFY(frames[i].anatomy.score == anatomies[i].score);
+                QVERIFY(frames[i].anatomy.score == ExplainModel(kept[i].path).explain("A SubClassOf r some B").score);
+                QCOMPARE(frames[i].scene.axis_x, frames.back().scene.axis_x);
+                QVERIFY(frames[i].scene.plane_u == frames.back().scene.plane_u);
+            }
+            QVERIFY(frames[0].anatomy.score != frames[2].anatomy.score);
         }
     }
 

@@ -601,6 +601,7 @@ std::string geometry_svg(const GeoScene& s) {
         else
             grow(g.x, g.y);
     }
+    if (s.shapes.empty()) x0 = y0 = -1, x1 = y1 = 1;
     if (!(x1 > x0)) x0 -= 1, x1 += 1;
     if (!(y1 > y0)) y0 -= 1, y1 += 1;
     const double k = std::min((W - 2 * M) / (x1 - x0), (H - 2 * M - caption) / (y1 - y0));

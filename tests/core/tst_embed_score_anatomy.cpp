@@ -176,6 +176,17 @@ class TestEmbedScoreAnatomy : public QObject {
                     }
                     QVERIFY2(std::fabs(sum - a.loss) <= 1e-5 * std::max(1.0, std::fabs(a.loss)), what.c_str());
                     QVERIFY(!a.normal_forms.empty());
+                    // Every form draws (or says there is nothing to draw) with finite coordinates.
+                    GeometryOptions go;
+                    go.neighbours = nearest_neighbours(ex, anatomy_concepts(ex, a), 2);
+                    const GeoScene scene = score_geometry(ex, a, go);
+                    QVERIFY2(!scene.shapes.empty() || !scene.notes.empty(), what.c_str());
+                    for (const GeoShape& g : scene.shapes)
+                        QVERIFY2(std::isfinite(g.x + g.y + g.x2 + g.y2 + g.r), what.c_str());
+                    QVERIFY2(std::isfinite(scene.distance_error), what.c_str());
+                    const std::string svg = geometry_svg(scene);
+                    QVERIFY2(svg.find("nan") == std::string::npos && svg.find("inf") == std::string::npos,
+                             what.c_str());
                     ++compared;
                 }
             }

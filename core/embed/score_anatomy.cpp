@@ -228,8 +228,10 @@ Rendered kg_formula(const KgModel& m, const std::string& h, const std::string& r
                       r + ",tail))";
         out.reads = {"entity(" + h + ")", "bump(" + h + ")",     "entity(" + t + ")",
                      "bump(" + t + ")",   "box(" + r + ",head)", "box(" + r + ",tail)"};
-    } else
-        out.formula = "−⟨enc(" + h + "), R(" + r + "), enc(" + t + ")⟩"; // R-GCN's DistMult decoder
+    } else { // R-GCN: the DistMult decoder on the encodings (which read the whole graph's parameters)
+        out.formula = "−⟨enc(" + h + "), R(" + r + "), enc(" + t + ")⟩";
+        out.reads = {"encoding(" + h + ")", "relation(" + r + ")", "encoding(" + t + ")"};
+    }
     return out;
 }
 

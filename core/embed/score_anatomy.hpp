@@ -31,7 +31,7 @@ struct ScoreTerm {
     double hinge_arg = 0;
     int active_dims = 0, dims = 0;  ///< box terms: dimensions whose hinge is active, of dims (else 0, 0)
     std::vector<std::string> reads; ///< parameters read: "ball(A)", "box(A)", "bump(A)", "relation(r)",
-                                    ///< "box(r,head)", "box(r,tail)", "entity(h)"
+                                    ///< "box(r,head)", "box(r,tail)", "entity(h)", "encoding(h)" (R-GCN)
     TermTrace trace;                ///< EL models: the rows read (table, row, sign), for score_geometry.hpp
 };
 

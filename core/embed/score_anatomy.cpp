@@ -4,6 +4,7 @@
 
 #include "common/error.hpp"
 #include "embed/checkpoint.hpp"
+#include "embed/score_axioms.hpp"
 #include "embed/train_el.hpp"
 #include "embed/train_kg.hpp"
 #include "embed/training.hpp"
@@ -300,10 +301,7 @@ ScoreAnatomy ExplainModel::explain(std::string_view text) const {
             a.normal_forms.push_back(nf_text(nf, *this));
             std::vector<TermTrace> traces;
             const double l = el_->explain(nf, traces);
-            if (std::isnan(l))
-                throw InputError("<axiom>", 1, 1,
-                                 model_name_ + " (" + variant_ +
-                                     ") has no loss for this kind of axiom: " + a.normal_forms.back());
+            if (std::isnan(l)) throw InputError("<axiom>", 1, 1, no_loss_message(*el_, a.normal_forms.back()));
             // score_axiom_parts sums −loss per normal form; the same order here.
             loss += l;
             score += -l;

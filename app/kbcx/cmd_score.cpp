@@ -74,8 +74,9 @@ int explain(const ArgParser& p, std::ostream& out) {
     const std::string run = p.get("run"), axiom = p.get("explain");
     const std::size_t neighbours = parse_count("neighbours", p.get("neighbours"));
     const bool draw = p.has("geometry");
-    auto print_scene = [&](const embed::GeoScene& scene, const std::string& file, const std::string& source) {
-        write_text(file, embed::geometry_svg(scene));
+    auto print_scene = [&](const embed::GeoScene& scene, const std::string& file, const std::string& source,
+                           const embed::GeoView* view = nullptr) {
+        write_text(file, embed::geometry_svg(scene, view));
         out << "# geometry → " << file << ": " << scene.shapes.size() << " shapes, neighbours from " << source
             << "; projection: " << scene.projection << "\n";
         for (const auto& n : scene.notes)
@@ -83,11 +84,16 @@ int explain(const ArgParser& p, std::ostream& out) {
     };
     if (p.has("over-training")) {
         if (draw) {
-            // One projection and one set of neighbours for every frame (those of the last checkpoint).
+            // One projection, one set of neighbours and one scale for every frame.
             std::string source;
-            for (const auto& f : embed::replay_over_training(run, axiom, neighbours, &source)) {
+            const auto frames = embed::replay_over_training(run, axiom, neighbours, &source);
+            std::vector<embed::GeoScene> scenes;
+            for (const auto& f : frames)
+                scenes.push_back(f.scene);
+            const embed::GeoView view = embed::union_view(scenes);
+            for (const auto& f : frames) {
                 out << embed::anatomy_text(f.anatomy);
-                print_scene(f.scene, per_epoch_path(p.get("geometry"), f.epoch), source);
+                print_scene(f.scene, per_epoch_path(p.get("geometry"), f.epoch), source, &view);
             }
         } else {
             for (const auto& a : embed::anatomy_over_training(run, axiom))

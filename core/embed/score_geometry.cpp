@@ -587,8 +587,7 @@ std::string xml(const std::string& s) {
 
 } // namespace
 
-std::string geometry_svg(const GeoScene& s) {
-    constexpr double W = 800, H = 640, M = 40, caption = 70;
+GeoView scene_view(const GeoScene& s) {
     double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
     auto grow = [&](double x, double y) {
         x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
@@ -604,7 +603,26 @@ std::string geometry_svg(const GeoScene& s) {
     if (s.shapes.empty()) x0 = y0 = -1, x1 = y1 = 1;
     if (!(x1 > x0)) x0 -= 1, x1 += 1;
     if (!(y1 > y0)) y0 -= 1, y1 += 1;
-    const double k = std::min((W - 2 * M) / (x1 - x0), (H - 2 * M - caption) / (y1 - y0));
+    return {x0, y0, x1, y1};
+}
+
+GeoView union_view(const std::vector<GeoScene>& scenes) {
+    if (scenes.empty()) return {};
+    GeoView v = scene_view(scenes.front());
+    for (const GeoScene& s : scenes) {
+        const GeoView w = scene_view(s);
+        v.x0 = std::min(v.x0, w.x0), v.y0 = std::min(v.y0, w.y0);
+        v.x1 = std::max(v.x1, w.x1), v.y1 = std::max(v.y1, w.y1);
+    }
+    return v;
+}
+
+std::string geometry_svg(const GeoScene& s, const GeoView* view) {
+    constexpr double W = 800, H = 640, M = 40, caption = 70;
+    const GeoView v = view ? *view : scene_view(s);
+    const double x0 = v.x0, y1 = v.y1;
+    const double x1 = v.x1, y0 = v.y0;
+    const double k = std::min((W - 2 * M) / std::max(x1 - x0, 1e-12), (H - 2 * M - caption) / std::max(y1 - y0, 1e-12));
     auto X = [&](double x) { return M + (x - x0) * k; };
     auto Y = [&](double y) { return M + (y1 - y) * k; };
     static const char* palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"};

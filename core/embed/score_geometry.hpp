@@ -79,8 +79,17 @@ struct EpochGeometry {
 std::vector<EpochGeometry> replay_over_training(const std::string& run_dir, std::string_view axiom,
                                                 std::size_t neighbours, std::string* source = nullptr);
 
+/// The region of the plane a picture shows: the bounding box of a scene's shapes.
+struct GeoView {
+    double x0 = -1, y0 = -1, x1 = 1, y1 = 1;
+};
+GeoView scene_view(const GeoScene& scene);
+/// The smallest view showing every scene (the frames of a replay drawn at one scale).
+GeoView union_view(const std::vector<GeoScene>& scenes);
+
 /// The scene as a standalone SVG document: circles for balls, rectangles for boxes, arrows for
-/// translations, labels, and the projection and its distortion as a caption.
-std::string geometry_svg(const GeoScene& scene);
+/// translations, labels, and the projection and its distortion as a caption; `view` fixes the
+/// region shown (default: scene_view(scene)).
+std::string geometry_svg(const GeoScene& scene, const GeoView* view = nullptr);
 
 } // namespace kbcx::embed

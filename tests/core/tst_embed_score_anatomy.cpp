@@ -362,6 +362,16 @@ class TestEmbedScoreAnatomy : public QObject {
                 QVERIFY(frames[i].scene.plane_u == frames.back().scene.plane_u);
             }
             QVERIFY(frames[0].anatomy.score != frames[2].anatomy.score);
+            // One view shows every frame.
+            std::vector<GeoScene> scenes;
+            for (const auto& f : frames)
+                scenes.push_back(f.scene);
+            const GeoView all = union_view(scenes);
+            for (const auto& sc : scenes) {
+                const GeoView v = scene_view(sc);
+                QVERIFY(all.x0 <= v.x0 && all.y0 <= v.y0 && all.x1 >= v.x1 && all.y1 >= v.y1);
+                QVERIFY(geometry_svg(sc, &all).find("</svg>") != std::string::npos);
+            }
         }
     }
 

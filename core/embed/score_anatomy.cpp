@@ -378,12 +378,14 @@ std::vector<KeptCheckpoint> kept_checkpoints(const std::string& run_dir) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) return out;
     for (const auto& e : fs::directory_iterator(dir, ec)) {
+        // epoch-NNNNNN.bin, as RunFolder::kept_checkpoint_path names them
         const std::string n = e.path().filename().string();
-        int epoch = 0;
-        char tail = 0;
-        if (std::sscanf(n.c_str(), "epoch-%d.bi%c", &epoch, &tail) == 2 && tail == 'n' && n.size() > 4 &&
-            n.substr(n.size() - 4) == ".bin")
-            out.push_back({epoch, e.path().string()});
+        if (n.size() <= 10 || n.rfind("epoch-", 0) != 0 || n.substr(n.size() - 4) != ".bin") continue;
+        const std::string digits = n.substr(6, n.size() - 10);
+        if (digits.empty() || digits.size() > 9 ||
+            !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            continue;
+        out.push_back({std::stoi(digits), e.path().string()});
     }
     std::sort(out.begin(), out.end(),
               [](const KeptCheckpoint& a, const KeptCheckpoint& b) { return a.epoch < b.epoch; });

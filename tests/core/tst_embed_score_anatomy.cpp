@@ -346,6 +346,8 @@ class TestEmbedScoreAnatomy : public QObject {
                 save_el_checkpoint(folder.checkpoint_path(), *m, nullptr, toy_names(), state, {});
                 folder.keep_checkpoint(epoch);
             }
+            for (const char* stray : {"epoch-x.bin", "epoch-000040.bin.tmp", "notes.txt"})
+                std::ofstream(folder.kept_checkpoint_dir() + "/" + stray) << "x";
             const auto kept = kept_checkpoints(run);
             QCOMPARE(kept.size(), std::size_t(3));
             QCOMPARE(kept.front().epoch, 10);

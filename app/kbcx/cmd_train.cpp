@@ -1,4 +1,4 @@
-// `kbcx train DATA --model NAME … --run DIR [--resume] [--stats]`: loads a triple folder or
+// `kbcx train DATA --model NAME … --run DIR [--resume] [--keep-checkpoints] [--stats]`: loads a triple folder or
 // file, runs the training job with a progress bar, prints one line per evaluation.
 #include "cli.hpp"
 #include "commands.hpp"
@@ -98,6 +98,7 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     st.seed = parse_count("seed", p.get("seed"));
     st.run_dir = p.get("run");
     st.resume = p.has("resume");
+    st.keep_checkpoints = p.has("keep-checkpoints");
     try {
         st.optimizer = embed::parse_optimizer(p.get("optimizer"));
     } catch (const std::invalid_argument& e) {
@@ -173,7 +174,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
                 "DATA --model NAME [--dim D] [--epochs E] [--batch B] [--neg K] [--lr X] [--lr-step N] [--margin G] "
                 "[--adv-temp A] [--subsampling] [--p-bot P] [--eval-every N] [--tests FILE] [--layers L] [--bases B | "
                 "--blocks K] [--edge-dropout P] [--self-dropout P] "
-                "[--variant V] [--threads T] [--seed S] --run DIR [--resume] [--stats]",
+                "[--variant V] [--threads T] [--seed S] --run DIR [--resume] [--keep-checkpoints] [--stats]",
                 "Trains an embedding model on a knowledge graph (triple models) or on the normal forms of an EL\n"
                 "ontology (EL models) as a resumable run. Prints one line per evaluation: for KGs filtered MRR and\n"
                 "Hits@k on the validation split (and the test split's metrics at the end); with --tests a test set,\n"
@@ -255,6 +256,8 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("order", "hrt|htr", "column order of the triple files", "hrt");
     p.option("run", "DIR", "run folder (required; created; with --resume an existing run continues)");
     p.flag("resume", "continue from DIR/checkpoint.bin (same model and data)");
+    p.flag("keep-checkpoints", "keep a copy of the checkpoint of every evaluation (DIR/checkpoints/epoch-N.bin) for "
+                               "kbcx score --explain --over-training");
     p.flag("stats", "print seconds per epoch, positives per second and peak memory");
     p.epilog(
         "scores: higher = more plausible; distance models score −distance\n"
@@ -407,6 +410,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     st.seed = parse_count("seed", p.get("seed"));
     st.run_dir = p.get("run");
     st.resume = p.has("resume");
+    st.keep_checkpoints = p.has("keep-checkpoints");
     try {
         st.optimizer = embed::parse_optimizer(p.get("optimizer"));
         if (p.has("loss")) st.loss = embed::parse_loss(p.get("loss"));

@@ -185,6 +185,21 @@ double ElModel::loss(const NfAxiom& axiom) const {
     return part_value(axiom, LossPart::Positive);
 }
 
+double ElModel::explain(const NfAxiom& axiom, std::vector<TermTrace>& out) const {
+    if (!supports(axiom.kind) || !in_signature(axiom)) return std::nan("");
+    // The sum of part_value(axiom, Positive), term by term in the same order.
+    TermList ts;
+    terms(axiom, LossPart::Positive, ts);
+    double v = 0;
+    for (const Term& t : ts) {
+        TermTrace& tr = out.emplace_back();
+        const double x = term_eval(t, &tr);
+        tr.value = t.weight * x;
+        v += t.weight * x;
+    }
+    return v;
+}
+
 double ElModel::part_value(const NfAxiom& axiom, LossPart part) const {
     TermList ts;
     terms(axiom, part, ts);
@@ -233,7 +248,7 @@ Scratch& scratch(std::size_t d) {
 
 } // namespace
 
-double ElModel::term_value(const Term& t) const {
+double ElModel::term_eval(const Term& t, TermTrace* tr) const {
     auto row = [&](const VRef& r) { return tables_[r.table].values.row(r.row).data(); };
     auto width = [&](const VRef& r) { return static_cast<std::size_t>(tables_[r.table].values.cols()); };
     auto sum_into = [&](const std::array<VRef, 4>& refs, int n, float* x, std::size_t d) {
@@ -250,8 +265,27 @@ double ElModel::term_value(const Term& t) const {
             s += static_cast<double>(x[k]) * x[k];
         return std::sqrt(s);
     };
+    if (tr) {
+        static constexpr TermTrace::Kind kinds[] = {TermTrace::Ball, TermTrace::Box,  TermTrace::Inter,
+                                                    TermTrace::Cos,  TermTrace::Norm, TermTrace::MinRad};
+        tr->kind = kinds[t.kind];
+        tr->vecs.clear();
+        tr->rads.clear();
+        for (int i = 0; i < t.na; ++i)
+            tr->vecs.push_back({t.a[i].table, t.a[i].row, t.a[i].sign});
+        for (int j = 0; j < t.nb; ++j)
+            tr->rads.push_back({t.b[j].table, t.b[j].row, t.b[j].sign});
+        tr->s1 = t.s1;
+        tr->kappa = t.kappa;
+        tr->rad_fn = t.rf;
+        tr->hinged = t.hinge && (t.kind == Term::Ball || t.kind == Term::MinRad);
+        tr->empty = t.empty;
+        tr->weight = t.weight;
+        tr->squared = false;
+    }
     const std::size_t d = static_cast<std::size_t>(config_.dim);
     Scratch& S = scratch(d);
+    double out = 0;
     switch (t.kind) {
     case Term::Ball: {
         double v = t.kappa;
@@ -261,56 +295,77 @@ double ElModel::term_value(const Term& t) const {
         }
         for (int j = 0; j < t.nb; ++j)
             v += t.b[j].sign * radf(t.rf, row(t.b[j])[0]);
-        return t.hinge ? std::max(v, 0.0) : v;
+        if (tr) tr->hinge_arg = v;
+        out = t.hinge ? std::max(v, 0.0) : v;
+        break;
     }
     case Term::Box: {
         if (t.na) sum_into(t.a, t.na, S.x.data(), d);
-        double s = 0;
+        double s = 0, top = -HUGE_VAL;
+        int active = 0;
         for (std::size_t k = 0; k < d; ++k) {
             double z = t.kappa + (t.na ? t.s1 * std::fabs(S.x[k]) : 0.0);
             for (int j = 0; j < t.nb; ++j)
                 z += t.b[j].sign * std::fabs(row(t.b[j])[k]);
-            if (z > 0) s += z * z;
+            if (z > 0) s += z * z, ++active;
+            top = std::max(top, z);
         }
-        return std::sqrt(s);
+        if (tr) tr->hinge_arg = top, tr->active_dims = active, tr->dims = static_cast<int>(d);
+        out = std::sqrt(s);
+        break;
     }
     case Term::Inter: {
         const float *cC = row(t.a[0]), *cD = row(t.a[1]), *cE = row(t.a[2]);
         const float *oC = row(t.b[0]), *oD = row(t.b[1]), *oE = row(t.b[2]);
-        double s = 0, e = 0;
+        double s = 0, e = 0, top = -HUGE_VAL;
+        int active = 0;
         for (std::size_t k = 0; k < d; ++k) {
             const float l = std::max(cC[k] - std::fabs(oC[k]), cD[k] - std::fabs(oD[k]));
             const float u = std::min(cC[k] + std::fabs(oC[k]), cD[k] + std::fabs(oD[k]));
             const float ci = 0.5f * (l + u), oi = 0.5f * std::fabs(u - l);
             const double z = std::fabs(ci - cE[k]) + t.s1 * oi - std::fabs(oE[k]) + t.kappa;
-            if (z > 0) s += z * z;
+            if (z > 0) s += z * z, ++active;
+            top = std::max(top, z);
             if (l > u) e += static_cast<double>(l - u) * (l - u);
         }
-        return std::sqrt(s) + (t.empty ? std::sqrt(e) : 0.0);
+        if (tr) {
+            tr->hinge_arg = top, tr->active_dims = active, tr->dims = static_cast<int>(d);
+            tr->empty_part = t.empty ? std::sqrt(e) : 0.0;
+        }
+        out = std::sqrt(s) + (t.empty ? std::sqrt(e) : 0.0);
+        break;
     }
     case Term::Cos: {
         const std::size_t w = width(t.a[0]);
         sum_into(t.a, t.na, S.x.data(), w);
         sum_into(t.b, t.nb, S.y.data(), w);
         const double nx = norm(S.x.data(), w), ny = norm(S.y.data(), w);
-        if (nx < kTiny || ny < kTiny) return 1.0;
+        if (nx < kTiny || ny < kTiny) {
+            out = 1.0;
+            break;
+        }
         double dot = 0;
         for (std::size_t k = 0; k < w; ++k)
             dot += static_cast<double>(S.x[k]) * S.y[k];
-        return 1.0 - dot / (nx * ny);
+        out = 1.0 - dot / (nx * ny);
+        break;
     }
     case Term::Norm: {
         const std::size_t w = width(t.a[0]);
         sum_into(t.a, t.na, S.x.data(), w);
-        return std::fabs(norm(S.x.data(), w) - 1.0);
+        out = std::fabs(norm(S.x.data(), w) - 1.0);
+        break;
     }
     case Term::MinRad: {
         const double v =
             std::min(radf(t.rf, row(t.b[0])[0]), radf(t.rf, row(t.b[1])[0])) - radf(t.rf, row(t.b[2])[0]) + t.kappa;
-        return t.hinge ? std::max(v, 0.0) : v;
+        if (tr) tr->hinge_arg = v;
+        out = t.hinge ? std::max(v, 0.0) : v;
+        break;
     }
     }
-    return 0;
+    if (tr) tr->raw = out;
+    return out;
 }
 
 void ElModel::term_grad(const Term& t, float c, GradBuffer& g) const {
@@ -928,6 +983,15 @@ mowl::Options<float> ElReleasedModel::options() const {
 
 double ElReleasedModel::loss(const NfAxiom& axiom) const {
     if (!supports(axiom.kind) || !in_signature(axiom)) return std::nan("");
+    return traced_loss(axiom, nullptr);
+}
+
+double ElReleasedModel::explain(const NfAxiom& axiom, std::vector<TermTrace>& out) const {
+    if (!supports(axiom.kind) || !in_signature(axiom)) return std::nan("");
+    return traced_loss(axiom, &out);
+}
+
+double ElReleasedModel::traced_loss(const NfAxiom& axiom, std::vector<TermTrace>* trace) const {
     NfAxiom a = rows_of(axiom);
     if (a.kind == NfKind::GCI0_BOT) {
         a.kind = NfKind::GCI0;
@@ -940,7 +1004,7 @@ double ElReleasedModel::loss(const NfAxiom& axiom) const {
         a.b = bottom_row();
     }
     const std::size_t d = static_cast<std::size_t>(config_.dim);
-    return mowl::positive<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f);
+    return mowl::positive<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f, trace);
 }
 
 double ElReleasedModel::part_value(const NfAxiom& axiom, LossPart part) const {

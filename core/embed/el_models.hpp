@@ -6,6 +6,7 @@
 #include "embed/el_mowl_losses.hpp"
 #include "embed/nf_axioms.hpp"
 #include "embed/params.hpp"
+#include "embed/term_trace.hpp"
 #include "embed/variants.hpp"
 
 #include <array>
@@ -79,7 +80,6 @@ struct VRef {
     std::uint32_t table = 0, row = 0;
     float sign = 1.0f;
 };
-enum class RadFn : std::uint8_t { Abs, Relu, Raw };
 struct Term {
     enum Kind : std::uint8_t { Ball, Box, Inter, Cos, Norm, MinRad } kind = Ball;
     float weight = 1.0f, kappa = 0.0f, s1 = 1.0f;
@@ -127,6 +127,9 @@ class ElModel {
     virtual void terms(const NfAxiom& axiom, LossPart part, TermList& out) const = 0;
 
     virtual double loss(const NfAxiom& axiom) const; ///< NaN if !supports(kind)
+    /// loss(axiom) term by term: appends one TermTrace per term of the positive loss (the same
+    /// evaluation loss() sums) and returns the loss; NaN (nothing appended) where loss() is NaN.
+    virtual double explain(const NfAxiom& axiom, std::vector<TermTrace>& out) const;
     double score(const NfAxiom& axiom) const { return -loss(axiom); }
     /// Value of a part (Negative: Σ weight·(term − target)²).
     virtual double part_value(const NfAxiom& axiom, LossPart part) const;
@@ -142,7 +145,9 @@ class ElModel {
     bool in_signature(const NfAxiom& axiom) const;
 
   protected:
-    double term_value(const Term& t) const;
+    double term_value(const Term& t) const { return term_eval(t, nullptr); }
+    /// The value of a term; fills `trace` (shape, rows, hinge) when given.
+    double term_eval(const Term& t, TermTrace* trace) const;
     void term_grad(const Term& t, float coeff, GradBuffer& g) const;
     /// The axiom with class rows in a, b, c (ABox forms as TBox forms over nominals:
     /// A(x) → {x} ⊑ A, r(x, y) → {x} ⊑ ∃r.{y}); roles stay in r, s, t.
@@ -168,6 +173,7 @@ class ElReleasedModel final : public ElModel {
     /// mOWL's score (`extended = False`): the positive loss of the form; A ⊑ ⊥ by GCI0 with
     /// D = owl:Nothing, A ⊓ B ⊑ ⊥ by GCI1 with E = owl:Nothing, ∃r.A ⊑ ⊥ by GCI3 with D = owl:Nothing.
     double loss(const NfAxiom& axiom) const override;
+    double explain(const NfAxiom& axiom, std::vector<TermTrace>& out) const override;
     double part_value(const NfAxiom& axiom, LossPart part) const override;
     void add_part_grad(const NfAxiom& axiom, LossPart part, float coeff, GradBuffer& g) const override;
 
@@ -189,6 +195,7 @@ class ElReleasedModel final : public ElModel {
     double objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers, GradBuffer* g) const;
 
   private:
+    double traced_loss(const NfAxiom& axiom, std::vector<TermTrace>* trace) const;
     mowl::View<float> view() const;
     mowl::Options<float> options() const;
     mowl::Geometry geometry_;

@@ -7,8 +7,10 @@
 // radius |ρ| (ρ raw); box = centre c, offset o = |ρ|; γ margin; [x]₊ = max(0, x); ‖·‖ = L2.
 // A gradient sink G has `S* row(std::size_t table, std::uint32_t row)` (GradBuffer for float);
 // every function adds coeff·∂(value)/∂θ into it when g is not null and returns the value.
+// Given a trace, positive() appends one TermTrace per term it sums (score_anatomy.hpp).
 
 #include "embed/nf_axioms.hpp"
+#include "embed/term_trace.hpp"
 
 #include <algorithm>
 #include <array>
@@ -73,10 +75,17 @@ void combine(const View<S>& V, const std::array<Ref, N>& vecs, std::size_t n, st
     }
 }
 
+template <std::size_t N> std::vector<TracedRef> traced(const std::array<Ref, N>& refs, std::size_t n) {
+    std::vector<TracedRef> out;
+    for (std::size_t i = 0; i < n; ++i)
+        out.push_back({refs[i].table, refs[i].row, static_cast<float>(refs[i].sign)});
+    return out;
+}
+
 /// Ball term h(s1·‖Σ±v‖ + Σ±f(ρ) + κ), f = |·| (abs) or identity (raw ρ), h = [·]₊ or identity.
 template <class S, class G, std::size_t N, std::size_t M>
 S ball(const View<S>& V, std::size_t d, const std::array<Ref, N>& vecs, std::size_t nv, const std::array<Ref, M>& rads,
-       std::size_t nr, S s1, S kappa, bool abs_rad, bool hinge, G* g, S coeff) {
+       std::size_t nr, S s1, S kappa, bool abs_rad, bool hinge, G* g, S coeff, std::vector<TermTrace>* tr = nullptr) {
     std::vector<S>& x = scratch<S>(0, d);
     S nrm = 0;
     if (nv) {
@@ -90,6 +99,19 @@ S ball(const View<S>& V, std::size_t d, const std::array<Ref, N>& vecs, std::siz
     for (std::size_t j = 0; j < nr; ++j) {
         const S p = V.row(rads[j].table, rads[j].row)[0];
         v += static_cast<S>(rads[j].sign) * (abs_rad ? std::fabs(p) : p);
+    }
+    if (tr) {
+        TermTrace t;
+        t.kind = TermTrace::Ball;
+        t.vecs = traced(vecs, nv);
+        t.rads = traced(rads, nr);
+        t.s1 = static_cast<double>(s1);
+        t.kappa = static_cast<double>(kappa);
+        t.rad_fn = abs_rad ? RadFn::Abs : RadFn::Raw;
+        t.hinged = hinge;
+        t.hinge_arg = static_cast<double>(v);
+        t.raw = t.value = hinge && !(v > 0) ? 0.0 : static_cast<double>(v);
+        tr->push_back(std::move(t));
     }
     if (hinge && !(v > 0)) return S(0);
     if (g && coeff != 0) {
@@ -112,19 +134,36 @@ S ball(const View<S>& V, std::size_t d, const std::array<Ref, N>& vecs, std::siz
 /// Box term ‖[s1·|Σ±v| + Σ±|o| + κ]₊‖ over the dimensions (nv = 0: ‖[Σ±|o| + κ]₊‖).
 template <class S, class G, std::size_t N, std::size_t M>
 S box(const View<S>& V, std::size_t d, const std::array<Ref, N>& vecs, std::size_t nv, const std::array<Ref, M>& offs,
-      std::size_t no, S s1, S kappa, G* g, S coeff) {
+      std::size_t no, S s1, S kappa, G* g, S coeff, std::vector<TermTrace>* tr = nullptr) {
     std::vector<S>& x = scratch<S>(0, d);
     std::vector<S>& z = scratch<S>(1, d);
     if (nv) combine(V, vecs, nv, d, x.data());
     S ss = 0;
+    double top = -HUGE_VAL;
+    int active = 0;
     for (std::size_t k = 0; k < d; ++k) {
         S zk = kappa + (nv ? s1 * std::fabs(x[k]) : S(0));
         for (std::size_t j = 0; j < no; ++j)
             zk += static_cast<S>(offs[j].sign) * std::fabs(V.row(offs[j].table, offs[j].row)[k]);
         z[k] = zk > 0 ? zk : S(0);
         ss += z[k] * z[k];
+        if (tr) top = std::max(top, static_cast<double>(zk)), active += zk > 0;
     }
     const S l = std::sqrt(ss);
+    if (tr) {
+        TermTrace t;
+        t.kind = TermTrace::Box;
+        t.vecs = traced(vecs, nv);
+        t.rads = traced(offs, no);
+        t.s1 = static_cast<double>(s1);
+        t.kappa = static_cast<double>(kappa);
+        t.hinged = true;
+        t.hinge_arg = top;
+        t.active_dims = active;
+        t.dims = static_cast<int>(d);
+        t.raw = t.value = static_cast<double>(l);
+        tr->push_back(std::move(t));
+    }
     if (g && coeff != 0 && l > S(1e-12)) {
         for (std::size_t i = 0; i < nv; ++i) {
             S* gr = g->row(vecs[i].table, vecs[i].row);
@@ -148,7 +187,7 @@ S box(const View<S>& V, std::size_t d, const std::array<Ref, N>& vecs, std::size
 /// Gradients go to coeff_incl·∂first + coeff_empty·∂second.
 template <class S, class G>
 std::pair<S, S> intersection(const View<S>& V, std::size_t d, std::uint32_t C, std::uint32_t D, std::uint32_t E,
-                             S kappa, G* g, S coeff_incl, S coeff_empty) {
+                             S kappa, G* g, S coeff_incl, S coeff_empty, std::vector<TermTrace>* tr = nullptr) {
     const S *cC = V.row(0, C), *cD = V.row(0, D), *cE = V.row(0, E);
     const S *oC = V.row(1, C), *oD = V.row(1, D), *oE = V.row(1, E);
     std::vector<S>& z = scratch<S>(0, d);
@@ -164,6 +203,27 @@ std::pair<S, S> intersection(const View<S>& V, std::size_t d, std::uint32_t C, s
         e += w[k] * w[k];
     }
     const S ms = std::sqrt(s), me = std::sqrt(e);
+    if (tr) { // traced as one term: inclusion + emptiness, as every caller sums them
+        TermTrace t;
+        t.kind = TermTrace::Inter;
+        t.vecs = {{0, C, 1}, {0, D, 1}, {0, E, 1}};
+        t.rads = {{1, C, 1}, {1, D, 1}, {1, E, 1}};
+        t.kappa = static_cast<double>(kappa);
+        t.hinged = true;
+        t.empty = true;
+        t.dims = static_cast<int>(d);
+        t.hinge_arg = -HUGE_VAL;
+        for (std::size_t k = 0; k < d; ++k) {
+            const S l = std::max(cC[k] - std::fabs(oC[k]), cD[k] - std::fabs(oD[k]));
+            const S u = std::min(cC[k] + std::fabs(oC[k]), cD[k] + std::fabs(oD[k]));
+            const S zk = std::fabs((l + u) / 2 - cE[k]) + std::fabs(u - l) / 2 - std::fabs(oE[k]) + kappa;
+            t.hinge_arg = std::max(t.hinge_arg, static_cast<double>(zk));
+            t.active_dims += zk > 0;
+        }
+        t.empty_part = static_cast<double>(me);
+        t.raw = t.value = static_cast<double>(ms + me);
+        tr->push_back(std::move(t));
+    }
     if (!g || (coeff_incl == 0 && coeff_empty == 0)) return {ms, me};
     S *gcC = g->row(0, C), *gcD = g->row(0, D), *gcE = g->row(0, E);
     S *goC = g->row(1, C), *goD = g->row(1, D), *goE = g->row(1, E);
@@ -209,17 +269,27 @@ std::pair<S, S> intersection(const View<S>& V, std::size_t d, std::uint32_t C, s
     return {ms, me};
 }
 
-template <std::size_t N> using Refs = std::array<Ref, N>;
-
 inline Ref R(std::uint8_t t, std::uint32_t r, signed char s = 1) {
     return {t, r, s};
 }
 
-/// s², with gradient 2s·coeff·∂s: mOWL's squared Box²EL scores.
-template <class S, class G, class F> S squared(F&& score, G* g, S coeff) {
-    const S s = score(static_cast<G*>(nullptr), S(0));
-    if (g && coeff != 0 && s != 0) score(g, 2 * s * coeff);
+/// s², with gradient 2s·coeff·∂s: mOWL's squared Box²EL scores. The traced term (the last
+/// one `score` appends) becomes its square.
+template <class S, class G, class F> S squared(F&& score, G* g, S coeff, std::vector<TermTrace>* tr) {
+    const S s = score(static_cast<G*>(nullptr), S(0), tr);
+    if (g && coeff != 0 && s != 0) score(g, 2 * s * coeff, nullptr);
+    if (tr && !tr->empty()) {
+        tr->back().squared = true;
+        tr->back().value = static_cast<double>(s * s);
+    }
     return s * s;
+}
+
+/// Sets the weight of the term just traced (its value becomes weight·raw).
+inline void weigh_last(std::vector<TermTrace>* tr, double w) {
+    if (!tr || tr->empty()) return;
+    tr->back().weight = w;
+    tr->back().value = w * tr->back().raw;
 }
 
 } // namespace detail
@@ -234,11 +304,14 @@ template <class S> std::pair<S, S> elbe_gci1_parts(const NfAxiom& a, const View<
     return detail::intersection<S, None>(V, d, a.a, a.b, a.c, gamma, nullptr, S(0), S(0));
 }
 
+template <std::size_t N> using Refs = std::array<detail::Ref, N>;
+
 /// The positive loss of a normal-form axiom (class rows in a, b, c; role in r), as mOWL's
 /// `gciN_loss`: GCI0 (a ⊑ b), GCI0_BOT (a ⊑ ⊥), GCI1 (a ⊓ b ⊑ c), GCI1_BOT (a ⊓ b ⊑ ⊥),
 /// GCI2 (a ⊑ ∃r.b), GCI3 (∃r.a ⊑ b), GCI3_BOT (∃r.a ⊑ ⊥); 0 for any other kind.
 template <class S, class G>
-S positive(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>& V, std::size_t d, G* g, S coeff) {
+S positive(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>& V, std::size_t d, G* g, S coeff,
+           std::vector<TermTrace>* tr = nullptr) {
     using namespace detail;
     const S y = o.gamma;
     switch (m) {
@@ -246,99 +319,115 @@ S positive(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>& V, 
         switch (a.kind) {
         case NfKind::GCI0: // [‖c − d‖ + r_C − r_D − γ]₊
             return ball(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2, S(1), -y,
-                        true, true, g, coeff);
+                        true, true, g, coeff, tr);
         case NfKind::GCI0_BOT: // the raw ρ (it can go negative)
         case NfKind::GCI3_BOT:
-            return ball(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), false, false, g, coeff);
-        case NfKind::GCI1: // three terms, no (iv)
-            return ball(V, d, Refs<2>{R(0, a.b), R(0, a.a, -1)}, 2, Refs<2>{R(1, a.a, -1), R(1, a.b, -1)}, 2, S(1), -y,
-                        true, true, g, coeff) +
-                   ball(V, d, Refs<2>{R(0, a.c), R(0, a.a, -1)}, 2, Refs<1>{R(1, a.a, -1)}, 1, S(1), -y, true, true, g,
-                        coeff) +
-                   ball(V, d, Refs<2>{R(0, a.c), R(0, a.b, -1)}, 2, Refs<1>{R(1, a.b, -1)}, 1, S(1), -y, true, true, g,
-                        coeff);
+            return ball(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), false, false, g, coeff, tr);
+        case NfKind::GCI1: { // three terms, no (iv)
+            const S t1 = ball(V, d, Refs<2>{R(0, a.b), R(0, a.a, -1)}, 2, Refs<2>{R(1, a.a, -1), R(1, a.b, -1)}, 2,
+                              S(1), -y, true, true, g, coeff, tr);
+            const S t2 = ball(V, d, Refs<2>{R(0, a.c), R(0, a.a, -1)}, 2, Refs<1>{R(1, a.a, -1)}, 1, S(1), -y, true,
+                              true, g, coeff, tr);
+            const S t3 = ball(V, d, Refs<2>{R(0, a.c), R(0, a.b, -1)}, 2, Refs<1>{R(1, a.b, -1)}, 1, S(1), -y, true,
+                              true, g, coeff, tr);
+            return t1 + t2 + t3;
+        }
         case NfKind::GCI1_BOT: // [r_C + r_D − ‖c − d‖ + γ]₊
             return ball(V, d, Refs<2>{R(0, a.b), R(0, a.a, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), y, true,
-                        true, g, coeff);
-        case NfKind::GCI2: // [‖c + v_r − d‖ + r_C − r_D − γ]₊ + 1e-5
-            return ball(V, d, Refs<3>{R(0, a.a), R(2, a.r), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2,
-                        S(1), -y, true, true, g, coeff) +
-                   static_cast<S>(kElemGci2Epsilon);
+                        true, g, coeff, tr);
+        case NfKind::GCI2: { // [‖c + v_r − d‖ + r_C − r_D − γ]₊ + 1e-5
+            const S t = ball(V, d, Refs<3>{R(0, a.a), R(2, a.r), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a), R(1, a.b, -1)},
+                             2, S(1), -y, true, true, g, coeff, tr);
+            const S eps = static_cast<S>(kElemGci2Epsilon);
+            if (tr) {
+                TermTrace c;
+                c.kind = TermTrace::Const;
+                c.kappa = c.raw = c.value = static_cast<double>(eps);
+                tr->push_back(std::move(c));
+            }
+            return t + eps;
+        }
         case NfKind::GCI3: // mOWL [‖c − v_r − d‖ − r_C − r_D − γ]₊; the paper's + r_C − r_D
             return ball(V, d, Refs<3>{R(0, a.a), R(2, a.r, -1), R(0, a.b, -1)}, 3,
                         Refs<2>{R(1, a.a, static_cast<signed char>(o.gci3_inside ? 1 : -1)), R(1, a.b, -1)}, 2, S(1),
-                        -y, true, true, g, coeff);
+                        -y, true, true, g, coeff, tr);
         default: return S(0);
         }
     case Geometry::ELBE:
         switch (a.kind) {
         case NfKind::GCI0: // ‖[|c − d| + o_C − o_D + γ]₊‖
             return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2, S(1), y, g,
-                       coeff);
+                       coeff, tr);
         case NfKind::GCI0_BOT:
         case NfKind::GCI3_BOT: // ‖o_C‖
-            return box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), g, coeff);
+            return box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), g, coeff, tr);
         case NfKind::GCI1: {
-            const auto [i, e] = intersection(V, d, a.a, a.b, a.c, y, g, coeff, coeff);
+            const auto [i, e] = intersection(V, d, a.a, a.b, a.c, y, g, coeff, coeff, tr);
             return i + e;
         }
         case NfKind::GCI1_BOT: // ‖[−|c − d| + o_C + o_D + γ]₊‖
-            return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), y, g,
-                       coeff);
+            return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), y, g, coeff,
+                       tr);
         case NfKind::GCI2: // ‖[|c + v_r − d| + o_C − o_D + γ]₊‖
             return box(V, d, Refs<3>{R(0, a.a), R(2, a.r), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2,
-                       S(1), y, g, coeff);
+                       S(1), y, g, coeff, tr);
         case NfKind::GCI3: // ‖[|c − v_r − d| − o_C − o_D + γ]₊‖ (intersects form)
             return box(V, d, Refs<3>{R(0, a.a), R(2, a.r, -1), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a, -1), R(1, a.b, -1)},
-                       2, S(1), y, g, coeff);
+                       2, S(1), y, g, coeff, tr);
         default: return S(0);
         }
     case Geometry::Box2EL:
         switch (a.kind) {
         case NfKind::GCI0: // inc(C, D)², inc(A, B) = ‖[|c_A − c_B| + o_A − o_B − γ]₊‖
             return squared<S, G>(
-                [&](G* gg, S c) {
+                [&](G* gg, S c, std::vector<TermTrace>* t) {
                     return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2, S(1),
-                               -y, gg, c);
+                               -y, gg, c, t);
                 },
-                g, coeff);
+                g, coeff, tr);
         case NfKind::GCI0_BOT: // ‖o_C‖²
             return squared<S, G>(
-                [&](G* gg, S c) { return box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), gg, c); }, g,
-                coeff);
+                [&](G* gg, S c, std::vector<TermTrace>* t) {
+                    return box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), gg, c, t);
+                },
+                g, coeff, tr);
         case NfKind::GCI3_BOT: // ‖o_H(r)‖² (the head box)
             return squared<S, G>(
-                [&](G* gg, S c) { return box(V, d, Refs<1>{}, 0, Refs<1>{R(4, a.r)}, 1, S(1), S(0), gg, c); }, g,
-                coeff);
+                [&](G* gg, S c, std::vector<TermTrace>* t) {
+                    return box(V, d, Refs<1>{}, 0, Refs<1>{R(4, a.r)}, 1, S(1), S(0), gg, c, t);
+                },
+                g, coeff, tr);
         case NfKind::GCI1: // (inc(C ∩ D, E) + ‖[l − u]₊‖)²
             return squared<S, G>(
-                [&](G* gg, S c) {
-                    const auto [i, e] = intersection(V, d, a.a, a.b, a.c, -y, gg, c, c);
+                [&](G* gg, S c, std::vector<TermTrace>* t) {
+                    const auto [i, e] = intersection(V, d, a.a, a.b, a.c, -y, gg, c, c, t);
                     return i + e;
                 },
-                g, coeff);
+                g, coeff, tr);
         case NfKind::GCI1_BOT: // ‖[−(|c − d| − o_C − o_D) − γ]₊‖²
             return squared<S, G>(
-                [&](G* gg, S c) {
+                [&](G* gg, S c, std::vector<TermTrace>* t) {
                     return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), -y,
-                               gg, c);
+                               gg, c, t);
                 },
-                g, coeff);
+                g, coeff, tr);
         case NfKind::GCI2: { // (inc(C + β_D, H_r) + inc(D + β_C, T_r))/2, not squared
             const S h = coeff / 2;
-            return (box(V, d, Refs<3>{R(0, a.a), R(2, a.b), R(3, a.r, -1)}, 3, Refs<2>{R(1, a.a), R(4, a.r, -1)}, 2,
-                        S(1), -y, g, h) +
-                    box(V, d, Refs<3>{R(0, a.b), R(2, a.a), R(5, a.r, -1)}, 3, Refs<2>{R(1, a.b), R(6, a.r, -1)}, 2,
-                        S(1), -y, g, h)) /
-                   2;
+            const S head = box(V, d, Refs<3>{R(0, a.a), R(2, a.b), R(3, a.r, -1)}, 3, Refs<2>{R(1, a.a), R(4, a.r, -1)},
+                               2, S(1), -y, g, h, tr);
+            weigh_last(tr, 0.5);
+            const S tail = box(V, d, Refs<3>{R(0, a.b), R(2, a.a), R(5, a.r, -1)}, 3, Refs<2>{R(1, a.b), R(6, a.r, -1)},
+                               2, S(1), -y, g, h, tr);
+            weigh_last(tr, 0.5);
+            return (head + tail) / 2;
         }
         case NfKind::GCI3: // inc(H_r − β_C, D)²
             return squared<S, G>(
-                [&](G* gg, S c) {
+                [&](G* gg, S c, std::vector<TermTrace>* t) {
                     return box(V, d, Refs<3>{R(3, a.r), R(2, a.a, -1), R(0, a.b, -1)}, 3,
-                               Refs<2>{R(4, a.r), R(1, a.b, -1)}, 2, S(1), -y, gg, c);
+                               Refs<2>{R(4, a.r), R(1, a.b, -1)}, 2, S(1), -y, gg, c, t);
                 },
-                g, coeff);
+                g, coeff, tr);
         default: return S(0);
         }
     }

@@ -33,6 +33,7 @@ bool end_epoch(EpochReport& rep, const TrainSettings& st, bool maximise, const s
         }
     }
     save();
+    if (do_eval && st.keep_checkpoints && run.has_checkpoint()) run.keep_checkpoint(epoch);
     if (hooks.on_epoch) hooks.on_epoch(rep);
     return stop_now;
 }

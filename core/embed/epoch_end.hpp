@@ -20,8 +20,9 @@ struct EarlyStopRefs {
 /// sets result.valid, appends a `split` line to the run's metrics.jsonl and updates `stop` by
 /// st.early_stop (larger is better if `maximise`; result.best keeps the best evaluation). Then it
 /// calls `save` (the caller's checkpoint state takes the epoch; the checkpoint is written if the run
-/// has a folder), and hooks.on_epoch. Returns true when st.patience
-/// evaluations passed without improvement (result.stopped_early is set): the training ends.
+/// has a folder; on an evaluation epoch with st.keep_checkpoints a copy is kept), and hooks.on_epoch.
+/// Returns true when st.patience evaluations passed without improvement (result.stopped_early is
+/// set): the training ends.
 bool end_epoch(EpochReport& rep, const TrainSettings& st, bool maximise, const std::string& split, const RunFolder& run,
                EarlyStopRefs stop, TrainResult& result, const std::function<void(Metrics&)>& evaluate,
                const std::function<void()>& save, const TrainHooks& hooks);

@@ -27,6 +27,16 @@ std::string ScoredAxioms::to_tsv() const {
     return out;
 }
 
+std::string no_loss_message(const ElModel& model, const std::string& norm) {
+    // mOWL's models (variants mowl, paper) embed classes and roles only: no individuals.
+    const ElVariant v = model.config().variant;
+    const std::string why = v == ElVariant::Kbcx ? std::string()
+                                                 : " (the " + std::string(el_variant_name(v)) +
+                                                       " variant, as mOWL, embeds no individuals and no role axioms; "
+                                                       "a run trained with --variant kbcx scores them)";
+    return model.name() + " has no loss for this kind of axiom: " + norm + why;
+}
+
 bool is_el_checkpoint(const std::string& checkpoint) {
     return read_checkpoint(checkpoint).get("kind") == "el-model";
 }
@@ -71,16 +81,7 @@ ScoredAxioms score_el_candidates(const std::string& checkpoint, const std::strin
                              "the axiom's normal forms need fresh names, which the model has no embedding for: " +
                                  norm);
         const double s = score_axiom_parts(scorer, *parts);
-        if (std::isnan(s)) {
-            // mOWL's models (variants mowl, paper) embed classes and roles only: no individuals.
-            const ElVariant v = model->config().variant;
-            const std::string why = v == ElVariant::Kbcx
-                                        ? std::string()
-                                        : " (the " + std::string(el_variant_name(v)) +
-                                              " variant, as mOWL, embeds no individuals and no role axioms; a run "
-                                              "trained with --variant kbcx scores them)";
-            throw InputError(name, lineno, col, model->name() + " has no loss for this kind of axiom: " + norm + why);
-        }
+        if (std::isnan(s)) throw InputError(name, lineno, col, no_loss_message(*model, norm));
         result.scores.emplace_back(norm, s);
     }
     return result;

@@ -9,6 +9,8 @@
 
 namespace kbcx::embed {
 
+class ElModel;
+
 /// Scores of candidate axioms by one EL model (higher = more plausible).
 struct ScoredAxioms {
     std::string model_name;
@@ -25,6 +27,10 @@ struct ScoredAxioms {
 /// normal forms). Throws kbcx::InputError naming `name`, the line and the column for an axiom
 /// whose normal forms need names the model has no embedding for, or that the model has no loss for.
 ScoredAxioms score_el_candidates(const std::string& checkpoint, const std::string& name, std::string_view content);
+
+/// The message for an axiom `norm` of a kind `model` has no loss for (the released variants embed
+/// no individuals and no role axioms).
+std::string no_loss_message(const ElModel& model, const std::string& norm);
 
 /// True when the checkpoint holds an EL model (kind "el-model"), false for a triple model.
 bool is_el_checkpoint(const std::string& checkpoint);

@@ -55,6 +55,24 @@ std::string RunFolder::metrics_path() const {
 std::string RunFolder::params_path() const {
     return (fs::path(dir_) / "params.json").string();
 }
+std::string RunFolder::kept_checkpoint_dir() const {
+    return (fs::path(dir_) / "checkpoints").string();
+}
+std::string RunFolder::kept_checkpoint_path(int epoch) const {
+    char name[32];
+    std::snprintf(name, sizeof name, "epoch-%06d.bin", epoch);
+    return (fs::path(kept_checkpoint_dir()) / name).string();
+}
+void RunFolder::keep_checkpoint(int epoch) const {
+    if (!enabled()) return;
+    std::error_code ec;
+    fs::create_directories(kept_checkpoint_dir(), ec);
+    if (ec) throw InputError(kept_checkpoint_dir(), "cannot create: " + ec.message());
+    const std::string dst = kept_checkpoint_path(epoch), tmp = dst + ".tmp";
+    fs::copy_file(checkpoint_path(), tmp, fs::copy_options::overwrite_existing, ec);
+    if (!ec) fs::rename(tmp, dst, ec);
+    if (ec) throw InputError(dst, "cannot keep the checkpoint: " + ec.message());
+}
 bool RunFolder::has_checkpoint() const {
     return enabled() && fs::is_regular_file(checkpoint_path());
 }

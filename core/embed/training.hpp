@@ -51,6 +51,7 @@ struct TrainSettings {
     std::string early_stop = "mrr"; ///< metric watched for early stopping
     int patience = 0;               ///< stop after this many evaluations without improvement (0 = never)
     std::string run_dir;            ///< run folder; "" = no files (tests, previews)
+    bool keep_checkpoints = false;  ///< keep a copy of the checkpoint of every evaluation (RunFolder::keep_checkpoint)
     bool resume = false;            ///< continue from run_dir/checkpoint.bin
     std::string data;               ///< where the data came from (recorded in params.json)
 };
@@ -130,6 +131,12 @@ class RunFolder {
     void truncate_metrics(int last_epoch) const;
     /// Appends one JSON line and flushes it.
     void append_metrics(const std::string& json_line) const;
+    /// Where `--keep-checkpoints` keeps a copy of the checkpoint of each evaluation:
+    /// DIR/checkpoints/epoch-NNNNNN.bin.
+    std::string kept_checkpoint_dir() const;
+    std::string kept_checkpoint_path(int epoch) const;
+    /// Copies checkpoint.bin to kept_checkpoint_path(epoch) (atomically, via a temporary file).
+    void keep_checkpoint(int epoch) const;
 
   private:
     std::string dir_;

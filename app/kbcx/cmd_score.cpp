@@ -140,7 +140,8 @@ int cmd_score(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("geometry", "FILE.svg",
              "with --explain: draw the axiom's concepts and their neighbours as the model sees them (balls, boxes, "
              "translations) projected to a plane, with its distortion; without it, no picture");
-    p.option("neighbours", "N", "with --geometry: neighbours drawn (told in the run's ontology, else nearest)", "3");
+    p.option("neighbours", "N", "with --geometry: neighbours drawn (told in the run's ontology, else nearest)",
+             std::to_string(embed::kDefaultGeometryNeighbours));
     p.flag("over-training", "with --explain: at every checkpoint kept by kbcx train --keep-checkpoints; --geometry "
                             "FILE.svg then writes FILE-epoch-N.svg per checkpoint");
     p.flag("stats", "with --explain: print the time taken and the peak memory");

@@ -37,6 +37,10 @@ struct GeoScene {
     std::vector<std::string> notes;
 };
 
+/// Neighbours drawn beside an axiom's concepts unless asked otherwise (`kbcx score --neighbours`,
+/// the Inversions tab).
+inline constexpr std::size_t kDefaultGeometryNeighbours = 3;
+
 /// What to draw besides the axiom's own concepts.
 struct GeometryOptions {
     std::vector<kg::Id> neighbours; ///< concept ids (EL) or entity ids (triple models) to draw as neighbours

@@ -1,16 +1,24 @@
 // Implementation of the Inversions tab: the pair list is computed as a job (exact count and
-// top k via the engine), the proofs of the selected pair as another job on the ontology.
+// top k via the engine), the proofs of the selected pair as another job on the ontology, and
+// for a trained run the anatomy and geometry of both scores as a third.
 #include "ui/eval/inversions_page.hpp"
 #include "ui/common/flow_layout.hpp"
 
+#include "common/error.hpp"
+#include "embed/score_anatomy.hpp"
+#include "ui/common/error_box.hpp"
 #include "ui/eval/eval_table_models.hpp"
+#include "ui/eval/geometry_view.hpp"
+#include "ui/eval/score_anatomy_view.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 
 #include <QComboBox>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -20,9 +28,11 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSlider>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -114,6 +124,37 @@ AxiomCard::AxiomCard(const QString& objectName, QWidget* parent) : QWidget(paren
     proof_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     proof_->setPlaceholderText(tr("Proof"));
     proof_->setMinimumHeight(70);
+    anatomy_ = new ScoreAnatomyView(objectName + QStringLiteral("Anatomy"), this);
+    const QString side =
+        objectName.startsWith(QStringLiteral("lower")) ? QStringLiteral("lower") : QStringLiteral("higher");
+    auto* geometryTab = new QWidget(this);
+    geometry_ = new GeometryView(side + QStringLiteral("Geometry"), geometryTab);
+    caption_ = new QLabel(geometryTab);
+    caption_->setObjectName(side + QStringLiteral("GeometryCaption"));
+    caption_->setWordWrap(true);
+    caption_->setStyleSheet(QStringLiteral("color: #5d4037"));
+    auto* exportButton = new QPushButton(tr("Export…"), geometryTab);
+    exportButton->setObjectName(side + QStringLiteral("GeometryExport"));
+    exportButton->setToolTip(tr("Save this drawing as SVG (circles for balls, rectangles for boxes) or PNG."));
+    connect(exportButton, &QPushButton::clicked, this, &AxiomCard::exportGeometryRequested);
+    auto* under = new QHBoxLayout;
+    under->addWidget(caption_, 1);
+    under->addWidget(exportButton, 0, Qt::AlignTop);
+    auto* geometryLayout = new QVBoxLayout(geometryTab);
+    geometryLayout->setContentsMargins(0, 0, 0, 0);
+    geometryLayout->addWidget(geometry_, 1);
+    geometryLayout->addLayout(under);
+    details_ = new QTabWidget(this);
+    details_->setObjectName(side + QStringLiteral("Details"));
+    details_->setDocumentMode(true);
+    details_->addTab(proof_, tr("Proof"));
+    details_->addTab(anatomy_, tr("Score anatomy"));
+    details_->addTab(geometryTab, tr("Geometry"));
+    details_->setTabToolTip(0, tr("The reasoner's proof of the axiom's status in the ontology"));
+    details_->setTabToolTip(1, tr("The loss terms the trained model adds up for this axiom's score"));
+    details_->setTabToolTip(2, tr("The axiom's concepts and their neighbours as the model embeds them"));
+    connect(details_, &QTabWidget::currentChanged, this, &AxiomCard::detailTabChanged);
+    setModelTabsVisible(false);
     showClass_ = new QToolButton(this);
     showClass_->setObjectName(QStringLiteral("showClassButton"));
     showClass_->setText(tr("Show in Ontology"));
@@ -132,9 +173,22 @@ AxiomCard::AxiomCard(const QString& objectName, QWidget* parent) : QWidget(paren
     layout->addLayout(head);
     layout->addWidget(axiom_);
     layout->addLayout(form);
-    layout->addWidget(new QLabel(tr("Proof from the ontology:"), this));
-    layout->addWidget(proof_, 1);
+    layout->addWidget(details_, 1);
     setAxiom(nullptr, std::nullopt, QString());
+}
+
+void AxiomCard::setModelTabsVisible(bool visible) {
+    details_->setTabVisible(kAnatomyTab, visible);
+    details_->setTabVisible(kGeometryTab, visible);
+    if (!visible) details_->setCurrentIndex(kProofTab);
+}
+
+void AxiomCard::setDetailTab(int index) {
+    if (details_->isTabVisible(index)) details_->setCurrentIndex(index);
+}
+
+int AxiomCard::detailTab() const {
+    return details_->currentIndex();
 }
 
 void AxiomCard::setAxiom(const Evaluation* evaluation, std::optional<std::uint32_t> axiom, const QString& role) {
@@ -311,7 +365,20 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
     for (AxiomCard* card : {lowerCard_, higherCard_})
         connect(card, &AxiomCard::showClassRequested, this, &InversionsPage::showClassRequested);
     auto* cards = new QGroupBox(tr("Selected pair"), this);
-    auto* cardsLayout = new QHBoxLayout(cards);
+    auto* groupLayout = new QVBoxLayout(cards);
+    modelPanel_ = buildModelPanel();
+    groupLayout->addWidget(modelPanel_);
+    auto* cardsLayout = new QHBoxLayout;
+    groupLayout->addLayout(cardsLayout, 1);
+    // Both cards show the same aspect (proof, anatomy, geometry), side by side.
+    connect(lowerCard_, &AxiomCard::detailTabChanged, higherCard_, &AxiomCard::setDetailTab);
+    connect(higherCard_, &AxiomCard::detailTabChanged, lowerCard_, &AxiomCard::setDetailTab);
+    for (int i = 0; i < 2; ++i) {
+        AxiomCard* card = i == 0 ? lowerCard_ : higherCard_;
+        geometryViews_[static_cast<std::size_t>(i)] = card->geometryView();
+        geometryCaptions_[static_cast<std::size_t>(i)] = card->geometryCaption();
+        connect(card, &AxiomCard::exportGeometryRequested, this, [this, i] { exportGeometry(i); });
+    }
     cardsLayout->addWidget(lowerCard_, 1);
     auto* vs = new QLabel(QStringLiteral("\u2265"), cards);
     vs->setToolTip(tr("The left axiom scores at least as high as the right one, but should score lower."));
@@ -333,7 +400,7 @@ InversionsPage::InversionsPage(EvalWorkspace* workspace, QWidget* parent) : QWid
     split->addWidget(view_);
     split->addWidget(detail);
     split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(1, 2);
     split->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
@@ -464,16 +531,20 @@ void InversionsPage::showSelection() {
     }
     lowerCard_->setAxiom(e.get(), pair ? std::optional<std::uint32_t>(pair->lower) : std::nullopt, lowerRole);
     higherCard_->setAxiom(e.get(), pair ? std::optional<std::uint32_t>(pair->higher) : std::nullopt, higherRole);
-    geometry_->setText(
-        e ? (QFileInfo(e->scoresPath).isDir()
-                 ? tr("<b>Model geometry not drawn.</b> The scores come from the trained run %1; this view lists its "
-                      "violations and proofs but does not project its balls or boxes.")
-                       .arg(e->scoresPath.toHtmlEscaped())
-                 : tr("<b>Model geometry not available.</b> These scores were imported from a file, so there is no "
-                      "geometric model (balls or boxes) to project. Choose a training run folder in File → Import "
-                      "Scores… to evaluate a trained EL model."))
-          : QString());
-    geometry_->setVisible(e != nullptr);
+    const bool fromRun = e && QFileInfo(e->scoresPath).isDir();
+    geometry_->setText(e && !fromRun
+                           ? tr("<b>Model geometry not available.</b> These scores were imported from a file, so there "
+                                "is no geometric model (balls or boxes) to project. Choose a training run folder in "
+                                "File → Import Scores… to evaluate a trained EL model and see why it scores so.")
+                           : QString());
+    geometry_->setVisible(e && !fromRun);
+    modelPanel_->setVisible(fromRun);
+    for (AxiomCard* card : {lowerCard_, higherCard_})
+        card->setModelTabsVisible(fromRun);
+    // A trained run's pair opens on the anatomy of its scores: why the model ranks them so.
+    if (fromRun && !showedRun_) lowerCard_->setDetailTab(AxiomCard::kAnatomyTab);
+    showedRun_ = fromRun;
+    explainSelection(pair && fromRun ? e : nullptr);
     if (!pair) {
         emit detailsUpdated();
         return;
@@ -553,6 +624,176 @@ void InversionsPage::showProofs() {
         }
         cards[i]->setProof(text.trimmed());
     }
+}
+
+// --- the model's view of the pair ------------------------------------------------------------
+
+PairModelFrames computePairModel(const QString& runDir, const std::array<QString, 2>& axioms, jobs::JobContext& ctx) {
+    PairModelFrames out;
+    const std::string dir = QFile::encodeName(runDir).toStdString();
+    const bool replay = !embed::kept_checkpoints(dir).empty();
+    std::unique_ptr<embed::ExplainModel> model; // the final checkpoint, when the run kept none
+    for (std::size_t i = 0; i < 2; ++i) {
+        ctx.throw_if_stopped();
+        ctx.report(i, 2, "Explaining the scores of the pair", i == 0);
+        PairModelFrames::Side& side = out.side[i];
+        const std::string axiom = axioms[i].toStdString();
+        std::string source;
+        try {
+            if (replay) {
+                side.frames = embed::replay_over_training(dir, axiom, embed::kDefaultGeometryNeighbours, &source);
+            } else {
+                if (!model) model = std::make_unique<embed::ExplainModel>(embed::run_checkpoint(dir));
+                embed::EpochGeometry f;
+                f.anatomy = model->explain(axiom);
+                f.epoch = f.anatomy.epoch;
+                try {
+                    embed::GeometryOptions go;
+                    go.neighbours =
+                        embed::run_neighbours(dir, *model, f.anatomy, embed::kDefaultGeometryNeighbours, &source);
+                    f.scene = embed::score_geometry(*model, f.anatomy, go);
+                } catch (const InputError& e) {
+                    side.geometryError = QString::fromStdString(e.message());
+                }
+                side.frames.push_back(std::move(f));
+            }
+        } catch (const InputError& e) {
+            side.error = QString::fromStdString(e.what());
+            side.frames.clear();
+        }
+        if (!source.empty()) out.neighbours = QString::fromStdString(source);
+        std::vector<embed::GeoScene> scenes;
+        for (const embed::EpochGeometry& f : side.frames)
+            scenes.push_back(f.scene);
+        if (!scenes.empty() && side.geometryError.isEmpty()) side.view = embed::union_view(scenes);
+    }
+    return out;
+}
+
+QWidget* InversionsPage::buildModelPanel() {
+    auto* panel = new QWidget(this);
+    panel->setObjectName(QStringLiteral("modelPanel"));
+    epochSlider_ = new QSlider(Qt::Horizontal, panel);
+    epochSlider_->setObjectName(QStringLiteral("epochSlider"));
+    epochSlider_->setAccessibleName(tr("Epoch of the checkpoint shown"));
+    epochSlider_->setToolTip(
+        tr("Replays the checkpoints the run kept (kbcx train --keep-checkpoints): the shapes and "
+           "both scores as they were at each evaluation, so you see when the inversion appeared."));
+    epochSlider_->setPageStep(1);
+    epochLabel_ = new QLabel(panel);
+    epochLabel_->setObjectName(QStringLiteral("epochLabel"));
+    connect(epochSlider_, &QSlider::valueChanged, this, &InversionsPage::showFrame);
+    auto* row = new QHBoxLayout(panel);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(new QLabel(tr("Model checkpoint:"), panel));
+    row->addWidget(epochSlider_, 1);
+    row->addWidget(epochLabel_, 2);
+    panel->setVisible(false);
+    return panel;
+}
+
+void InversionsPage::explainSelection(const EvaluationPtr& e) {
+    const quint64 generation = ++modelGeneration_;
+    pairModel_ = {};
+    {
+        const QSignalBlocker block(epochSlider_);
+        epochSlider_->setRange(0, 0);
+    }
+    epochSlider_->setEnabled(false);
+    epochLabel_->clear();
+    for (QLabel* caption : geometryCaptions_)
+        caption->clear();
+    if (!e) {
+        for (GeometryView* g : geometryViews_)
+            g->clearScene(QString());
+        emit modelUpdated();
+        return;
+    }
+    for (AxiomCard* card : {lowerCard_, higherCard_})
+        card->anatomyView()->setMessage(tr("Computing the score's anatomy…"));
+    for (GeometryView* g : geometryViews_)
+        g->clearScene(tr("Computing…"));
+    const QString dir = e->scoresPath;
+    const std::array<QString, 2> axioms = {lowerCard_->axiomText(), higherCard_->axiomText()};
+    JobHandle* job = workspace_->runner()->start(tr("Score anatomy of a pair"), [dir, axioms](jobs::JobContext& ctx) {
+        return computePairModel(dir, axioms, ctx);
+    });
+    connect(job, &JobHandle::finished, this, [this, job, generation] {
+        if (generation != modelGeneration_) return;
+        pairModel_ = job->resultAs<PairModelFrames>();
+        const int frames =
+            static_cast<int>(std::max(pairModel_.side[0].frames.size(), pairModel_.side[1].frames.size()));
+        {
+            const QSignalBlocker block(epochSlider_);
+            epochSlider_->setRange(0, std::max(0, frames - 1));
+            epochSlider_->setValue(std::max(0, frames - 1));
+        }
+        epochSlider_->setEnabled(frames > 1);
+        showFrame(epochSlider_->value());
+        emit modelUpdated();
+    });
+    connect(job, &JobHandle::failed, this, [this, job, generation](const QString&) {
+        if (generation != modelGeneration_) return;
+        const QString why = job->errorText();
+        for (AxiomCard* card : {lowerCard_, higherCard_})
+            card->anatomyView()->setMessage(tr("No anatomy: %1").arg(why));
+        for (GeometryView* g : geometryViews_)
+            g->clearScene(QString());
+        emit modelUpdated();
+    });
+}
+
+void InversionsPage::showFrame(int index) {
+    AxiomCard* cards[2] = {lowerCard_, higherCard_};
+    int epoch = -1;
+    for (std::size_t i = 0; i < 2; ++i) {
+        const PairModelFrames::Side& side = pairModel_.side[i];
+        if (side.frames.empty()) {
+            cards[i]->anatomyView()->setMessage(side.error.isEmpty() ? QString()
+                                                                     : tr("No anatomy: %1").arg(side.error));
+            geometryViews_[i]->clearScene(side.error.isEmpty() ? QString() : tr("Nothing to draw."));
+            geometryCaptions_[i]->clear();
+            continue;
+        }
+        const auto k = static_cast<std::size_t>(std::clamp(index, 0, static_cast<int>(side.frames.size()) - 1));
+        const embed::EpochGeometry& f = side.frames[k];
+        epoch = f.epoch;
+        cards[i]->anatomyView()->setAnatomy(f.anatomy);
+        if (!side.geometryError.isEmpty()) {
+            geometryViews_[i]->clearScene(side.geometryError);
+            geometryCaptions_[i]->setText(side.geometryError);
+            continue;
+        }
+        geometryViews_[i]->showScene(f.scene, side.view);
+        QString caption = GeometryView::caption(f.scene);
+        if (!pairModel_.neighbours.isEmpty()) caption += tr(". Neighbours: %1").arg(pairModel_.neighbours);
+        geometryCaptions_[i]->setText(caption);
+    }
+    const int frames = epochSlider_->maximum() + 1;
+    if (epoch < 0)
+        epochLabel_->clear();
+    else if (frames > 1)
+        epochLabel_->setText(tr("epoch %1 (%2 of %3 kept)").arg(epoch).arg(index + 1).arg(frames));
+    else
+        epochLabel_->setText(
+            tr("epoch %1 (no other checkpoints kept: train with --keep-checkpoints to replay)").arg(epoch));
+}
+
+void InversionsPage::exportGeometry(int side) {
+    GeometryView* view = geometryViews_[static_cast<std::size_t>(side)];
+    if (!view->geoScene()) return;
+    auto* dialog = new QFileDialog(this, tr("Export Geometry"),
+                                   side == 0 ? QStringLiteral("lower.svg") : QStringLiteral("higher.svg"),
+                                   tr("SVG drawing (*.svg);;PNG image (*.png)"));
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, [this, view](const QString& path) {
+        QString error;
+        const bool ok = path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive) ? view->exportPng(path, &error)
+                                                                                   : view->exportSvg(path, &error);
+        if (!ok) showWarning(this, tr("Export Geometry"), tr("Could not write %1: %2").arg(path, error));
+    });
+    dialog->open();
 }
 
 } // namespace kbcx::ui

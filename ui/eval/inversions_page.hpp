@@ -1,14 +1,21 @@
 // The "Inversions" tab: the violating pairs of an evaluation (L0, L1 or Pair-FVR kind) sorted
 // by margin with their exact total, filtered by normal form and text; the selected pair's two
-// axioms side by side with status, score, P and the reasoner's proofs when an ontology is loaded.
+// axioms side by side with status, score, P and the reasoner's proofs when an ontology is loaded,
+// and, for a trained run, each score's anatomy and the geometry behind it, epoch by epoch.
 #pragma once
 
+#include "embed/score_geometry.hpp"
 #include "ui/eval/eval_workspace.hpp"
 #include "ui/eval/evaluation.hpp"
 
 #include <QWidget>
 
+#include <array>
+#include <memory>
+
 class QComboBox;
+class QSlider;
+class QTabWidget;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -19,8 +26,26 @@ class QToolButton;
 
 namespace kbcx::ui {
 
+class GeometryView;
 class InversionTableModel;
 class JobHandle;
+class ScoreAnatomyView;
+
+/// What a trained run makes of the selected pair: per side (lower, higher) the anatomy and the
+/// scene at each checkpoint the run kept (`kbcx train --keep-checkpoints`), else at its final
+/// checkpoint only; each side's frames share one view region.
+struct PairModelFrames {
+    struct Side {
+        std::vector<embed::EpochGeometry> frames;
+        embed::GeoView view;
+        QString error;         ///< no anatomy (the model has no loss for the axiom, a damaged run …)
+        QString geometryError; ///< anatomy, but nothing to draw
+    };
+    std::array<Side, 2> side;
+    QString neighbours; ///< where the neighbours drawn come from
+};
+/// Computes PairModelFrames for the axioms (lower, higher) of a run folder (a job's body).
+PairModelFrames computePairModel(const QString& runDir, const std::array<QString, 2>& axioms, jobs::JobContext& ctx);
 
 /// One side of the selected pair.
 class AxiomCard : public QWidget {
@@ -35,12 +60,23 @@ class AxiomCard : public QWidget {
     QString shownAxiomText() const;
     QString field(const QString& key) const; ///< "status", "score", "p", "nf", "line"
     QString proofText() const;
+    /// The tabs under the fields: the proof, and for evaluations of a trained run the anatomy
+    /// of the axiom's score and the geometry behind it.
+    static constexpr int kProofTab = 0, kAnatomyTab = 1, kGeometryTab = 2;
+    ScoreAnatomyView* anatomyView() const { return anatomy_; }
+    GeometryView* geometryView() const { return geometry_; }
+    QLabel* geometryCaption() const { return caption_; }
+    void setModelTabsVisible(bool visible);
+    void setDetailTab(int index);
+    int detailTab() const;
     /// The named classes of the shown axiom (roles, individuals, ⊤ and ⊥ left out), in order.
     QStringList classNames() const { return classes_; }
 
   signals:
     /// "Show in Ontology" was chosen for one of the axiom's classes.
     void showClassRequested(const QString& className);
+    void detailTabChanged(int index);
+    void exportGeometryRequested();
 
   private:
     QLabel* role_;
@@ -53,7 +89,11 @@ class AxiomCard : public QWidget {
     QLabel* p_;
     QLabel* nf_;
     QLabel* line_;
+    ScoreAnatomyView* anatomy_;
+    GeometryView* geometry_;
+    QLabel* caption_;
     QPlainTextEdit* proof_;
+    QTabWidget* details_;
 };
 
 class InversionsPage : public QWidget {
@@ -77,12 +117,24 @@ class InversionsPage : public QWidget {
     AxiomCard* lowerCard() const { return lowerCard_; }
     AxiomCard* higherCard() const { return higherCard_; }
     QLabel* geometryNote() const { return geometry_; }
+    /// The drawings of the lower and the higher axiom (the cards' Geometry tabs), and the epoch
+    /// slider of a replay.
+    GeometryView* lowerGeometry() const { return geometryViews_[0]; }
+    GeometryView* higherGeometry() const { return geometryViews_[1]; }
+    QSlider* epochSlider() const { return epochSlider_; }
+    QWidget* modelPanel() const { return modelPanel_; }
+    /// The frames of the selected pair (empty sides when the evaluation is not a run's).
+    const PairModelFrames& pairModel() const { return pairModel_; }
+    /// Shows frame `index` of the replay (both sides: anatomy and geometry).
+    void showFrame(int index);
     bool exportCsv(const QString& path) const;
 
   signals:
     void inversionsUpdated();
     /// Proofs for the selected pair were shown (or it was found that none can be).
     void detailsUpdated();
+    /// The anatomy and geometry of the selected pair were shown (or why not).
+    void modelUpdated();
     /// The user asked to see one of the selected axioms' classes in the Ontology tab.
     void showClassRequested(const QString& className);
 
@@ -94,11 +146,16 @@ class InversionsPage : public QWidget {
     void showProofs();
     /// Writes the listed pairs' axioms as the ontology names them (View → Names), off the GUI thread.
     void renderListedAxioms();
+    /// Starts the job of the selected pair's anatomy and geometry (evaluations of a run).
+    void explainSelection(const EvaluationPtr& e);
+    QWidget* buildModelPanel();
+    void exportGeometry(int side);
 
     EvalWorkspace* workspace_;
     std::vector<AxiomProof> proofs_;
     EvaluationPtr evaluation_;
-    quint64 generation_ = 0, detailGeneration_ = 0;
+    quint64 generation_ = 0, detailGeneration_ = 0, modelGeneration_ = 0;
+    PairModelFrames pairModel_;
     QComboBox* evaluationBox_;
     QComboBox* kindBox_;
     QComboBox* nfBox_;
@@ -112,6 +169,12 @@ class InversionsPage : public QWidget {
     AxiomCard* lowerCard_;
     AxiomCard* higherCard_;
     QLabel* geometry_;
+    QWidget* modelPanel_; ///< the checkpoint row, shown for evaluations of a trained run
+    bool showedRun_ = false;
+    QSlider* epochSlider_;
+    QLabel* epochLabel_;
+    std::array<GeometryView*, 2> geometryViews_{};
+    std::array<QLabel*, 2> geometryCaptions_{};
 };
 
 } // namespace kbcx::ui

@@ -6,7 +6,7 @@
 
 #include "ui/eval/eval_table_models.hpp"
 #include "ui/eval/eval_workspace.hpp"
-#include "ui/eval/geometry_view.hpp"
+#include "ui/common/geometry_view.hpp"
 #include "ui/eval/inversions_page.hpp"
 #include "ui/eval/score_anatomy_view.hpp"
 #include "ui/jobs/job_runner.hpp"

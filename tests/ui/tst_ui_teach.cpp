@@ -3,15 +3,19 @@
 // results kept (greyed), the model tester and a screenshot.
 #include "onto_ui_test_util.hpp"
 
+#include "ui/common/geometry_view.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/ontology/ontology_workspace.hpp"
 #include "ui/ontology/proof_view.hpp"
+#include "ui/ontology/teach_model_panel.hpp"
 #include "ui/ontology/teach_page.hpp"
 #include "ui/shell/main_window.hpp"
 
 #include "ui/ontology/core_onto.hpp"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QMenu>
 #include <QPlainTextEdit>
@@ -49,6 +53,7 @@ class TestUiTeach : public QObject {
     void example576();
     void parseErrorLocated();
     void candidateListEditable();
+    void modelGeometry();
     void screenshot();
 };
 
@@ -184,6 +189,53 @@ void TestUiTeach::candidateListEditable() {
     QVERIFY(page.errorLabel()->isHidden());
 }
 
+/// The tab's small model: trained on the editor's ontology, it scores every candidate (its
+/// anatomy adds up), draws balls or boxes in two dimensions (nothing projected), ranks the
+/// candidates, and retrains after an edit.
+void TestUiTeach::modelGeometry() {
+    ui::JobRunner runner;
+    TeachPage page(&runner);
+    QVERIFY(waitUpdated(&page));
+    ui::TeachModelPanel* panel = page.modelPanel();
+    QVERIFY(panel && !panel->result());
+    for (const char* model : {"ELEmbeddings", "Box2EL"}) {
+        panel->modelBox()->setCurrentIndex(panel->modelBox()->findData(QString::fromLatin1(model)));
+        QSignalSpy trained(panel, &ui::TeachModelPanel::trained);
+        QVERIFY(panel->train());
+        QVERIFY(trained.wait(60000));
+        QVERIFY(panel->result());
+        const ui::TeachModelResult& r = *panel->result();
+        QCOMPARE(r.model, QString::fromLatin1(model));
+        QCOMPARE(static_cast<int>(r.candidates.size()), 3);
+        for (const auto& c : r.candidates) {
+            QVERIFY2(c.anatomy, qPrintable(c.axiom + QStringLiteral(": ") + c.error));
+            double sum = 0;
+            for (const auto& t : c.anatomy->terms)
+                sum += t.value;
+            QVERIFY(std::abs(sum - c.anatomy->loss) <= 1e-5 * std::max(1.0, std::abs(c.anatomy->loss)));
+            QVERIFY(c.scene);
+            // Two dimensions: the plane is the model's space, every distance exact.
+            QVERIFY2(c.scene->distance_error < 1e-6, qPrintable(QString::number(c.scene->distance_error)));
+            QVERIFY(panel->rankingLabel()->text().contains(c.axiom.toHtmlEscaped()));
+        }
+        // The ranking names each candidate's status beside its score.
+        for (const char* status : {"(entailed)", "(undetermined)", "(contradictory)"})
+            QVERIFY2(panel->rankingLabel()->text().contains(QString::fromLatin1(status)),
+                     qPrintable(panel->rankingLabel()->text()));
+        page.candidateView()->selectRow(2); // Professor(alice), the contradiction
+        if (std::string(model) == "ELEmbeddings")
+            QVERIFY(panel->geometryView()->ballCount() >= 1);
+        else
+            QVERIFY(panel->geometryView()->boxCount() >= 1);
+        QVERIFY(panel->geometryView()->geoScene().has_value());
+    }
+    // Live: an edit retrains (after the statuses' debounce).
+    QVERIFY(panel->liveBox()->isChecked());
+    QSignalSpy retrained(panel, &ui::TeachModelPanel::trained);
+    page.editor()->appendPlainText(QStringLiteral("Class: Lecturer\nLecturer SubClassOf Professor"));
+    QVERIFY(retrained.wait(60000));
+}
+
 void TestUiTeach::screenshot() {
     ui::MainWindow window;
     window.resize(1500, 900);
@@ -192,6 +244,9 @@ void TestUiTeach::screenshot() {
     TeachPage* page = window.ontologyWorkspace()->teachPage();
     QVERIFY(waitUpdated(page));
     page->candidateView()->selectRow(2);
+    QSignalSpy trained(page->modelPanel(), &ui::TeachModelPanel::trained);
+    QVERIFY(page->modelPanel()->train());
+    QVERIFY(trained.wait(60000));
     QTest::qWait(100);
     const QString path = test::screenshotDir() + QStringLiteral("/teach.png");
     QVERIFY(window.saveScreenshot(path));

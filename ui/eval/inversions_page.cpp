@@ -8,7 +8,7 @@
 #include "embed/score_anatomy.hpp"
 #include "ui/common/error_box.hpp"
 #include "ui/eval/eval_table_models.hpp"
-#include "ui/eval/geometry_view.hpp"
+#include "ui/common/geometry_view.hpp"
 #include "ui/eval/score_anatomy_view.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"

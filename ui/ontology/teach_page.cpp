@@ -5,6 +5,7 @@
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/ontology/proof_view.hpp"
+#include "ui/ontology/teach_model_panel.hpp"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -134,6 +135,7 @@ TeachPage::TeachPage(JobRunner* runner, QWidget* parent) : QWidget(parent), runn
     tableLayout->addWidget(view_, 1);
     proof_ = new ProofView(right);
     proof_->setObjectName(QStringLiteral("teachProof"));
+    modelPanel_ = new TeachModelPanel(runner_, right);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setSizes({560, 760});
@@ -216,6 +218,7 @@ JobHandle* TeachPage::recompute() {
     const std::string text = editor_->toPlainText().toStdString();
     const QStringList cands = candidates();
     const auto domain = static_cast<unsigned>(domain_->value());
+    modelPanel_->setInput(editor_->toPlainText(), cands); // retrains when live and trained before
     JobHandle* job = runner_->start(tr("Teach: statuses and P"), [text, cands, domain](jobs::JobContext& ctx) {
         return runTeachJob(text, cands, domain, ctx);
     });
@@ -233,6 +236,10 @@ JobHandle* TeachPage::recompute() {
                 if (r.rows[static_cast<std::size_t>(i)].p.computed)
                     model_->setP(i, r.rows[static_cast<std::size_t>(i)].p, r.domain);
             applying_ = false;
+            QHash<QString, QString> statusOf;
+            for (const CandidateRow& row : r.rows)
+                if (row.error.isEmpty() && !row.nf.isEmpty()) statusOf.insert(row.axiom, statusText(row.status));
+            modelPanel_->setStatuses(statusOf);
             view_->resizeColumnToContents(CandidateTableModel::AxiomColumn);
             if (!r.countError.isEmpty())
                 models_->setText(
@@ -286,6 +293,7 @@ void TeachPage::showError(const QString& message, quint64 line, quint64 column) 
 
 void TeachPage::showProofOf(const QModelIndex& index) {
     if (!index.isValid() || index.row() >= model_->rowCount()) return;
+    modelPanel_->showCandidate(index.row());
     const CandidateRow& row = model_->row(index.row());
     if (!row.error.isEmpty() || row.nf.isEmpty()) {
         proof_->setProofLines(row.axiom, QStringList{}, row.error);

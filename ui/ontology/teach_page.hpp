@@ -22,6 +22,7 @@ namespace kbcx::ui {
 class JobHandle;
 class JobRunner;
 class ProofView;
+class TeachModelPanel;
 
 class TeachPage : public QWidget {
     Q_OBJECT
@@ -51,6 +52,8 @@ class TeachPage : public QWidget {
     QLabel* errorLabel() const { return error_; }
     QLabel* modelsLabel() const { return models_; }
     ProofView* proofView() const { return proof_; }
+    /// The small embedding model trained on the editor's ontology, with its geometry.
+    TeachModelPanel* modelPanel() const { return modelPanel_; }
     QToolButton* examplesButton() const { return examples_; }
     /// The parse error shown, if any: 1-based line and column (0 when none).
     int errorLine() const { return errorLine_; }
@@ -74,6 +77,7 @@ class TeachPage : public QWidget {
     QTableView* view_ = nullptr;
     CandidateTableModel* model_ = nullptr;
     ProofView* proof_ = nullptr;
+    TeachModelPanel* modelPanel_ = nullptr;
     QTimer* debounce_ = nullptr;
     QPointer<JobHandle> job_; // null once the jobs dock clears the finished job
     quint64 generation_ = 0;

@@ -1,6 +1,6 @@
 // The geometry of a score drawn as the model sees it: balls, boxes and translations of an axiom's
 // concepts and their neighbours, projected to a plane (core's score_geometry), zoomable, exportable.
-#include "ui/eval/geometry_view.hpp"
+#include "ui/common/geometry_view.hpp"
 
 #include "ui/common/chart_export.hpp"
 

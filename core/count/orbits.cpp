@@ -149,16 +149,20 @@ std::vector<std::size_t> choose_orbit_predicates(const Cnf& cnf,
                                                  std::uint32_t n, std::uint64_t max_orbits) {
     std::vector<std::size_t> out;
     Propagator prop(cnf);
-    if (prop.root_conflict()) return out;
+    if (prop.root_conflict() || n < 2) return out;
     std::vector<std::vector<std::uint32_t>> preds;
     std::vector<std::uint64_t> types{0};
     for (std::size_t i = 0; i < candidates.size() && preds.size() < kMaxOrbitPredicates; ++i) {
+        if (multisets(types.size() + 1, n) > max_orbits) break; // no predicate fits any more
         if (candidates[i].size() != n) continue;
         std::vector<std::uint64_t> next =
             extend_types(prop, preds, types, candidates[i], static_cast<std::uint32_t>(preds.size()));
         if (next.size() == types.size()) continue; // the predicate is fixed by the others: no split
-        if (multisets(next.size(), n) > max_orbits) continue;
         preds.push_back(candidates[i]);
+        if (multisets(next.size(), n) > max_orbits) {
+            preds.pop_back();
+            continue;
+        }
         types = std::move(next);
         out.push_back(i);
     }

@@ -73,6 +73,21 @@ RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions o
     } catch (const InputError& e) {
         throw located(e, opt_.source);
     }
+    auto names_in = [&](onto::ExprId e) {
+        const onto::ConceptExpr& x = o.pool.get(e);
+        if (x.kind == onto::ConceptKind::Named) endpoint_class_.insert(x.name);
+        if (x.kind == onto::ConceptKind::And)
+            for (onto::ExprId a : x.args)
+                if (o.pool.get(a).kind == onto::ConceptKind::Named) endpoint_class_.insert(o.pool.get(a).name);
+    };
+    for (const auto& a : o.axioms) {
+        if (a.kind == onto::AxiomKind::ObjectPropertyDomain || a.kind == onto::AxiomKind::ObjectPropertyRange)
+            names_in(a.concepts.at(0));
+        if (a.kind == onto::AxiomKind::SubClassOf) { // ∃r.⊤ ⊑ C: a domain
+            const onto::ConceptExpr& l = o.pool.get(a.concepts.at(0));
+            if (l.kind == onto::ConceptKind::Exists && l.args.at(0) == o.pool.top()) names_in(a.concepts.at(1));
+        }
+    }
     vars0_ = cnf_.num_vars;
     parent_.resize(vars0_ + 1);
     std::iota(parent_.begin(), parent_.end(), 0u);
@@ -94,7 +109,7 @@ RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions o
 RelativeCounter::RelativeCounter(const RelativeCounter& prototype, CounterOptions counter)
     : o_(prototype.o_), opt_(prototype.opt_), grounder_(prototype.grounder_), cnf_(prototype.cnf_), counter_(counter),
       whole_o_(prototype.whole_o_), symmetric_(prototype.symmetric_), o_orbits_(prototype.o_orbits_),
-      o_by_orbits_(prototype.o_by_orbits_), empty_clause_(prototype.empty_clause_), vars0_(prototype.vars0_),
+      o_by_orbits_(prototype.o_by_orbits_), endpoint_class_(prototype.endpoint_class_), empty_clause_(prototype.empty_clause_), vars0_(prototype.vars0_),
       atoms0_(prototype.atoms0_), parent_(prototype.parent_), comp_clauses_(prototype.comp_clauses_),
       comp_vars_(prototype.comp_vars_), comp_count_(prototype.comp_count_), whole_count_(prototype.whole_count_) {
     opt_.counter = std::move(counter);
@@ -183,10 +198,11 @@ CountResult RelativeCounter::count_sub(const Cnf& sub, const std::unordered_map<
         struct Cand {
             std::uint64_t score;
             std::vector<std::uint32_t> vars;
+            std::uint32_t name = 0;
         };
         std::vector<Cand> cands;
         for (std::uint32_t c = 0; c < grounder_.num_concepts(); ++c) {
-            Cand cand{0, {}};
+            Cand cand{0, {}, c};
             for (std::uint32_t d = 0; d < n; ++d) {
                 const std::uint32_t v = grounder_.concept_atom(c, d);
                 std::uint32_t w = v;
@@ -202,6 +218,10 @@ CountResult RelativeCounter::count_sub(const Cnf& sub, const std::unordered_map<
             }
             if (cand.vars.size() == n && cand.score > 0) cands.push_back(std::move(cand));
         }
+        // Domain and range classes first: where they are false the role atoms at that element
+        // are, so fixing them per element cuts the binary part most; then by occurrences.
+        for (auto& c : cands)
+            if (endpoint_class_.count(c.name)) c.score += std::uint64_t{1} << 40;
         std::stable_sort(cands.begin(), cands.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
         std::vector<std::vector<std::uint32_t>> vars;
         for (auto& c : cands)

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace kbcx::count {
@@ -28,7 +29,7 @@ std::optional<CountMethod> parse_count_method(const std::string& s);
 /// Auto uses orbits from this |Δ| on (below it the propositional search is as fast).
 inline constexpr std::uint32_t kOrbitsFromDomain = 4;
 /// The most orbits of Δ one count sums over; the predicates are chosen to stay below it.
-inline constexpr std::uint64_t kDefaultMaxOrbits = 3000;
+inline constexpr std::uint64_t kDefaultMaxOrbits = 1000;
 
 struct RelativeCountOptions {
     std::uint32_t domain = 2; ///< |Δ|
@@ -147,6 +148,7 @@ class RelativeCounter {
     bool symmetric_ = false; ///< O names no individual: Δ's permutations map its grounding onto itself
     OrbitStats o_orbits_;    ///< of the components of O counted by orbits
     bool o_by_orbits_ = false;
+    std::unordered_set<onto::ConceptName> endpoint_class_; ///< named domain and range classes of O
     bool empty_clause_ = false;            ///< O grounds to an empty clause: no model
     std::uint32_t vars0_ = 0;              ///< variables of O's CNF at construction (components cover 1..vars0_)
     std::uint32_t atoms0_ = 0;

@@ -186,8 +186,7 @@ CountResult count_by_orbits(ModelCounter& counter, const Cnf& cnf,
     for (const auto& p : predicates)
         if (p.size() != n) throw std::invalid_argument("count_by_orbits: a predicate needs one variable per element");
     if (predicates.size() > kMaxOrbitPredicates)
-        throw std::invalid_argument("count_by_orbits: at most " + std::to_string(kMaxOrbitPredicates) +
-                                    " predicates");
+        throw std::invalid_argument("count_by_orbits: at most " + std::to_string(kMaxOrbitPredicates) + " predicates");
 
     Propagator prop(cnf);
     if (prop.root_conflict()) {

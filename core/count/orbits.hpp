@@ -14,10 +14,10 @@ inline constexpr std::size_t kMaxOrbitPredicates = 64;
 
 /// Work of one orbit count.
 struct OrbitStats {
-    std::uint32_t predicates = 0;  ///< unary predicates branched on by orbit
-    std::uint32_t types = 0;       ///< their assignments to one element that unit propagation keeps
-    std::uint64_t orbits = 0;      ///< orbits counted (multisets of types the propagation keeps)
-    std::uint64_t pruned = 0;      ///< partial multisets refuted by unit propagation
+    std::uint32_t predicates = 0; ///< unary predicates branched on by orbit
+    std::uint32_t types = 0;      ///< their assignments to one element that unit propagation keeps
+    std::uint64_t orbits = 0;     ///< orbits counted (multisets of types the propagation keeps)
+    std::uint64_t pruned = 0;     ///< partial multisets refuted by unit propagation
 };
 
 /// Counts the models of `cnf` exactly, provided that the permutations of Δ = {0, …, n−1} act

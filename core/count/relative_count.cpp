@@ -109,9 +109,10 @@ RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions o
 RelativeCounter::RelativeCounter(const RelativeCounter& prototype, CounterOptions counter)
     : o_(prototype.o_), opt_(prototype.opt_), grounder_(prototype.grounder_), cnf_(prototype.cnf_), counter_(counter),
       whole_o_(prototype.whole_o_), symmetric_(prototype.symmetric_), o_orbits_(prototype.o_orbits_),
-      o_by_orbits_(prototype.o_by_orbits_), endpoint_class_(prototype.endpoint_class_), empty_clause_(prototype.empty_clause_), vars0_(prototype.vars0_),
-      atoms0_(prototype.atoms0_), parent_(prototype.parent_), comp_clauses_(prototype.comp_clauses_),
-      comp_vars_(prototype.comp_vars_), comp_count_(prototype.comp_count_), whole_count_(prototype.whole_count_) {
+      o_by_orbits_(prototype.o_by_orbits_), endpoint_class_(prototype.endpoint_class_),
+      empty_clause_(prototype.empty_clause_), vars0_(prototype.vars0_), atoms0_(prototype.atoms0_),
+      parent_(prototype.parent_), comp_clauses_(prototype.comp_clauses_), comp_vars_(prototype.comp_vars_),
+      comp_count_(prototype.comp_count_), whole_count_(prototype.whole_count_) {
     opt_.counter = std::move(counter);
 }
 
@@ -180,13 +181,12 @@ CountResult RelativeCounter::count_component(std::uint32_t r, jobs::JobContext* 
 }
 
 CountResult RelativeCounter::count_sub(const Cnf& sub, const std::unordered_map<std::uint32_t, Lit>* map,
-                                       bool symmetric, jobs::JobContext* ctx, CountMethod& method,
-                                       OrbitStats& orbits) {
+                                       bool symmetric, jobs::JobContext* ctx, CountMethod& method, OrbitStats& orbits) {
     method = CountMethod::Propositional;
     const std::uint32_t n = opt_.domain;
-    const bool try_orbits = symmetric && n > 1 &&
-                            (opt_.method == CountMethod::Orbits ||
-                             (opt_.method == CountMethod::Auto && n >= kOrbitsFromDomain));
+    const bool try_orbits =
+        symmetric && n > 1 &&
+        (opt_.method == CountMethod::Orbits || (opt_.method == CountMethod::Auto && n >= kOrbitsFromDomain));
     if (try_orbits) {
         // Candidate predicates: concept names with all their atoms in `sub`. As Δ's permutations
         // map O's grounding (and a symmetric α's) onto itself and permute its components, a

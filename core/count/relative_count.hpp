@@ -70,7 +70,7 @@ struct Probability {
     double seconds = 0;
     /// How the numerator was counted: "propositional" or "orbits".
     CountMethod method = CountMethod::Propositional;
-    OrbitStats orbits; ///< method Orbits: the numerator's orbit sum
+    OrbitStats orbits;                         ///< method Orbits: the numerator's orbit sum
     std::string fraction() const;              ///< "425/576"
     std::string decimal(int digits = 6) const; ///< "0.737847" (rounded half up)
 };
@@ -133,8 +133,8 @@ class RelativeCounter {
     /// new numbers of extra's variables.
     Cnf sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf* extra, std::vector<std::uint32_t>* extra_vars,
                 std::unordered_map<std::uint32_t, Lit>* var_map = nullptr);
-    /// Counts `sub` (whose variables `map` gives from O's numbering, null: the same numbering) by orbits when the options
-    /// and the symmetry allow and a predicate fits, else propositionally; says which in `method`.
+    /// Counts `sub` (whose variables `map` gives from O's numbering, null: the same numbering) by orbits when the
+    /// options and the symmetry allow and a predicate fits, else propositionally; says which in `method`.
     CountResult count_sub(const Cnf& sub, const std::unordered_map<std::uint32_t, Lit>* map, bool symmetric,
                           jobs::JobContext* ctx, CountMethod& method, OrbitStats& orbits);
     Cnf ground_alpha(const onto::Axiom& alpha);
@@ -145,12 +145,12 @@ class RelativeCounter {
     Cnf cnf_;
     ModelCounter counter_;
     std::optional<OntologyCount> whole_o_; ///< #(O), counted once (P is undefined when it is 0)
-    bool symmetric_ = false; ///< O names no individual: Δ's permutations map its grounding onto itself
-    OrbitStats o_orbits_;    ///< of the components of O counted by orbits
+    bool symmetric_ = false;               ///< O names no individual: Δ's permutations map its grounding onto itself
+    OrbitStats o_orbits_;                  ///< of the components of O counted by orbits
     bool o_by_orbits_ = false;
     std::unordered_set<onto::ConceptName> endpoint_class_; ///< named domain and range classes of O
-    bool empty_clause_ = false;            ///< O grounds to an empty clause: no model
-    std::uint32_t vars0_ = 0;              ///< variables of O's CNF at construction (components cover 1..vars0_)
+    bool empty_clause_ = false;                            ///< O grounds to an empty clause: no model
+    std::uint32_t vars0_ = 0; ///< variables of O's CNF at construction (components cover 1..vars0_)
     std::uint32_t atoms0_ = 0;
     std::vector<std::uint32_t> parent_;
     std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> comp_clauses_, comp_vars_;

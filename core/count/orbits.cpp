@@ -171,7 +171,7 @@ std::vector<std::size_t> choose_orbit_predicates(const Cnf& cnf,
 
 CountResult count_by_orbits(ModelCounter& counter, const Cnf& cnf,
                             const std::vector<std::vector<std::uint32_t>>& predicates, std::uint32_t n,
-                            jobs::JobContext* ctx, OrbitStats* stats) {
+                            jobs::JobContext* ctx, OrbitStats* stats, bool progress) {
     const auto start = std::chrono::steady_clock::now();
     OrbitStats st;
     st.predicates = static_cast<std::uint32_t>(predicates.size());
@@ -220,7 +220,7 @@ CountResult count_by_orbits(ModelCounter& counter, const Cnf& cnf,
     auto walk = [&](auto&& self, std::uint32_t d, std::uint32_t from) -> void {
         if (d == n) {
             ++st.orbits;
-            if (ctx) ctx->report(st.orbits, expected, "counting orbits of Δ");
+            if (ctx && progress) ctx->report(st.orbits, expected, "counting orbits of Δ");
             Models mult = n_fact;
             for (std::uint32_t i = 0, j = 0; i < n; i = j) {
                 j = i;

@@ -31,10 +31,11 @@ struct OrbitStats {
 /// units unit propagation refutes is skipped (its term is 0).
 ///
 /// The counter's budget applies to the whole sum: its time to the sum (each term gets what is
-/// left), its memory to each term. Cancellation as ModelCounter::count.
+/// left), its memory to each term. Cancellation as ModelCounter::count. With `progress`, ctx
+/// gets reports "counting orbits of Δ" (orbits done of at most multisets(types, n)).
 CountResult count_by_orbits(ModelCounter& counter, const Cnf& cnf,
                             const std::vector<std::vector<std::uint32_t>>& predicates, std::uint32_t n,
-                            jobs::JobContext* ctx = nullptr, OrbitStats* stats = nullptr);
+                            jobs::JobContext* ctx = nullptr, OrbitStats* stats = nullptr, bool progress = true);
 
 /// Chooses the predicates for count_by_orbits from `candidates` (each one variable per element,
 /// in order of preference): greedily, each one whose addition keeps the number of orbits of the

@@ -168,7 +168,7 @@ CountResult RelativeCounter::count_component(std::uint32_t r, jobs::JobContext* 
     const Cnf sub = sub_cnf({r}, nullptr, nullptr, &map);
     CountMethod method = CountMethod::Propositional;
     OrbitStats orbits;
-    CountResult res = count_sub(sub, &map, symmetric_, ctx, method, orbits);
+    CountResult res = count_sub(sub, &map, symmetric_, ctx, method, orbits, true);
     if (method == CountMethod::Orbits) {
         o_by_orbits_ = true;
         o_orbits_.predicates = std::max(o_orbits_.predicates, orbits.predicates);
@@ -181,7 +181,8 @@ CountResult RelativeCounter::count_component(std::uint32_t r, jobs::JobContext* 
 }
 
 CountResult RelativeCounter::count_sub(const Cnf& sub, const std::unordered_map<std::uint32_t, Lit>* map,
-                                       bool symmetric, jobs::JobContext* ctx, CountMethod& method, OrbitStats& orbits) {
+                                       bool symmetric, jobs::JobContext* ctx, CountMethod& method, OrbitStats& orbits,
+                                       bool progress) {
     method = CountMethod::Propositional;
     const std::uint32_t n = opt_.domain;
     const bool try_orbits =
@@ -232,7 +233,7 @@ CountResult RelativeCounter::count_sub(const Cnf& sub, const std::unordered_map<
             for (std::size_t i : pick)
                 preds.push_back(vars[i]);
             method = CountMethod::Orbits;
-            return count_by_orbits(counter_, sub, preds, n, ctx, &orbits);
+            return count_by_orbits(counter_, sub, preds, n, ctx, &orbits, progress);
         }
     }
     return counter_.count(sub, ctx);
@@ -352,7 +353,7 @@ Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobCont
         // condition on α's variables first (see ModelCounter::count)
         const CountResult n = opt_.alpha_first ? counter_.count(sub, alpha_vars, ctx)
                                                : count_sub(sub, &map, symmetric_ && alpha.individuals.empty(), ctx,
-                                                           out.method, out.orbits);
+                                                           out.method, out.orbits, false);
         if (!n.exact()) return exceeded(n.reason);
         num = n.models;
     } else {
@@ -361,7 +362,7 @@ Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobCont
         if (it == whole_count_.end()) {
             CountMethod m = CountMethod::Propositional;
             OrbitStats st;
-            const CountResult d = count_sub(cnf_, nullptr, symmetric_, ctx, m, st);
+            const CountResult d = count_sub(cnf_, nullptr, symmetric_, ctx, m, st, false);
             if (!d.exact()) return exceeded(d.reason);
             it = whole_count_.emplace(cnf_.num_vars, d.models).first;
         }
@@ -371,7 +372,7 @@ Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobCont
         out.vars = whole.num_vars;
         out.clauses = whole.clauses.size();
         const CountResult n =
-            count_sub(whole, nullptr, symmetric_ && alpha.individuals.empty(), ctx, out.method, out.orbits);
+            count_sub(whole, nullptr, symmetric_ && alpha.individuals.empty(), ctx, out.method, out.orbits, false);
         if (!n.exact()) return exceeded(n.reason);
         num = n.models;
     }

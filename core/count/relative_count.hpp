@@ -18,7 +18,8 @@ namespace kbcx::count {
 
 /// How a count is computed; every method gives the same exact numbers.
 enum class CountMethod : std::uint8_t {
-    Auto,          ///< orbits where the grounding has the symmetry and |Δ| ≥ kOrbitsFromDomain, else propositional
+    Auto,          ///< orbits where the grounding has the symmetry, |Δ| ≥ kOrbitsFromDomain and the CNF counted
+                   ///< has kOrbitsFromVariables variables or more, else propositional
     Propositional, ///< the #SAT search on the grounding (ModelCounter)
     Orbits,        ///< sum over the orbits of Δ's permutations (count_by_orbits); propositional where the
                    ///< grounding lacks the symmetry (named individuals) or no predicate fits
@@ -26,8 +27,10 @@ enum class CountMethod : std::uint8_t {
 const char* method_name(CountMethod m);
 /// Parses "auto", "propositional" or "orbits"; nullopt otherwise.
 std::optional<CountMethod> parse_count_method(const std::string& s);
-/// Auto uses orbits from this |Δ| on (below it the propositional search is as fast).
+/// Auto uses orbits from this |Δ| on and for CNFs of at least this many variables (below them
+/// the propositional search is as fast or faster: the orbit sum repeats its propagation per orbit).
 inline constexpr std::uint32_t kOrbitsFromDomain = 4;
+inline constexpr std::uint32_t kOrbitsFromVariables = 1000;
 /// The most orbits of Δ one count sums over; the predicates are chosen to stay below it.
 inline constexpr std::uint64_t kDefaultMaxOrbits = 1000;
 
@@ -136,7 +139,7 @@ class RelativeCounter {
     /// Counts `sub` (whose variables `map` gives from O's numbering, null: the same numbering) by orbits when the
     /// options and the symmetry allow and a predicate fits, else propositionally; says which in `method`.
     CountResult count_sub(const Cnf& sub, const std::unordered_map<std::uint32_t, Lit>* map, bool symmetric,
-                          jobs::JobContext* ctx, CountMethod& method, OrbitStats& orbits);
+                          jobs::JobContext* ctx, CountMethod& method, OrbitStats& orbits, bool progress);
     Cnf ground_alpha(const onto::Axiom& alpha);
 
     const onto::Ontology& o_;

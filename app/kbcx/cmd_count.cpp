@@ -28,7 +28,7 @@ std::string status_text(const count::Probability& p) {
 int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
     ArgParser p("count",
                 "ONTO [--domain N] [--candidate \"AXIOM\"]... [--candidates FILE] [--dimacs FILE] [--threads N] "
-                "[--strict] [--count-time-limit S] [--names STYLE] [--stats]",
+                "[--strict] [--method M] [--count-time-limit S] [--names STYLE] [--stats]",
                 "Counts the Herbrand models of an ontology's EL part over a domain of N elements and, for each\n"
                 "candidate axiom α, the relative model count P(α|O) = #(O ∪ {α}) / #(O), beside the EL++\n"
                 "reasoner's status of α (entailed / undetermined / contradictory).");
@@ -68,7 +68,7 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.flag("whole", "count the whole CNFs of O and O ∪ {α} instead of only the components α touches");
     p.flag("no-cache", "switch the component cache off (for comparison)");
     p.flag("no-components", "switch the component decomposition off (for comparison)");
-    p.flag("stats", "print grounding sizes, counter work, time, throughput and peak memory");
+    p.flag("stats", "print grounding sizes, the counting method used, counter work, time, throughput and peak memory");
     add_names_option(p);
     p.epilog(std::string(kOntoFormatsHelp) +
              "EL part: axioms using ∀, ⊔, ¬, cardinalities, inverse roles… are dropped and reported\n"

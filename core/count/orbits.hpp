@@ -20,12 +20,13 @@ struct OrbitStats {
     std::uint64_t pruned = 0;     ///< partial multisets refuted by unit propagation
 };
 
-/// Counts the models of `cnf` exactly, provided that the permutations of Δ = {0, …, n−1} act
-/// on its variables and map its clause set onto itself (the grounding of an ABox-free ontology
-/// and of ABox-free candidates has this symmetry). `predicates[p][d]` is the variable of unary
-/// predicate p at element d. Every assignment of the predicates' atoms is a map Δ → types
-/// (type = the predicates' values at one element); permuting Δ maps the models under one map
-/// bijectively onto those under the permuted map, so #cnf = Σ over multisets of n types of
+/// Counts the models of `cnf` exactly, provided that the permutations of n elements act on its
+/// variables and map its clause set onto itself (the grounding of an ontology and of candidates
+/// has this symmetry for the elements no individual names: all of Δ without an ABox).
+/// `predicates[p][d]` is the variable of unary predicate p at the d-th of these elements. Every
+/// assignment of the predicates' atoms is a map elements → types (type = the predicates' values
+/// at one element); a permutation maps the models under one map bijectively onto those under the
+/// permuted map, so #cnf = Σ over multisets of n types of
 /// (n! / Π multiplicities!) × #(cnf ∧ the elements 0, 1, … take the multiset's types in
 /// order). Each term is counted by `counter` (its cache serves all terms); a multiset whose
 /// units unit propagation refutes is skipped (its term is 0).

@@ -64,7 +64,7 @@ std::string Probability::decimal(int digits) const {
 
 RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions options)
     : o_(o), opt_(std::move(options)), grounder_(o, opt_.domain), counter_(opt_.counter),
-      symmetric_(o.sig.individuals.size() == 0) {
+      individuals0_(static_cast<std::uint32_t>(o.sig.individuals.size())) {
     try {
         grounder_.extend_base(cnf_);
         atoms0_ = grounder_.num_atoms();
@@ -108,7 +108,7 @@ RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions o
 
 RelativeCounter::RelativeCounter(const RelativeCounter& prototype, CounterOptions counter)
     : o_(prototype.o_), opt_(prototype.opt_), grounder_(prototype.grounder_), cnf_(prototype.cnf_), counter_(counter),
-      whole_o_(prototype.whole_o_), symmetric_(prototype.symmetric_), o_orbits_(prototype.o_orbits_),
+      whole_o_(prototype.whole_o_), individuals0_(prototype.individuals0_), o_orbits_(prototype.o_orbits_),
       o_by_orbits_(prototype.o_by_orbits_), endpoint_class_(prototype.endpoint_class_),
       empty_clause_(prototype.empty_clause_), vars0_(prototype.vars0_), atoms0_(prototype.atoms0_),
       parent_(prototype.parent_), comp_clauses_(prototype.comp_clauses_), comp_vars_(prototype.comp_vars_),
@@ -168,7 +168,7 @@ CountResult RelativeCounter::count_component(std::uint32_t r, jobs::JobContext* 
     const Cnf sub = sub_cnf({r}, nullptr, nullptr, &map);
     CountMethod method = CountMethod::Propositional;
     OrbitStats orbits;
-    CountResult res = count_sub(sub, &map, symmetric_, ctx, method, orbits, true);
+    CountResult res = count_sub(sub, &map, individuals0_, ctx, method, orbits, true);
     if (method == CountMethod::Orbits) {
         o_by_orbits_ = true;
         o_orbits_.predicates = std::max(o_orbits_.predicates, orbits.predicates);
@@ -181,17 +181,19 @@ CountResult RelativeCounter::count_component(std::uint32_t r, jobs::JobContext* 
 }
 
 CountResult RelativeCounter::count_sub(const Cnf& sub, const std::unordered_map<std::uint32_t, Lit>* map,
-                                       bool symmetric, jobs::JobContext* ctx, CountMethod& method, OrbitStats& orbits,
-                                       bool progress) {
+                                       std::uint32_t first_anonymous, jobs::JobContext* ctx, CountMethod& method,
+                                       OrbitStats& orbits, bool progress) {
     method = CountMethod::Propositional;
     const std::uint32_t n = opt_.domain;
+    const std::uint32_t k = n > first_anonymous ? n - first_anonymous : 0; // interchangeable elements
     const bool try_orbits =
-        symmetric && n > 1 &&
-        (opt_.method == CountMethod::Orbits || (opt_.method == CountMethod::Auto && n >= kOrbitsFromDomain));
+        k > 1 && (opt_.method == CountMethod::Orbits ||
+                  (opt_.method == CountMethod::Auto && n >= kOrbitsFromDomain && sub.num_vars >= kOrbitsFromVariables));
     if (try_orbits) {
-        // Candidate predicates: concept names with all their atoms in `sub`. As Δ's permutations
-        // map O's grounding (and a symmetric α's) onto itself and permute its components, a
-        // union of components that holds all atoms C(0..n−1) of one name is mapped onto itself.
+        // Candidate predicates: concept names with all their atoms at the anonymous elements in
+        // `sub`. The permutations of the anonymous elements (those no individual names) map O's
+        // grounding and α's onto themselves and permute the components, so a union of
+        // components that holds all atoms C(d) of one name at those elements is mapped onto itself.
         std::vector<std::uint32_t> occurrences(static_cast<std::size_t>(sub.num_vars) + 1, 0);
         for (const Clause& c : sub.clauses)
             for (Lit l : c)
@@ -204,7 +206,7 @@ CountResult RelativeCounter::count_sub(const Cnf& sub, const std::unordered_map<
         std::vector<Cand> cands;
         for (std::uint32_t c = 0; c < grounder_.num_concepts(); ++c) {
             Cand cand{0, {}, c};
-            for (std::uint32_t d = 0; d < n; ++d) {
+            for (std::uint32_t d = first_anonymous; d < n; ++d) {
                 const std::uint32_t v = grounder_.concept_atom(c, d);
                 std::uint32_t w = v;
                 if (map) {
@@ -217,7 +219,7 @@ CountResult RelativeCounter::count_sub(const Cnf& sub, const std::unordered_map<
                 cand.vars.push_back(w);
                 cand.score += occurrences[w];
             }
-            if (cand.vars.size() == n && cand.score > 0) cands.push_back(std::move(cand));
+            if (cand.vars.size() == k && cand.score > 0) cands.push_back(std::move(cand));
         }
         // Domain and range classes first: where they are false the role atoms at that element
         // are, so fixing them per element cuts the binary part most; then by occurrences.
@@ -227,13 +229,13 @@ CountResult RelativeCounter::count_sub(const Cnf& sub, const std::unordered_map<
         std::vector<std::vector<std::uint32_t>> vars;
         for (auto& c : cands)
             vars.push_back(std::move(c.vars));
-        const std::vector<std::size_t> pick = choose_orbit_predicates(sub, vars, n, opt_.max_orbits);
+        const std::vector<std::size_t> pick = choose_orbit_predicates(sub, vars, k, opt_.max_orbits);
         if (!pick.empty()) {
             std::vector<std::vector<std::uint32_t>> preds;
             for (std::size_t i : pick)
                 preds.push_back(vars[i]);
             method = CountMethod::Orbits;
-            return count_by_orbits(counter_, sub, preds, n, ctx, &orbits, progress);
+            return count_by_orbits(counter_, sub, preds, k, ctx, &orbits, progress);
         }
     }
     return counter_.count(sub, ctx);
@@ -281,6 +283,14 @@ OntologyCount RelativeCounter::count_ontology(jobs::JobContext* ctx) {
     out.orbits = o_orbits_;
     whole_o_ = out;
     return out;
+}
+
+std::uint32_t RelativeCounter::first_anonymous(const onto::Axiom& alpha) const {
+    // α's fresh individuals take the elements from individuals0_ on (Grounder::ground)
+    std::vector<onto::IndividualName> fresh;
+    for (onto::IndividualName x : alpha.individuals)
+        if (x >= individuals0_ && std::find(fresh.begin(), fresh.end(), x) == fresh.end()) fresh.push_back(x);
+    return individuals0_ + static_cast<std::uint32_t>(fresh.size());
 }
 
 Cnf RelativeCounter::ground_alpha(const onto::Axiom& alpha) {
@@ -351,9 +361,9 @@ Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobCont
         out.vars = sub.num_vars;
         out.clauses = sub.clauses.size();
         // condition on α's variables first (see ModelCounter::count)
-        const CountResult n = opt_.alpha_first ? counter_.count(sub, alpha_vars, ctx)
-                                               : count_sub(sub, &map, symmetric_ && alpha.individuals.empty(), ctx,
-                                                           out.method, out.orbits, false);
+        const CountResult n = opt_.alpha_first
+                                  ? counter_.count(sub, alpha_vars, ctx)
+                                  : count_sub(sub, &map, first_anonymous(alpha), ctx, out.method, out.orbits, false);
         if (!n.exact()) return exceeded(n.reason);
         num = n.models;
     } else {
@@ -362,7 +372,7 @@ Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobCont
         if (it == whole_count_.end()) {
             CountMethod m = CountMethod::Propositional;
             OrbitStats st;
-            const CountResult d = count_sub(cnf_, nullptr, symmetric_, ctx, m, st, false);
+            const CountResult d = count_sub(cnf_, nullptr, individuals0_, ctx, m, st, false);
             if (!d.exact()) return exceeded(d.reason);
             it = whole_count_.emplace(cnf_.num_vars, d.models).first;
         }
@@ -371,8 +381,7 @@ Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobCont
         whole.clauses.insert(whole.clauses.end(), cand.clauses.begin(), cand.clauses.end());
         out.vars = whole.num_vars;
         out.clauses = whole.clauses.size();
-        const CountResult n =
-            count_sub(whole, nullptr, symmetric_ && alpha.individuals.empty(), ctx, out.method, out.orbits, false);
+        const CountResult n = count_sub(whole, nullptr, first_anonymous(alpha), ctx, out.method, out.orbits, false);
         if (!n.exact()) return exceeded(n.reason);
         num = n.models;
     }

@@ -18,11 +18,11 @@ namespace kbcx::count {
 
 /// How a count is computed; every method gives the same exact numbers.
 enum class CountMethod : std::uint8_t {
-    Auto,          ///< orbits where the grounding has the symmetry, |Δ| ≥ kOrbitsFromDomain and the CNF counted
+    Auto,          ///< orbits where ≥ 2 elements are anonymous, |Δ| ≥ kOrbitsFromDomain and the CNF counted
                    ///< has kOrbitsFromVariables variables or more, else propositional
     Propositional, ///< the #SAT search on the grounding (ModelCounter)
-    Orbits,        ///< sum over the orbits of Δ's permutations (count_by_orbits); propositional where the
-                   ///< grounding lacks the symmetry (named individuals) or no predicate fits
+    Orbits,        ///< sum over the orbits of the permutations of Δ's anonymous elements (those no individual
+                   ///< names; count_by_orbits); propositional where fewer than two are left or no predicate fits
 };
 const char* method_name(CountMethod m);
 /// Parses "auto", "propositional" or "orbits"; nullopt otherwise.
@@ -136,10 +136,12 @@ class RelativeCounter {
     /// new numbers of extra's variables.
     Cnf sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf* extra, std::vector<std::uint32_t>* extra_vars,
                 std::unordered_map<std::uint32_t, Lit>* var_map = nullptr);
-    /// Counts `sub` (whose variables `map` gives from O's numbering, null: the same numbering) by orbits when the
-    /// options and the symmetry allow and a predicate fits, else propositionally; says which in `method`.
-    CountResult count_sub(const Cnf& sub, const std::unordered_map<std::uint32_t, Lit>* map, bool symmetric,
-                          jobs::JobContext* ctx, CountMethod& method, OrbitStats& orbits, bool progress);
+    /// Counts `sub` (whose variables `map` gives from O's numbering, null: the same numbering) by the orbits of
+    /// the elements first_anonymous … |Δ| − 1 (those no individual names) when the options allow and a
+    /// predicate fits, else propositionally; says which in `method`.
+    CountResult count_sub(const Cnf& sub, const std::unordered_map<std::uint32_t, Lit>* map,
+                          std::uint32_t first_anonymous, jobs::JobContext* ctx, CountMethod& method, OrbitStats& orbits,
+                          bool progress);
     Cnf ground_alpha(const onto::Axiom& alpha);
 
     const onto::Ontology& o_;
@@ -148,8 +150,12 @@ class RelativeCounter {
     Cnf cnf_;
     ModelCounter counter_;
     std::optional<OntologyCount> whole_o_; ///< #(O), counted once (P is undefined when it is 0)
-    bool symmetric_ = false;               ///< O names no individual: Δ's permutations map its grounding onto itself
-    OrbitStats o_orbits_;                  ///< of the components of O counted by orbits
+    /// O's individuals (elements 0 … individuals0_−1); the permutations of the other elements map
+    /// O's grounding onto itself
+    std::uint32_t individuals0_ = 0;
+    /// The first element no individual of O or α names (α's fresh individuals follow O's).
+    std::uint32_t first_anonymous(const onto::Axiom& alpha) const;
+    OrbitStats o_orbits_; ///< of the components of O counted by orbits
     bool o_by_orbits_ = false;
     std::unordered_set<onto::ConceptName> endpoint_class_; ///< named domain and range classes of O
     bool empty_clause_ = false;                            ///< O grounds to an empty clause: no model

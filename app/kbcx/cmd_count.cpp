@@ -59,11 +59,12 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "output does not depend on N, except which counts run past --count-time-limit or --memory-limit",
              kThreadsAllCores);
     p.option("method", "M",
-             "how to count: propositional (the #SAT search on the grounding), orbits (a sum over the orbits of "
-             "Δ's permutations, for an ontology and candidates without individuals; each orbit counted by the "
-             "search) or auto (orbits from |Δ| = " +
-                 std::to_string(count::kOrbitsFromDomain) +
-                 " on where they apply, else propositional); every method gives the same exact numbers",
+             "how to count: propositional (the #SAT search on the grounding), orbits (a sum over the orbits of the "
+             "permutations of the elements no individual names, each orbit counted by the search) or auto (orbits "
+             "from |Δ| = " +
+                 std::to_string(count::kOrbitsFromDomain) + " on for CNFs of " +
+                 std::to_string(count::kOrbitsFromVariables) +
+                 " variables or more, else propositional); every method gives the same exact numbers",
              "auto");
     p.flag("whole", "count the whole CNFs of O and O ∪ {α} instead of only the components α touches");
     p.flag("no-cache", "switch the component cache off (for comparison)");

@@ -1,5 +1,5 @@
-// Counting up to the symmetry of the domain: a CNF that permutations of Δ map onto itself is
-// counted as a sum over orbits of assignments to chosen unary predicates, one count per orbit.
+// Counting up to the symmetry of the domain: a CNF that permutations of elements map onto itself
+// is counted as a sum over orbits of assignments to chosen unary predicates, one count per orbit.
 #pragma once
 
 #include "count/counter.hpp"

@@ -1,6 +1,5 @@
-// The orbit method (counting up to the symmetry of Δ) against the propositional search and
-// brute-force enumeration: random ABox-free ontologies, the 576/425 example, the fallback with
-// individuals, Pizza's TBox up to |Δ| = 4, the budget and cancellation.
+// The orbit method against the search and brute force: random ontologies, 576/425, individuals,
+// auto's choice, Pizza's TBox up to |Δ| = 4, the orbit sum itself, its budget and cancellation.
 #include "count_semantics.hpp"
 
 #include "count/grounding.hpp"

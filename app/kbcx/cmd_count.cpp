@@ -28,7 +28,7 @@ std::string status_text(const count::Probability& p) {
 int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
     ArgParser p("count",
                 "ONTO [--domain N] [--candidate \"AXIOM\"]... [--candidates FILE] [--dimacs FILE] [--threads N] "
-                "[--strict] [--count-time-limit S] [--names STYLE] [--stats]",
+                "[--strict] [--method M] [--count-time-limit S] [--names STYLE] [--stats]",
                 "Counts the Herbrand models of an ontology's EL part over a domain of N elements and, for each\n"
                 "candidate axiom α, the relative model count P(α|O) = #(O ∪ {α}) / #(O), beside the EL++\n"
                 "reasoner's status of α (entailed / undetermined / contradictory).");
@@ -58,10 +58,18 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "worker threads computing the candidates' P, each with its own component cache (0 = all cores); the "
              "output does not depend on N, except which counts run past --count-time-limit or --memory-limit",
              kThreadsAllCores);
+    p.option("method", "M",
+             "how to count: propositional (the #SAT search on the grounding), orbits (a sum over the orbits of the "
+             "permutations of the elements no individual names, each orbit counted by the search) or auto (orbits "
+             "from |Δ| = " +
+                 std::to_string(count::kOrbitsFromDomain) + " on for CNFs of " +
+                 std::to_string(count::kOrbitsFromVariables) +
+                 " variables or more, else propositional); every method gives the same exact numbers",
+             "auto");
     p.flag("whole", "count the whole CNFs of O and O ∪ {α} instead of only the components α touches");
     p.flag("no-cache", "switch the component cache off (for comparison)");
     p.flag("no-components", "switch the component decomposition off (for comparison)");
-    p.flag("stats", "print grounding sizes, counter work, time, throughput and peak memory");
+    p.flag("stats", "print grounding sizes, the counting method used, counter work, time, throughput and peak memory");
     add_names_option(p);
     p.epilog(std::string(kOntoFormatsHelp) +
              "EL part: axioms using ∀, ⊔, ¬, cardinalities, inverse roles… are dropped and reported\n"
@@ -125,6 +133,10 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
     params.counter.cache = !p.has("no-cache");
     params.counter.components = !p.has("no-components");
     params.local = !p.has("whole");
+    if (const auto m = count::parse_count_method(p.get("method")))
+        params.method = *m;
+    else
+        throw UsageError("--method must be auto, propositional or orbits");
     params.threads = static_cast<unsigned>(parse_count("threads", p.get("threads")));
     if (params.threads > 1024) throw UsageError("--threads must be at most 1024");
 
@@ -218,6 +230,25 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
                                                   : 0.0,
                           1000.0 * r.candidate_seconds / static_cast<double>(r.candidates.size()));
             out << line;
+        }
+        {
+            std::size_t by_orbits = 0;
+            std::uint64_t orbits = 0;
+            for (const auto& row : r.candidates)
+                if (row.probability.method == count::CountMethod::Orbits) {
+                    ++by_orbits;
+                    orbits += row.probability.orbits.orbits;
+                }
+            out << "  method:      #(O) " << count::method_name(oc.method);
+            if (oc.method == count::CountMethod::Orbits)
+                out << " (" << oc.orbits.predicates << " predicates, " << oc.orbits.types << " types, "
+                    << oc.orbits.orbits << " orbits)";
+            if (!r.candidates.empty()) {
+                out << "; candidates " << by_orbits << " by orbits";
+                if (by_orbits) out << " (" << orbits / by_orbits << " orbits each on average)";
+                out << ", " << r.candidates.size() - by_orbits << " propositional";
+            }
+            out << " (--method " << count::method_name(params.method) << ")\n";
         }
         const auto& s = r.counter_totals;
         std::snprintf(line, sizeof line,

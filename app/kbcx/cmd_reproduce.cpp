@@ -65,7 +65,7 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     p.option("forms", "A,B,…",
              "restrict to these normal forms (construct-dependence, contradiction-sweep); default: all of the finding");
     p.option("p-bot", "P,Q,…", "contradiction-sweep: the p⊥ grid (default quick 0,0.5,1; full 0,0.25,0.5,0.75,1)");
-    p.option("max-domain", "N", "relative-count-ranking: largest |Δ| (default quick 3, full 4)");
+    p.option("max-domain", "N", "relative-count-ranking: largest |Δ| (default quick 4, full 6)");
     p.option("variant", "V",
              "which version of the systems a finding runs (default: each finding's as released).\n"
              "negative-difficulty, pattern-difficulty: loginfer (LogInfer's generator as released: K = train +\n"

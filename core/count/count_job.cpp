@@ -315,6 +315,7 @@ CountJobResult run_count(const CountJobParams& params, jobs::JobContext& ctx) {
     ro.domain = params.domain;
     ro.counter = params.counter;
     ro.local = params.local;
+    ro.method = params.method;
     ro.source = params.ontology_path;
     RelativeCounter rc(o, ro);
     res.ground_seconds = since(t);

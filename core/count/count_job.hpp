@@ -31,6 +31,8 @@ struct CountJobParams {
     std::string candidates_path;
     std::string dimacs_path; ///< CNF of O; O ∪ {α} goes to <stem>.cand<i><ext>
     CounterOptions counter;
+    /// How the counts are computed (all methods give the same numbers; see CountMethod).
+    CountMethod method = CountMethod::Auto;
     bool local = true;
     /// Ask the EL++ reasoner for the status of each candidate (not needed for TSV rows whose
     /// status column is a status name). With nullopt, the reading is chosen per axiom kind.

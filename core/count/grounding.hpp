@@ -36,6 +36,8 @@ class Grounder {
     /// Adds a free variable for every atom of every name now in the signature that has none
     /// yet (call it again after names were added, e.g. by parsing a candidate).
     void extend_base(Cnf& cnf);
+    /// Concept names with atoms in the base (ids 0 … num_concepts() − 1).
+    std::uint32_t num_concepts() const { return static_cast<std::uint32_t>(concept_base_.size()); }
     /// Number of atom variables allocated (concept and role atoms).
     std::uint32_t num_atoms() const { return atoms_; }
     std::uint32_t concept_atom(onto::ConceptName c, std::uint32_t d) const { return concept_base_.at(c) + d; }

@@ -32,6 +32,21 @@ const char* verdict_name(Verdict v) {
     return "?";
 }
 
+const char* method_name(CountMethod m) {
+    switch (m) {
+    case CountMethod::Auto: return "auto";
+    case CountMethod::Propositional: return "propositional";
+    case CountMethod::Orbits: return "orbits";
+    }
+    return "?";
+}
+
+std::optional<CountMethod> parse_count_method(const std::string& s) {
+    for (CountMethod m : {CountMethod::Auto, CountMethod::Propositional, CountMethod::Orbits})
+        if (s == method_name(m)) return m;
+    return std::nullopt;
+}
+
 std::string Probability::fraction() const {
     return p.str() + "/" + q.str();
 }
@@ -48,7 +63,8 @@ std::string Probability::decimal(int digits) const {
 }
 
 RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions options)
-    : o_(o), opt_(std::move(options)), grounder_(o, opt_.domain), counter_(opt_.counter) {
+    : o_(o), opt_(std::move(options)), grounder_(o, opt_.domain), counter_(opt_.counter),
+      individuals0_(static_cast<std::uint32_t>(o.sig.individuals.size())) {
     try {
         grounder_.extend_base(cnf_);
         atoms0_ = grounder_.num_atoms();
@@ -56,6 +72,21 @@ RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions o
             grounder_.ground(a, cnf_);
     } catch (const InputError& e) {
         throw located(e, opt_.source);
+    }
+    auto names_in = [&](onto::ExprId e) {
+        const onto::ConceptExpr& x = o.pool.get(e);
+        if (x.kind == onto::ConceptKind::Named) endpoint_class_.insert(x.name);
+        if (x.kind == onto::ConceptKind::And)
+            for (onto::ExprId a : x.args)
+                if (o.pool.get(a).kind == onto::ConceptKind::Named) endpoint_class_.insert(o.pool.get(a).name);
+    };
+    for (const auto& a : o.axioms) {
+        if (a.kind == onto::AxiomKind::ObjectPropertyDomain || a.kind == onto::AxiomKind::ObjectPropertyRange)
+            names_in(a.concepts.at(0));
+        if (a.kind == onto::AxiomKind::SubClassOf) { // ∃r.⊤ ⊑ C: a domain
+            const onto::ConceptExpr& l = o.pool.get(a.concepts.at(0));
+            if (l.kind == onto::ConceptKind::Exists && l.args.at(0) == o.pool.top()) names_in(a.concepts.at(1));
+        }
     }
     vars0_ = cnf_.num_vars;
     parent_.resize(vars0_ + 1);
@@ -77,9 +108,11 @@ RelativeCounter::RelativeCounter(const onto::Ontology& o, RelativeCountOptions o
 
 RelativeCounter::RelativeCounter(const RelativeCounter& prototype, CounterOptions counter)
     : o_(prototype.o_), opt_(prototype.opt_), grounder_(prototype.grounder_), cnf_(prototype.cnf_), counter_(counter),
-      whole_o_(prototype.whole_o_), empty_clause_(prototype.empty_clause_), vars0_(prototype.vars0_),
-      atoms0_(prototype.atoms0_), parent_(prototype.parent_), comp_clauses_(prototype.comp_clauses_),
-      comp_vars_(prototype.comp_vars_), comp_count_(prototype.comp_count_), whole_count_(prototype.whole_count_) {
+      whole_o_(prototype.whole_o_), individuals0_(prototype.individuals0_), o_orbits_(prototype.o_orbits_),
+      o_by_orbits_(prototype.o_by_orbits_), endpoint_class_(prototype.endpoint_class_),
+      empty_clause_(prototype.empty_clause_), vars0_(prototype.vars0_), atoms0_(prototype.atoms0_),
+      parent_(prototype.parent_), comp_clauses_(prototype.comp_clauses_), comp_vars_(prototype.comp_vars_),
+      comp_count_(prototype.comp_count_), whole_count_(prototype.whole_count_) {
     opt_.counter = std::move(counter);
 }
 
@@ -92,9 +125,11 @@ std::uint32_t RelativeCounter::root(std::uint32_t v) {
 }
 
 Cnf RelativeCounter::sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf* extra,
-                             std::vector<std::uint32_t>* extra_vars) {
+                             std::vector<std::uint32_t>* extra_vars, std::unordered_map<std::uint32_t, Lit>* var_map) {
     Cnf sub;
-    std::unordered_map<std::uint32_t, Lit> map;
+    std::unordered_map<std::uint32_t, Lit> own;
+    std::unordered_map<std::uint32_t, Lit>& map = var_map ? *var_map : own;
+    map.clear();
     auto var = [&](std::uint32_t v) {
         auto [it, added] = map.try_emplace(v, 0);
         if (added) it->second = static_cast<Lit>(++sub.num_vars);
@@ -129,9 +164,81 @@ CountResult RelativeCounter::count_component(std::uint32_t r, jobs::JobContext* 
         hit.models = it->second;
         return hit;
     }
-    CountResult res = counter_.count(sub_cnf({r}, nullptr, nullptr), ctx);
+    std::unordered_map<std::uint32_t, Lit> map;
+    const Cnf sub = sub_cnf({r}, nullptr, nullptr, &map);
+    CountMethod method = CountMethod::Propositional;
+    OrbitStats orbits;
+    CountResult res = count_sub(sub, &map, individuals0_, ctx, method, orbits, true);
+    if (method == CountMethod::Orbits) {
+        o_by_orbits_ = true;
+        o_orbits_.predicates = std::max(o_orbits_.predicates, orbits.predicates);
+        o_orbits_.types = std::max(o_orbits_.types, orbits.types);
+        o_orbits_.orbits += orbits.orbits;
+        o_orbits_.pruned += orbits.pruned;
+    }
     if (res.exact()) comp_count_.emplace(r, res.models);
     return res;
+}
+
+CountResult RelativeCounter::count_sub(const Cnf& sub, const std::unordered_map<std::uint32_t, Lit>* map,
+                                       std::uint32_t first_anonymous, jobs::JobContext* ctx, CountMethod& method,
+                                       OrbitStats& orbits, bool progress) {
+    method = CountMethod::Propositional;
+    const std::uint32_t n = opt_.domain;
+    const std::uint32_t k = n > first_anonymous ? n - first_anonymous : 0; // interchangeable elements
+    const bool try_orbits =
+        k > 1 && (opt_.method == CountMethod::Orbits ||
+                  (opt_.method == CountMethod::Auto && n >= kOrbitsFromDomain && sub.num_vars >= kOrbitsFromVariables));
+    if (try_orbits) {
+        // Candidate predicates: concept names with all their atoms at the anonymous elements in
+        // `sub`. The permutations of the anonymous elements (those no individual names) map O's
+        // grounding and α's onto themselves and permute the components, so a union of
+        // components that holds all atoms C(d) of one name at those elements is mapped onto itself.
+        std::vector<std::uint32_t> occurrences(static_cast<std::size_t>(sub.num_vars) + 1, 0);
+        for (const Clause& c : sub.clauses)
+            for (Lit l : c)
+                ++occurrences[static_cast<std::size_t>(std::abs(l))];
+        struct Cand {
+            std::uint64_t score;
+            std::vector<std::uint32_t> vars;
+            std::uint32_t name = 0;
+        };
+        std::vector<Cand> cands;
+        for (std::uint32_t c = 0; c < grounder_.num_concepts(); ++c) {
+            Cand cand{0, {}, c};
+            for (std::uint32_t d = first_anonymous; d < n; ++d) {
+                const std::uint32_t v = grounder_.concept_atom(c, d);
+                std::uint32_t w = v;
+                if (map) {
+                    auto it = map->find(v);
+                    w = it == map->end() ? 0 : static_cast<std::uint32_t>(it->second);
+                } else if (v > sub.num_vars) {
+                    w = 0;
+                }
+                if (w == 0) break;
+                cand.vars.push_back(w);
+                cand.score += occurrences[w];
+            }
+            if (cand.vars.size() == k && cand.score > 0) cands.push_back(std::move(cand));
+        }
+        // Domain and range classes first: where they are false the role atoms at that element
+        // are, so fixing them per element cuts the binary part most; then by occurrences.
+        for (auto& c : cands)
+            if (endpoint_class_.count(c.name)) c.score += std::uint64_t{1} << 40;
+        std::stable_sort(cands.begin(), cands.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
+        std::vector<std::vector<std::uint32_t>> vars;
+        for (auto& c : cands)
+            vars.push_back(std::move(c.vars));
+        const std::vector<std::size_t> pick = choose_orbit_predicates(sub, vars, k, opt_.max_orbits);
+        if (!pick.empty()) {
+            std::vector<std::vector<std::uint32_t>> preds;
+            for (std::size_t i : pick)
+                preds.push_back(vars[i]);
+            method = CountMethod::Orbits;
+            return count_by_orbits(counter_, sub, preds, k, ctx, &orbits, progress);
+        }
+    }
+    return counter_.count(sub, ctx);
 }
 
 OntologyCount RelativeCounter::count_ontology(jobs::JobContext* ctx) {
@@ -172,8 +279,18 @@ OntologyCount RelativeCounter::count_ontology(jobs::JobContext* ctx) {
     }
     out.models = total;
     out.seconds = since(start);
+    out.method = o_by_orbits_ ? CountMethod::Orbits : CountMethod::Propositional;
+    out.orbits = o_orbits_;
     whole_o_ = out;
     return out;
+}
+
+std::uint32_t RelativeCounter::first_anonymous(const onto::Axiom& alpha) const {
+    // α's fresh individuals take the elements from individuals0_ on (Grounder::ground)
+    std::vector<onto::IndividualName> fresh;
+    for (onto::IndividualName x : alpha.individuals)
+        if (x >= individuals0_ && std::find(fresh.begin(), fresh.end(), x) == fresh.end()) fresh.push_back(x);
+    return individuals0_ + static_cast<std::uint32_t>(fresh.size());
 }
 
 Cnf RelativeCounter::ground_alpha(const onto::Axiom& alpha) {
@@ -239,18 +356,23 @@ Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobCont
         }
         den <<= free_in_o;
         std::vector<std::uint32_t> alpha_vars;
-        const Cnf sub = sub_cnf(roots, &cand, &alpha_vars);
+        std::unordered_map<std::uint32_t, Lit> map;
+        const Cnf sub = sub_cnf(roots, &cand, &alpha_vars, &map);
         out.vars = sub.num_vars;
         out.clauses = sub.clauses.size();
         // condition on α's variables first (see ModelCounter::count)
-        const CountResult n = opt_.alpha_first ? counter_.count(sub, alpha_vars, ctx) : counter_.count(sub, ctx);
+        const CountResult n = opt_.alpha_first
+                                  ? counter_.count(sub, alpha_vars, ctx)
+                                  : count_sub(sub, &map, first_anonymous(alpha), ctx, out.method, out.orbits, false);
         if (!n.exact()) return exceeded(n.reason);
         num = n.models;
     } else {
         Cnf whole = cnf_;
         auto it = whole_count_.find(cnf_.num_vars);
         if (it == whole_count_.end()) {
-            const CountResult d = counter_.count(cnf_, ctx);
+            CountMethod m = CountMethod::Propositional;
+            OrbitStats st;
+            const CountResult d = count_sub(cnf_, nullptr, individuals0_, ctx, m, st, false);
             if (!d.exact()) return exceeded(d.reason);
             it = whole_count_.emplace(cnf_.num_vars, d.models).first;
         }
@@ -259,7 +381,7 @@ Probability RelativeCounter::probability(const onto::Axiom& alpha, jobs::JobCont
         whole.clauses.insert(whole.clauses.end(), cand.clauses.begin(), cand.clauses.end());
         out.vars = whole.num_vars;
         out.clauses = whole.clauses.size();
-        const CountResult n = counter_.count(whole, ctx);
+        const CountResult n = count_sub(whole, nullptr, first_anonymous(alpha), ctx, out.method, out.orbits, false);
         if (!n.exact()) return exceeded(n.reason);
         num = n.models;
     }

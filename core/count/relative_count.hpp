@@ -4,15 +4,35 @@
 
 #include "count/counter.hpp"
 #include "count/grounding.hpp"
+#include "count/orbits.hpp"
 #include "onto/ontology.hpp"
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace kbcx::count {
+
+/// How a count is computed; every method gives the same exact numbers.
+enum class CountMethod : std::uint8_t {
+    Auto,          ///< orbits where ≥ 2 elements are anonymous, |Δ| ≥ kOrbitsFromDomain and the CNF counted
+                   ///< has kOrbitsFromVariables variables or more, else propositional
+    Propositional, ///< the #SAT search on the grounding (ModelCounter)
+    Orbits,        ///< sum over the orbits of the permutations of Δ's anonymous elements (those no individual
+                   ///< names; count_by_orbits); propositional where fewer than two are left or no predicate fits
+};
+const char* method_name(CountMethod m);
+/// Parses "auto", "propositional" or "orbits"; nullopt otherwise.
+std::optional<CountMethod> parse_count_method(const std::string& s);
+/// Auto uses orbits from this |Δ| on and for CNFs of at least this many variables (below them
+/// the propositional search is as fast or faster: the orbit sum repeats its propagation per orbit).
+inline constexpr std::uint32_t kOrbitsFromDomain = 4;
+inline constexpr std::uint32_t kOrbitsFromVariables = 1000;
+/// The most orbits of Δ one count sums over; the predicates are chosen to stay below it.
+inline constexpr std::uint64_t kDefaultMaxOrbits = 1000;
 
 struct RelativeCountOptions {
     std::uint32_t domain = 2; ///< |Δ|
@@ -26,6 +46,8 @@ struct RelativeCountOptions {
     /// default: on Pizza it was no faster for GCI0 at |Δ| = 4 and 5× slower for GCI2 at |Δ| = 3.
     bool alpha_first = false;
     std::string source; ///< file name used in error messages
+    CountMethod method = CountMethod::Auto;
+    std::uint64_t max_orbits = kDefaultMaxOrbits; ///< see kDefaultMaxOrbits
 };
 
 /// The reading of P's endpoints over the bounded domain. This is not the reasoner's status:
@@ -49,6 +71,9 @@ struct Probability {
     std::size_t clauses = 0;  ///< its clauses (α's included)
     std::uint32_t alpha_clauses = 0;
     double seconds = 0;
+    /// How the numerator was counted: "propositional" or "orbits".
+    CountMethod method = CountMethod::Propositional;
+    OrbitStats orbits;                         ///< method Orbits: the numerator's orbit sum
     std::string fraction() const;              ///< "425/576"
     std::string decimal(int digits = 6) const; ///< "0.737847" (rounded half up)
 };
@@ -63,6 +88,9 @@ struct OntologyCount {
     std::size_t free_atoms = 0;          ///< in no clause (each doubles the count)
     std::uint32_t largest_component = 0; ///< variables
     double seconds = 0;
+    /// Orbits when at least one component was counted by orbits, else propositional.
+    CountMethod method = CountMethod::Propositional;
+    OrbitStats orbits; ///< summed over the components counted by orbits
 };
 
 /// Grounds O once and answers #(O) and P(α|O) for many α. Candidates must be parsed into the
@@ -106,7 +134,14 @@ class RelativeCounter {
     CountResult count_component(std::uint32_t root, jobs::JobContext* ctx);
     /// The clauses of the components `roots` and `extra`, renumbered; `extra_vars` receives the
     /// new numbers of extra's variables.
-    Cnf sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf* extra, std::vector<std::uint32_t>* extra_vars);
+    Cnf sub_cnf(const std::vector<std::uint32_t>& roots, const Cnf* extra, std::vector<std::uint32_t>* extra_vars,
+                std::unordered_map<std::uint32_t, Lit>* var_map = nullptr);
+    /// Counts `sub` (whose variables `map` gives from O's numbering, null: the same numbering) by the orbits of
+    /// the elements first_anonymous … |Δ| − 1 (those no individual names) when the options allow and a
+    /// predicate fits, else propositionally; says which in `method`.
+    CountResult count_sub(const Cnf& sub, const std::unordered_map<std::uint32_t, Lit>* map,
+                          std::uint32_t first_anonymous, jobs::JobContext* ctx, CountMethod& method, OrbitStats& orbits,
+                          bool progress);
     Cnf ground_alpha(const onto::Axiom& alpha);
 
     const onto::Ontology& o_;
@@ -115,8 +150,16 @@ class RelativeCounter {
     Cnf cnf_;
     ModelCounter counter_;
     std::optional<OntologyCount> whole_o_; ///< #(O), counted once (P is undefined when it is 0)
-    bool empty_clause_ = false;            ///< O grounds to an empty clause: no model
-    std::uint32_t vars0_ = 0;              ///< variables of O's CNF at construction (components cover 1..vars0_)
+    /// O's individuals (elements 0 … individuals0_−1); the permutations of the other elements map
+    /// O's grounding onto itself
+    std::uint32_t individuals0_ = 0;
+    /// The first element no individual of O or α names (α's fresh individuals follow O's).
+    std::uint32_t first_anonymous(const onto::Axiom& alpha) const;
+    OrbitStats o_orbits_; ///< of the components of O counted by orbits
+    bool o_by_orbits_ = false;
+    std::unordered_set<onto::ConceptName> endpoint_class_; ///< named domain and range classes of O
+    bool empty_clause_ = false;                            ///< O grounds to an empty clause: no model
+    std::uint32_t vars0_ = 0; ///< variables of O's CNF at construction (components cover 1..vars0_)
     std::uint32_t atoms0_ = 0;
     std::vector<std::uint32_t> parent_;
     std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> comp_clauses_, comp_vars_;

@@ -248,12 +248,22 @@ class TestCliCount : public QObject {
     }
 
     void budgetExceededIsReported() {
-        // many roles and existentials at |Δ| = 5 cannot be counted in a millisecond
+        // many roles and existentials at |Δ| = 6 do not fit the search into 1 MB
         const QString tbox = QString(KBCX_TEST_DATA) + "/count/university_tbox.txt";
-        const Run r = run_kbcx(
-            {"count", tbox, "--domain", "6", "--memory-limit", "1", "--candidate", "Student SubClassOf Person"});
+        const Run r = run_kbcx({"count", tbox, "--domain", "6", "--memory-limit", "1", "--method", "propositional",
+                                "--candidate", "Student SubClassOf Person"});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("budget exceeded"), qPrintable(r.out));
+        // the orbit sum counts one orbit at a time, each within the megabyte, and --stats says so
+        const Run o = run_kbcx({"count", tbox, "--domain", "6", "--memory-limit", "1", "--method", "orbits",
+                                "--candidate", "Student SubClassOf Person", "--stats", "--no-reasoner"});
+        QCOMPARE(o.code, 0);
+        QVERIFY2(o.out.contains("P: 1/1 1.000000 entailed"), qPrintable(o.out));
+        QVERIFY2(o.out.contains("method:      #(O) orbits ("), qPrintable(o.out));
+        QVERIFY2(o.out.contains("candidates 1 by orbits"), qPrintable(o.out));
+        const Run bad = run_kbcx({"count", tbox, "--method", "lifted"});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("--method must be auto, propositional or orbits"), qPrintable(bad.err));
     }
 };
 

@@ -136,6 +136,12 @@ class TestCountThreads : public QObject {
         compareThreads({"count", onto, "--domain", "2", "--whole", "--no-reasoner"}, tsv);
         compareThreads({"count", onto, "--domain", "3", "--no-reasoner", "--stats"}, tsv, &one);
         QVERIFY2(one.run.out.contains("threads:     1 workers"), qPrintable(one.run.out));
+        // the orbit method: the same rows for any number of threads, and the same as the search's
+        Outputs orbits, search;
+        compareThreads({"count", onto, "--domain", "3", "--no-reasoner", "--method", "orbits"}, tsv, &orbits);
+        compareThreads({"count", onto, "--domain", "3", "--no-reasoner", "--method", "propositional"}, tsv, &search);
+        QCOMPARE(orbits.tsv, search.tsv);
+        QCOMPARE(orbits.run.out, search.run.out);
     }
 
     void randomOntologiesIdentical() {

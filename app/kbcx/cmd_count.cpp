@@ -25,7 +25,7 @@ std::string status_text(const count::Probability& p) {
     }
 }
 
-int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
+int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     ArgParser p("count",
                 "ONTO [--domain N] [--candidate \"AXIOM\"]... [--candidates FILE] [--dimacs FILE] [--threads N] "
                 "[--strict] [--method M] [--count-time-limit S] [--names STYLE] [--stats]",
@@ -53,7 +53,9 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "on (--time-limit stops the whole command)",
              "0");
     p.option("memory-limit", "MB",
-             "memory budget of each count: cache and search stack (0: none); the workers' caches share 3/4 of it", "0");
+             "memory budget of each count: cache and search stack (0: none); the workers' caches share 3/4 of it. "
+             "A count past it stops cleanly (\"budget exceeded\"), the others go on, and the command exits 3",
+             "0");
     p.option("threads", "N",
              "worker threads computing the candidates' P, each with its own component cache (0 = all cores); the "
              "output does not depend on N, except which counts run past --count-time-limit or --memory-limit",
@@ -103,8 +105,9 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "  one limit (3/4 of --memory-limit, else min(2 GB x N, physical memory / 4)), split evenly; each\n"
              "  count keeps the whole --memory-limit for itself. Candidates are parsed and the reasoner asked on one\n"
              "  thread first; with --dimacs the candidates' CNFs contain the atoms of every candidate's new names.\n"
-             "exit codes: 0 success (also when a budget was exceeded), 2 bad input, a non-EL candidate or --strict\n"
-             "  with a non-EL ontology, 3 limit reached (--max-memory, --time-limit), 130 interrupted");
+             "exit codes: 0 success (also when --count-time-limit was exceeded), 2 bad input, a non-EL candidate or\n"
+             "  --strict with a non-EL ontology, 3 limit reached (a count past --memory-limit, --max-memory,\n"
+             "  --time-limit), 130 interrupted");
     add_limit_options(p);
     if (!p.parse(args, out)) return kOk;
     const JobLimits limits(p);
@@ -263,6 +266,16 @@ int cmd_count(const std::vector<std::string>& args, std::ostream& out, std::ostr
                       r.threads, human_bytes(r.cache_limit_each).c_str());
         out << line;
         out << "  peak memory: " << human_bytes(peak_memory_bytes()) << "\n";
+    }
+    // A count past --memory-limit stopped cleanly and the others went on; the exit code says so.
+    bool memory = oc.status != count::CountStatus::Exact && count::memory_budget_exceeded(oc.reason);
+    for (const auto& row : r.candidates)
+        memory = memory || (row.probability.verdict == count::Verdict::BudgetExceeded &&
+                            count::memory_budget_exceeded(row.probability.reason));
+    if (memory) {
+        err << "kbcx count: a count ran past --memory-limit " << p.get("memory-limit")
+            << " MB (\"budget exceeded\" above); raise it to count it\n";
+        return kLimitReached;
     }
     return kOk;
 }

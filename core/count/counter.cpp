@@ -9,6 +9,7 @@
 #include <chrono>
 #include <numeric>
 #include <stdexcept>
+#include <string_view>
 #include <unordered_map>
 
 namespace kbcx::count {
@@ -39,6 +40,9 @@ struct FlatHash {
         return static_cast<std::size_t>(h);
     }
 };
+
+/// How a reason of the memory budget begins (memory_budget_exceeded() looks for it).
+constexpr std::string_view kMemoryReason = "memory budget of ";
 
 struct BudgetExceeded {
     std::string reason;
@@ -72,7 +76,7 @@ struct ModelCounter::Impl {
         ++nodes;
         if (ctx && ctx->stop_requested()) throw Cancelled();
         if (opt.budget.memory_bytes && live_bytes + extra_bytes + cache_bytes > opt.budget.memory_bytes)
-            throw BudgetExceeded{"memory budget of " + std::to_string(opt.budget.memory_bytes) +
+            throw BudgetExceeded{std::string(kMemoryReason) + std::to_string(opt.budget.memory_bytes) +
                                  " bytes exceeded after " + std::to_string(call.decisions) + " decisions"};
         if (has_deadline && ((nodes & 63) == 0 || opt.budget.seconds <= 0.0 || nodes == 1) &&
             std::chrono::steady_clock::now() > deadline)
@@ -489,6 +493,10 @@ CountResult count_models(const Cnf& cnf, CounterOptions options, jobs::JobContex
 
 std::string to_string(const Models& m) {
     return m.str();
+}
+
+bool memory_budget_exceeded(const std::string& reason) {
+    return reason.find(kMemoryReason) != std::string::npos;
 }
 
 } // namespace kbcx::count

@@ -56,6 +56,10 @@ struct CountResult {
     bool exact() const { return status == CountStatus::Exact; }
 };
 
+/// Whether a BudgetExceeded reason (of a count, or of a P built from counts) names the memory
+/// budget rather than the time budget: `kbcx count` ends with exit 3 after such a count.
+bool memory_budget_exceeded(const std::string& reason);
+
 /// Counts the models of a CNF over all its variables 1..num_vars exactly.
 ///
 /// The search is DPLL-style without clause learning: at each node the formula is reduced by

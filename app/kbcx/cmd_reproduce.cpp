@@ -103,8 +103,11 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     if (p.has("epochs")) o.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
     if (p.has("dim")) o.dim = static_cast<int>(parse_count("dim", p.get("dim")));
     o.resume = p.has("resume");
-    o.variant = p.get("variant");
-    if (!bench::parse_variant(o.variant)) throw UsageError("--variant is loginfer or kbcx, not '" + o.variant + "'");
+    if (p.has("variant")) { // else each finding's default (the KG findings: loginfer)
+        o.variant = p.get("variant");
+        if (!bench::parse_variant(o.variant))
+            throw UsageError("--variant is loginfer or kbcx, not '" + o.variant + "'");
+    }
     if (p.has("per-band")) o.per_band = parse_count("per-band", p.get("per-band"));
     if (p.has("models")) o.models = split_list(p.get("models"));
     if (p.has("forms")) o.forms = split_list(p.get("forms"));

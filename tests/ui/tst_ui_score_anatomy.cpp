@@ -4,9 +4,9 @@
 #include "eval_test_support.hpp"
 #include "ui_test_util.hpp"
 
+#include "ui/common/geometry_view.hpp"
 #include "ui/eval/eval_table_models.hpp"
 #include "ui/eval/eval_workspace.hpp"
-#include "ui/common/geometry_view.hpp"
 #include "ui/eval/inversions_page.hpp"
 #include "ui/eval/score_anatomy_view.hpp"
 #include "ui/jobs/job_runner.hpp"

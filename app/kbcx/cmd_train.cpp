@@ -112,6 +112,11 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     job.train = params.train;
     job.pool = p.get("pool");
     if (p.has("tests")) job.tests = p.get("tests");
+    if (p.has("valid")) {
+        if (params.model.variant != embed::ElVariant::Dele)
+            throw UsageError("--valid is for --variant dele (its validation loss)");
+        job.valid = p.get("valid");
+    }
     if (st.p_bot > 0 && job.pool == "tests" && job.tests.empty()) throw UsageError("--pool tests needs --tests FILE");
     TerminalProgress progress;
     jobs::JobContext ctx(interrupt_token(), progress.sink());
@@ -162,9 +167,12 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";
     if (p.has("stats"))
         print_stats(out, res, epochs_seen, released ? 1 : st.threads,
-                    released ? "variant " + std::string(embed::el_variant_name(params.model.variant)) +
-                                   ": one step on the whole set, 1 negative per GCI2 axiom"
-                             : std::to_string(st.neg) + " negatives each",
+                    params.model.variant == embed::ElVariant::Dele
+                        ? "variant dele: one step on the whole set, 1 fixed negative per axiom of " +
+                              embed::neg_forms_text(params.model.neg_forms)
+                    : released ? "variant " + std::string(embed::el_variant_name(params.model.variant)) +
+                                     ": one step on the whole set, 1 negative per GCI2 axiom"
+                               : std::to_string(st.neg) + " negatives each",
                     total.seconds(), "axioms");
     return kOk;
 }
@@ -190,7 +198,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "TransE (= TransE-L1), TransE-L2, DistMult, ComplEx, RotatE, BoxE, rgcn (R-GCN encoder + DistMult "
              "decoder); EL models: ELEmbeddings "
              "(released loss), ELEmbeddings-iv (GCI1 term (iv) restored), EmEL++, ELBE, Box2EL (required)");
-    p.option("epochs", "E", "passes over the training triples (EL --variant mowl/paper: 1000)", "100");
+    p.option("epochs", "E", "passes over the training triples (EL --variant mowl/paper/dele: 1000)", "100");
     add_el_train_options(p, true);
     add_el_variant_option(p);
     p.option("chunk", "C",
@@ -242,6 +250,13 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("tests", "FILE",
              "a test-set TSV (status<TAB>nf<TAB>axiom[<TAB>P], as kbcx sample/count write it): evaluated with "
              "core/eval at every evaluation; for KGs a file of triples instead replaces DATA/test.txt");
+    p.option("neg-types", "LIST",
+             "EL --variant dele: the normal forms with negatives, DELE's neg_types (comma-separated: gci0, gci1, "
+             "gci2, gci3, gci0_bot, gci1_bot, gci3_bot; none)",
+             embed::neg_forms_text(embed::ElDeleDefaults::neg_forms));
+    p.option("valid", "FILE",
+             "EL --variant dele: a test-set TSV whose entailed A ⊑ B lines are the validation set of the plateau "
+             "schedule and the early stop (default: the training A ⊑ B axioms)");
     p.option("layers", "L", "rgcn: graph-convolution layers", "2");
     p.option("bases", "B", "rgcn: basis decomposition W_r = sum_b a_rb V_b with B bases", "10");
     p.option("blocks", "K", "rgcn: block-diagonal decomposition with K blocks (K must divide --dim) instead of bases");
@@ -291,6 +306,9 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "EL models, --variant mowl/paper (mOWL f8b2cb0; README \"EL models: variants\"): one step per epoch on\n"
         "  the whole set, ELEm/Box2EL Σ_NF mean ℓ⁺ + mean ℓ⁻ + R, ELBE Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)², ℓ⁻ only\n"
         "  for GCI2 with its filler replaced by any class; A ⊓ B ⊑ ⊥ scored by GCI1 with E = owl:Nothing\n"
+        "EL models, --variant dele (DELE 8223535): one step per epoch on the whole set, Σ_NF mean ℓ⁺ + mean ℓ⁻\n"
+        "  (ℓ⁻ for the --neg-types forms, tail corrupted once for the run; GCI2 with negatives squared),\n"
+        "  ReduceLROnPlateau and early stop on the validation GCI0 loss, best epoch restored\n"
         "EL models, --variant kbcx: each normal form's loss ℓ ≥ 0 (README, \"Training embedding models\"),\n"
         "  score = −ℓ; objective per minibatch\n"
         "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"

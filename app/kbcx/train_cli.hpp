@@ -71,8 +71,20 @@ inline void add_el_variant_option(ArgParser& p) {
                  default_text(embed::ElReleasedDefaults::dim) + ", lr " + default_text(embed::ElReleasedDefaults::lr) +
                  ", " + default_text(embed::ElReleasedDefaults::epochs) +
                  " epochs; --batch, --neg, --p-bot do not apply and it runs on one thread), paper (ELEmbeddings: mowl "
-                 "with GCI3 in the "
-                 "inside form), kbcx (this project's objective with the defaults listed at --dim, --batch, --neg, "
+                 "with GCI3 in the inside form; EmEL++: the same training with r = [ρ]₊, GCI1 without term (iv), "
+                 "GCI3 inside, its RI and RC losses and the penalty [−ρ]₊), dele (ELEmbeddings as DELE 8223535 "
+                 "releases it: GCI3 inside, ⊥ forms by the radius, one negative per axiom of the --neg-types forms "
+                 "with the tail corrupted, drawn once for the run, DELE's negative losses, GCI2 squared when it has "
+                 "negatives; one dense Adam step per epoch, lr reduced ×" +
+                 default_text(embed::ElDeleDefaults::plateau_factor) + " after " +
+                 default_text(embed::ElDeleDefaults::plateau_patience) +
+                 " epochs without a lower validation GCI0 loss (--valid), stop after " +
+                 default_text(embed::ElDeleDefaults::stop_after) +
+                 " such epochs with the best epoch's parameters restored; DELE's regulariser reads an attribute "
+                 "its code never sets, so dele takes --reg " +
+                 default_text(embed::ElDeleDefaults::reg) +
+                 " (none); --reg L adds L·|‖c‖ − 1| per class occurrence), kbcx (this project's objective with the "
+                 "defaults listed at --dim, --batch, --neg, "
                  "--lr). rgcn: authors (MichSchli/RelationPrediction 98dcdf4 as released: each step " +
                  default_text(A::batch) + " neighbourhood-sampled edges (--batch), " +
                  default_text(100 * A::message_fraction) +
@@ -109,13 +121,25 @@ inline void read_el_train_options(const ArgParser& p, embed::ElModelConfig& mode
     if (p.has("margin")) model.margin = static_cast<float>(parse_real("margin", p.get("margin")));
     if (p.has("delta")) model.delta = static_cast<float>(parse_real("delta", p.get("delta")));
     if (p.has("reg")) model.reg = static_cast<float>(parse_real("reg", p.get("reg")));
+    if (p.has("neg-types")) {
+        if (model.variant != embed::ElVariant::Dele)
+            throw UsageError("--neg-types is for --variant dele (DELE's neg_types)");
+        try {
+            model.neg_forms = embed::parse_neg_forms(p.get("neg-types"));
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--neg-types: ") + e.what());
+        }
+    }
     if (model.variant != embed::ElVariant::Kbcx) {
         const std::string v(embed::el_variant_name(model.variant));
         for (const char* o : {"batch", "neg"})
             if (p.has(o))
                 throw UsageError("--" + std::string(o) + " does not apply to --variant " + v +
-                                 ": it trains as mOWL does, on the whole set in one step per epoch with one negative "
-                                 "per GCI2 axiom");
+                                 (model.variant == embed::ElVariant::Dele
+                                      ? ": it trains as DELE does, on the whole set in one step per epoch with one "
+                                        "negative per axiom of the --neg-types forms"
+                                      : ": it trains as mOWL does, on the whole set in one step per epoch with one "
+                                        "negative per GCI2 axiom"));
         st.batch = 1; // unused: one step on the whole set
         st.neg = embed::ElReleasedDefaults::neg;
         using R = embed::ElReleasedDefaults;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 namespace kbcx::embed {
@@ -66,6 +67,7 @@ std::string_view el_variant_name(ElVariant v) {
     case ElVariant::Mowl: return "mowl";
     case ElVariant::Paper: return "paper";
     case ElVariant::Authors: return "authors";
+    case ElVariant::Dele: return "dele";
     }
     return "?";
 }
@@ -76,16 +78,19 @@ ElVariant parse_el_variant(std::string_view name) {
     if (n == "mowl") return ElVariant::Mowl;
     if (n == "paper") return ElVariant::Paper;
     if (n == "authors") return ElVariant::Authors;
-    throw std::invalid_argument("unknown variant '" + std::string(name) + "' (kbcx, mowl, paper, authors)");
+    if (n == "dele") return ElVariant::Dele;
+    throw std::invalid_argument("unknown variant '" + std::string(name) + "' (kbcx, mowl, paper, dele, authors)");
 }
 
 const std::vector<ElVariant>& el_variants(const std::string& name) {
-    static const std::vector<ElVariant> elem = {ElVariant::Paper, ElVariant::Mowl, ElVariant::Kbcx};
+    static const std::vector<ElVariant> elem = {ElVariant::Paper, ElVariant::Mowl, ElVariant::Dele, ElVariant::Kbcx};
+    static const std::vector<ElVariant> emel = {ElVariant::Paper, ElVariant::Kbcx};
     static const std::vector<ElVariant> box = {ElVariant::Mowl, ElVariant::Kbcx};
     static const std::vector<ElVariant> rgcn = {ElVariant::Authors, ElVariant::Kbcx};
     static const std::vector<ElVariant> own = {ElVariant::Kbcx};
     if (name == "rgcn") return rgcn;
     if (name == "ELEmbeddings") return elem;
+    if (name == "EmEL++") return emel;
     if (name == "ELBE" || name == "Box2EL") return box;
     return own;
 }
@@ -101,6 +106,37 @@ std::string el_variant_list(const std::string& name) {
     return s;
 }
 
+std::uint32_t parse_neg_forms(std::string_view list) {
+    static const std::pair<const char*, NfKind> names[] = {
+        {"gci0", NfKind::GCI0},        {"gci1", NfKind::GCI1},         {"gci2", NfKind::GCI2},
+        {"gci3", NfKind::GCI3},        {"gci0_bot", NfKind::GCI0_BOT}, {"gci1_bot", NfKind::GCI1_BOT},
+        {"gci3_bot", NfKind::GCI3_BOT}};
+    const std::string l = lower(list);
+    if (l == "none" || l.empty()) return 0;
+    std::uint32_t mask = 0;
+    std::size_t pos = 0;
+    while (pos <= l.size()) {
+        const std::size_t comma = l.find(',', pos);
+        const std::string item = l.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        bool found = false;
+        for (const auto& [n, k] : names)
+            if (item == n) mask |= 1u << static_cast<int>(k), found = true;
+        if (!found)
+            throw std::invalid_argument("unknown normal form '" + item +
+                                        "' (gci0, gci1, gci2, gci3, gci0_bot, gci1_bot, gci3_bot, none)");
+        if (comma == std::string::npos) break;
+        pos = comma + 1;
+    }
+    return mask;
+}
+
+std::string neg_forms_text(std::uint32_t mask) {
+    std::string s;
+    for (int k = 0; k < kNfKinds; ++k)
+        if (mask & (1u << k)) s += (s.empty() ? "" : ",") + lower(nf_kind_name(static_cast<NfKind>(k)));
+    return s.empty() ? "none" : s;
+}
+
 ElModelConfig default_el_config(const std::string& name, ElVariant variant) {
     const auto& vs = el_variants(name);
     if (std::find(vs.begin(), vs.end(), variant) == vs.end())
@@ -112,9 +148,10 @@ ElModelConfig default_el_config(const std::string& name, ElVariant variant) {
     c.dim = variant == ElVariant::Kbcx ? ElTrainDefaults::dim : ElReleasedDefaults::dim;
     if (name == "ELEmbeddings" || name == "ELEmbeddings-iv") {
         c.margin = 0.0f; // mowl's default (the original used −0.1)
-        c.reg = 1.0f;
+        c.reg = variant == ElVariant::Dele ? static_cast<float>(ElDeleDefaults::reg) : 1.0f;
+        if (variant == ElVariant::Dele) c.neg_forms = ElDeleDefaults::neg_forms;
     } else if (name == "EmEL++") {
-        c.margin = 0.05f;
+        c.margin = variant == ElVariant::Paper ? 0.0f : 0.05f; // paper: mOWL's ELEm margin
         c.reg = 1.0f;
     } else if (name == "ELBE") {
         c.margin = 0.0f;
@@ -908,7 +945,7 @@ class Box2ElModel final : public ElModel {
 namespace {
 
 mowl::Geometry geometry_of(const std::string& name) {
-    if (name == "ELEmbeddings") return mowl::Geometry::ELEm;
+    if (name == "ELEmbeddings" || name == "EmEL++") return mowl::Geometry::ELEm;
     if (name == "ELBE") return mowl::Geometry::ELBE;
     if (name == "Box2EL") return mowl::Geometry::Box2EL;
     throw std::invalid_argument(name + " has no released (mowl/paper) variant");
@@ -960,8 +997,32 @@ bool ElReleasedModel::supports(NfKind k) const {
     case NfKind::GCI2:
     case NfKind::GCI3:
     case NfKind::GCI3_BOT: return true;
+    case NfKind::RI:
+    case NfKind::RC: return config_.name == "EmEL++"; // EmEL++'s role losses
     default: return false; // mOWL's normaliser keeps SubClassOf axioms only; no ABox forms here
     }
+}
+
+bool ElReleasedModel::has_negative(NfKind kind) const {
+    if (config_.variant == ElVariant::Dele)
+        return kind < NfKind::RI && (config_.neg_forms & (1u << static_cast<int>(kind)));
+    return kind == NfKind::GCI2;
+}
+
+NfAxiom ElReleasedModel::corrupt(const NfAxiom& a, std::uint32_t filler) const {
+    NfAxiom n = a;
+    if (config_.variant != ElVariant::Dele) {
+        n.b = filler; // mOWL: the GCI2 filler
+        return n;
+    }
+    switch (a.kind) { // DELE: the tail; the ⊥ forms their one class
+    case NfKind::GCI1: n.c = filler; break;
+    case NfKind::GCI0_BOT:
+    case NfKind::GCI1_BOT:
+    case NfKind::GCI3_BOT: n.a = filler; break;
+    default: n.b = filler; break;
+    }
+    return n;
 }
 
 mowl::View<float> ElReleasedModel::view() const {
@@ -977,7 +1038,14 @@ mowl::Options<float> ElReleasedModel::options() const {
     mowl::Options<float> o;
     o.gamma = config_.margin;
     o.delta = config_.delta;
-    o.gci3_inside = config_.variant == ElVariant::Paper;
+    const bool emel = config_.name == "EmEL++";
+    const bool dele = config_.variant == ElVariant::Dele;
+    o.gci3_inside = config_.variant == ElVariant::Paper || dele;
+    o.relu_rad = emel;
+    o.roles = emel;
+    o.gci2_eps = !emel && !dele;
+    o.bot_radius = dele;
+    o.epsilon = static_cast<float>(ElDeleDefaults::epsilon);
     return o;
 }
 
@@ -1012,7 +1080,9 @@ double ElReleasedModel::part_value(const NfAxiom& axiom, LossPart part) const {
     const std::size_t d = static_cast<std::size_t>(config_.dim);
     if (part == LossPart::Positive)
         return mowl::positive<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f);
-    if (part == LossPart::Negative && a.kind == NfKind::GCI2)
+    if (part == LossPart::Negative && config_.variant == ElVariant::Dele && has_negative(a.kind))
+        return mowl::dele_negative<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f);
+    if (part == LossPart::Negative && config_.variant != ElVariant::Dele && a.kind == NfKind::GCI2)
         return mowl::gci2_negative<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f);
     return 0;
 }
@@ -1022,12 +1092,15 @@ void ElReleasedModel::add_part_grad(const NfAxiom& axiom, LossPart part, float c
     const std::size_t d = static_cast<std::size_t>(config_.dim);
     BufferSink sink{g};
     if (part == LossPart::Positive) mowl::positive(geometry_, options(), a, view(), d, &sink, coeff);
-    if (part == LossPart::Negative && a.kind == NfKind::GCI2)
+    if (part == LossPart::Negative && config_.variant == ElVariant::Dele && has_negative(a.kind))
+        mowl::dele_negative(geometry_, options(), a, view(), d, &sink, coeff);
+    if (part == LossPart::Negative && config_.variant != ElVariant::Dele && a.kind == NfKind::GCI2)
         mowl::gci2_negative(geometry_, options(), a, view(), d, &sink, coeff);
 }
 
 double ElReleasedModel::objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers,
                                   GradBuffer* g) const {
+    if (config_.variant == ElVariant::Dele) return dele_objective(train, fillers, g);
     const std::size_t d = static_cast<std::size_t>(config_.dim);
     const mowl::View<float> V = view();
     const mowl::Options<float> o = options();
@@ -1065,7 +1138,7 @@ double ElReleasedModel::objective(std::span<const NfAxiom> train, std::span<cons
     }
     const std::span<const std::uint32_t> rows = class_rows_;
     const float reg = config_.reg;
-    if (!g) return L + mowl::regulariser<float, BufferSink>(geometry_, rows, reg, V, d, nullptr, 0.0f);
+    if (!g) return L + mowl::regulariser<float, BufferSink>(geometry_, rows, reg, V, d, nullptr, 0.0f, o.relu_rad);
     // Pass 2: gradients with each axiom's coefficient ∂L/∂ℓ.
     BufferSink sink{*g};
     for (std::size_t i = 0; i < train.size(); ++i) {
@@ -1077,7 +1150,72 @@ double ElReleasedModel::objective(std::span<const NfAxiom> train, std::span<cons
             mowl::gci2_negative(geometry_, o, neg, V, d, &sink, neg_coeff);
         }
     }
-    return L + mowl::regulariser(geometry_, rows, reg, V, d, &sink, 1.0f);
+    return L + mowl::regulariser(geometry_, rows, reg, V, d, &sink, 1.0f, o.relu_rad);
+}
+
+double ElReleasedModel::dele_value(const NfAxiom& a, bool negative, GradBuffer* g, float coeff) const {
+    const std::size_t d = static_cast<std::size_t>(config_.dim);
+    const mowl::View<float> V = view();
+    const mowl::Options<float> o = options();
+    std::optional<BufferSink> sink;
+    if (g) sink.emplace(BufferSink{*g});
+    BufferSink* s = g ? &*sink : nullptr;
+    double v = negative ? mowl::dele_negative(geometry_, o, a, V, d, s, coeff)
+                        : mowl::positive(geometry_, o, a, V, d, s, coeff);
+    if (config_.reg != 0 && geometry_ == mowl::Geometry::ELEm) {
+        std::array<std::uint32_t, 3> rows{};
+        const std::size_t n = mowl::dele_reg_rows(a, rows);
+        for (std::size_t i = 0; i < n; ++i)
+            v += mowl::unit_norm(V, d, 0, rows[i], config_.reg, s, coeff);
+    }
+    return v;
+}
+
+double ElReleasedModel::dele_objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers,
+                                       GradBuffer* g) const {
+    // DELE's train(): per normal form mean ℓ⁺ (+ mean ℓ⁻ for the forms of neg_forms); GCI2 with
+    // negatives mean (ℓ⁺)² + mean (ℓ⁻)². ℓ includes λ·|‖c‖ − 1| per class occurrence.
+    std::array<std::size_t, kNfKinds> n{}, nn{};
+    std::vector<NfAxiom> rows(train.size()), negs(train.size());
+    std::vector<char> has_neg(train.size(), 0);
+    for (std::size_t i = 0; i < train.size(); ++i) {
+        rows[i] = rows_of(train[i]);
+        ++n[static_cast<int>(rows[i].kind)];
+        if (i < fillers.size() && fillers[i] != kg::kNoId && has_negative(rows[i].kind)) {
+            negs[i] = corrupt(rows[i], fillers[i]);
+            has_neg[i] = 1;
+            ++nn[static_cast<int>(rows[i].kind)];
+        }
+    }
+    const auto squares = [&](int k) { return k == static_cast<int>(NfKind::GCI2) && nn[k] > 0; };
+    double L = 0;
+    for (std::size_t i = 0; i < train.size(); ++i) {
+        const int k = static_cast<int>(rows[i].kind);
+        const bool sq = squares(k);
+        const double v = dele_value(rows[i], false, nullptr, 0.0f);
+        L += (sq ? v * v : v) / static_cast<double>(n[k]);
+        if (g && v != 0)
+            dele_value(rows[i], false, g, static_cast<float>((sq ? 2 * v : 1.0) / static_cast<double>(n[k])));
+        if (!has_neg[i]) continue;
+        const double w = dele_value(negs[i], true, nullptr, 0.0f);
+        L += (sq ? w * w : w) / static_cast<double>(nn[k]);
+        if (g && w != 0)
+            dele_value(negs[i], true, g, static_cast<float>((sq ? 2 * w : 1.0) / static_cast<double>(nn[k])));
+    }
+    return L;
+}
+
+double ElReleasedModel::mean_loss(std::span<const NfAxiom> axioms, NfKind kind) const {
+    double sum = 0;
+    std::size_t n = 0;
+    for (const NfAxiom& a : axioms)
+        if (a.kind == kind && in_signature(a)) {
+            const NfAxiom r = rows_of(a);
+            sum += config_.variant == ElVariant::Dele ? dele_value(r, false, nullptr, 0.0f)
+                                                      : part_value(a, LossPart::Positive);
+            ++n;
+        }
+    return n ? sum / static_cast<double>(n) : std::nan("");
 }
 
 std::unique_ptr<ElModel> make_el_model(const ElModelConfig& config, const ElSizes& sizes) {

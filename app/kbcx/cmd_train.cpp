@@ -167,7 +167,10 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";
     if (p.has("stats"))
         print_stats(out, res, epochs_seen, released ? 1 : st.threads,
-                    params.model.variant == embed::ElVariant::Dele
+                    params.model.variant == embed::ElVariant::Kracr
+                        ? "variant kracr: " + std::to_string(st.batch) +
+                              " axioms of each form per step, 2 fixed negatives per GCI2 axiom"
+                    : params.model.variant == embed::ElVariant::Dele
                         ? "variant dele: one step on the whole set, 1 fixed negative per axiom of " +
                               embed::neg_forms_text(params.model.neg_forms)
                     : released ? "variant " + std::string(embed::el_variant_name(params.model.variant)) +

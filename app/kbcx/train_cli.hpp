@@ -83,7 +83,14 @@ inline void add_el_variant_option(ArgParser& p) {
                  " such epochs with the best epoch's parameters restored; DELE's regulariser reads an attribute "
                  "its code never sets, so dele takes --reg " +
                  default_text(embed::ElDeleDefaults::reg) +
-                 " (none); --reg L adds L·|‖c‖ − 1| per class occurrence), kbcx (this project's objective with the "
+                 " (none); --reg L adds L·|‖c‖ − 1| per class occurrence), kracr (EmEL++ as kracr/EmELpp 267f2c7 "
+                 "trains it: GCI1 with term (iv), GCI0 translated by a learned SubClassOf vector, the GCI2 negative "
+                 "without a hinge (two per axiom, subject and filler corrupted, drawn once), |[ρ_⊤]₊ − 5| and [−ρ]₊, "
+                 "Keras' mse of each sampled row's summed losses; each step --batch " +
+                 default_text(embed::ElKracrDefaults::batch) +
+                 " axioms of every form drawn with replacement, Adam lr " + default_text(embed::ElKracrDefaults::lr) +
+                 ", margin " + default_text(embed::ElKracrDefaults::margin) +
+                 "), kbcx (this project's objective with the "
                  "defaults listed at --dim, --batch, --neg, "
                  "--lr). rgcn: authors (MichSchli/RelationPrediction 98dcdf4 as released: each step " +
                  default_text(A::batch) + " neighbourhood-sampled edges (--batch), " +
@@ -129,6 +136,16 @@ inline void read_el_train_options(const ArgParser& p, embed::ElModelConfig& mode
         } catch (const std::invalid_argument& e) {
             throw UsageError(std::string("--neg-types: ") + e.what());
         }
+    }
+    if (model.variant == embed::ElVariant::Kracr) {
+        using K = embed::ElKracrDefaults;
+        if (p.has("neg"))
+            throw UsageError("--neg does not apply to --variant kracr: it draws two negatives per GCI2 axiom once, as "
+                             "kracr's loader does");
+        st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : K::batch;
+        st.neg = 2;
+        st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : static_cast<float>(K::lr);
+        return;
     }
     if (model.variant != embed::ElVariant::Kbcx) {
         const std::string v(embed::el_variant_name(model.variant));

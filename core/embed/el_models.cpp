@@ -68,6 +68,7 @@ std::string_view el_variant_name(ElVariant v) {
     case ElVariant::Paper: return "paper";
     case ElVariant::Authors: return "authors";
     case ElVariant::Dele: return "dele";
+    case ElVariant::Kracr: return "kracr";
     }
     return "?";
 }
@@ -79,12 +80,14 @@ ElVariant parse_el_variant(std::string_view name) {
     if (n == "paper") return ElVariant::Paper;
     if (n == "authors") return ElVariant::Authors;
     if (n == "dele") return ElVariant::Dele;
-    throw std::invalid_argument("unknown variant '" + std::string(name) + "' (kbcx, mowl, paper, dele, authors)");
+    if (n == "kracr") return ElVariant::Kracr;
+    throw std::invalid_argument("unknown variant '" + std::string(name) +
+                                "' (kbcx, mowl, paper, dele, kracr, authors)");
 }
 
 const std::vector<ElVariant>& el_variants(const std::string& name) {
     static const std::vector<ElVariant> elem = {ElVariant::Paper, ElVariant::Mowl, ElVariant::Dele, ElVariant::Kbcx};
-    static const std::vector<ElVariant> emel = {ElVariant::Paper, ElVariant::Kbcx};
+    static const std::vector<ElVariant> emel = {ElVariant::Paper, ElVariant::Kracr, ElVariant::Kbcx};
     static const std::vector<ElVariant> box = {ElVariant::Mowl, ElVariant::Kbcx};
     static const std::vector<ElVariant> rgcn = {ElVariant::Authors, ElVariant::Kbcx};
     static const std::vector<ElVariant> own = {ElVariant::Kbcx};
@@ -151,7 +154,9 @@ ElModelConfig default_el_config(const std::string& name, ElVariant variant) {
         c.reg = variant == ElVariant::Dele ? static_cast<float>(ElDeleDefaults::reg) : 1.0f;
         if (variant == ElVariant::Dele) c.neg_forms = ElDeleDefaults::neg_forms;
     } else if (name == "EmEL++") {
-        c.margin = variant == ElVariant::Paper ? 0.0f : 0.05f; // paper: mOWL's ELEm margin
+        c.margin = variant == ElVariant::Paper   ? 0.0f // mOWL's ELEm margin
+                   : variant == ElVariant::Kracr ? static_cast<float>(ElKracrDefaults::margin)
+                                                 : 0.05f;
         c.reg = 1.0f;
     } else if (name == "ELBE") {
         c.margin = 0.0f;
@@ -969,13 +974,40 @@ ElReleasedModel::ElReleasedModel(ElModelConfig c, ElSizes s)
     const Eigen::Index d = config_.dim;
     const auto r = static_cast<Eigen::Index>(s.roles);
     switch (geometry_) {
-    case mowl::Geometry::ELEm: add_ball_tables(tables_, n, r, d); break;
+    case mowl::Geometry::ELEm:
+        add_ball_tables(tables_, n, r, d);
+        if (config_.variant == ElVariant::Kracr) tables_.push_back({"subclass", Matrix::Zero(1, d)});
+        break;
     case mowl::Geometry::ELBE: add_box_tables(tables_, n, r, d); break;
     case mowl::Geometry::Box2EL: add_box2el_tables(tables_, n, r, d); break;
     }
 }
 
 void ElReleasedModel::init(std::mt19937_64& rng) {
+    if (config_.variant == ElVariant::Kracr) {
+        // kracr: [c | ρ] with c ~ U(−1, 1), ρ ~ U(0, 1) normalised jointly; relations (and the
+        // SubClassOf vector, one of them there) U(−1, 1) normalised.
+        std::uniform_real_distribution<float> u(-1.0f, 1.0f), u01(0.0f, 1.0f);
+        auto& C = tables_[0].values;
+        auto& R = tables_[1].values;
+        for (Eigen::Index i = 0; i < C.rows(); ++i) {
+            for (Eigen::Index k = 0; k < C.cols(); ++k)
+                C(i, k) = u(rng);
+            R(i, 0) = u01(rng);
+            const float n = std::sqrt(C.row(i).square().sum() + R(i, 0) * R(i, 0));
+            C.row(i) /= n;
+            R(i, 0) /= n;
+        }
+        for (std::size_t t : {std::size_t(2), std::size_t(3)}) {
+            auto& V = tables_[t].values;
+            for (Eigen::Index i = 0; i < V.rows(); ++i) {
+                for (Eigen::Index k = 0; k < V.cols(); ++k)
+                    V(i, k) = u(rng);
+                V.row(i) /= std::sqrt(V.row(i).square().sum());
+            }
+        }
+        return;
+    }
     // mOWL: every table U(−1, 1) with each row divided by its L2 norm; ELEm's radius table is
     // one wide, so its rows become ±1 (|ρ| = 1), apart from the centres.
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
@@ -1040,7 +1072,9 @@ mowl::Options<float> ElReleasedModel::options() const {
     o.delta = config_.delta;
     const bool emel = config_.name == "EmEL++";
     const bool dele = config_.variant == ElVariant::Dele;
-    o.gci3_inside = config_.variant == ElVariant::Paper || dele;
+    o.gci3_inside = (config_.variant == ElVariant::Paper || dele);
+    o.subclass_vec = o.term_iv = config_.variant == ElVariant::Kracr;
+    o.neg_hinge = config_.variant != ElVariant::Kracr;
     o.relu_rad = emel;
     o.roles = emel;
     o.gci2_eps = !emel && !dele;
@@ -1059,7 +1093,7 @@ double ElReleasedModel::explain(const NfAxiom& axiom, std::vector<TermTrace>& ou
     return traced_loss(axiom, &out);
 }
 
-double ElReleasedModel::traced_loss(const NfAxiom& axiom, std::vector<TermTrace>* trace) const {
+NfAxiom ElReleasedModel::folded_rows(const NfAxiom& axiom) const {
     NfAxiom a = rows_of(axiom);
     if (a.kind == NfKind::GCI0_BOT) {
         a.kind = NfKind::GCI0;
@@ -1071,6 +1105,11 @@ double ElReleasedModel::traced_loss(const NfAxiom& axiom, std::vector<TermTrace>
         a.kind = NfKind::GCI3;
         a.b = bottom_row();
     }
+    return a;
+}
+
+double ElReleasedModel::traced_loss(const NfAxiom& axiom, std::vector<TermTrace>* trace) const {
+    const NfAxiom a = folded_rows(axiom);
     const std::size_t d = static_cast<std::size_t>(config_.dim);
     return mowl::positive<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f, trace);
 }
@@ -1201,6 +1240,57 @@ double ElReleasedModel::dele_objective(std::span<const NfAxiom> train, std::span
         L += (sq ? w * w : w) / static_cast<double>(nn[k]);
         if (g && w != 0)
             dele_value(negs[i], true, g, static_cast<float>((sq ? 2 * w : 1.0) / static_cast<double>(nn[k])));
+    }
+    return L;
+}
+
+double ElReleasedModel::kracr_objective(const KracrBatch& b, GradBuffer* g) const {
+    const std::size_t d = static_cast<std::size_t>(config_.dim);
+    const mowl::View<float> V = view();
+    const mowl::Options<float> o = options();
+    const float lambda = config_.reg;
+    const std::uint32_t top = concept_row(kTopConcept);
+    const float target = static_cast<float>(ElKracrDefaults::top_radius);
+    // ℓ of one slot's axiom with its regulariser; gradient coeff·∂ when s is given.
+    const auto axiom_loss = [&](const NfAxiom& a, bool negative, BufferSink* s, float coeff) {
+        double v = negative ? mowl::gci2_negative(geometry_, o, a, V, d, s, coeff)
+                            : mowl::positive(geometry_, o, a, V, d, s, coeff);
+        if (lambda == 0) return v;
+        const bool roles = a.kind == NfKind::RI || a.kind == NfKind::RC;
+        const std::array<std::uint32_t, 3> rows =
+            roles ? std::array<std::uint32_t, 3>{a.r, a.s, a.t} : std::array<std::uint32_t, 3>{a.a, a.b, a.c};
+        const std::size_t n = a.kind == NfKind::GCI1 || a.kind == NfKind::RC ? 3 : 2;
+        for (std::size_t i = 0; i < n; ++i)
+            v += mowl::unit_norm(V, d, roles ? 2 : 0, rows[i], lambda, s, coeff);
+        return v;
+    };
+    const auto extras = [&](std::size_t i, GradBuffer* gb, float coeff) { // |[ρ_⊤]₊ − 5| + [−ρ]₊
+        const float pt = V.row(1, top)[0];
+        const float rt = std::max(pt, 0.0f);
+        double v = std::fabs(rt - target);
+        const float pr = i < b.radius_rows.size() ? V.row(1, b.radius_rows[i])[0] : 0.0f;
+        if (i < b.radius_rows.size() && pr < 0) v -= pr;
+        if (gb && coeff != 0) {
+            if (pt > 0) gb->row(1, top)[0] += coeff * (rt > target ? 1.0f : rt < target ? -1.0f : 0.0f);
+            if (i < b.radius_rows.size() && pr < 0) gb->row(1, b.radius_rows[i])[0] -= coeff;
+        }
+        return v;
+    };
+    double L = 0;
+    std::optional<BufferSink> sink;
+    if (g) sink.emplace(BufferSink{*g});
+    for (std::size_t i = 0; i < b.size; ++i) {
+        double row = extras(i, nullptr, 0.0f);
+        for (const auto& f : b.forms)
+            if (i < f.size()) row += axiom_loss(f[i], false, nullptr, 0.0f);
+        if (i < b.negatives.size()) row += axiom_loss(b.negatives[i], true, nullptr, 0.0f);
+        L += row * row / static_cast<double>(b.size);
+        if (!g || row == 0) continue;
+        const float c = static_cast<float>(2 * row / static_cast<double>(b.size));
+        extras(i, g, c);
+        for (const auto& f : b.forms)
+            if (i < f.size()) axiom_loss(f[i], false, &*sink, c);
+        if (i < b.negatives.size()) axiom_loss(b.negatives[i], true, &*sink, c);
     }
     return L;
 }

@@ -61,6 +61,17 @@ struct ElDeleDefaults {
     static constexpr double plateau_threshold = 1e-4;
     static constexpr int stop_after = 20; ///< epochs without improvement
 };
+/// The settings of the kracr variant (kracr/EmELpp 267f2c7, GALEN_EmEL.py): each step samples
+/// `batch` axioms of every form with replacement, ceil(largest form / batch) steps per epoch, Adam.
+/// The margin is 0, one of the three its script loops over (−0.1, 0, 0.1).
+struct ElKracrDefaults {
+    static constexpr int batch = 256;
+    static constexpr double lr = 3e-4;
+    static constexpr int epochs = 1000;
+    static constexpr double margin = 0.0;
+    static constexpr double top_radius = 5.0; ///< its `inf`: the target of ⊤'s radius, |[ρ_⊤]₊ − 5|
+};
+
 /// "gci0,gci2" ⇄ bit mask over NfKind (the forms DELE's neg_types names: gci0, gci1, gci2, gci3,
 /// gci0_bot, gci1_bot, gci3_bot; case-insensitive; "none" = 0). Throws std::invalid_argument.
 std::uint32_t parse_neg_forms(std::string_view list);
@@ -193,6 +204,21 @@ class ElReleasedModel final : public ElModel {
     /// The negative of `a` (class rows) with its corrupted column set to `filler`: mowl and paper the
     /// GCI2 filler b; dele the tail (GCI0 b, GCI1 c, GCI2 b, GCI3 b) and the ⊥ forms' class a.
     NfAxiom corrupt(const NfAxiom& a, std::uint32_t filler) const;
+    /// The axiom as class rows with the ⊥ forms folded as mOWL scores them and kracr trains them:
+    /// A ⊑ ⊥ → GCI0 with B = owl:Nothing, A ⊓ B ⊑ ⊥ → GCI1 with C = owl:Nothing, ∃r.A ⊑ ⊥ → GCI3.
+    NfAxiom folded_rows(const NfAxiom& axiom) const;
+    /// One kracr step: `size` slots; slot i holds forms[k][i] for each form k with axioms (class
+    /// rows, folded), negatives[i] (a corrupted GCI2 axiom) and radius_rows[i] (a class row).
+    struct KracrBatch {
+        std::array<std::vector<NfAxiom>, kNfKinds> forms;
+        std::vector<NfAxiom> negatives;
+        std::vector<std::uint32_t> radius_rows;
+        std::size_t size = 0;
+    };
+    /// kracr's Keras objective: mean over the slots of (Σ_k ℓ_k + |[ρ_⊤]₊ − 5| + ℓ⁻ + [−ρ]₊)², where
+    /// every ℓ includes λ·|‖x‖ − 1| for each class centre (RI, RC: relation vector) it reads and ℓ⁻ =
+    /// r_C + r_D − ‖c + v_r − d‖ + γ unhinged. Adds ∂/∂θ into g when given.
+    double kracr_objective(const KracrBatch& batch, GradBuffer* g) const;
     /// The mean positive training loss of the axioms of `kind` (dele: its validation loss, GCI0);
     /// NaN if there are none.
     double mean_loss(std::span<const NfAxiom> axioms, NfKind kind) const;

@@ -50,6 +50,7 @@ template <class S> struct Options {
     bool roles = false;
     bool subclass_vec = false; ///< EmEL++ (kracr): GCI0 translated by the learned SubClassOf vector (table 3, row 0)
     bool term_iv = false;      ///< EmEL++ (kracr): GCI1's term (iv) [min(r_C, r_D) − r_E − γ]₊
+    bool neg_hinge = true;     ///< ELEm's GCI2 negative hinged (EmEL++ kracr: not)
 };
 
 /// mOWL's constant on ELEmbeddings' GCI2 positive (`+ 10e-6`).
@@ -549,7 +550,7 @@ S gci2_negative(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>
     switch (m) {
     case Geometry::ELEm:
         return ball(V, d, Refs<3>{R(0, a.a), R(2, a.r), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), y,
-                    o.relu_rad ? RadFn::Relu : RadFn::Abs, true, g, coeff);
+                    o.relu_rad ? RadFn::Relu : RadFn::Abs, o.neg_hinge, g, coeff);
     case Geometry::ELBE:
         return box(V, d, Refs<3>{R(0, a.a), R(2, a.r), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a, -1), R(1, a.b, -1)}, 2,
                    S(1), -y, g, coeff);

@@ -81,6 +81,29 @@ void draw_dele_negatives(const ElReleasedModel& model, std::span<const NfAxiom> 
         if (model.has_negative(train[i].kind)) out[i] = model.filler_row(pick(rng));
 }
 
+void draw_kracr_negatives(const ElReleasedModel& model, std::span<const NfAxiom> train, std::mt19937_64& rng,
+                          std::vector<NfAxiom>& out, std::vector<std::size_t>* source) {
+    out.clear();
+    if (source) source->clear();
+    std::uniform_int_distribution<std::size_t> pick(0, model.filler_count() - 1);
+    const auto other_than = [&](std::uint32_t row) { // kracr redraws until the class differs
+        for (;;) {
+            const std::uint32_t x = model.filler_row(pick(rng));
+            if (x != row || model.filler_count() < 2) return x;
+        }
+    };
+    for (std::size_t i = 0; i < train.size(); ++i) {
+        if (train[i].kind != NfKind::GCI2) continue;
+        const NfAxiom a = model.folded_rows(train[i]);
+        NfAxiom tail = a, head = a;
+        tail.b = other_than(a.a); // (c, r, x), x ≠ c — as written there
+        head.a = other_than(a.b); // (y, r, d), y ≠ d
+        out.push_back(tail);
+        out.push_back(head);
+        if (source) source->push_back(i), source->push_back(i);
+    }
+}
+
 bool DelePlateau::update(double v) {
     using D = ElDeleDefaults;
     if (v < plateau_best * (1 - D::plateau_threshold)) {
@@ -145,11 +168,14 @@ std::string params_json(const ElTrainParams& p, const ElDataset& data, std::size
         .field("lr_step", st.lr_step)
         .field("lr_decay", static_cast<double>(st.lr_decay))
         .field("epochs", st.epochs)
-        .field("batch", c.variant == ElVariant::Kbcx ? st.batch : static_cast<int>(trained)) // mowl: the whole set
+        .field("batch", c.variant == ElVariant::Kbcx || c.variant == ElVariant::Kracr
+                            ? st.batch
+                            : static_cast<int>(trained)) // mowl: the whole set
         .field("neg", st.neg)
-        .field("neg_forms", c.variant == ElVariant::Kbcx   ? "every form with a negative term"
-                            : c.variant == ElVariant::Dele ? neg_forms_text(c.neg_forms)
-                                                           : "GCI2")
+        .field("neg_forms", c.variant == ElVariant::Kbcx    ? "every form with a negative term"
+                            : c.variant == ElVariant::Dele  ? neg_forms_text(c.neg_forms)
+                            : c.variant == ElVariant::Kracr ? "GCI2 (filler and subject, 2 per axiom)"
+                                                            : "GCI2")
         .field("negatives", c.variant == ElVariant::Dele   ? "tail corrupted, drawn once for the run"
                             : c.variant == ElVariant::Kbcx ? "redrawn every epoch"
                                                            : "GCI2 filler corrupted, redrawn every epoch")
@@ -381,6 +407,23 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
     const std::span<const NfAxiom> validation =
         params.validation.empty() ? std::span<const NfAxiom>(train) : std::span<const NfAxiom>(params.validation);
     bool dele_stop = false;
+    const bool kracr = params.model.variant == ElVariant::Kracr;
+    std::array<std::vector<NfAxiom>, kNfKinds> kracr_forms; // the training axioms by folded form
+    std::vector<NfAxiom> kracr_negs;
+    std::vector<std::size_t> kracr_neg_source;
+    std::size_t kracr_steps = 0;
+    if (kracr) { // kracr draws its negatives once, when it loads the data
+        for (const NfAxiom& a : train) {
+            const NfAxiom f = released->folded_rows(a);
+            kracr_forms[static_cast<int>(f.kind)].push_back(f);
+        }
+        std::mt19937_64 rng(mix_seed(st.seed, 3));
+        draw_kracr_negatives(*released, train, rng, kracr_negs, &kracr_neg_source);
+        std::size_t largest = kracr_negs.size();
+        for (const auto& f : kracr_forms)
+            largest = std::max(largest, f.size());
+        kracr_steps = (largest + B - 1) / B;
+    }
 
     for (int epoch = state.epoch + 1; epoch <= st.epochs; ++epoch) {
         Stopwatch clock;
@@ -390,23 +433,60 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
             ctx.throw_if_stopped();
             if (params.hooks.control) params.hooks.control->wait_while_paused(stop);
             ctx.throw_if_stopped();
-            if (!dele) {
+            if (!dele && !kracr) {
                 std::mt19937_64 rng(mix_seed(st.seed, 2, static_cast<std::uint64_t>(epoch)));
                 draw_released_fillers(*released, train, rng, fillers);
             }
             opt.set_lr(dele ? static_cast<float>(plateau.lr) : lr_at_epoch(st, epoch));
-            if (params.on_negatives) {
+            if (kracr) {
+                if (params.on_negatives) {
+                    std::vector<NfAxiom> src;
+                    for (std::size_t i : kracr_neg_source)
+                        src.push_back(train[i]);
+                    params.on_negatives(epoch, src, kracr_negs);
+                }
+                ElReleasedModel::KracrBatch kb;
+                kb.size = B;
+                for (std::size_t step = 0; step < kracr_steps; ++step) {
+                    ctx.throw_if_stopped();
+                    std::mt19937_64 rng(mix_seed(st.seed, 4, static_cast<std::uint64_t>(epoch) * 1000003u + step));
+                    const auto sample = [&](const auto& from, auto& to) { // B draws with replacement
+                        to.clear();
+                        if (from.empty()) return;
+                        std::uniform_int_distribution<std::size_t> pick(0, from.size() - 1);
+                        for (std::size_t i = 0; i < B; ++i)
+                            to.push_back(from[pick(rng)]);
+                    };
+                    for (int k = 0; k < kNfKinds; ++k)
+                        sample(kracr_forms[k], kb.forms[k]);
+                    sample(kracr_negs, kb.negatives);
+                    kb.radius_rows.clear();
+                    std::uniform_int_distribution<std::size_t> pick(0, released->filler_count() - 1);
+                    for (std::size_t i = 0; i < B; ++i)
+                        kb.radius_rows.push_back(released->filler_row(pick(rng)));
+                    epoch_loss += released->kracr_objective(kb, &buffers[0]) * static_cast<double>(N) /
+                                  static_cast<double>(kracr_steps);
+                    for (std::size_t t = 0; t < model->tables().size(); ++t) // dense Adam
+                        for (Eigen::Index r = 0; r < model->tables()[t].values.rows(); ++r)
+                            buffers[0].row(t, static_cast<std::uint32_t>(r));
+                    opt.step(model->tables(), buffers[0]);
+                    buffers[0].clear();
+                }
+            }
+            if (params.on_negatives && !kracr) {
                 std::vector<NfAxiom> negs(train.size(), NfAxiom{NfKind::RI, kg::kNoId, kg::kNoId});
                 for (std::size_t i = 0; i < train.size(); ++i)
                     if (fillers[i] != kg::kNoId) negs[i] = released->corrupt(train[i], fillers[i]);
                 params.on_negatives(epoch, train, negs);
             }
-            epoch_loss = released->objective(train, fillers, &buffers[0]) * static_cast<double>(N);
-            for (std::size_t t = 0; t < model->tables().size(); ++t) // dense: every row steps
-                for (Eigen::Index r = 0; r < model->tables()[t].values.rows(); ++r)
-                    buffers[0].row(t, static_cast<std::uint32_t>(r));
-            opt.step(model->tables(), buffers[0]);
-            buffers[0].clear();
+            if (!kracr) {
+                epoch_loss = released->objective(train, fillers, &buffers[0]) * static_cast<double>(N);
+                for (std::size_t t = 0; t < model->tables().size(); ++t) // dense: every row steps
+                    for (Eigen::Index r = 0; r < model->tables()[t].values.rows(); ++r)
+                        buffers[0].row(t, static_cast<std::uint32_t>(r));
+                opt.step(model->tables(), buffers[0]);
+                buffers[0].clear();
+            }
             ctx.report(static_cast<std::uint64_t>(epoch), static_cast<std::uint64_t>(st.epochs),
                        "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs));
         } else {

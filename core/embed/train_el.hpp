@@ -63,6 +63,12 @@ void draw_released_fillers(const ElReleasedModel& model, std::span<const NfAxiom
 void draw_dele_negatives(const ElReleasedModel& model, std::span<const NfAxiom> train, std::mt19937_64& rng,
                          std::vector<std::uint32_t>& out);
 
+/// The negatives of the kracr variant, drawn once as its loader does: for each GCI2 axiom (c, r, d)
+/// of `train`, (c, r, x) and (y, r, d) with x, y filler classes, x ≠ c and y ≠ d (as its code
+/// compares), in class rows; `source` (if given) receives the index into `train` of each.
+void draw_kracr_negatives(const ElReleasedModel& model, std::span<const NfAxiom> train, std::mt19937_64& rng,
+                          std::vector<NfAxiom>& out, std::vector<std::size_t>* source = nullptr);
+
 /// ReduceLROnPlateau (mode min, relative threshold) and the early stop of the dele variant.
 struct DelePlateau {
     double lr = 0;
@@ -75,7 +81,9 @@ struct DelePlateau {
     bool stop() const;
 };
 
-/// Runs the job. The mowl and paper variants take one dense Adam step per epoch on the whole
+/// Runs the job. The kracr variant takes ceil(largest form / batch) dense Adam steps per epoch, each
+/// on `batch` axioms of every form drawn with replacement (ElReleasedModel::kracr_objective). The
+/// mowl and paper variants take one dense Adam step per epoch on the whole
 /// training set (ElReleasedModel::objective; batch, neg, p⊥ and threads do not apply). Throws Cancelled on a stop
 /// request (the last finished epoch's checkpoint is kept) and InputError on unusable run folders or checkpoints of
 /// another model or signature.

@@ -1,4 +1,4 @@
-// The dele variant (ELEmbeddings as DELE releases it) and EmEL++'s paper variant: the variant lists,
+// The dele variant (ELEmbeddings as DELE releases it), EmEL++'s paper and kracr variants: the lists,
 // finite-difference gradients of their step objectives, the negatives their training loops draw,
 // DELE's plateau schedule and best-epoch restore, and the CLI's refusals.
 #include "common/error.hpp"
@@ -97,7 +97,9 @@ class TestEmbedElDele : public QObject {
     void variantsPerModel() {
         QCOMPARE(parse_el_variant("DELE"), ElVariant::Dele);
         QCOMPARE(el_variant_list("ELEmbeddings"), std::string("paper, mowl, dele, kbcx"));
-        QCOMPARE(el_variant_list("EmEL++"), std::string("paper, kbcx"));
+        QCOMPARE(el_variant_list("EmEL++"), std::string("paper, kracr, kbcx"));
+        QCOMPARE(parse_el_variant("kracr"), ElVariant::Kracr);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, default_el_config("ELEmbeddings", ElVariant::Kracr));
         QCOMPARE(default_el_variant("EmEL++"), ElVariant::Paper);
         QCOMPARE(default_el_variant("ELBE"), ElVariant::Mowl);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, default_el_config("ELBE", ElVariant::Dele));
@@ -335,6 +337,141 @@ class TestEmbedElDele : public QObject {
                      direct->tables()[t].name.c_str());
     }
 
+    /// kracr's step objective: mean over the slots of the squared sum of every form's loss (with
+    /// term (iv), the SubClassOf vector, RI/RC, the unhinged GCI2 negative, ⊤'s radius target and
+    /// [−ρ]₊), its value from the parts and its gradient.
+    void kracrObjective() {
+        ElModelConfig cfg = default_el_config("EmEL++", ElVariant::Kracr);
+        cfg.dim = 4;
+        cfg.margin = 0.05f;
+        auto owned = make_el_model(cfg, ElSizes{6, 3, 0});
+        auto& m = dynamic_cast<ElReleasedModel&>(*owned);
+        QCOMPARE(m.tables().back().name, std::string("subclass"));
+        perturb(m, 13);
+        ElReleasedModel::KracrBatch b;
+        b.size = 3;
+        std::vector<NfAxiom> all = every_form();
+        NfAxiom ri{NfKind::RI};
+        ri.r = 0, ri.s = 1;
+        NfAxiom rc{NfKind::RC};
+        rc.r = 0, rc.s = 1, rc.t = 2;
+        all.push_back(ri);
+        all.push_back(rc);
+        std::mt19937_64 rng(3);
+        for (std::size_t s = 0; s < b.size; ++s)
+            for (const NfAxiom& a : all) {
+                const NfAxiom f = m.folded_rows(a);
+                b.forms[static_cast<int>(f.kind)].push_back(f);
+            }
+        for (auto& f : b.forms) // one axiom of each form per slot
+            if (f.size() > b.size) f.resize(b.size);
+        std::vector<NfAxiom> negs;
+        draw_kracr_negatives(m, all, rng, negs);
+        QCOMPARE(negs.size(), std::size_t(6));
+        b.negatives.assign(negs.begin(), negs.begin() + 3);
+        b.radius_rows = {0, 1, 2};
+        m.tables()[1].values(1, 0) = -0.3f; // one radius below 0: [−ρ]₊ active
+        // The value from the parts.
+        struct G {
+            float* row(std::size_t, std::uint32_t) { return nullptr; }
+        };
+        double want = 0;
+        for (std::size_t i = 0; i < b.size; ++i) {
+            double row = std::fabs(std::max(m.tables()[1].values(m.concept_row(kTopConcept), 0), 0.0f) - 5.0f);
+            row += std::max(-m.tables()[1].values(b.radius_rows[i], 0), 0.0f);
+            for (const auto& f : b.forms)
+                if (i < f.size()) {
+                    row += m.part_value(f[i], LossPart::Positive);
+                    const bool roles = f[i].kind == NfKind::RI || f[i].kind == NfKind::RC;
+                    for (std::uint32_t r : roles ? std::vector<std::uint32_t>{f[i].r, f[i].s}
+                                                 : std::vector<std::uint32_t>{f[i].a, f[i].b}) {
+                        const auto& t = m.tables()[roles ? 2 : 0].values;
+                        row += cfg.reg * std::fabs(std::sqrt(t.row(r).square().sum()) - 1.0f);
+                    }
+                    if (f[i].kind == NfKind::GCI1 || f[i].kind == NfKind::RC) {
+                        const std::uint32_t r = roles ? f[i].t : f[i].c;
+                        const auto& t = m.tables()[roles ? 2 : 0].values;
+                        row += cfg.reg * std::fabs(std::sqrt(t.row(r).square().sum()) - 1.0f);
+                    }
+                }
+            const NfAxiom& n = b.negatives[i];
+            row += m.part_value(n, LossPart::Negative);
+            for (std::uint32_t r : {n.a, n.b})
+                row += cfg.reg * std::fabs(std::sqrt(m.tables()[0].values.row(r).square().sum()) - 1.0f);
+            want += row * row / 3.0;
+        }
+        QVERIFY2(std::fabs(m.kracr_objective(b, nullptr) - want) < 1e-4 * std::max(1.0, want),
+                 qPrintable(QString("%1 vs %2").arg(m.kracr_objective(b, nullptr)).arg(want)));
+        // The negative is unhinged: it goes below 0 when the balls are far apart.
+        NfAxiom far = b.negatives[0];
+        m.tables()[0].values.row(far.b) += 10.0f;
+        QVERIFY(m.part_value(far, LossPart::Negative) < 0);
+        m.tables()[0].values.row(far.b) -= 10.0f;
+        // Gradient against central differences.
+        GradBuffer g;
+        g.shape_like(m.tables());
+        m.kracr_objective(b, &g);
+        double worst = 0, norm = 0;
+        const double h = 1e-3, f0 = m.kracr_objective(b, nullptr);
+        for (std::size_t t = 0; t < m.tables().size(); ++t) {
+            Matrix& v = m.tables()[t].values;
+            for (Eigen::Index r = 0; r < v.rows(); ++r)
+                for (Eigen::Index k = 0; k < v.cols(); ++k) {
+                    const float keep = v(r, k);
+                    v(r, k) = keep + static_cast<float>(h);
+                    const double up = m.kracr_objective(b, nullptr);
+                    v(r, k) = keep - static_cast<float>(h);
+                    const double down = m.kracr_objective(b, nullptr);
+                    v(r, k) = keep;
+                    const double right = (up - f0) / h, left = (f0 - down) / h;
+                    if (std::fabs(right - left) > 5e-2 * std::max(1.0, std::fabs(right))) continue;
+                    const double num = (up - down) / (2 * h);
+                    const double ana = g.data(t, static_cast<std::uint32_t>(r))[k];
+                    worst = std::max(worst, std::fabs(ana - num) / std::max(1.0, std::fabs(num)));
+                    norm += ana * ana;
+                }
+        }
+        QVERIFY2(worst < 2e-2, qPrintable(QString("worst relative error %1").arg(worst)));
+        QVERIFY(norm > 0);
+        QVERIFY(g.data(3, 0)[0] != 0.0f || g.data(3, 0)[1] != 0.0f); // the SubClassOf vector learns
+    }
+
+    /// kracr's loop: two negatives per GCI2 axiom (filler, then subject corrupted), the same every
+    /// epoch, ceil(largest form / batch) steps per epoch.
+    void kracrTrainingLoop() {
+        QTemporaryDir dir;
+        const std::string onto = test::write_file(dir, "toy.kbo", kToy);
+        jobs::JobContext ctx;
+        const ElDataset data = load_el_dataset(onto, ctx);
+        ElTrainParams p;
+        p.model = default_el_config("EmEL++", ElVariant::Kracr);
+        p.model.dim = 5;
+        p.train.epochs = 3;
+        p.train.batch = 2;
+        p.train.lr = 0.01f;
+        p.train.eval_every = 0;
+        p.train.run_dir = dir.filePath("run").toStdString();
+        std::vector<std::vector<NfAxiom>> seen;
+        p.on_negatives = [&](int, std::span<const NfAxiom> src, std::span<const NfAxiom> negs) {
+            QCOMPARE(src.size(), negs.size());
+            QCOMPARE(src.size(), 2 * data.count(NfKind::GCI2));
+            for (std::size_t i = 0; i < src.size(); ++i) {
+                QCOMPARE(src[i].kind, NfKind::GCI2);
+                QCOMPARE(negs[i].r, src[i].r);
+                if (i % 2 == 0)
+                    QVERIFY(negs[i].a == src[i].a && negs[i].b != src[i].a);
+                else
+                    QVERIFY(negs[i].b == src[i].b && negs[i].a != src[i].b);
+            }
+            seen.emplace_back(negs.begin(), negs.end());
+        };
+        train_el(data, p, ctx);
+        QCOMPARE(seen.size(), std::size_t(3));
+        QVERIFY(seen[0] == seen[1] && seen[1] == seen[2]);
+        // The largest set: 6 negatives (3 GCI2 axioms) → 3 steps of 2 per epoch.
+        QCOMPARE(read_checkpoint(p.train.run_dir + "/checkpoint.bin").get("optimizer_steps"), std::string("9"));
+    }
+
     void cliRefusals() {
         KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         QTemporaryDir dir;
@@ -344,7 +481,19 @@ class TestEmbedElDele : public QObject {
         QVERIFY2(r.err.contains("valid: mowl, kbcx"), qPrintable(r.err));
         r = test::run_kbcx({"train", onto, "--model", "EmEL++", "--variant", "mowl", "--run", dir.filePath("b")});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("valid: paper, kbcx"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("valid: paper, kracr, kbcx"), qPrintable(r.err));
+        r = test::run_kbcx(
+            {"train", onto, "--model", "EmEL++", "--variant", "kracr", "--neg", "3", "--run", dir.filePath("k")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--neg does not apply to --variant kracr"), qPrintable(r.err));
+        r = test::run_kbcx({"train", onto, "--model", "EmEL++", "--variant", "kracr", "--batch", "4", "--epochs", "2",
+                            "--run", dir.filePath("k2")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject kp = QJsonDocument::fromJson(
+                                   QByteArray::fromStdString(test::slurp(dir.filePath("k2/params.json").toStdString())))
+                                   .object();
+        QCOMPARE(kp["batch"].toInt(), 4);
+        QCOMPARE(kp["lr"].toDouble(), static_cast<double>(static_cast<float>(ElKracrDefaults::lr)));
         r = test::run_kbcx({"train", onto, "--model", "ELEmbeddings", "--variant", "mowl", "--neg-types", "gci0",
                             "--run", dir.filePath("c")});
         QCOMPARE(r.code, 2);

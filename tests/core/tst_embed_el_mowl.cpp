@@ -645,11 +645,12 @@ class TestEmbedElMowl : public QObject {
         auto r = test::run_kbcx({"train", "--help"});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("--variant") && r.out.contains("ELBE mowl, kbcx") &&
-                     r.out.contains("ELEmbeddings paper, mowl, dele, kbcx") && r.out.contains("EmEL++ paper, kbcx"),
+                     r.out.contains("ELEmbeddings paper, mowl, dele, kbcx") &&
+                     r.out.contains("EmEL++ paper, kracr, kbcx"),
                  qPrintable(r.out));
         r = test::run_kbcx({"train", onto, "--model", "EmEL++", "--variant", "mowl", "--run", dir.filePath("a")});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("valid: paper, kbcx"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("valid: paper, kracr, kbcx"), qPrintable(r.err));
         r = test::run_kbcx({"train", onto, "--model", "ELBE", "--neg", "4", "--run", dir.filePath("b")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("--neg does not apply to --variant mowl"), qPrintable(r.err));

@@ -137,8 +137,9 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
         err << "\n";
         if (info.unsupported)
             err << "note: " << params.model.name << " has no loss for " << info.unsupported << " axioms ("
-                << (params.model.variant == embed::ElVariant::Kbcx
-                        ? "role inclusions/chains"
+                << (params.model.variant == embed::ElVariant::Kbcx ? "role inclusions/chains"
+                    : params.model.name == "EmEL++"
+                        ? "assertions: the released variants train the TBox forms"
                         : "role inclusions/chains and assertions: mOWL trains the SubClassOf forms")
                 << "); they are not trained\n";
         if (info.pool_used) {
@@ -220,7 +221,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "distance for TransE/RotatE/BoxE, logistic for DistMult/ComplEx; ce with --neg all)");
     p.option("margin", "G",
              "γ of the distance and margin losses; also the init range (γ+2)/d. EL models: γ of each form's loss "
-             "(defaults ELEm 0, EmEL++ 0.05, ELBE 0, Box2EL 0.02)",
+             "(defaults ELEm 0, EmEL++ 0.05 with --variant kbcx and 0 with paper and kracr, ELBE 0, Box2EL 0.02)",
              "12");
     p.option("delta", "D",
              "EL box models: target δ of the negative term (δ − dneg)² (default: the model's own, ELBE 2, Box2EL 2.5)");
@@ -243,7 +244,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "e_s² + mean r² + mean e_o² over the step's examples, default " +
                  default_text(embed::RgcnAuthorsDefaults::l2) +
                  "); EL models: regulariser weight (ELEm/EmEL++ "
-                 "|‖c‖−1| on centres, default 1; Box2EL λ‖β‖, default 0.2)",
+                 "|‖c‖−1| on centres, default 1, ELEm --variant dele 0; Box2EL λ‖β‖, default 0.2)",
              "0");
     p.option("eval-every", "N", "evaluate on validation every N epochs (and after the last)", "10");
     p.option("eval-max", "N", "evaluate on at most N validation triples (evenly spaced); 0 = all", "0");

@@ -72,10 +72,11 @@ inline void add_el_variant_option(ArgParser& p) {
                  ", " + default_text(embed::ElReleasedDefaults::epochs) +
                  " epochs; --batch, --neg, --p-bot do not apply and it runs on one thread), paper (ELEmbeddings: mowl "
                  "with GCI3 in the inside form; EmEL++: the same training with r = [ρ]₊, GCI1 without term (iv), "
-                 "GCI3 inside, its RI and RC losses and the penalty [−ρ]₊), dele (ELEmbeddings as DELE 8223535 "
-                 "releases it: GCI3 inside, ⊥ forms by the radius, one negative per axiom of the --neg-types forms "
-                 "with the tail corrupted, drawn once for the run, DELE's negative losses, GCI2 squared when it has "
-                 "negatives; one dense Adam step per epoch, lr reduced ×" +
+                 "GCI3 inside, its RI and RC losses and the penalty [−ρ]₊), dele (ELEmbeddings and ELBE as DELE "
+                 "8223535 releases them: GCI3 inside, ⊥ forms by the radius, one negative per axiom of the "
+                 "--neg-types forms with the tail corrupted, drawn once for the run, DELE's negative losses, "
+                 "ELEm's GCI2 squared when it has negatives, ELBE's margins − γ and every form squared; one dense "
+                 "Adam step per epoch, lr reduced ×" +
                  default_text(embed::ElDeleDefaults::plateau_factor) + " after " +
                  default_text(embed::ElDeleDefaults::plateau_patience) +
                  " epochs without a lower validation GCI0 loss (--valid), stop after " +

@@ -88,13 +88,15 @@ ElVariant parse_el_variant(std::string_view name) {
 const std::vector<ElVariant>& el_variants(const std::string& name) {
     static const std::vector<ElVariant> elem = {ElVariant::Paper, ElVariant::Mowl, ElVariant::Dele, ElVariant::Kbcx};
     static const std::vector<ElVariant> emel = {ElVariant::Paper, ElVariant::Kracr, ElVariant::Kbcx};
+    static const std::vector<ElVariant> elbe = {ElVariant::Mowl, ElVariant::Dele, ElVariant::Kbcx};
     static const std::vector<ElVariant> box = {ElVariant::Mowl, ElVariant::Kbcx};
     static const std::vector<ElVariant> rgcn = {ElVariant::Authors, ElVariant::Kbcx};
     static const std::vector<ElVariant> own = {ElVariant::Kbcx};
     if (name == "rgcn") return rgcn;
     if (name == "ELEmbeddings") return elem;
     if (name == "EmEL++") return emel;
-    if (name == "ELBE" || name == "Box2EL") return box;
+    if (name == "ELBE") return elbe;
+    if (name == "Box2EL") return box;
     return own;
 }
 
@@ -149,10 +151,10 @@ ElModelConfig default_el_config(const std::string& name, ElVariant variant) {
     c.name = name;
     c.variant = variant;
     c.dim = variant == ElVariant::Kbcx ? ElTrainDefaults::dim : ElReleasedDefaults::dim;
+    if (variant == ElVariant::Dele) c.neg_forms = ElDeleDefaults::neg_forms;
     if (name == "ELEmbeddings" || name == "ELEmbeddings-iv") {
         c.margin = 0.0f; // mowl's default (the original used −0.1)
         c.reg = variant == ElVariant::Dele ? static_cast<float>(ElDeleDefaults::reg) : 1.0f;
-        if (variant == ElVariant::Dele) c.neg_forms = ElDeleDefaults::neg_forms;
     } else if (name == "EmEL++") {
         c.margin = variant == ElVariant::Paper   ? 0.0f // mOWL's ELEm margin
                    : variant == ElVariant::Kracr ? static_cast<float>(ElKracrDefaults::margin)
@@ -1075,6 +1077,7 @@ mowl::Options<float> ElReleasedModel::options() const {
     o.gci3_inside = (config_.variant == ElVariant::Paper || dele);
     o.subclass_vec = o.term_iv = config_.variant == ElVariant::Kracr;
     o.neg_hinge = config_.variant != ElVariant::Kracr;
+    o.elbe_minus_gamma = dele;
     o.relu_rad = emel;
     o.roles = emel;
     o.gci2_eps = !emel && !dele;
@@ -1226,7 +1229,10 @@ double ElReleasedModel::dele_objective(std::span<const NfAxiom> train, std::span
             ++nn[static_cast<int>(rows[i].kind)];
         }
     }
-    const auto squares = [&](int k) { return k == static_cast<int>(NfKind::GCI2) && nn[k] > 0; };
+    // ELEm squares GCI2 when it has negatives; ELBE squares every form.
+    const auto squares = [&](int k) {
+        return geometry_ == mowl::Geometry::ELBE || (k == static_cast<int>(NfKind::GCI2) && nn[k] > 0);
+    };
     double L = 0;
     for (std::size_t i = 0; i < train.size(); ++i) {
         const int k = static_cast<int>(rows[i].kind);

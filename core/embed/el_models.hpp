@@ -246,7 +246,8 @@ class ElReleasedModel final : public ElModel {
     ///   ELBE          Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)²
     ///   dele          Σ_NF mean ℓ⁺ + mean ℓ⁻ (forms of neg_forms; ℓ⁻ DELE's negative of the corrupted
     ///                 axiom, fillers[i] its corrupted tail); GCI2 with negatives mean ℓ⁺² + mean ℓ⁻²;
-    ///                 ℓ includes λ·|‖c‖ − 1| per class occurrence (λ = reg, dele default 0)
+    ///                 ℓ includes λ·|‖c‖ − 1| per class occurrence (λ = reg, dele default 0);
+    ///                 ELBE: every form squared, Σ_NF mean ℓ⁺² + mean ℓ⁻², no regulariser
     /// (EmEL++ paper: as ELEm with r = [ρ]₊, its RI and RC forms and λ·mean [−ρ]₊ added.)
     /// Adds ∂/∂θ into g when given.
     double objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers, GradBuffer* g) const;

@@ -51,6 +51,7 @@ template <class S> struct Options {
     bool subclass_vec = false; ///< EmEL++ (kracr): GCI0 translated by the learned SubClassOf vector (table 3, row 0)
     bool term_iv = false;      ///< EmEL++ (kracr): GCI1's term (iv) [min(r_C, r_D) − r_E − γ]₊
     bool neg_hinge = true;     ///< ELEm's GCI2 negative hinged (EmEL++ kracr: not)
+    bool elbe_minus_gamma = false; ///< ELBE as DELE writes it: [… − γ]₊ where mOWL has + γ
 };
 
 /// mOWL's constant on ELEmbeddings' GCI2 positive (`+ 10e-6`).
@@ -202,11 +203,13 @@ S box(const View<S>& V, std::size_t d, const std::array<Ref, N>& vecs, std::size
 }
 
 /// The intersection box I = C ∩ D (l = max(c − o), u = min(c + o), centre (l+u)/2, offset
-/// |u − l|/2) tested against E: {‖[|c_I − c_E| + o_I − o_E + κ]₊‖, ‖[l − u]₊‖}.
+/// |u − l|/2) tested against E: {‖[|c_I − c_E| + o_I − o_E + κ]₊‖, ‖[l − u]₊‖}; with sd = −1
+/// (DELE's ELBE GCI1 negative) the first is ‖[−|c_I − c_E| + o_I + o_E + κ]₊‖.
 /// Gradients go to coeff_incl·∂first + coeff_empty·∂second.
 template <class S, class G>
 std::pair<S, S> intersection(const View<S>& V, std::size_t d, std::uint32_t C, std::uint32_t D, std::uint32_t E,
-                             S kappa, G* g, S coeff_incl, S coeff_empty, std::vector<TermTrace>* tr = nullptr) {
+                             S kappa, G* g, S coeff_incl, S coeff_empty, std::vector<TermTrace>* tr = nullptr,
+                             S sd = 1) {
     const S *cC = V.row(0, C), *cD = V.row(0, D), *cE = V.row(0, E);
     const S *oC = V.row(1, C), *oD = V.row(1, D), *oE = V.row(1, E);
     std::vector<S>& z = scratch<S>(0, d);
@@ -215,7 +218,7 @@ std::pair<S, S> intersection(const View<S>& V, std::size_t d, std::uint32_t C, s
     for (std::size_t k = 0; k < d; ++k) {
         const S l = std::max(cC[k] - std::fabs(oC[k]), cD[k] - std::fabs(oD[k]));
         const S u = std::min(cC[k] + std::fabs(oC[k]), cD[k] + std::fabs(oD[k]));
-        const S zk = std::fabs((l + u) / 2 - cE[k]) + std::fabs(u - l) / 2 - std::fabs(oE[k]) + kappa;
+        const S zk = sd * std::fabs((l + u) / 2 - cE[k]) + std::fabs(u - l) / 2 - sd * std::fabs(oE[k]) + kappa;
         z[k] = zk > 0 ? zk : S(0);
         w[k] = l > u ? l - u : S(0);
         s += z[k] * z[k];
@@ -253,9 +256,9 @@ std::pair<S, S> intersection(const View<S>& V, std::size_t d, std::uint32_t C, s
         S dl = 0, du = 0;
         if (ms > S(1e-12) && z[k] > 0) {
             const S h = coeff_incl * z[k] / ms;
-            const S dci = h * sgn((l + u) / 2 - cE[k]); // ∂/∂c_I
+            const S dci = h * sd * sgn((l + u) / 2 - cE[k]); // ∂/∂c_I
             gcE[k] -= dci;
-            goE[k] -= h * sgn(oE[k]);
+            goE[k] -= h * sd * sgn(oE[k]);
             const S su = sgn(u - l); // ∂o_I/∂u = su/2, ∂o_I/∂l = −su/2
             dl += dci / 2 - h * su / 2;
             du += dci / 2 + h * su / 2;
@@ -355,6 +358,45 @@ S cosine(const View<S>& V, std::size_t d, const std::array<Ref, N>& xs, std::siz
         }
     }
     return v;
+}
+
+/// [ε − ‖o_I‖]₊ of the intersection box I = C ∩ D, o_I = |u − l|/2 (DELE's ELBE GCI1_BOT negative).
+template <class S, class G>
+S eps_intersection(const View<S>& V, std::size_t d, std::uint32_t C, std::uint32_t D, S eps, G* g, S coeff) {
+    const S *cC = V.row(0, C), *cD = V.row(0, D), *oC = V.row(1, C), *oD = V.row(1, D);
+    S ss = 0;
+    for (std::size_t k = 0; k < d; ++k) {
+        const S l = std::max(cC[k] - std::fabs(oC[k]), cD[k] - std::fabs(oD[k]));
+        const S u = std::min(cC[k] + std::fabs(oC[k]), cD[k] + std::fabs(oD[k]));
+        const S oi = std::fabs(u - l) / 2;
+        ss += oi * oi;
+    }
+    const S n = std::sqrt(ss);
+    if (!(eps - n > 0)) return S(0);
+    if (g && coeff != 0 && n > S(1e-12)) {
+        S *gcC = g->row(0, C), *gcD = g->row(0, D), *goC = g->row(1, C), *goD = g->row(1, D);
+        for (std::size_t k = 0; k < d; ++k) {
+            const S lC = cC[k] - std::fabs(oC[k]), lD = cD[k] - std::fabs(oD[k]);
+            const S uC = cC[k] + std::fabs(oC[k]), uD = cD[k] + std::fabs(oD[k]);
+            const S l = std::max(lC, lD), u = std::min(uC, uD);
+            const S h = -coeff * (std::fabs(u - l) / 2) / n * sgn(u - l) / 2; // ∂/∂u; ∂/∂l = −h
+            if (lC >= lD) {
+                gcC[k] -= h;
+                goC[k] += h * sgn(oC[k]);
+            } else {
+                gcD[k] -= h;
+                goD[k] += h * sgn(oD[k]);
+            }
+            if (uC <= uD) {
+                gcC[k] += h;
+                goC[k] += h * sgn(oC[k]);
+            } else {
+                gcD[k] += h;
+                goD[k] += h * sgn(oD[k]);
+            }
+        }
+    }
+    return eps - n;
 }
 
 inline Ref R(std::uint8_t t, std::uint32_t r, signed char s = 1) {
@@ -459,29 +501,32 @@ S positive(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>& V, 
         default: return S(0);
         }
     }
-    case Geometry::ELBE:
+    case Geometry::ELBE: {
+        const S k = o.elbe_minus_gamma ? -y : y; // mOWL + γ, DELE − γ (GCI1_BOT + γ in both)
         switch (a.kind) {
-        case NfKind::GCI0: // ‖[|c − d| + o_C − o_D + γ]₊‖
-            return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2, S(1), y, g,
+        case NfKind::GCI0: // ‖[|c − d| + o_C − o_D ± γ]₊‖
+            return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2, S(1), k, g,
                        coeff, tr);
         case NfKind::GCI0_BOT:
         case NfKind::GCI3_BOT: // ‖o_C‖
             return box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), g, coeff, tr);
         case NfKind::GCI1: {
-            const auto [i, e] = intersection(V, d, a.a, a.b, a.c, y, g, coeff, coeff, tr);
+            const auto [i, e] = intersection(V, d, a.a, a.b, a.c, k, g, coeff, coeff, tr);
             return i + e;
         }
         case NfKind::GCI1_BOT: // ‖[−|c − d| + o_C + o_D + γ]₊‖
             return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), y, g, coeff,
                        tr);
-        case NfKind::GCI2: // ‖[|c + v_r − d| + o_C − o_D + γ]₊‖
+        case NfKind::GCI2: // ‖[|c + v_r − d| + o_C − o_D ± γ]₊‖
             return box(V, d, Refs<3>{R(0, a.a), R(2, a.r), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2,
-                       S(1), y, g, coeff, tr);
-        case NfKind::GCI3: // ‖[|c − v_r − d| − o_C − o_D + γ]₊‖ (intersects form)
-            return box(V, d, Refs<3>{R(0, a.a), R(2, a.r, -1), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a, -1), R(1, a.b, -1)},
-                       2, S(1), y, g, coeff, tr);
+                       S(1), k, g, coeff, tr);
+        case NfKind::GCI3: // ‖[|c − v_r − d| − o_C − o_D + γ]₊‖ (intersects form); DELE + o_C − o_D − γ
+            return box(V, d, Refs<3>{R(0, a.a), R(2, a.r, -1), R(0, a.b, -1)}, 3,
+                       Refs<2>{R(1, a.a, static_cast<signed char>(o.gci3_inside ? 1 : -1)), R(1, a.b, -1)}, 2, S(1), k,
+                       g, coeff, tr);
         default: return S(0);
         }
+    }
     case Geometry::Box2EL:
         switch (a.kind) {
         case NfKind::GCI0: // inc(C, D)², inc(A, B) = ‖[|c_A − c_B| + o_A − o_B − γ]₊‖
@@ -576,8 +621,34 @@ S gci2_negative(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>
 template <class S, class G>
 S dele_negative(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>& V, std::size_t d, G* g, S coeff) {
     using namespace detail;
-    if (m != Geometry::ELEm) return S(0);
     const S y = o.gamma;
+    if (m == Geometry::ELBE) {
+        switch (a.kind) {
+        case NfKind::GCI0: // ‖[−|c − d| + o_C + o_D + γ]₊‖ (GCI1_BOT's positive)
+            return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), y, g,
+                       coeff);
+        case NfKind::GCI1: { // ‖[−|c_I − c_E| + o_I + o_E + γ]₊‖ + ‖[l − u]₊‖
+            const auto [i, e] = intersection(V, d, a.a, a.b, a.c, y, g, coeff, coeff, nullptr, S(-1));
+            return i + e;
+        }
+        case NfKind::GCI1_BOT: return eps_intersection(V, d, a.a, a.b, o.epsilon, g, coeff);
+        case NfKind::GCI2: // ‖[−|c + v_r − d| + o_C + o_D + γ]₊‖
+            return box(V, d, Refs<3>{R(0, a.a), R(2, a.r), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1),
+                       y, g, coeff);
+        case NfKind::GCI3: // ‖[−|c − v_r − d| + o_C + o_D + γ]₊‖
+            return box(V, d, Refs<3>{R(0, a.a), R(2, a.r, -1), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a), R(1, a.b)}, 2,
+                       S(-1), y, g, coeff);
+        case NfKind::GCI0_BOT:
+        case NfKind::GCI3_BOT: { // [ε − ‖o_C‖]₊
+            const S n = box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), static_cast<G*>(nullptr), S(0));
+            if (!(o.epsilon - n > 0)) return S(0);
+            if (g && coeff != 0) box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), g, -coeff);
+            return o.epsilon - n;
+        }
+        default: return S(0);
+        }
+    }
+    if (m != Geometry::ELEm) return S(0);
     const RadFn f = o.relu_rad ? RadFn::Relu : RadFn::Abs;
     switch (a.kind) {
     case NfKind::GCI0:

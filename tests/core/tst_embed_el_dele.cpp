@@ -102,7 +102,9 @@ class TestEmbedElDele : public QObject {
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, default_el_config("ELEmbeddings", ElVariant::Kracr));
         QCOMPARE(default_el_variant("EmEL++"), ElVariant::Paper);
         QCOMPARE(default_el_variant("ELBE"), ElVariant::Mowl);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, default_el_config("ELBE", ElVariant::Dele));
+        QCOMPARE(el_variant_list("ELBE"), std::string("mowl, dele, kbcx"));
+        QCOMPARE(default_el_config("ELBE", ElVariant::Dele).neg_forms, ElDeleDefaults::neg_forms);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, default_el_config("Box2EL", ElVariant::Dele));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, default_el_config("EmEL++", ElVariant::Dele));
         const ElModelConfig d = default_el_config("ELEmbeddings", ElVariant::Dele);
         QCOMPARE(d.neg_forms, ElDeleDefaults::neg_forms);
@@ -124,6 +126,7 @@ class TestEmbedElDele : public QObject {
         QTest::addColumn<double>("reg");
         QTest::newRow("ELEmbeddings dele, no regulariser") << "ELEmbeddings" << int(ElVariant::Dele) << 0.0;
         QTest::newRow("ELEmbeddings dele, reg 0.3") << "ELEmbeddings" << int(ElVariant::Dele) << 0.3;
+        QTest::newRow("ELBE dele") << "ELBE" << int(ElVariant::Dele) << 0.0;
         QTest::newRow("EmEL++ paper") << "EmEL++" << int(ElVariant::Paper) << 1.0;
     }
     /// The step objectives with every new term active: DELE's negative of every form (neg_forms =
@@ -171,7 +174,8 @@ class TestEmbedElDele : public QObject {
             for (const auto& [k, v] : pos)
                 for (std::size_t i = 0; i < v.size(); ++i) {
                     const double p = v[i], n = neg[k][i];
-                    want += (k == NfKind::GCI2 ? p * p + n * n : p + n) / static_cast<double>(v.size());
+                    const bool sq = k == NfKind::GCI2 || model == "ELBE"; // ELBE squares every form
+                    want += (sq ? p * p + n * n : p + n) / static_cast<double>(v.size());
                 }
             QVERIFY(std::fabs(m.objective(train, fillers, nullptr) - want) < 1e-5 * std::max(1.0, want));
         }
@@ -212,6 +216,7 @@ class TestEmbedElDele : public QObject {
         QTest::newRow("ELEmbeddings dele gci2") << "ELEmbeddings" << int(ElVariant::Dele) << "gci2";
         QTest::newRow("ELEmbeddings dele gci0,gci1,gci3_bot")
             << "ELEmbeddings" << int(ElVariant::Dele) << "gci0,gci1,gci3_bot";
+        QTest::newRow("ELBE dele gci0,gci1_bot,gci2") << "ELBE" << int(ElVariant::Dele) << "gci0,gci1_bot,gci2";
         QTest::newRow("ELEmbeddings mowl") << "ELEmbeddings" << int(ElVariant::Mowl) << "";
         QTest::newRow("EmEL++ paper") << "EmEL++" << int(ElVariant::Paper) << "";
     }
@@ -476,7 +481,7 @@ class TestEmbedElDele : public QObject {
         KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN();
         QTemporaryDir dir;
         const QString onto = QString::fromStdString(test::write_file(dir, "toy.kbo", kToy));
-        auto r = test::run_kbcx({"train", onto, "--model", "ELBE", "--variant", "dele", "--run", dir.filePath("a")});
+        auto r = test::run_kbcx({"train", onto, "--model", "Box2EL", "--variant", "dele", "--run", dir.filePath("a")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("valid: mowl, kbcx"), qPrintable(r.err));
         r = test::run_kbcx({"train", onto, "--model", "EmEL++", "--variant", "mowl", "--run", dir.filePath("b")});

@@ -644,8 +644,8 @@ class TestEmbedElMowl : public QObject {
         const QString onto = QString::fromStdString(test::write_file(dir, "toy.kbo", kToy));
         auto r = test::run_kbcx({"train", "--help"});
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.out.contains("--variant") && r.out.contains("ELBE mowl, kbcx") &&
-                     r.out.contains("ELEmbeddings paper, mowl, dele, kbcx") &&
+        QVERIFY2(r.out.contains("--variant") && r.out.contains("ELBE mowl, dele, kbcx") &&
+                     r.out.contains("Box2EL mowl, kbcx") && r.out.contains("ELEmbeddings paper, mowl, dele, kbcx") &&
                      r.out.contains("EmEL++ paper, kracr, kbcx"),
                  qPrintable(r.out));
         r = test::run_kbcx({"train", onto, "--model", "EmEL++", "--variant", "mowl", "--run", dir.filePath("a")});

@@ -684,7 +684,7 @@ void TestTraining::elVariantsFollowTheModel() {
     chooseModel(QStringLiteral("EmEL++"));
     QCOMPARE(ids(variant), (QStringList{QStringLiteral("paper"), QStringLiteral("kracr"), QStringLiteral("kbcx")}));
     chooseModel(QStringLiteral("ELBE"));
-    QCOMPARE(ids(variant), (QStringList{QStringLiteral("mowl"), QStringLiteral("kbcx")}));
+    QCOMPARE(ids(variant), (QStringList{QStringLiteral("mowl"), QStringLiteral("dele"), QStringLiteral("kbcx")}));
     QCOMPARE(variant->currentData().toString(), QStringLiteral("kbcx"));
 
     // A mowl run records its variant, reads back with it, and names it in the run list.

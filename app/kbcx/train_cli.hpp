@@ -72,17 +72,17 @@ inline void add_el_variant_option(ArgParser& p) {
                  ", " + default_text(embed::ElReleasedDefaults::epochs) +
                  " epochs; --batch, --neg, --p-bot do not apply and it runs on one thread), paper (ELEmbeddings: mowl "
                  "with GCI3 in the inside form; EmEL++: the same training with r = [ρ]₊, GCI1 without term (iv), "
-                 "GCI3 inside, its RI and RC losses and the penalty [−ρ]₊), dele (ELEmbeddings and ELBE as DELE "
-                 "8223535 releases them: GCI3 inside, ⊥ forms by the radius, one negative per axiom of the "
+                 "GCI3 inside, its RI and RC losses and the penalty [−ρ]₊), dele (ELEmbeddings, ELBE and Box2EL as "
+                 "DELE 8223535 releases them: GCI3 inside, ⊥ forms by the radius, one negative per axiom of the "
                  "--neg-types forms with the tail corrupted, drawn once for the run, DELE's negative losses, "
-                 "ELEm's GCI2 squared when it has negatives, ELBE's margins − γ and every form squared; one dense "
-                 "Adam step per epoch, lr reduced ×" +
+                 "ELEm's GCI2 squared when it has negatives, ELBE's margins − γ, ELBE and Box2EL every form "
+                 "squared, Box2EL γ 0, δ 2, λ 0.05; one dense Adam step per epoch, lr reduced ×" +
                  default_text(embed::ElDeleDefaults::plateau_factor) + " after " +
                  default_text(embed::ElDeleDefaults::plateau_patience) +
                  " epochs without a lower validation GCI0 loss (--valid), stop after " +
                  default_text(embed::ElDeleDefaults::stop_after) +
-                 " such epochs with the best epoch's parameters restored; DELE's regulariser reads an attribute "
-                 "its code never sets, so dele takes --reg " +
+                 " such epochs with the best epoch's parameters restored; DELE's ELEm regulariser reads an "
+                 "attribute its code never sets, so ELEm dele takes --reg " +
                  default_text(embed::ElDeleDefaults::reg) +
                  " (none); --reg L adds L·|‖c‖ − 1| per class occurrence), kracr (EmEL++ as kracr/EmELpp 267f2c7 "
                  "trains it: GCI1 with term (iv), GCI0 translated by a learned SubClassOf vector, the GCI2 negative "

@@ -89,7 +89,7 @@ const std::vector<ElVariant>& el_variants(const std::string& name) {
     static const std::vector<ElVariant> elem = {ElVariant::Paper, ElVariant::Mowl, ElVariant::Dele, ElVariant::Kbcx};
     static const std::vector<ElVariant> emel = {ElVariant::Paper, ElVariant::Kracr, ElVariant::Kbcx};
     static const std::vector<ElVariant> elbe = {ElVariant::Mowl, ElVariant::Dele, ElVariant::Kbcx};
-    static const std::vector<ElVariant> box = {ElVariant::Mowl, ElVariant::Kbcx};
+    static const std::vector<ElVariant> box = {ElVariant::Mowl, ElVariant::Dele, ElVariant::Kbcx};
     static const std::vector<ElVariant> rgcn = {ElVariant::Authors, ElVariant::Kbcx};
     static const std::vector<ElVariant> own = {ElVariant::Kbcx};
     if (name == "rgcn") return rgcn;
@@ -164,6 +164,10 @@ ElModelConfig default_el_config(const std::string& name, ElVariant variant) {
         c.margin = 0.0f;
         c.delta = 2.0f; // the original's (ℓ_neg − 2)²
         c.reg = 0.0f;
+    } else if (name == "Box2EL" && variant == ElVariant::Dele) {
+        c.margin = 0.0f; // DELE's defaults: γ 0, δ 2, λ 0.05
+        c.delta = 2.0f;
+        c.reg = 0.05f;
     } else if (name == "Box2EL") {
         c.margin = 0.02f; // mowl defaults: γ 0.02, δ 2.5, λ 0.2
         c.delta = 2.5f;
@@ -1078,6 +1082,7 @@ mowl::Options<float> ElReleasedModel::options() const {
     o.subclass_vec = o.term_iv = config_.variant == ElVariant::Kracr;
     o.neg_hinge = config_.variant != ElVariant::Kracr;
     o.elbe_minus_gamma = dele;
+    o.box2el_plain = dele;
     o.relu_rad = emel;
     o.roles = emel;
     o.gci2_eps = !emel && !dele;
@@ -1215,37 +1220,63 @@ double ElReleasedModel::dele_value(const NfAxiom& a, bool negative, GradBuffer* 
 
 double ElReleasedModel::dele_objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers,
                                        GradBuffer* g) const {
-    // DELE's train(): per normal form mean ℓ⁺ (+ mean ℓ⁻ for the forms of neg_forms); GCI2 with
-    // negatives mean (ℓ⁺)² + mean (ℓ⁻)². ℓ includes λ·|‖c‖ − 1| per class occurrence.
+    // DELE's train(): per normal form mean ℓ⁺ (+ mean ℓ⁻ for the forms of neg_forms); ELEm squares
+    // GCI2 when it has negatives (mean ℓ⁺² + mean ℓ⁻²), ELBE and Box²EL square every form; Box²EL's
+    // GCI2 and GCI3 negatives are means already, squared as a whole: (mean ℓ⁻)². ELEm's ℓ includes
+    // λ·|‖c‖ − 1| per class occurrence; Box²EL adds λ·mean ‖β‖ over every class once.
+    const std::size_t n_ax = train.size();
     std::array<std::size_t, kNfKinds> n{}, nn{};
-    std::vector<NfAxiom> rows(train.size()), negs(train.size());
-    std::vector<char> has_neg(train.size(), 0);
-    for (std::size_t i = 0; i < train.size(); ++i) {
+    std::array<double, kNfKinds> neg_mean{};
+    std::vector<NfAxiom> rows(n_ax), negs(n_ax);
+    std::vector<double> pv(n_ax), nv(n_ax);
+    std::vector<char> has_neg(n_ax, 0);
+    const bool all_squared = geometry_ != mowl::Geometry::ELEm;
+    const auto squares = [&](int k) { return all_squared || (k == static_cast<int>(NfKind::GCI2) && nn[k] > 0); };
+    const auto mean_squared = [&](int k) { // Box²EL: the negative loss is a mean, squared once
+        return geometry_ == mowl::Geometry::Box2EL &&
+               (k == static_cast<int>(NfKind::GCI2) || k == static_cast<int>(NfKind::GCI3));
+    };
+    for (std::size_t i = 0; i < n_ax; ++i) {
         rows[i] = rows_of(train[i]);
-        ++n[static_cast<int>(rows[i].kind)];
+        const int k = static_cast<int>(rows[i].kind);
+        ++n[k];
+        pv[i] = dele_value(rows[i], false, nullptr, 0.0f);
         if (i < fillers.size() && fillers[i] != kg::kNoId && has_negative(rows[i].kind)) {
             negs[i] = corrupt(rows[i], fillers[i]);
             has_neg[i] = 1;
-            ++nn[static_cast<int>(rows[i].kind)];
+            ++nn[k];
+            nv[i] = dele_value(negs[i], true, nullptr, 0.0f);
+            neg_mean[k] += nv[i];
         }
     }
-    // ELEm squares GCI2 when it has negatives; ELBE squares every form.
-    const auto squares = [&](int k) {
-        return geometry_ == mowl::Geometry::ELBE || (k == static_cast<int>(NfKind::GCI2) && nn[k] > 0);
-    };
+    for (int k = 0; k < kNfKinds; ++k)
+        if (nn[k]) neg_mean[k] /= static_cast<double>(nn[k]);
     double L = 0;
-    for (std::size_t i = 0; i < train.size(); ++i) {
+    for (int k = 0; k < kNfKinds; ++k)
+        if (mean_squared(k) && nn[k]) L += neg_mean[k] * neg_mean[k];
+    for (std::size_t i = 0; i < n_ax; ++i) {
         const int k = static_cast<int>(rows[i].kind);
         const bool sq = squares(k);
-        const double v = dele_value(rows[i], false, nullptr, 0.0f);
+        const double v = pv[i];
         L += (sq ? v * v : v) / static_cast<double>(n[k]);
         if (g && v != 0)
             dele_value(rows[i], false, g, static_cast<float>((sq ? 2 * v : 1.0) / static_cast<double>(n[k])));
         if (!has_neg[i]) continue;
-        const double w = dele_value(negs[i], true, nullptr, 0.0f);
-        L += (sq ? w * w : w) / static_cast<double>(nn[k]);
-        if (g && w != 0)
-            dele_value(negs[i], true, g, static_cast<float>((sq ? 2 * w : 1.0) / static_cast<double>(nn[k])));
+        const double w = nv[i];
+        const double dn = static_cast<double>(nn[k]);
+        if (!mean_squared(k)) L += (sq ? w * w : w) / dn;
+        const double c = mean_squared(k) ? 2 * neg_mean[k] / dn : (sq ? 2 * w : 1.0) / dn;
+        if (g && c != 0) dele_value(negs[i], true, g, static_cast<float>(c));
+    }
+    if (geometry_ == mowl::Geometry::Box2EL && config_.reg != 0) {
+        const std::size_t d = static_cast<std::size_t>(config_.dim);
+        const std::span<const std::uint32_t> cls = class_rows_;
+        if (g) {
+            BufferSink sink{*g};
+            L += mowl::regulariser(geometry_, cls, config_.reg, view(), d, &sink, 1.0f);
+        } else {
+            L += mowl::regulariser<float, BufferSink>(geometry_, cls, config_.reg, view(), d, nullptr, 0.0f);
+        }
     }
     return L;
 }

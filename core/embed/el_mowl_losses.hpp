@@ -52,6 +52,7 @@ template <class S> struct Options {
     bool term_iv = false;      ///< EmEL++ (kracr): GCI1's term (iv) [min(r_C, r_D) − r_E − γ]₊
     bool neg_hinge = true;     ///< ELEm's GCI2 negative hinged (EmEL++ kracr: not)
     bool elbe_minus_gamma = false; ///< ELBE as DELE writes it: [… − γ]₊ where mOWL has + γ
+    bool box2el_plain = false;     ///< Box²EL as DELE writes it: no form squared, ∃r.C ⊑ ⊥ by ‖o_C‖
 };
 
 /// mOWL's constant on ELEmbeddings' GCI2 positive (`+ 10e-6`).
@@ -527,41 +528,34 @@ S positive(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>& V, 
         default: return S(0);
         }
     }
-    case Geometry::Box2EL:
+    case Geometry::Box2EL: {
+        // mOWL squares every form but GCI2; DELE's losses are the plain scores (its train() squares).
+        const auto sq = [&](auto&& f) { return o.box2el_plain ? f(g, coeff, tr) : squared<S, G>(f, g, coeff, tr); };
         switch (a.kind) {
         case NfKind::GCI0: // inc(C, D)², inc(A, B) = ‖[|c_A − c_B| + o_A − o_B − γ]₊‖
-            return squared<S, G>(
-                [&](G* gg, S c, std::vector<TermTrace>* t) {
-                    return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2, S(1),
-                               -y, gg, c, t);
-                },
-                g, coeff, tr);
+            return sq([&](G* gg, S c, std::vector<TermTrace>* t) {
+                return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b, -1)}, 2, S(1), -y,
+                           gg, c, t);
+            });
         case NfKind::GCI0_BOT: // ‖o_C‖²
-            return squared<S, G>(
-                [&](G* gg, S c, std::vector<TermTrace>* t) {
-                    return box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), gg, c, t);
-                },
-                g, coeff, tr);
-        case NfKind::GCI3_BOT: // ‖o_H(r)‖² (the head box)
-            return squared<S, G>(
-                [&](G* gg, S c, std::vector<TermTrace>* t) {
-                    return box(V, d, Refs<1>{}, 0, Refs<1>{R(4, a.r)}, 1, S(1), S(0), gg, c, t);
-                },
-                g, coeff, tr);
+            return sq([&](G* gg, S c, std::vector<TermTrace>* t) {
+                return box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), gg, c, t);
+            });
+        case NfKind::GCI3_BOT: // ‖o_H(r)‖² (the head box); DELE ‖o_C‖
+            return sq([&](G* gg, S c, std::vector<TermTrace>* t) {
+                return box(V, d, Refs<1>{}, 0, Refs<1>{o.box2el_plain ? R(1, a.a) : R(4, a.r)}, 1, S(1), S(0), gg, c,
+                           t);
+            });
         case NfKind::GCI1: // (inc(C ∩ D, E) + ‖[l − u]₊‖)²
-            return squared<S, G>(
-                [&](G* gg, S c, std::vector<TermTrace>* t) {
-                    const auto [i, e] = intersection(V, d, a.a, a.b, a.c, -y, gg, c, c, t);
-                    return i + e;
-                },
-                g, coeff, tr);
+            return sq([&](G* gg, S c, std::vector<TermTrace>* t) {
+                const auto [i, e] = intersection(V, d, a.a, a.b, a.c, -y, gg, c, c, t);
+                return i + e;
+            });
         case NfKind::GCI1_BOT: // ‖[−(|c − d| − o_C − o_D) − γ]₊‖²
-            return squared<S, G>(
-                [&](G* gg, S c, std::vector<TermTrace>* t) {
-                    return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), -y,
-                               gg, c, t);
-                },
-                g, coeff, tr);
+            return sq([&](G* gg, S c, std::vector<TermTrace>* t) {
+                return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), -y, gg,
+                           c, t);
+            });
         case NfKind::GCI2: { // (inc(C + β_D, H_r) + inc(D + β_C, T_r))/2, not squared
             const S h = coeff / 2;
             const S head = box(V, d, Refs<3>{R(0, a.a), R(2, a.b), R(3, a.r, -1)}, 3, Refs<2>{R(1, a.a), R(4, a.r, -1)},
@@ -573,14 +567,13 @@ S positive(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>& V, 
             return (head + tail) / 2;
         }
         case NfKind::GCI3: // inc(H_r − β_C, D)²
-            return squared<S, G>(
-                [&](G* gg, S c, std::vector<TermTrace>* t) {
-                    return box(V, d, Refs<3>{R(3, a.r), R(2, a.a, -1), R(0, a.b, -1)}, 3,
-                               Refs<2>{R(4, a.r), R(1, a.b, -1)}, 2, S(1), -y, gg, c, t);
-                },
-                g, coeff, tr);
+            return sq([&](G* gg, S c, std::vector<TermTrace>* t) {
+                return box(V, d, Refs<3>{R(3, a.r), R(2, a.a, -1), R(0, a.b, -1)}, 3, Refs<2>{R(4, a.r), R(1, a.b, -1)},
+                           2, S(1), -y, gg, c, t);
+            });
         default: return S(0);
         }
+    }
     }
     return S(0);
 }
@@ -617,7 +610,9 @@ S gci2_negative(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>
 /// GCI0 [r_C + r_D − ‖c − d‖ + γ]₊ (GCI1_BOT's positive); GCI1 [‖d − c‖ − r_C − r_D − γ]₊ +
 /// [r_C + γ − ‖e − c‖]₊ + [r_D + γ − ‖e − d‖]₊; GCI1_BOT [‖d − c‖ − r_C − r_D − γ]₊; GCI2
 /// [r_C + r_D − ‖c + v_r − d‖ + γ]₊; GCI3 [r_C + r_D − ‖c − v_r − d‖ + γ]₊; GCI0_BOT, GCI3_BOT
-/// [ε − r_C]₊. 0 for the other geometries and kinds.
+/// [ε − r_C]₊. ELBE and Box²EL: GCI0 the disjointness score, GCI1 the intersection pushed outside
+/// E (+ its emptiness), GCI1_BOT [ε − ‖o_{C∩D}‖]₊, ⊥ forms [ε − ‖o_C‖]₊; ELBE GCI2/GCI3
+/// ‖[−|…| + o_C + o_D + γ]₊‖, Box²EL GCI2 as gci2_negative, GCI3 (δ − md(H_r − β_C, D))².
 template <class S, class G>
 S dele_negative(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>& V, std::size_t d, G* g, S coeff) {
     using namespace detail;
@@ -638,6 +633,32 @@ S dele_negative(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>
         case NfKind::GCI3: // ‖[−|c − v_r − d| + o_C + o_D + γ]₊‖
             return box(V, d, Refs<3>{R(0, a.a), R(2, a.r, -1), R(0, a.b, -1)}, 3, Refs<2>{R(1, a.a), R(1, a.b)}, 2,
                        S(-1), y, g, coeff);
+        default: break;
+        }
+    }
+    if (m == Geometry::Box2EL) {
+        switch (a.kind) {
+        case NfKind::GCI0: // the disjointness score ‖[−(|c − d| − o_C − o_D) − γ]₊‖
+            return box(V, d, Refs<2>{R(0, a.a), R(0, a.b, -1)}, 2, Refs<2>{R(1, a.a), R(1, a.b)}, 2, S(-1), -y, g,
+                       coeff);
+        case NfKind::GCI1: { // ‖[−(|c_I − c_E| − o_I − o_E) − γ]₊‖ + ‖[l − u]₊‖
+            const auto [i, e] = intersection(V, d, a.a, a.b, a.c, -y, g, coeff, coeff, nullptr, S(-1));
+            return i + e;
+        }
+        case NfKind::GCI1_BOT: return eps_intersection(V, d, a.a, a.b, o.epsilon, g, coeff);
+        case NfKind::GCI2: return gci2_negative(m, o, a, V, d, g, coeff);
+        case NfKind::GCI3: { // (δ − md(H_r − β_C, D))²
+            const Refs<3> vecs{R(3, a.r), R(2, a.a, -1), R(0, a.b, -1)};
+            const Refs<2> offs{R(4, a.r, -1), R(1, a.b, -1)};
+            const S md = box(V, d, vecs, 3, offs, 2, S(1), y, static_cast<G*>(nullptr), S(0));
+            if (g && coeff != 0) box(V, d, vecs, 3, offs, 2, S(1), y, g, -2 * (o.delta - md) * coeff);
+            return (o.delta - md) * (o.delta - md);
+        }
+        default: break; // the ⊥ forms: as ELBE's, on the class offset
+        }
+    }
+    if (m == Geometry::ELBE || m == Geometry::Box2EL) {
+        switch (a.kind) {
         case NfKind::GCI0_BOT:
         case NfKind::GCI3_BOT: { // [ε − ‖o_C‖]₊
             const S n = box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), static_cast<G*>(nullptr), S(0));
@@ -645,7 +666,7 @@ S dele_negative(Geometry m, const Options<S>& o, const NfAxiom& a, const View<S>
             if (g && coeff != 0) box(V, d, Refs<1>{}, 0, Refs<1>{R(1, a.a)}, 1, S(1), S(0), g, -coeff);
             return o.epsilon - n;
         }
-        default: return S(0);
+        default: break;
         }
     }
     if (m != Geometry::ELEm) return S(0);

@@ -18,7 +18,7 @@ namespace kbcx::embed {
 ///  - paper: ELEmbeddings and EmEL++ as the faithfulness paper's Appendix C states them — mOWL's
 ///    training and losses with GCI3 in the inside form [‖c − v_r − d‖ + r_C − r_D − γ]₊ (EmEL++:
 ///    r = [ρ]₊, GCI1 without term (iv), its RI and RC losses, the penalty [−ρ]₊);
-///  - dele: DELE 8223535 as released (ELEmbeddings, ELBE): inside GCI3, negatives for the forms of
+///  - dele: DELE 8223535 as released (ELEmbeddings, ELBE, Box2EL): inside GCI3, negatives for the forms of
 ///    ElModelConfig::neg_forms with the tail corrupted once for the whole run, the plateau schedule
 ///    and early stop on the validation GCI0 loss with the best parameters restored;
 ///  - kracr: EmEL++ as kracr/EmELpp 267f2c7 trains it (ElKracrDefaults): GCI1 with term (iv), GCI0
@@ -32,7 +32,7 @@ std::string_view el_variant_name(ElVariant v);
 /// "kbcx", "mowl", "paper", "authors", "dele", "kracr" (case-insensitive); throws std::invalid_argument.
 ElVariant parse_el_variant(std::string_view name);
 /// The variants a model has (canonical name), its default first: ELEmbeddings paper, mowl, dele,
-/// kbcx; EmEL++ paper, kracr, kbcx; ELBE mowl, dele, kbcx; Box2EL mowl, kbcx; rgcn authors, kbcx; every other model
+/// kbcx; EmEL++ paper, kracr, kbcx; ELBE and Box2EL mowl, dele, kbcx; rgcn authors, kbcx; every other model
 /// kbcx.
 const std::vector<ElVariant>& el_variants(const std::string& canonical_name);
 /// The default variant of a model: the first of el_variants().

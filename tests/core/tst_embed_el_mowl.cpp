@@ -645,7 +645,8 @@ class TestEmbedElMowl : public QObject {
         auto r = test::run_kbcx({"train", "--help"});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("--variant") && r.out.contains("ELBE mowl, dele, kbcx") &&
-                     r.out.contains("Box2EL mowl, kbcx") && r.out.contains("ELEmbeddings paper, mowl, dele, kbcx") &&
+                     r.out.contains("Box2EL mowl, dele, kbcx") &&
+                     r.out.contains("ELEmbeddings paper, mowl, dele, kbcx") &&
                      r.out.contains("EmEL++ paper, kracr, kbcx"),
                  qPrintable(r.out));
         r = test::run_kbcx({"train", onto, "--model", "EmEL++", "--variant", "mowl", "--run", dir.filePath("a")});

@@ -82,7 +82,7 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     auto& st = params.train;
     read_el_train_options(p, params.model, st);
     st.data = p.positionals()[0];
-    st.epochs = released && !p.has("epochs") ? embed::ElReleasedDefaults::epochs
+    st.epochs = released && !p.has("epochs") ? embed::el_variant_training(params.model.variant).epochs
                                              : static_cast<int>(parse_count("epochs", p.get("epochs")));
     read_lr_schedule(p, st);
     if (p.has("subsampling")) throw UsageError("--subsampling is for triple models; EL axioms have their own weights");

@@ -138,30 +138,24 @@ inline void read_el_train_options(const ArgParser& p, embed::ElModelConfig& mode
             throw UsageError(std::string("--neg-types: ") + e.what());
         }
     }
-    if (model.variant == embed::ElVariant::Kracr) {
-        using K = embed::ElKracrDefaults;
-        if (p.has("neg"))
-            throw UsageError("--neg does not apply to --variant kracr: it draws two negatives per GCI2 axiom once, as "
-                             "kracr's loader does");
-        st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : K::batch;
-        st.neg = 2;
-        st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : static_cast<float>(K::lr);
-        return;
-    }
+    const embed::ElVariantTraining t = embed::el_variant_training(model.variant);
     if (model.variant != embed::ElVariant::Kbcx) {
         const std::string v(embed::el_variant_name(model.variant));
-        for (const char* o : {"batch", "neg"})
-            if (p.has(o))
-                throw UsageError("--" + std::string(o) + " does not apply to --variant " + v +
-                                 (model.variant == embed::ElVariant::Dele
-                                      ? ": it trains as DELE does, on the whole set in one step per epoch with one "
-                                        "negative per axiom of the --neg-types forms"
-                                      : ": it trains as mOWL does, on the whole set in one step per epoch with one "
-                                        "negative per GCI2 axiom"));
-        st.batch = 1; // unused: one step on the whole set
-        st.neg = embed::ElReleasedDefaults::neg;
-        using R = embed::ElReleasedDefaults;
-        st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : static_cast<float>(R::lr);
+        const char* why = model.variant == embed::ElVariant::Kracr
+                              ? ": it draws two negatives per GCI2 axiom once, as kracr's loader does"
+                          : model.variant == embed::ElVariant::Dele
+                              ? ": it trains as DELE does, on the whole set in one step per epoch with one negative "
+                                "per axiom of the --neg-types forms"
+                              : ": it trains as mOWL does, on the whole set in one step per epoch with one negative "
+                                "per GCI2 axiom";
+        for (const char* o : {"batch", "neg"}) {
+            const bool applies = std::string(o) == "batch" ? t.batch_applies : t.neg_applies;
+            if (p.has(o) && !applies)
+                throw UsageError("--" + std::string(o) + " does not apply to --variant " + v + why);
+        }
+        st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : t.batch;
+        st.neg = t.neg;
+        st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : static_cast<float>(t.lr);
         return;
     }
     st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : El::batch;

@@ -111,6 +111,31 @@ std::string el_variant_list(const std::string& name) {
     return s;
 }
 
+ElVariantTraining el_variant_training(ElVariant v) {
+    ElVariantTraining t;
+    switch (v) {
+    case ElVariant::Kbcx:
+    case ElVariant::Authors: break;
+    case ElVariant::Mowl:
+    case ElVariant::Paper:
+    case ElVariant::Dele:
+        t.epochs = ElReleasedDefaults::epochs;
+        t.batch = 1; // unused: one step on the whole set
+        t.neg = ElReleasedDefaults::neg;
+        t.lr = ElReleasedDefaults::lr;
+        t.batch_applies = t.neg_applies = false;
+        break;
+    case ElVariant::Kracr:
+        t.epochs = ElKracrDefaults::epochs;
+        t.batch = ElKracrDefaults::batch;
+        t.neg = 2;
+        t.lr = ElKracrDefaults::lr;
+        t.neg_applies = false;
+        break;
+    }
+    return t;
+}
+
 std::uint32_t parse_neg_forms(std::string_view list) {
     static const std::pair<const char*, NfKind> names[] = {
         {"gci0", NfKind::GCI0},        {"gci1", NfKind::GCI1},         {"gci2", NfKind::GCI2},

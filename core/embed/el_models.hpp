@@ -72,6 +72,20 @@ struct ElKracrDefaults {
     static constexpr double top_radius = 5.0; ///< its `inf`: the target of ⊤'s radius, |[ρ_⊤]₊ − 5|
 };
 
+/// The training settings a variant starts from (CLI and GUI alike): epochs, axioms per step, negatives
+/// per axiom, learning rate, and whether --batch / --neg are the user's to set.
+struct ElVariantTraining {
+    int epochs = 100;
+    int batch = ElTrainDefaults::batch;
+    int neg = ElTrainDefaults::neg;
+    double lr = ElTrainDefaults::lr;
+    bool batch_applies = true; ///< false: one step on the whole set (mowl, paper, dele)
+    bool neg_applies = true;   ///< false: the variant's own negatives (every released variant)
+};
+/// kbcx: ElTrainDefaults, 100 epochs; mowl, paper, dele: ElReleasedDefaults (full batch, 1 negative);
+/// kracr: ElKracrDefaults (batch 256 per form, 2 negatives per GCI2 axiom, lr 3e-4, 1000 epochs).
+ElVariantTraining el_variant_training(ElVariant variant);
+
 /// "gci0,gci2" ⇄ bit mask over NfKind (the forms DELE's neg_types names: gci0, gci1, gci2, gci3,
 /// gci0_bot, gci1_bot, gci3_bot; case-insensitive; "none" = 0). Throws std::invalid_argument.
 std::uint32_t parse_neg_forms(std::string_view list);

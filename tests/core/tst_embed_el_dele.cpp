@@ -117,6 +117,11 @@ class TestEmbedElDele : public QObject {
                  (1u << static_cast<int>(NfKind::GCI0)) | (1u << static_cast<int>(NfKind::GCI1_BOT)));
         QCOMPARE(parse_neg_forms("none"), 0u);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parse_neg_forms("gci2,ri"));
+        const ElVariantTraining kt = el_variant_training(ElVariant::Kracr);
+        QVERIFY(kt.batch == 256 && kt.lr == 3e-4 && kt.batch_applies && !kt.neg_applies && kt.epochs == 1000);
+        const ElVariantTraining dt = el_variant_training(ElVariant::Dele);
+        QVERIFY(!dt.batch_applies && !dt.neg_applies && dt.lr == ElReleasedDefaults::lr);
+        QVERIFY(el_variant_training(ElVariant::Kbcx).batch_applies);
         const ElModelConfig e = default_el_config("EmEL++", ElVariant::Paper);
         QCOMPARE(e.margin, 0.0f);
         auto m = make_el_model(e, ElSizes{3, 2, 0});

@@ -1,6 +1,6 @@
 // EL-ontology embedding models on normal-form axioms — ELEmbeddings (released, and with the
 // published GCI1 term (iv)), EmEL++, ELBE and Box²EL — with hand-written gradients, under this
-// project's objective (variant kbcx) or as mOWL releases them (variants mowl, paper).
+// project's objective (variant kbcx) or as their references release them (mowl, paper, dele, kracr).
 #pragma once
 
 #include "embed/el_mowl_losses.hpp"

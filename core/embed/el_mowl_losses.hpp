@@ -1,5 +1,5 @@
-// The EL losses as mOWL releases them (ELEmbeddings, ELBE, Box²EL of Kulmanov 2019, Peng 2020,
-// Jackermeier 2023; mOWL f8b2cb0 nn/el/*/losses.py) with hand-derived gradients, per normal form.
+// The EL losses as mOWL f8b2cb0 releases them (ELEmbeddings, ELBE, Box²EL), with DELE's and EmEL++'s
+// released differences (negatives, margins, role terms, term (iv)), hand-derived gradients per normal form.
 #pragma once
 
 // Templated on the scalar: training evaluates them in float on the model's tables, the golden

@@ -1,6 +1,6 @@
 // The training job of the EL models: minibatches of normal-form axioms with corrupted and
 // contradiction negatives (stratified by p⊥), split over threads, lazy Adam/Adagrad (variant kbcx),
-// or mOWL's one full-batch dense Adam step per epoch (variants mowl, paper); evaluation hooks
+// one full-batch dense Adam step per epoch (mowl, paper, dele) or kracr's per-form samples; evaluation hooks
 // every N epochs (core/eval on a test set), checkpoints and resume.
 #pragma once
 

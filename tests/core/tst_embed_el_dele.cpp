@@ -566,6 +566,21 @@ class TestEmbedElDele : public QObject {
                 .object();
         QCOMPARE(params["variant"].toString(), QString("dele"));
         QCOMPARE(params["neg_forms"].toString(), QString("gci0,gci2"));
+        // --valid: its entailed A ⊑ B lines are the validation set; refused for other variants.
+        const QString valid = QString::fromStdString(test::write_file(
+            dir, "valid.tsv",
+            "status\tnf\taxiom\nentailed\tGCI0\tA SubClassOf C\ncontradictory\tGCI0\tD SubClassOf E\n"));
+        r = test::run_kbcx({"train", onto, "--model", "ELEmbeddings", "--variant", "dele", "--valid", valid, "--epochs",
+                            "3", "--run", dir.filePath("v")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(
+            QJsonDocument::fromJson(QByteArray::fromStdString(test::slurp(dir.filePath("v/params.json").toStdString())))
+                .object()["validation"]
+                .toString() == valid);
+        r = test::run_kbcx({"train", onto, "--model", "ELEmbeddings", "--variant", "mowl", "--valid", valid, "--run",
+                            dir.filePath("w")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--valid is for --variant dele"), qPrintable(r.err));
         r = test::run_kbcx({"train", onto, "--model", "ELEmbeddings", "--variant", "paper", "--epochs", "4", "--run",
                             dir.filePath("e"), "--resume"});
         QCOMPARE(r.code, 2);

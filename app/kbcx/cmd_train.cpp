@@ -313,6 +313,8 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "EL models, --variant dele (DELE 8223535): one step per epoch on the whole set, Σ_NF mean ℓ⁺ + mean ℓ⁻\n"
         "  (ℓ⁻ for the --neg-types forms, tail corrupted once for the run; GCI2 with negatives squared),\n"
         "  ReduceLROnPlateau and early stop on the validation GCI0 loss, best epoch restored\n"
+        "EL models, --variant kracr (EmEL++, kracr/EmELpp 267f2c7): each step --batch axioms of every form\n"
+        "  drawn with replacement, mean over the rows of (Σ_forms ℓ + ⊤'s radius term + ℓ⁻ + [−ρ]₊)²\n"
         "EL models, --variant kbcx: each normal form's loss ℓ ≥ 0 (README, \"Training embedding models\"),\n"
         "  score = −ℓ; objective per minibatch\n"
         "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"

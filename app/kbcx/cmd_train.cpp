@@ -82,7 +82,7 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     auto& st = params.train;
     read_el_train_options(p, params.model, st);
     st.data = p.positionals()[0];
-    st.epochs = released && !p.has("epochs") ? embed::ElReleasedDefaults::epochs
+    st.epochs = released && !p.has("epochs") ? embed::el_variant_training(params.model.variant).epochs
                                              : static_cast<int>(parse_count("epochs", p.get("epochs")));
     read_lr_schedule(p, st);
     if (p.has("subsampling")) throw UsageError("--subsampling is for triple models; EL axioms have their own weights");
@@ -112,6 +112,11 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     job.train = params.train;
     job.pool = p.get("pool");
     if (p.has("tests")) job.tests = p.get("tests");
+    if (p.has("valid")) {
+        if (params.model.variant != embed::ElVariant::Dele)
+            throw UsageError("--valid is for --variant dele (its validation loss)");
+        job.valid = p.get("valid");
+    }
     if (st.p_bot > 0 && job.pool == "tests" && job.tests.empty()) throw UsageError("--pool tests needs --tests FILE");
     TerminalProgress progress;
     jobs::JobContext ctx(interrupt_token(), progress.sink());
@@ -132,8 +137,9 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
         err << "\n";
         if (info.unsupported)
             err << "note: " << params.model.name << " has no loss for " << info.unsupported << " axioms ("
-                << (params.model.variant == embed::ElVariant::Kbcx
-                        ? "role inclusions/chains"
+                << (params.model.variant == embed::ElVariant::Kbcx ? "role inclusions/chains"
+                    : params.model.name == "EmEL++"
+                        ? "assertions: the released variants train the TBox forms"
                         : "role inclusions/chains and assertions: mOWL trains the SubClassOf forms")
                 << "); they are not trained\n";
         if (info.pool_used) {
@@ -162,9 +168,15 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     if (res.stopped_early) out << "stopped early after epoch " << res.last_epoch << "\n";
     if (p.has("stats"))
         print_stats(out, res, epochs_seen, released ? 1 : st.threads,
-                    released ? "variant " + std::string(embed::el_variant_name(params.model.variant)) +
-                                   ": one step on the whole set, 1 negative per GCI2 axiom"
-                             : std::to_string(st.neg) + " negatives each",
+                    params.model.variant == embed::ElVariant::Kracr
+                        ? "variant kracr: " + std::to_string(st.batch) +
+                              " axioms of each form per step, 2 fixed negatives per GCI2 axiom"
+                    : params.model.variant == embed::ElVariant::Dele
+                        ? "variant dele: one step on the whole set, 1 fixed negative per axiom of " +
+                              embed::neg_forms_text(params.model.neg_forms)
+                    : released ? "variant " + std::string(embed::el_variant_name(params.model.variant)) +
+                                     ": one step on the whole set, 1 negative per GCI2 axiom"
+                               : std::to_string(st.neg) + " negatives each",
                     total.seconds(), "axioms");
     return kOk;
 }
@@ -190,7 +202,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "TransE (= TransE-L1), TransE-L2, DistMult, ComplEx, RotatE, BoxE, rgcn (R-GCN encoder + DistMult "
              "decoder); EL models: ELEmbeddings "
              "(released loss), ELEmbeddings-iv (GCI1 term (iv) restored), EmEL++, ELBE, Box2EL (required)");
-    p.option("epochs", "E", "passes over the training triples (EL --variant mowl/paper: 1000)", "100");
+    p.option("epochs", "E", "passes over the training triples (EL --variant mowl/paper/dele: 1000)", "100");
     add_el_train_options(p, true);
     add_el_variant_option(p);
     p.option("chunk", "C",
@@ -209,7 +221,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "distance for TransE/RotatE/BoxE, logistic for DistMult/ComplEx; ce with --neg all)");
     p.option("margin", "G",
              "γ of the distance and margin losses; also the init range (γ+2)/d. EL models: γ of each form's loss "
-             "(defaults ELEm 0, EmEL++ 0.05, ELBE 0, Box2EL 0.02)",
+             "(defaults ELEm 0, EmEL++ 0.05 with --variant kbcx and 0 with paper and kracr, ELBE 0, Box2EL 0.02)",
              "12");
     p.option("delta", "D",
              "EL box models: target δ of the negative term (δ − dneg)² (default: the model's own, ELBE 2, Box2EL 2.5)");
@@ -232,7 +244,7 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
              "e_s² + mean r² + mean e_o² over the step's examples, default " +
                  default_text(embed::RgcnAuthorsDefaults::l2) +
                  "); EL models: regulariser weight (ELEm/EmEL++ "
-                 "|‖c‖−1| on centres, default 1; Box2EL λ‖β‖, default 0.2)",
+                 "|‖c‖−1| on centres, default 1, ELEm --variant dele 0; Box2EL λ‖β‖, default 0.2)",
              "0");
     p.option("eval-every", "N", "evaluate on validation every N epochs (and after the last)", "10");
     p.option("eval-max", "N", "evaluate on at most N validation triples (evenly spaced); 0 = all", "0");
@@ -242,6 +254,13 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("tests", "FILE",
              "a test-set TSV (status<TAB>nf<TAB>axiom[<TAB>P], as kbcx sample/count write it): evaluated with "
              "core/eval at every evaluation; for KGs a file of triples instead replaces DATA/test.txt");
+    p.option("neg-types", "LIST",
+             "EL --variant dele: the normal forms with negatives, DELE's neg_types (comma-separated: gci0, gci1, "
+             "gci2, gci3, gci0_bot, gci1_bot, gci3_bot; none)",
+             embed::neg_forms_text(embed::ElDeleDefaults::neg_forms));
+    p.option("valid", "FILE",
+             "EL --variant dele: a test-set TSV whose entailed A ⊑ B lines are the validation set of the plateau "
+             "schedule and the early stop (default: the training A ⊑ B axioms)");
     p.option("layers", "L", "rgcn: graph-convolution layers", "2");
     p.option("bases", "B", "rgcn: basis decomposition W_r = sum_b a_rb V_b with B bases", "10");
     p.option("blocks", "K", "rgcn: block-diagonal decomposition with K blocks (K must divide --dim) instead of bases");
@@ -291,6 +310,11 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
         "EL models, --variant mowl/paper (mOWL f8b2cb0; README \"EL models: variants\"): one step per epoch on\n"
         "  the whole set, ELEm/Box2EL Σ_NF mean ℓ⁺ + mean ℓ⁻ + R, ELBE Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)², ℓ⁻ only\n"
         "  for GCI2 with its filler replaced by any class; A ⊓ B ⊑ ⊥ scored by GCI1 with E = owl:Nothing\n"
+        "EL models, --variant dele (DELE 8223535): one step per epoch on the whole set, Σ_NF mean ℓ⁺ + mean ℓ⁻\n"
+        "  (ℓ⁻ for the --neg-types forms, tail corrupted once for the run; GCI2 with negatives squared),\n"
+        "  ReduceLROnPlateau and early stop on the validation GCI0 loss, best epoch restored\n"
+        "EL models, --variant kracr (EmEL++, kracr/EmELpp 267f2c7): each step --batch axioms of every form\n"
+        "  drawn with replacement, mean over the rows of (Σ_forms ℓ + ⊤'s radius term + ℓ⁻ + [−ρ]₊)²\n"
         "EL models, --variant kbcx: each normal form's loss ℓ ≥ 0 (README, \"Training embedding models\"),\n"
         "  score = −ℓ; objective per minibatch\n"
         "  Σ_α w_α [ℓ(α)² + R(α) + mean over α's negatives of Σ (term − target)²], w_α = 1/#(α's form in batch)\n"

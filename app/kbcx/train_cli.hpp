@@ -71,8 +71,28 @@ inline void add_el_variant_option(ArgParser& p) {
                  default_text(embed::ElReleasedDefaults::dim) + ", lr " + default_text(embed::ElReleasedDefaults::lr) +
                  ", " + default_text(embed::ElReleasedDefaults::epochs) +
                  " epochs; --batch, --neg, --p-bot do not apply and it runs on one thread), paper (ELEmbeddings: mowl "
-                 "with GCI3 in the "
-                 "inside form), kbcx (this project's objective with the defaults listed at --dim, --batch, --neg, "
+                 "with GCI3 in the inside form; EmEL++: the same training with r = [ρ]₊, GCI1 without term (iv), "
+                 "GCI3 inside, its RI and RC losses and the penalty [−ρ]₊), dele (ELEmbeddings, ELBE and Box2EL as "
+                 "DELE 8223535 releases them: GCI3 inside, ⊥ forms by the radius, one negative per axiom of the "
+                 "--neg-types forms with the tail corrupted, drawn once for the run, DELE's negative losses, "
+                 "ELEm's GCI2 squared when it has negatives, ELBE's margins − γ, ELBE and Box2EL every form "
+                 "squared, Box2EL γ 0, δ 2, λ 0.05; one dense Adam step per epoch, lr reduced ×" +
+                 default_text(embed::ElDeleDefaults::plateau_factor) + " after " +
+                 default_text(embed::ElDeleDefaults::plateau_patience) +
+                 " epochs without a lower validation GCI0 loss (--valid), stop after " +
+                 default_text(embed::ElDeleDefaults::stop_after) +
+                 " such epochs with the best epoch's parameters restored; DELE's ELEm regulariser reads an "
+                 "attribute its code never sets, so ELEm dele takes --reg " +
+                 default_text(embed::ElDeleDefaults::reg) +
+                 " (none); --reg L adds L·|‖c‖ − 1| per class occurrence), kracr (EmEL++ as kracr/EmELpp 267f2c7 "
+                 "trains it: GCI1 with term (iv), GCI0 translated by a learned SubClassOf vector, the GCI2 negative "
+                 "without a hinge (two per axiom, subject and filler corrupted, drawn once), |[ρ_⊤]₊ − 5| and [−ρ]₊, "
+                 "Keras' mse of each sampled row's summed losses; each step --batch " +
+                 default_text(embed::ElKracrDefaults::batch) +
+                 " axioms of every form drawn with replacement, Adam lr " + default_text(embed::ElKracrDefaults::lr) +
+                 ", margin " + default_text(embed::ElKracrDefaults::margin) +
+                 "), kbcx (this project's objective with the "
+                 "defaults listed at --dim, --batch, --neg, "
                  "--lr). rgcn: authors (MichSchli/RelationPrediction 98dcdf4 as released: each step " +
                  default_text(A::batch) + " neighbourhood-sampled edges (--batch), " +
                  default_text(100 * A::message_fraction) +
@@ -109,17 +129,33 @@ inline void read_el_train_options(const ArgParser& p, embed::ElModelConfig& mode
     if (p.has("margin")) model.margin = static_cast<float>(parse_real("margin", p.get("margin")));
     if (p.has("delta")) model.delta = static_cast<float>(parse_real("delta", p.get("delta")));
     if (p.has("reg")) model.reg = static_cast<float>(parse_real("reg", p.get("reg")));
+    if (p.has("neg-types")) {
+        if (model.variant != embed::ElVariant::Dele)
+            throw UsageError("--neg-types is for --variant dele (DELE's neg_types)");
+        try {
+            model.neg_forms = embed::parse_neg_forms(p.get("neg-types"));
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--neg-types: ") + e.what());
+        }
+    }
+    const embed::ElVariantTraining t = embed::el_variant_training(model.variant);
     if (model.variant != embed::ElVariant::Kbcx) {
         const std::string v(embed::el_variant_name(model.variant));
-        for (const char* o : {"batch", "neg"})
-            if (p.has(o))
-                throw UsageError("--" + std::string(o) + " does not apply to --variant " + v +
-                                 ": it trains as mOWL does, on the whole set in one step per epoch with one negative "
-                                 "per GCI2 axiom");
-        st.batch = 1; // unused: one step on the whole set
-        st.neg = embed::ElReleasedDefaults::neg;
-        using R = embed::ElReleasedDefaults;
-        st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : static_cast<float>(R::lr);
+        const char* why = model.variant == embed::ElVariant::Kracr
+                              ? ": it draws two negatives per GCI2 axiom once, as kracr's loader does"
+                          : model.variant == embed::ElVariant::Dele
+                              ? ": it trains as DELE does, on the whole set in one step per epoch with one negative "
+                                "per axiom of the --neg-types forms"
+                              : ": it trains as mOWL does, on the whole set in one step per epoch with one negative "
+                                "per GCI2 axiom";
+        for (const char* o : {"batch", "neg"}) {
+            const bool applies = std::string(o) == "batch" ? t.batch_applies : t.neg_applies;
+            if (p.has(o) && !applies)
+                throw UsageError("--" + std::string(o) + " does not apply to --variant " + v + why);
+        }
+        st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : t.batch;
+        st.neg = t.neg;
+        st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : static_cast<float>(t.lr);
         return;
     }
     st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : El::batch;

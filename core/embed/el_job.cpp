@@ -51,6 +51,17 @@ TrainResult run_el_job(const ElJobParams& params, jobs::JobContext& ctx,
         tests = std::make_shared<const eval::TestSet>(eval::read_tests(params.tests, ctx));
         tp.hooks.eval_hooks.push_back(make_tests_hook(tests, translator));
     }
+    if (params.model.variant == ElVariant::Dele) {
+        tp.validation_source = params.valid;
+        if (!params.valid.empty()) {
+            const eval::TestSet vs = eval::read_tests(params.valid, ctx);
+            for (const auto& t : vs.axioms)
+                if (t.status == eval::Status::Entailed)
+                    if (const auto parts = translator->try_translate(t.axiom); parts && parts->size() == 1)
+                        if (parts->front().kind == NfKind::GCI0) tp.validation.push_back(parts->front());
+            if (tp.validation.empty()) throw InputError(params.valid, "no entailed A ⊑ B axioms to validate on");
+        }
+    }
     if (params.train.p_bot > 0) {
         info.pool_used = true;
         const std::string& src = params.pool;

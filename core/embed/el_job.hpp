@@ -23,7 +23,10 @@ struct ElJobParams {
     std::string pool = "disjoint";
     std::size_t reason_pool_n = 1000; ///< "reason": candidates per normal form
     std::string tests;                ///< test-set TSV evaluated at every evaluation ("" = none)
-    std::string format = "auto";      ///< ontology format (onto::parse_onto_format)
+    /// Variant dele: a test-set TSV whose entailed GCI0 axioms are the validation set of the
+    /// plateau schedule and the early stop ("" = the training GCI0 axioms).
+    std::string valid;
+    std::string format = "auto"; ///< ontology format (onto::parse_onto_format)
     /// Makes a fresh copy of an ontology already in memory (as read, not normalised), used
     /// instead of reading train.data, which then only labels the run (params.json). The job
     /// normalises what it gets, so each call must return an unnormalised copy.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 namespace kbcx::embed {
@@ -66,6 +67,8 @@ std::string_view el_variant_name(ElVariant v) {
     case ElVariant::Mowl: return "mowl";
     case ElVariant::Paper: return "paper";
     case ElVariant::Authors: return "authors";
+    case ElVariant::Dele: return "dele";
+    case ElVariant::Kracr: return "kracr";
     }
     return "?";
 }
@@ -76,17 +79,24 @@ ElVariant parse_el_variant(std::string_view name) {
     if (n == "mowl") return ElVariant::Mowl;
     if (n == "paper") return ElVariant::Paper;
     if (n == "authors") return ElVariant::Authors;
-    throw std::invalid_argument("unknown variant '" + std::string(name) + "' (kbcx, mowl, paper, authors)");
+    if (n == "dele") return ElVariant::Dele;
+    if (n == "kracr") return ElVariant::Kracr;
+    throw std::invalid_argument("unknown variant '" + std::string(name) +
+                                "' (kbcx, mowl, paper, dele, kracr, authors)");
 }
 
 const std::vector<ElVariant>& el_variants(const std::string& name) {
-    static const std::vector<ElVariant> elem = {ElVariant::Paper, ElVariant::Mowl, ElVariant::Kbcx};
-    static const std::vector<ElVariant> box = {ElVariant::Mowl, ElVariant::Kbcx};
+    static const std::vector<ElVariant> elem = {ElVariant::Paper, ElVariant::Mowl, ElVariant::Dele, ElVariant::Kbcx};
+    static const std::vector<ElVariant> emel = {ElVariant::Paper, ElVariant::Kracr, ElVariant::Kbcx};
+    static const std::vector<ElVariant> elbe = {ElVariant::Mowl, ElVariant::Dele, ElVariant::Kbcx};
+    static const std::vector<ElVariant> box = {ElVariant::Mowl, ElVariant::Dele, ElVariant::Kbcx};
     static const std::vector<ElVariant> rgcn = {ElVariant::Authors, ElVariant::Kbcx};
     static const std::vector<ElVariant> own = {ElVariant::Kbcx};
     if (name == "rgcn") return rgcn;
     if (name == "ELEmbeddings") return elem;
-    if (name == "ELBE" || name == "Box2EL") return box;
+    if (name == "EmEL++") return emel;
+    if (name == "ELBE") return elbe;
+    if (name == "Box2EL") return box;
     return own;
 }
 
@@ -101,6 +111,62 @@ std::string el_variant_list(const std::string& name) {
     return s;
 }
 
+ElVariantTraining el_variant_training(ElVariant v) {
+    ElVariantTraining t;
+    switch (v) {
+    case ElVariant::Kbcx:
+    case ElVariant::Authors: break;
+    case ElVariant::Mowl:
+    case ElVariant::Paper:
+    case ElVariant::Dele:
+        t.epochs = ElReleasedDefaults::epochs;
+        t.batch = 1; // unused: one step on the whole set
+        t.neg = ElReleasedDefaults::neg;
+        t.lr = ElReleasedDefaults::lr;
+        t.batch_applies = t.neg_applies = false;
+        break;
+    case ElVariant::Kracr:
+        t.epochs = ElKracrDefaults::epochs;
+        t.batch = ElKracrDefaults::batch;
+        t.neg = 2;
+        t.lr = ElKracrDefaults::lr;
+        t.neg_applies = false;
+        break;
+    }
+    return t;
+}
+
+std::uint32_t parse_neg_forms(std::string_view list) {
+    static const std::pair<const char*, NfKind> names[] = {
+        {"gci0", NfKind::GCI0},        {"gci1", NfKind::GCI1},         {"gci2", NfKind::GCI2},
+        {"gci3", NfKind::GCI3},        {"gci0_bot", NfKind::GCI0_BOT}, {"gci1_bot", NfKind::GCI1_BOT},
+        {"gci3_bot", NfKind::GCI3_BOT}};
+    const std::string l = lower(list);
+    if (l == "none" || l.empty()) return 0;
+    std::uint32_t mask = 0;
+    std::size_t pos = 0;
+    while (pos <= l.size()) {
+        const std::size_t comma = l.find(',', pos);
+        const std::string item = l.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        bool found = false;
+        for (const auto& [n, k] : names)
+            if (item == n) mask |= 1u << static_cast<int>(k), found = true;
+        if (!found)
+            throw std::invalid_argument("unknown normal form '" + item +
+                                        "' (gci0, gci1, gci2, gci3, gci0_bot, gci1_bot, gci3_bot, none)");
+        if (comma == std::string::npos) break;
+        pos = comma + 1;
+    }
+    return mask;
+}
+
+std::string neg_forms_text(std::uint32_t mask) {
+    std::string s;
+    for (int k = 0; k < kNfKinds; ++k)
+        if (mask & (1u << k)) s += (s.empty() ? "" : ",") + lower(nf_kind_name(static_cast<NfKind>(k)));
+    return s.empty() ? "none" : s;
+}
+
 ElModelConfig default_el_config(const std::string& name, ElVariant variant) {
     const auto& vs = el_variants(name);
     if (std::find(vs.begin(), vs.end(), variant) == vs.end())
@@ -110,16 +176,23 @@ ElModelConfig default_el_config(const std::string& name, ElVariant variant) {
     c.name = name;
     c.variant = variant;
     c.dim = variant == ElVariant::Kbcx ? ElTrainDefaults::dim : ElReleasedDefaults::dim;
+    if (variant == ElVariant::Dele) c.neg_forms = ElDeleDefaults::neg_forms;
     if (name == "ELEmbeddings" || name == "ELEmbeddings-iv") {
         c.margin = 0.0f; // mowl's default (the original used −0.1)
-        c.reg = 1.0f;
+        c.reg = variant == ElVariant::Dele ? static_cast<float>(ElDeleDefaults::reg) : 1.0f;
     } else if (name == "EmEL++") {
-        c.margin = 0.05f;
+        c.margin = variant == ElVariant::Paper   ? 0.0f // mOWL's ELEm margin
+                   : variant == ElVariant::Kracr ? static_cast<float>(ElKracrDefaults::margin)
+                                                 : 0.05f;
         c.reg = 1.0f;
     } else if (name == "ELBE") {
         c.margin = 0.0f;
         c.delta = 2.0f; // the original's (ℓ_neg − 2)²
         c.reg = 0.0f;
+    } else if (name == "Box2EL" && variant == ElVariant::Dele) {
+        c.margin = 0.0f; // DELE's defaults: γ 0, δ 2, λ 0.05
+        c.delta = 2.0f;
+        c.reg = 0.05f;
     } else if (name == "Box2EL") {
         c.margin = 0.02f; // mowl defaults: γ 0.02, δ 2.5, λ 0.2
         c.delta = 2.5f;
@@ -908,7 +981,7 @@ class Box2ElModel final : public ElModel {
 namespace {
 
 mowl::Geometry geometry_of(const std::string& name) {
-    if (name == "ELEmbeddings") return mowl::Geometry::ELEm;
+    if (name == "ELEmbeddings" || name == "EmEL++") return mowl::Geometry::ELEm;
     if (name == "ELBE") return mowl::Geometry::ELBE;
     if (name == "Box2EL") return mowl::Geometry::Box2EL;
     throw std::invalid_argument(name + " has no released (mowl/paper) variant");
@@ -932,13 +1005,40 @@ ElReleasedModel::ElReleasedModel(ElModelConfig c, ElSizes s)
     const Eigen::Index d = config_.dim;
     const auto r = static_cast<Eigen::Index>(s.roles);
     switch (geometry_) {
-    case mowl::Geometry::ELEm: add_ball_tables(tables_, n, r, d); break;
+    case mowl::Geometry::ELEm:
+        add_ball_tables(tables_, n, r, d);
+        if (config_.variant == ElVariant::Kracr) tables_.push_back({"subclass", Matrix::Zero(1, d)});
+        break;
     case mowl::Geometry::ELBE: add_box_tables(tables_, n, r, d); break;
     case mowl::Geometry::Box2EL: add_box2el_tables(tables_, n, r, d); break;
     }
 }
 
 void ElReleasedModel::init(std::mt19937_64& rng) {
+    if (config_.variant == ElVariant::Kracr) {
+        // kracr: [c | ρ] with c ~ U(−1, 1), ρ ~ U(0, 1) normalised jointly; relations (and the
+        // SubClassOf vector, one of them there) U(−1, 1) normalised.
+        std::uniform_real_distribution<float> u(-1.0f, 1.0f), u01(0.0f, 1.0f);
+        auto& C = tables_[0].values;
+        auto& R = tables_[1].values;
+        for (Eigen::Index i = 0; i < C.rows(); ++i) {
+            for (Eigen::Index k = 0; k < C.cols(); ++k)
+                C(i, k) = u(rng);
+            R(i, 0) = u01(rng);
+            const float n = std::sqrt(C.row(i).square().sum() + R(i, 0) * R(i, 0));
+            C.row(i) /= n;
+            R(i, 0) /= n;
+        }
+        for (std::size_t t : {std::size_t(2), std::size_t(3)}) {
+            auto& V = tables_[t].values;
+            for (Eigen::Index i = 0; i < V.rows(); ++i) {
+                for (Eigen::Index k = 0; k < V.cols(); ++k)
+                    V(i, k) = u(rng);
+                V.row(i) /= std::sqrt(V.row(i).square().sum());
+            }
+        }
+        return;
+    }
     // mOWL: every table U(−1, 1) with each row divided by its L2 norm; ELEm's radius table is
     // one wide, so its rows become ±1 (|ρ| = 1), apart from the centres.
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
@@ -960,8 +1060,32 @@ bool ElReleasedModel::supports(NfKind k) const {
     case NfKind::GCI2:
     case NfKind::GCI3:
     case NfKind::GCI3_BOT: return true;
+    case NfKind::RI:
+    case NfKind::RC: return config_.name == "EmEL++"; // EmEL++'s role losses
     default: return false; // mOWL's normaliser keeps SubClassOf axioms only; no ABox forms here
     }
+}
+
+bool ElReleasedModel::has_negative(NfKind kind) const {
+    if (config_.variant == ElVariant::Dele)
+        return kind < NfKind::RI && (config_.neg_forms & (1u << static_cast<int>(kind)));
+    return kind == NfKind::GCI2;
+}
+
+NfAxiom ElReleasedModel::corrupt(const NfAxiom& a, std::uint32_t filler) const {
+    NfAxiom n = a;
+    if (config_.variant != ElVariant::Dele) {
+        n.b = filler; // mOWL: the GCI2 filler
+        return n;
+    }
+    switch (a.kind) { // DELE: the tail; the ⊥ forms their one class
+    case NfKind::GCI1: n.c = filler; break;
+    case NfKind::GCI0_BOT:
+    case NfKind::GCI1_BOT:
+    case NfKind::GCI3_BOT: n.a = filler; break;
+    default: n.b = filler; break;
+    }
+    return n;
 }
 
 mowl::View<float> ElReleasedModel::view() const {
@@ -977,7 +1101,18 @@ mowl::Options<float> ElReleasedModel::options() const {
     mowl::Options<float> o;
     o.gamma = config_.margin;
     o.delta = config_.delta;
-    o.gci3_inside = config_.variant == ElVariant::Paper;
+    const bool emel = config_.name == "EmEL++";
+    const bool dele = config_.variant == ElVariant::Dele;
+    o.gci3_inside = (config_.variant == ElVariant::Paper || dele);
+    o.subclass_vec = o.term_iv = config_.variant == ElVariant::Kracr;
+    o.neg_hinge = config_.variant != ElVariant::Kracr;
+    o.elbe_minus_gamma = dele;
+    o.box2el_plain = dele;
+    o.relu_rad = emel;
+    o.roles = emel;
+    o.gci2_eps = !emel && !dele;
+    o.bot_radius = dele;
+    o.epsilon = static_cast<float>(ElDeleDefaults::epsilon);
     return o;
 }
 
@@ -991,7 +1126,7 @@ double ElReleasedModel::explain(const NfAxiom& axiom, std::vector<TermTrace>& ou
     return traced_loss(axiom, &out);
 }
 
-double ElReleasedModel::traced_loss(const NfAxiom& axiom, std::vector<TermTrace>* trace) const {
+NfAxiom ElReleasedModel::folded_rows(const NfAxiom& axiom) const {
     NfAxiom a = rows_of(axiom);
     if (a.kind == NfKind::GCI0_BOT) {
         a.kind = NfKind::GCI0;
@@ -1003,6 +1138,11 @@ double ElReleasedModel::traced_loss(const NfAxiom& axiom, std::vector<TermTrace>
         a.kind = NfKind::GCI3;
         a.b = bottom_row();
     }
+    return a;
+}
+
+double ElReleasedModel::traced_loss(const NfAxiom& axiom, std::vector<TermTrace>* trace) const {
+    const NfAxiom a = folded_rows(axiom);
     const std::size_t d = static_cast<std::size_t>(config_.dim);
     return mowl::positive<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f, trace);
 }
@@ -1012,7 +1152,9 @@ double ElReleasedModel::part_value(const NfAxiom& axiom, LossPart part) const {
     const std::size_t d = static_cast<std::size_t>(config_.dim);
     if (part == LossPart::Positive)
         return mowl::positive<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f);
-    if (part == LossPart::Negative && a.kind == NfKind::GCI2)
+    if (part == LossPart::Negative && config_.variant == ElVariant::Dele && has_negative(a.kind))
+        return mowl::dele_negative<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f);
+    if (part == LossPart::Negative && config_.variant != ElVariant::Dele && a.kind == NfKind::GCI2)
         return mowl::gci2_negative<float, BufferSink>(geometry_, options(), a, view(), d, nullptr, 0.0f);
     return 0;
 }
@@ -1022,12 +1164,15 @@ void ElReleasedModel::add_part_grad(const NfAxiom& axiom, LossPart part, float c
     const std::size_t d = static_cast<std::size_t>(config_.dim);
     BufferSink sink{g};
     if (part == LossPart::Positive) mowl::positive(geometry_, options(), a, view(), d, &sink, coeff);
-    if (part == LossPart::Negative && a.kind == NfKind::GCI2)
+    if (part == LossPart::Negative && config_.variant == ElVariant::Dele && has_negative(a.kind))
+        mowl::dele_negative(geometry_, options(), a, view(), d, &sink, coeff);
+    if (part == LossPart::Negative && config_.variant != ElVariant::Dele && a.kind == NfKind::GCI2)
         mowl::gci2_negative(geometry_, options(), a, view(), d, &sink, coeff);
 }
 
 double ElReleasedModel::objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers,
                                   GradBuffer* g) const {
+    if (config_.variant == ElVariant::Dele) return dele_objective(train, fillers, g);
     const std::size_t d = static_cast<std::size_t>(config_.dim);
     const mowl::View<float> V = view();
     const mowl::Options<float> o = options();
@@ -1065,7 +1210,7 @@ double ElReleasedModel::objective(std::span<const NfAxiom> train, std::span<cons
     }
     const std::span<const std::uint32_t> rows = class_rows_;
     const float reg = config_.reg;
-    if (!g) return L + mowl::regulariser<float, BufferSink>(geometry_, rows, reg, V, d, nullptr, 0.0f);
+    if (!g) return L + mowl::regulariser<float, BufferSink>(geometry_, rows, reg, V, d, nullptr, 0.0f, o.relu_rad);
     // Pass 2: gradients with each axiom's coefficient ∂L/∂ℓ.
     BufferSink sink{*g};
     for (std::size_t i = 0; i < train.size(); ++i) {
@@ -1077,7 +1222,152 @@ double ElReleasedModel::objective(std::span<const NfAxiom> train, std::span<cons
             mowl::gci2_negative(geometry_, o, neg, V, d, &sink, neg_coeff);
         }
     }
-    return L + mowl::regulariser(geometry_, rows, reg, V, d, &sink, 1.0f);
+    return L + mowl::regulariser(geometry_, rows, reg, V, d, &sink, 1.0f, o.relu_rad);
+}
+
+double ElReleasedModel::dele_value(const NfAxiom& a, bool negative, GradBuffer* g, float coeff) const {
+    const std::size_t d = static_cast<std::size_t>(config_.dim);
+    const mowl::View<float> V = view();
+    const mowl::Options<float> o = options();
+    std::optional<BufferSink> sink;
+    if (g) sink.emplace(BufferSink{*g});
+    BufferSink* s = g ? &*sink : nullptr;
+    double v = negative ? mowl::dele_negative(geometry_, o, a, V, d, s, coeff)
+                        : mowl::positive(geometry_, o, a, V, d, s, coeff);
+    if (config_.reg != 0 && geometry_ == mowl::Geometry::ELEm) {
+        std::array<std::uint32_t, 3> rows{};
+        const std::size_t n = mowl::dele_reg_rows(a, rows);
+        for (std::size_t i = 0; i < n; ++i)
+            v += mowl::unit_norm(V, d, 0, rows[i], config_.reg, s, coeff);
+    }
+    return v;
+}
+
+double ElReleasedModel::dele_objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers,
+                                       GradBuffer* g) const {
+    // DELE's train(): per normal form mean ℓ⁺ (+ mean ℓ⁻ for the forms of neg_forms); ELEm squares
+    // GCI2 when it has negatives (mean ℓ⁺² + mean ℓ⁻²), ELBE and Box²EL square every form; Box²EL's
+    // GCI2 and GCI3 negatives are means already, squared as a whole: (mean ℓ⁻)². ELEm's ℓ includes
+    // λ·|‖c‖ − 1| per class occurrence; Box²EL adds λ·mean ‖β‖ over every class once.
+    const std::size_t n_ax = train.size();
+    std::array<std::size_t, kNfKinds> n{}, nn{};
+    std::array<double, kNfKinds> neg_mean{};
+    std::vector<NfAxiom> rows(n_ax), negs(n_ax);
+    std::vector<double> pv(n_ax), nv(n_ax);
+    std::vector<char> has_neg(n_ax, 0);
+    const bool all_squared = geometry_ != mowl::Geometry::ELEm;
+    const auto squares = [&](int k) { return all_squared || (k == static_cast<int>(NfKind::GCI2) && nn[k] > 0); };
+    const auto mean_squared = [&](int k) { // Box²EL: the negative loss is a mean, squared once
+        return geometry_ == mowl::Geometry::Box2EL &&
+               (k == static_cast<int>(NfKind::GCI2) || k == static_cast<int>(NfKind::GCI3));
+    };
+    for (std::size_t i = 0; i < n_ax; ++i) {
+        rows[i] = rows_of(train[i]);
+        const int k = static_cast<int>(rows[i].kind);
+        ++n[k];
+        pv[i] = dele_value(rows[i], false, nullptr, 0.0f);
+        if (i < fillers.size() && fillers[i] != kg::kNoId && has_negative(rows[i].kind)) {
+            negs[i] = corrupt(rows[i], fillers[i]);
+            has_neg[i] = 1;
+            ++nn[k];
+            nv[i] = dele_value(negs[i], true, nullptr, 0.0f);
+            neg_mean[k] += nv[i];
+        }
+    }
+    for (int k = 0; k < kNfKinds; ++k)
+        if (nn[k]) neg_mean[k] /= static_cast<double>(nn[k]);
+    double L = 0;
+    for (int k = 0; k < kNfKinds; ++k)
+        if (mean_squared(k) && nn[k]) L += neg_mean[k] * neg_mean[k];
+    for (std::size_t i = 0; i < n_ax; ++i) {
+        const int k = static_cast<int>(rows[i].kind);
+        const bool sq = squares(k);
+        const double v = pv[i];
+        L += (sq ? v * v : v) / static_cast<double>(n[k]);
+        if (g && v != 0)
+            dele_value(rows[i], false, g, static_cast<float>((sq ? 2 * v : 1.0) / static_cast<double>(n[k])));
+        if (!has_neg[i]) continue;
+        const double w = nv[i];
+        const double dn = static_cast<double>(nn[k]);
+        if (!mean_squared(k)) L += (sq ? w * w : w) / dn;
+        const double c = mean_squared(k) ? 2 * neg_mean[k] / dn : (sq ? 2 * w : 1.0) / dn;
+        if (g && c != 0) dele_value(negs[i], true, g, static_cast<float>(c));
+    }
+    if (geometry_ == mowl::Geometry::Box2EL && config_.reg != 0) {
+        const std::size_t d = static_cast<std::size_t>(config_.dim);
+        const std::span<const std::uint32_t> cls = class_rows_;
+        if (g) {
+            BufferSink sink{*g};
+            L += mowl::regulariser(geometry_, cls, config_.reg, view(), d, &sink, 1.0f);
+        } else {
+            L += mowl::regulariser<float, BufferSink>(geometry_, cls, config_.reg, view(), d, nullptr, 0.0f);
+        }
+    }
+    return L;
+}
+
+double ElReleasedModel::kracr_objective(const KracrBatch& b, GradBuffer* g) const {
+    const std::size_t d = static_cast<std::size_t>(config_.dim);
+    const mowl::View<float> V = view();
+    const mowl::Options<float> o = options();
+    const float lambda = config_.reg;
+    const std::uint32_t top = concept_row(kTopConcept);
+    const float target = static_cast<float>(ElKracrDefaults::top_radius);
+    // ℓ of one slot's axiom with its regulariser; gradient coeff·∂ when s is given.
+    const auto axiom_loss = [&](const NfAxiom& a, bool negative, BufferSink* s, float coeff) {
+        double v = negative ? mowl::gci2_negative(geometry_, o, a, V, d, s, coeff)
+                            : mowl::positive(geometry_, o, a, V, d, s, coeff);
+        if (lambda == 0) return v;
+        const bool roles = a.kind == NfKind::RI || a.kind == NfKind::RC;
+        const std::array<std::uint32_t, 3> rows =
+            roles ? std::array<std::uint32_t, 3>{a.r, a.s, a.t} : std::array<std::uint32_t, 3>{a.a, a.b, a.c};
+        const std::size_t n = a.kind == NfKind::GCI1 || a.kind == NfKind::RC ? 3 : 2;
+        for (std::size_t i = 0; i < n; ++i)
+            v += mowl::unit_norm(V, d, roles ? 2 : 0, rows[i], lambda, s, coeff);
+        return v;
+    };
+    const auto extras = [&](std::size_t i, GradBuffer* gb, float coeff) { // |[ρ_⊤]₊ − 5| + [−ρ]₊
+        const float pt = V.row(1, top)[0];
+        const float rt = std::max(pt, 0.0f);
+        double v = std::fabs(rt - target);
+        const float pr = i < b.radius_rows.size() ? V.row(1, b.radius_rows[i])[0] : 0.0f;
+        if (i < b.radius_rows.size() && pr < 0) v -= pr;
+        if (gb && coeff != 0) {
+            if (pt > 0) gb->row(1, top)[0] += coeff * (rt > target ? 1.0f : rt < target ? -1.0f : 0.0f);
+            if (i < b.radius_rows.size() && pr < 0) gb->row(1, b.radius_rows[i])[0] -= coeff;
+        }
+        return v;
+    };
+    double L = 0;
+    std::optional<BufferSink> sink;
+    if (g) sink.emplace(BufferSink{*g});
+    for (std::size_t i = 0; i < b.size; ++i) {
+        double row = extras(i, nullptr, 0.0f);
+        for (const auto& f : b.forms)
+            if (i < f.size()) row += axiom_loss(f[i], false, nullptr, 0.0f);
+        if (i < b.negatives.size()) row += axiom_loss(b.negatives[i], true, nullptr, 0.0f);
+        L += row * row / static_cast<double>(b.size);
+        if (!g || row == 0) continue;
+        const float c = static_cast<float>(2 * row / static_cast<double>(b.size));
+        extras(i, g, c);
+        for (const auto& f : b.forms)
+            if (i < f.size()) axiom_loss(f[i], false, &*sink, c);
+        if (i < b.negatives.size()) axiom_loss(b.negatives[i], true, &*sink, c);
+    }
+    return L;
+}
+
+double ElReleasedModel::mean_loss(std::span<const NfAxiom> axioms, NfKind kind) const {
+    double sum = 0;
+    std::size_t n = 0;
+    for (const NfAxiom& a : axioms)
+        if (a.kind == kind && in_signature(a)) {
+            const NfAxiom r = rows_of(a);
+            sum += config_.variant == ElVariant::Dele ? dele_value(r, false, nullptr, 0.0f)
+                                                      : part_value(a, LossPart::Positive);
+            ++n;
+        }
+    return n ? sum / static_cast<double>(n) : std::nan("");
 }
 
 std::unique_ptr<ElModel> make_el_model(const ElModelConfig& config, const ElSizes& sizes) {

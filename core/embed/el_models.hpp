@@ -1,6 +1,6 @@
 // EL-ontology embedding models on normal-form axioms — ELEmbeddings (released, and with the
 // published GCI1 term (iv)), EmEL++, ELBE and Box²EL — with hand-written gradients, under this
-// project's objective (variant kbcx) or as mOWL releases them (variants mowl, paper).
+// project's objective (variant kbcx) or as their references release them (mowl, paper, dele, kracr).
 #pragma once
 
 #include "embed/el_mowl_losses.hpp"
@@ -47,6 +47,50 @@ struct ElReleasedDefaults {
     static constexpr double lr = 1e-3; ///< Adam, every row updated every step
 };
 
+/// The settings of the dele variant (DELE's ELEmbeddings defaults): negatives for GCI2 only
+/// (`neg_types = ["gci2"]`), ε = 0.001 on the ⊥ negatives, ReduceLROnPlateau (factor 0.1, patience
+/// 10 epochs, relative threshold 1e-4) and early stop after 20 epochs without a lower validation
+/// loss. DELE's regulariser reads an attribute its code never sets; dele takes weight 0 (its
+/// `reg_norm is None` branch: no regulariser); --reg λ adds λ·|‖c‖ − 1| per class occurrence.
+struct ElDeleDefaults {
+    static constexpr std::uint32_t neg_forms = 1u << static_cast<int>(NfKind::GCI2);
+    static constexpr double reg = 0.0;
+    static constexpr double epsilon = 0.001;
+    static constexpr int plateau_patience = 10;
+    static constexpr double plateau_factor = 0.1;
+    static constexpr double plateau_threshold = 1e-4;
+    static constexpr int stop_after = 20; ///< epochs without improvement
+};
+/// The settings of the kracr variant (kracr/EmELpp 267f2c7, GALEN_EmEL.py): each step samples
+/// `batch` axioms of every form with replacement, ceil(largest form / batch) steps per epoch, Adam.
+/// The margin is 0, one of the three its script loops over (−0.1, 0, 0.1).
+struct ElKracrDefaults {
+    static constexpr int batch = 256;
+    static constexpr double lr = 3e-4;
+    static constexpr int epochs = 1000;
+    static constexpr double margin = 0.0;
+    static constexpr double top_radius = 5.0; ///< its `inf`: the target of ⊤'s radius, |[ρ_⊤]₊ − 5|
+};
+
+/// The training settings a variant starts from (CLI and GUI alike): epochs, axioms per step, negatives
+/// per axiom, learning rate, and whether --batch / --neg are the user's to set.
+struct ElVariantTraining {
+    int epochs = 100;
+    int batch = ElTrainDefaults::batch;
+    int neg = ElTrainDefaults::neg;
+    double lr = ElTrainDefaults::lr;
+    bool batch_applies = true; ///< false: one step on the whole set (mowl, paper, dele)
+    bool neg_applies = true;   ///< false: the variant's own negatives (every released variant)
+};
+/// kbcx: ElTrainDefaults, 100 epochs; mowl, paper, dele: ElReleasedDefaults (full batch, 1 negative);
+/// kracr: ElKracrDefaults (batch 256 per form, 2 negatives per GCI2 axiom, lr 3e-4, 1000 epochs).
+ElVariantTraining el_variant_training(ElVariant variant);
+
+/// "gci0,gci2" ⇄ bit mask over NfKind (the forms DELE's neg_types names: gci0, gci1, gci2, gci3,
+/// gci0_bot, gci1_bot, gci3_bot; case-insensitive; "none" = 0). Throws std::invalid_argument.
+std::uint32_t parse_neg_forms(std::string_view list);
+std::string neg_forms_text(std::uint32_t mask);
+
 /// Hyperparameters that define a model (all of them go into checkpoints).
 struct ElModelConfig {
     std::string name = "ELEmbeddings"; ///< canonical, see el_model_names()
@@ -55,6 +99,7 @@ struct ElModelConfig {
     float margin = 0.0f; ///< γ of models.md (signs as there: ELEm [‖…‖ … − γ]₊, ELBE κ = +γ, Box²EL inc −γ)
     float delta = 2.5f; ///< target δ of the box models' negative term (δ − dneg)² (ELBE, Box²EL)
     float reg = 1.0f;   ///< weight of the regulariser (ball models: |‖c‖ − 1| on centres; Box²EL: ‖β‖)
+    std::uint32_t neg_forms = 0; ///< dele: the forms with negatives (bit 1 << NfKind)
 };
 
 /// The EL model names: ELEmbeddings, ELEmbeddings-iv, EmEL++, ELBE, Box2EL.
@@ -168,7 +213,29 @@ class ElReleasedModel final : public ElModel {
     ElReleasedModel(ElModelConfig config, ElSizes sizes);
     void init(std::mt19937_64& rng) override;
     bool supports(NfKind kind) const override;
-    bool has_negative(NfKind kind) const override { return kind == NfKind::GCI2; }
+    /// mowl, paper: GCI2; dele: the forms of config().neg_forms.
+    bool has_negative(NfKind kind) const override;
+    /// The negative of `a` (class rows) with its corrupted column set to `filler`: mowl and paper the
+    /// GCI2 filler b; dele the tail (GCI0 b, GCI1 c, GCI2 b, GCI3 b) and the ⊥ forms' class a.
+    NfAxiom corrupt(const NfAxiom& a, std::uint32_t filler) const;
+    /// The axiom as class rows with the ⊥ forms folded as mOWL scores them and kracr trains them:
+    /// A ⊑ ⊥ → GCI0 with B = owl:Nothing, A ⊓ B ⊑ ⊥ → GCI1 with C = owl:Nothing, ∃r.A ⊑ ⊥ → GCI3.
+    NfAxiom folded_rows(const NfAxiom& axiom) const;
+    /// One kracr step: `size` slots; slot i holds forms[k][i] for each form k with axioms (class
+    /// rows, folded), negatives[i] (a corrupted GCI2 axiom) and radius_rows[i] (a class row).
+    struct KracrBatch {
+        std::array<std::vector<NfAxiom>, kNfKinds> forms;
+        std::vector<NfAxiom> negatives;
+        std::vector<std::uint32_t> radius_rows;
+        std::size_t size = 0;
+    };
+    /// kracr's Keras objective: mean over the slots of (Σ_k ℓ_k + |[ρ_⊤]₊ − 5| + ℓ⁻ + [−ρ]₊)², where
+    /// every ℓ includes λ·|‖x‖ − 1| for each class centre (RI, RC: relation vector) it reads and ℓ⁻ =
+    /// r_C + r_D − ‖c + v_r − d‖ + γ unhinged. Adds ∂/∂θ into g when given.
+    double kracr_objective(const KracrBatch& batch, GradBuffer* g) const;
+    /// The mean positive training loss of the axioms of `kind` (dele: its validation loss, GCI0);
+    /// NaN if there are none.
+    double mean_loss(std::span<const NfAxiom> axioms, NfKind kind) const;
     void terms(const NfAxiom&, LossPart, TermList&) const override {}
     /// mOWL's score (`extended = False`): the positive loss of the form; A ⊑ ⊥ by GCI0 with
     /// D = owl:Nothing, A ⊓ B ⊑ ⊥ by GCI1 with E = owl:Nothing, ∃r.A ⊑ ⊥ by GCI3 with D = owl:Nothing.
@@ -191,11 +258,19 @@ class ElReleasedModel final : public ElModel {
     ///   ELEm, Box2EL  Σ_NF mean ℓ⁺ + mean ℓ⁻ + regulariser (ELEm λ·mean |‖c‖ − 1|, Box2EL λ·mean ‖β‖,
     ///                 over the classes of filler_row())
     ///   ELBE          Σ_NF (mean ℓ⁺)² + (mean ℓ⁻ − 1)²
+    ///   dele          Σ_NF mean ℓ⁺ + mean ℓ⁻ (forms of neg_forms; ℓ⁻ DELE's negative of the corrupted
+    ///                 axiom, fillers[i] its corrupted tail); GCI2 with negatives mean ℓ⁺² + mean ℓ⁻²;
+    ///                 ℓ includes λ·|‖c‖ − 1| per class occurrence (λ = reg, dele default 0);
+    ///                 ELBE: every form squared, Σ_NF mean ℓ⁺² + mean ℓ⁻², no regulariser
+    /// (EmEL++ paper: as ELEm with r = [ρ]₊, its RI and RC forms and λ·mean [−ρ]₊ added.)
     /// Adds ∂/∂θ into g when given.
     double objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers, GradBuffer* g) const;
 
   private:
     double traced_loss(const NfAxiom& axiom, std::vector<TermTrace>* trace) const;
+    double dele_objective(std::span<const NfAxiom> train, std::span<const std::uint32_t> fillers, GradBuffer* g) const;
+    /// DELE's ℓ⁺ or ℓ⁻ of one axiom (class rows) with its per-occurrence regulariser.
+    double dele_value(const NfAxiom& rows, bool negative, GradBuffer* g, float coeff) const;
     mowl::View<float> view() const;
     mowl::Options<float> options() const;
     mowl::Geometry geometry_;

@@ -49,6 +49,7 @@ TableRole table_role(const std::string& name, bool balls) {
     if (name == "head.offset") return {"o_head", "head", true};
     if (name == "tail.centre") return {"c_tail", "tail", true};
     if (name == "tail.offset") return {"o_tail", "tail", true};
+    if (name == "subclass") return {"v", "subclass", true}; // EmEL++ kracr's learned SubClassOf vector
     return {"v", "relation", true};
 }
 
@@ -93,13 +94,15 @@ Rendered render(const TermTrace& t, const ExplainModel& m) {
     auto read = [&](const TracedRef& r) {
         const TableRole tr = table_role(model.tables()[r.table].name, balls);
         std::string p =
-            tr.role_row ? (std::string(tr.object) == "relation" ? "relation(" + m.role_name(r.row) + ")"
-                                                                : "box(" + m.role_name(r.row) + "," + tr.object + ")")
-                        : std::string(tr.object) + "(" + m.class_row_name(r.row) + ")";
+            std::string(tr.object) == "subclass" ? std::string("relation(SubClassOf)")
+            : tr.role_row ? (std::string(tr.object) == "relation" ? "relation(" + m.role_name(r.row) + ")"
+                                                                  : "box(" + m.role_name(r.row) + "," + tr.object + ")")
+                          : std::string(tr.object) + "(" + m.class_row_name(r.row) + ")";
         if (std::find(out.reads.begin(), out.reads.end(), p) == out.reads.end()) out.reads.push_back(std::move(p));
     };
     auto sym = [&](const TracedRef& r) {
         const TableRole tr = table_role(model.tables()[r.table].name, balls);
+        if (std::string(tr.object) == "subclass") return std::string("v(SubClassOf)");
         return std::string(tr.symbol) + "(" + (tr.role_row ? m.role_name(r.row) : m.class_row_name(r.row)) + ")";
     };
     auto sum = [&](const std::vector<TracedRef>& refs) {

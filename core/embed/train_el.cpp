@@ -73,6 +73,59 @@ void draw_released_fillers(const ElReleasedModel& model, std::span<const NfAxiom
         if (train[i].kind == NfKind::GCI2) out[i] = model.filler_row(pick(rng));
 }
 
+void draw_dele_negatives(const ElReleasedModel& model, std::span<const NfAxiom> train, std::mt19937_64& rng,
+                         std::vector<std::uint32_t>& out) {
+    out.assign(train.size(), kg::kNoId);
+    std::uniform_int_distribution<std::size_t> pick(0, model.filler_count() - 1);
+    for (std::size_t i = 0; i < train.size(); ++i)
+        if (model.has_negative(train[i].kind)) out[i] = model.filler_row(pick(rng));
+}
+
+void draw_kracr_negatives(const ElReleasedModel& model, std::span<const NfAxiom> train, std::mt19937_64& rng,
+                          std::vector<NfAxiom>& out, std::vector<std::size_t>* source) {
+    out.clear();
+    if (source) source->clear();
+    std::uniform_int_distribution<std::size_t> pick(0, model.filler_count() - 1);
+    const auto other_than = [&](std::uint32_t row) { // kracr redraws until the class differs
+        for (;;) {
+            const std::uint32_t x = model.filler_row(pick(rng));
+            if (x != row || model.filler_count() < 2) return x;
+        }
+    };
+    for (std::size_t i = 0; i < train.size(); ++i) {
+        if (train[i].kind != NfKind::GCI2) continue;
+        const NfAxiom a = model.folded_rows(train[i]);
+        NfAxiom tail = a, head = a;
+        tail.b = other_than(a.a); // (c, r, x), x ≠ c — as written there
+        head.a = other_than(a.b); // (y, r, d), y ≠ d
+        out.push_back(tail);
+        out.push_back(head);
+        if (source) source->push_back(i), source->push_back(i);
+    }
+}
+
+bool DelePlateau::update(double v) {
+    using D = ElDeleDefaults;
+    if (v < plateau_best * (1 - D::plateau_threshold)) {
+        plateau_best = v;
+        plateau_bad = 0;
+    } else if (++plateau_bad > D::plateau_patience) {
+        lr *= D::plateau_factor;
+        plateau_bad = 0;
+    }
+    if (v < best) {
+        best = v;
+        no_improve = 0;
+        return true;
+    }
+    ++no_improve;
+    return false;
+}
+
+bool DelePlateau::stop() const {
+    return no_improve >= ElDeleDefaults::stop_after;
+}
+
 namespace {
 
 std::string fmt(double x) {
@@ -82,17 +135,19 @@ std::string fmt(double x) {
 }
 
 std::map<std::string, std::string> identity(const ElModelConfig& c, const TrainSettings& st, const ElSizes& s) {
-    return {{"kind", "el-model"},
-            {"model", c.name},
-            {"variant", std::string(el_variant_name(c.variant))},
-            {"dim", std::to_string(c.dim)},
-            {"margin", fmt(c.margin)},
-            {"delta", fmt(c.delta)},
-            {"reg", fmt(c.reg)},
-            {"optimizer", std::string(optimizer_name(st.optimizer))},
-            {"concepts", std::to_string(s.concepts)},
-            {"roles", std::to_string(s.roles)},
-            {"individuals", std::to_string(s.individuals)}};
+    std::map<std::string, std::string> m = {{"kind", "el-model"},
+                                            {"model", c.name},
+                                            {"variant", std::string(el_variant_name(c.variant))},
+                                            {"dim", std::to_string(c.dim)},
+                                            {"margin", fmt(c.margin)},
+                                            {"delta", fmt(c.delta)},
+                                            {"reg", fmt(c.reg)},
+                                            {"optimizer", std::string(optimizer_name(st.optimizer))},
+                                            {"concepts", std::to_string(s.concepts)},
+                                            {"roles", std::to_string(s.roles)},
+                                            {"individuals", std::to_string(s.individuals)}};
+    if (c.variant == ElVariant::Dele) m["neg_forms"] = neg_forms_text(c.neg_forms);
+    return m;
 }
 
 std::string params_json(const ElTrainParams& p, const ElDataset& data, std::size_t trained) {
@@ -113,9 +168,20 @@ std::string params_json(const ElTrainParams& p, const ElDataset& data, std::size
         .field("lr_step", st.lr_step)
         .field("lr_decay", static_cast<double>(st.lr_decay))
         .field("epochs", st.epochs)
-        .field("batch", c.variant == ElVariant::Kbcx ? st.batch : static_cast<int>(trained)) // mowl: the whole set
+        .field("batch", c.variant == ElVariant::Kbcx || c.variant == ElVariant::Kracr
+                            ? st.batch
+                            : static_cast<int>(trained)) // mowl: the whole set
         .field("neg", st.neg)
-        .field("neg_forms", c.variant == ElVariant::Kbcx ? "every form with a negative term" : "GCI2")
+        .field("neg_forms", c.variant == ElVariant::Kbcx    ? "every form with a negative term"
+                            : c.variant == ElVariant::Dele  ? neg_forms_text(c.neg_forms)
+                            : c.variant == ElVariant::Kracr ? "GCI2 (filler and subject, 2 per axiom)"
+                                                            : "GCI2")
+        .field("negatives", c.variant == ElVariant::Dele   ? "tail corrupted, drawn once for the run"
+                            : c.variant == ElVariant::Kbcx ? "redrawn every epoch"
+                                                           : "GCI2 filler corrupted, redrawn every epoch")
+        .field("validation", c.variant != ElVariant::Dele ? std::string()
+                             : p.validation.empty()       ? std::string("training GCI0 axioms")
+                                                          : p.validation_source)
         .field("sampler", p.train.p_bot > 0 ? "stratified" : "corruption")
         .field("p_bot", static_cast<double>(st.p_bot))
         .field("pool", p.pool_source)
@@ -160,6 +226,16 @@ void restore(const Checkpoint& c, const std::string& path, const std::vector<Par
     }
 }
 
+void restore_params_prefixed(const Checkpoint& c, const std::string& path, const std::string& prefix,
+                             std::vector<ParamTable>& tables) {
+    std::vector<Matrix> vals;
+    for (const auto& t : tables)
+        vals.push_back(t.values);
+    restore(c, path, tables, prefix, vals);
+    for (std::size_t i = 0; i < tables.size(); ++i)
+        tables[i].values = std::move(vals[i]);
+}
+
 void restore_params(const Checkpoint& c, const std::string& path, std::vector<ParamTable>& tables) {
     std::vector<Matrix> vals;
     for (const auto& t : tables)
@@ -195,6 +271,13 @@ void save_el_checkpoint(const std::string& path, const ElModel& model, const Opt
     c.meta["seed"] = std::to_string(st.seed);
     c.meta["named_concepts"] = std::to_string(names.named_concepts);
     if (opt) c.meta["optimizer_steps"] = std::to_string(opt->steps());
+    if (state.dele) {
+        c.meta["dele.lr"] = fmt(state.dele->lr);
+        c.meta["dele.plateau_best"] = fmt(state.dele->plateau_best);
+        c.meta["dele.plateau_bad"] = std::to_string(state.dele->plateau_bad);
+        c.meta["dele.best"] = fmt(state.dele->best);
+        c.meta["dele.no_improve"] = std::to_string(state.dele->no_improve);
+    }
     c.lists["concepts"] = names.concepts;
     c.lists["roles"] = names.roles;
     c.lists["individuals"] = names.individuals;
@@ -210,6 +293,12 @@ void save_el_checkpoint(const std::string& path, const ElModel& model, const Opt
         for (std::size_t i = 0; i < o.second().size(); ++i)
             c.tables.push_back({"opt.v/" + model.tables()[i].name, o.second()[i]});
     }
+    if (state.best_tables)
+        for (const auto& t : *state.best_tables)
+            c.tables.push_back({"best/" + t.name, t.values});
+    if (state.last_tables)
+        for (const auto& t : *state.last_tables)
+            c.tables.push_back({"last/" + t.name, t.values});
     write_checkpoint(path, c);
 }
 
@@ -225,6 +314,7 @@ std::unique_ptr<ElModel> load_el_model(const std::string& path, ElNames* names) 
     cfg.delta = std::stof(c.get("delta"));
     cfg.reg = std::stof(c.get("reg"));
     cfg.variant = variant_of(c, path);
+    if (!c.get("neg_forms").empty()) cfg.neg_forms = parse_neg_forms(c.get("neg_forms"));
     const ElSizes s{std::stoull(c.get("concepts")), std::stoull(c.get("roles")), std::stoull(c.get("individuals"))};
     auto model = make_el_model(cfg, s);
     restore_params(c, path, model->tables());
@@ -252,6 +342,11 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
     const bool maximise = st.early_stop != "mean_rank" && st.early_stop != "fvr" && st.early_stop != "pair_fvr";
     state.best = maximise ? -INFINITY : INFINITY;
     TrainResult result;
+    const auto* released = dynamic_cast<const ElReleasedModel*>(model.get());
+    const bool dele = params.model.variant == ElVariant::Dele;
+    DelePlateau plateau;
+    plateau.lr = st.lr;
+    std::vector<ParamTable> best_tables, last_tables;
     if (st.resume) {
         const std::string path = run.checkpoint_path();
         const Checkpoint c = read_checkpoint(path);
@@ -272,6 +367,17 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
         state.epoch = std::stoi(c.get("epoch"));
         state.best = std::stod(c.get("best"));
         state.bad_evals = std::stoi(c.get("bad_evals"));
+        if (dele && c.table("best/" + model->tables()[0].name)) {
+            plateau.lr = std::stod(c.get("dele.lr"));
+            plateau.plateau_best = std::stod(c.get("dele.plateau_best"));
+            plateau.plateau_bad = std::stoi(c.get("dele.plateau_bad"));
+            plateau.best = std::stod(c.get("dele.best"));
+            plateau.no_improve = std::stoi(c.get("dele.no_improve"));
+            best_tables = model->tables();
+            restore_params_prefixed(c, path, "best/", best_tables);
+            if (c.table("last/" + model->tables()[0].name)) // continue from the last epoch, not the best
+                restore_params_prefixed(c, path, "last/", model->tables());
+        }
         run.truncate_metrics(state.epoch);
     } else {
         std::mt19937_64 rng(mix_seed(st.seed, 0xE1));
@@ -293,8 +399,31 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
     const std::stop_token stop = ctx.stop_token();
     const std::size_t named = data.names.named_concepts;
 
-    const auto* released = dynamic_cast<const ElReleasedModel*>(model.get());
     std::vector<std::uint32_t> fillers;
+    if (dele) { // DELE's loader draws with a fixed seed: the same negatives every epoch
+        std::mt19937_64 rng(mix_seed(st.seed, 3));
+        draw_dele_negatives(*released, train, rng, fillers);
+    }
+    const std::span<const NfAxiom> validation =
+        params.validation.empty() ? std::span<const NfAxiom>(train) : std::span<const NfAxiom>(params.validation);
+    bool dele_stop = false;
+    const bool kracr = params.model.variant == ElVariant::Kracr;
+    std::array<std::vector<NfAxiom>, kNfKinds> kracr_forms; // the training axioms by folded form
+    std::vector<NfAxiom> kracr_negs;
+    std::vector<std::size_t> kracr_neg_source;
+    std::size_t kracr_steps = 0;
+    if (kracr) { // kracr draws its negatives once, when it loads the data
+        for (const NfAxiom& a : train) {
+            const NfAxiom f = released->folded_rows(a);
+            kracr_forms[static_cast<int>(f.kind)].push_back(f);
+        }
+        std::mt19937_64 rng(mix_seed(st.seed, 3));
+        draw_kracr_negatives(*released, train, rng, kracr_negs, &kracr_neg_source);
+        std::size_t largest = kracr_negs.size();
+        for (const auto& f : kracr_forms)
+            largest = std::max(largest, f.size());
+        kracr_steps = (largest + B - 1) / B;
+    }
 
     for (int epoch = state.epoch + 1; epoch <= st.epochs; ++epoch) {
         Stopwatch clock;
@@ -304,15 +433,60 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
             ctx.throw_if_stopped();
             if (params.hooks.control) params.hooks.control->wait_while_paused(stop);
             ctx.throw_if_stopped();
-            std::mt19937_64 rng(mix_seed(st.seed, 2, static_cast<std::uint64_t>(epoch)));
-            draw_released_fillers(*released, train, rng, fillers);
-            opt.set_lr(lr_at_epoch(st, epoch));
-            epoch_loss = released->objective(train, fillers, &buffers[0]) * static_cast<double>(N);
-            for (std::size_t t = 0; t < model->tables().size(); ++t) // dense: every row steps
-                for (Eigen::Index r = 0; r < model->tables()[t].values.rows(); ++r)
-                    buffers[0].row(t, static_cast<std::uint32_t>(r));
-            opt.step(model->tables(), buffers[0]);
-            buffers[0].clear();
+            if (!dele && !kracr) {
+                std::mt19937_64 rng(mix_seed(st.seed, 2, static_cast<std::uint64_t>(epoch)));
+                draw_released_fillers(*released, train, rng, fillers);
+            }
+            opt.set_lr(dele ? static_cast<float>(plateau.lr) : lr_at_epoch(st, epoch));
+            if (kracr) {
+                if (params.on_negatives) {
+                    std::vector<NfAxiom> src;
+                    for (std::size_t i : kracr_neg_source)
+                        src.push_back(train[i]);
+                    params.on_negatives(epoch, src, kracr_negs);
+                }
+                ElReleasedModel::KracrBatch kb;
+                kb.size = B;
+                for (std::size_t step = 0; step < kracr_steps; ++step) {
+                    ctx.throw_if_stopped();
+                    std::mt19937_64 rng(mix_seed(st.seed, 4, static_cast<std::uint64_t>(epoch) * 1000003u + step));
+                    const auto sample = [&](const auto& from, auto& to) { // B draws with replacement
+                        to.clear();
+                        if (from.empty()) return;
+                        std::uniform_int_distribution<std::size_t> pick(0, from.size() - 1);
+                        for (std::size_t i = 0; i < B; ++i)
+                            to.push_back(from[pick(rng)]);
+                    };
+                    for (int k = 0; k < kNfKinds; ++k)
+                        sample(kracr_forms[k], kb.forms[k]);
+                    sample(kracr_negs, kb.negatives);
+                    kb.radius_rows.clear();
+                    std::uniform_int_distribution<std::size_t> pick(0, released->filler_count() - 1);
+                    for (std::size_t i = 0; i < B; ++i)
+                        kb.radius_rows.push_back(released->filler_row(pick(rng)));
+                    epoch_loss += released->kracr_objective(kb, &buffers[0]) * static_cast<double>(N) /
+                                  static_cast<double>(kracr_steps);
+                    for (std::size_t t = 0; t < model->tables().size(); ++t) // dense Adam
+                        for (Eigen::Index r = 0; r < model->tables()[t].values.rows(); ++r)
+                            buffers[0].row(t, static_cast<std::uint32_t>(r));
+                    opt.step(model->tables(), buffers[0]);
+                    buffers[0].clear();
+                }
+            }
+            if (params.on_negatives && !kracr) {
+                std::vector<NfAxiom> negs(train.size(), NfAxiom{NfKind::RI, kg::kNoId, kg::kNoId});
+                for (std::size_t i = 0; i < train.size(); ++i)
+                    if (fillers[i] != kg::kNoId) negs[i] = released->corrupt(train[i], fillers[i]);
+                params.on_negatives(epoch, train, negs);
+            }
+            if (!kracr) {
+                epoch_loss = released->objective(train, fillers, &buffers[0]) * static_cast<double>(N);
+                for (std::size_t t = 0; t < model->tables().size(); ++t) // dense: every row steps
+                    for (Eigen::Index r = 0; r < model->tables()[t].values.rows(); ++r)
+                        buffers[0].row(t, static_cast<std::uint32_t>(r));
+                opt.step(model->tables(), buffers[0]);
+                buffers[0].clear();
+            }
             ctx.report(static_cast<std::uint64_t>(epoch), static_cast<std::uint64_t>(st.epochs),
                        "Epoch " + std::to_string(epoch) + "/" + std::to_string(st.epochs));
         } else {
@@ -369,6 +543,20 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
         result.positives += N;
         result.last_epoch = epoch;
 
+        if (dele) { // ReduceLROnPlateau and early stop on the validation GCI0 loss, best kept
+            const double v = released->mean_loss(validation, NfKind::GCI0);
+            rep.metrics["valid_loss"] = v;
+            if (std::isfinite(v) && plateau.update(v)) best_tables = model->tables();
+            dele_stop = plateau.stop();
+            state.dele = &plateau;
+            state.best_tables = best_tables.empty() ? nullptr : &best_tables;
+            if ((dele_stop || epoch == st.epochs) && !best_tables.empty()) {
+                last_tables = model->tables();
+                state.last_tables = &last_tables;
+                for (std::size_t t = 0; t < best_tables.size(); ++t) // the best epoch's parameters
+                    model->tables()[t].values = best_tables[t].values;
+            }
+        }
         const auto run_eval_hooks = [&](Metrics& metrics) {
             for (const auto& hook : params.hooks.eval_hooks)
                 hook(scorer, epoch, metrics);
@@ -377,9 +565,15 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
             state.epoch = epoch;
             if (run.enabled()) save_el_checkpoint(run.checkpoint_path(), *model, &opt, data.names, state, st);
         };
-        if (end_epoch(rep, st, maximise, "tests", run, {state.best, state.bad_evals}, result, run_eval_hooks, save,
+        TrainSettings st_now = st;
+        if (dele_stop) st_now.epochs = epoch; // evaluate the restored best parameters now
+        if (end_epoch(rep, st_now, maximise, "tests", run, {state.best, state.bad_evals}, result, run_eval_hooks, save,
                       params.hooks))
             break;
+        if (dele_stop) {
+            result.stopped_early = true;
+            break;
+        }
     }
     const int ran = result.last_epoch ? result.last_epoch - result.first_epoch + 1 : 0;
     result.seconds_per_epoch = ran ? result.train_seconds / ran : 0;

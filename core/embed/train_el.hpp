@@ -1,6 +1,6 @@
 // The training job of the EL models: minibatches of normal-form axioms with corrupted and
 // contradiction negatives (stratified by p⊥), split over threads, lazy Adam/Adagrad (variant kbcx),
-// or mOWL's one full-batch dense Adam step per epoch (variants mowl, paper); evaluation hooks
+// one full-batch dense Adam step per epoch (mowl, paper, dele) or kracr's per-form samples; evaluation hooks
 // every N epochs (core/eval on a test set), checkpoints and resume.
 #pragma once
 
@@ -9,6 +9,8 @@
 #include "embed/el_models.hpp"
 #include "embed/training.hpp"
 
+#include <cmath>
+#include <functional>
 #include <memory>
 #include <span>
 
@@ -24,6 +26,13 @@ struct ElTrainParams {
     std::vector<NfAxiom> contradiction_pool;
     std::string pool_source; ///< where the pool came from (params.json)
     std::string tests;       ///< the tests file of the hooks (params.json)
+    /// Variant dele: the GCI0 axioms of the validation loss (empty: the training GCI0 axioms).
+    std::vector<NfAxiom> validation;
+    std::string validation_source; ///< params.json
+    /// Variants mowl, paper, dele: called at each epoch with the training axioms and, for each, its
+    /// negative (the axiom with its corrupted column set to a class row) or an axiom of kind RI with no
+    /// ids where it has none — what the step is about to train on (tests).
+    std::function<void(int epoch, std::span<const NfAxiom> train, std::span<const NfAxiom> negatives)> on_negatives;
 };
 
 /// The objective of one minibatch. With w_α = 1/#(axioms of α's normal form in the batch):
@@ -47,7 +56,34 @@ std::vector<float> el_batch_weights(std::span<const NfAxiom> batch);
 void draw_released_fillers(const ElReleasedModel& model, std::span<const NfAxiom> train, std::mt19937_64& rng,
                            std::vector<std::uint32_t>& out);
 
-/// Runs the job. The mowl and paper variants take one dense Adam step per epoch on the whole
+/// The negatives of the dele variant, drawn once for the whole run as DELE's loader does (its seed
+/// is fixed): for each axiom of `train` whose form the model has a negative for, one class row drawn
+/// uniformly from the model's filler classes for its corrupted column (ElReleasedModel::corrupt),
+/// kg::kNoId for every other axiom.
+void draw_dele_negatives(const ElReleasedModel& model, std::span<const NfAxiom> train, std::mt19937_64& rng,
+                         std::vector<std::uint32_t>& out);
+
+/// The negatives of the kracr variant, drawn once as its loader does: for each GCI2 axiom (c, r, d)
+/// of `train`, (c, r, x) and (y, r, d) with x, y filler classes, x ≠ c and y ≠ d (as its code
+/// compares), in class rows; `source` (if given) receives the index into `train` of each.
+void draw_kracr_negatives(const ElReleasedModel& model, std::span<const NfAxiom> train, std::mt19937_64& rng,
+                          std::vector<NfAxiom>& out, std::vector<std::size_t>* source = nullptr);
+
+/// ReduceLROnPlateau (mode min, relative threshold) and the early stop of the dele variant.
+struct DelePlateau {
+    double lr = 0;
+    double plateau_best = INFINITY;
+    int plateau_bad = 0;
+    double best = INFINITY; ///< the lowest validation loss (its parameters are kept)
+    int no_improve = 0;
+    /// Feeds one epoch's validation loss; returns true when this epoch is the best so far.
+    bool update(double valid_loss);
+    bool stop() const;
+};
+
+/// Runs the job. The kracr variant takes ceil(largest form / batch) dense Adam steps per epoch, each
+/// on `batch` axioms of every form drawn with replacement (ElReleasedModel::kracr_objective). The
+/// mowl and paper variants take one dense Adam step per epoch on the whole
 /// training set (ElReleasedModel::objective; batch, neg, p⊥ and threads do not apply). Throws Cancelled on a stop
 /// request (the last finished epoch's checkpoint is kept) and InputError on unusable run folders or checkpoints of
 /// another model or signature.
@@ -58,6 +94,10 @@ struct ElCheckpointState {
     int epoch = 0;
     double best = -1;
     int bad_evals = 0;
+    const DelePlateau* dele = nullptr;                    ///< dele: the schedule's state
+    const std::vector<ParamTable>* best_tables = nullptr; ///< dele: the best epoch's parameters
+    /// dele, once the best parameters are restored: the last epoch's, which a resume continues from.
+    const std::vector<ParamTable>* last_tables = nullptr;
 };
 void save_el_checkpoint(const std::string& path, const ElModel& model, const Optimizer* opt, const ElNames& names,
                         const ElCheckpointState& state, const TrainSettings& settings);

@@ -352,9 +352,9 @@ class TestEmbedElMowl : public QObject {
         QCOMPARE(default_el_variant("ELEmbeddings"), ElVariant::Paper);
         QCOMPARE(default_el_variant("ELBE"), ElVariant::Mowl);
         QCOMPARE(default_el_variant("Box2EL"), ElVariant::Mowl);
-        QCOMPARE(default_el_variant("EmEL++"), ElVariant::Kbcx);
+        QCOMPARE(default_el_variant("EmEL++"), ElVariant::Paper);
         QCOMPARE(parse_el_variant("MOWL"), ElVariant::Mowl);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parse_el_variant("dele"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parse_el_variant("dele++"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, default_el_config("EmEL++", ElVariant::Mowl));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, default_el_config("ELBE", ElVariant::Paper));
         ElModelConfig bad = default_el_config("EmEL++");
@@ -644,12 +644,14 @@ class TestEmbedElMowl : public QObject {
         const QString onto = QString::fromStdString(test::write_file(dir, "toy.kbo", kToy));
         auto r = test::run_kbcx({"train", "--help"});
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.out.contains("--variant") && r.out.contains("ELBE mowl, kbcx") &&
-                     r.out.contains("ELEmbeddings paper, mowl, kbcx"),
+        QVERIFY2(r.out.contains("--variant") && r.out.contains("ELBE mowl, dele, kbcx") &&
+                     r.out.contains("Box2EL mowl, dele, kbcx") &&
+                     r.out.contains("ELEmbeddings paper, mowl, dele, kbcx") &&
+                     r.out.contains("EmEL++ paper, kracr, kbcx"),
                  qPrintable(r.out));
         r = test::run_kbcx({"train", onto, "--model", "EmEL++", "--variant", "mowl", "--run", dir.filePath("a")});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("valid: kbcx"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("valid: paper, kracr, kbcx"), qPrintable(r.err));
         r = test::run_kbcx({"train", onto, "--model", "ELBE", "--neg", "4", "--run", dir.filePath("b")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("--neg does not apply to --variant mowl"), qPrintable(r.err));

@@ -661,7 +661,8 @@ void TestTraining::elVariantsFollowTheModel() {
     // ELEmbeddings: the paper's objective by default, then mOWL's, then ours, as on the command line.
     chooseModel(QStringLiteral("ELEmbeddings"));
     QVERIFY(variant->isVisibleTo(page_));
-    QCOMPARE(ids(variant), (QStringList{QStringLiteral("paper"), QStringLiteral("mowl"), QStringLiteral("kbcx")}));
+    QCOMPARE(ids(variant), (QStringList{QStringLiteral("paper"), QStringLiteral("mowl"), QStringLiteral("dele"),
+                                        QStringLiteral("kbcx")}));
     variant->setCurrentIndex(0);
     TrainingConfig c = page_->config();
     QCOMPARE(c.variant, QStringLiteral("paper"));
@@ -679,11 +680,11 @@ void TestTraining::elVariantsFollowTheModel() {
     variant->setCurrentIndex(variant->findData(QStringLiteral("kbcx")));
     QCOMPARE(page_->config().epochs, kbcx.epochs);
     QVERIFY(page_->findChild<QSpinBox*>(QStringLiteral("batch"))->isEnabled());
-    // EmEL++ has only this explorer's objective; ELBE keeps the kbcx chosen, and offers mOWL's first.
+    // EmEL++ offers the paper's losses first; ELBE keeps the kbcx chosen, and offers mOWL's first.
     chooseModel(QStringLiteral("EmEL++"));
-    QCOMPARE(ids(variant), QStringList{QStringLiteral("kbcx")});
+    QCOMPARE(ids(variant), (QStringList{QStringLiteral("paper"), QStringLiteral("kracr"), QStringLiteral("kbcx")}));
     chooseModel(QStringLiteral("ELBE"));
-    QCOMPARE(ids(variant), (QStringList{QStringLiteral("mowl"), QStringLiteral("kbcx")}));
+    QCOMPARE(ids(variant), (QStringList{QStringLiteral("mowl"), QStringLiteral("dele"), QStringLiteral("kbcx")}));
     QCOMPARE(variant->currentData().toString(), QStringLiteral("kbcx"));
 
     // A mowl run records its variant, reads back with it, and names it in the run list.

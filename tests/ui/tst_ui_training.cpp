@@ -683,6 +683,14 @@ void TestTraining::elVariantsFollowTheModel() {
     // EmEL++ offers the paper's losses first; ELBE keeps the kbcx chosen, and offers mOWL's first.
     chooseModel(QStringLiteral("EmEL++"));
     QCOMPARE(ids(variant), (QStringList{QStringLiteral("paper"), QStringLiteral("kracr"), QStringLiteral("kbcx")}));
+    // kracr trains minibatches of its own size at its own rate, with its own negatives.
+    variant->setCurrentIndex(variant->findData(QStringLiteral("kracr")));
+    const embed::ElVariantTraining kracr = embed::el_variant_training(embed::ElVariant::Kracr);
+    QVERIFY(page_->findChild<QSpinBox*>(QStringLiteral("batch"))->isEnabled());
+    QVERIFY(!page_->findChild<QSpinBox*>(QStringLiteral("neg"))->isEnabled());
+    QCOMPARE(page_->config().lr, kracr.lr);
+    QCOMPARE(page_->config().batch, kracr.batch);
+    variant->setCurrentIndex(variant->findData(QStringLiteral("kbcx")));
     chooseModel(QStringLiteral("ELBE"));
     QCOMPARE(ids(variant), (QStringList{QStringLiteral("mowl"), QStringLiteral("dele"), QStringLiteral("kbcx")}));
     QCOMPARE(variant->currentData().toString(), QStringLiteral("kbcx"));

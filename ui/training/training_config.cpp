@@ -94,16 +94,13 @@ TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model, const 
     c.margin = m.margin;
     c.delta = m.delta;
     c.reg = m.reg;
-    c.batch = embed::ElTrainDefaults::batch;
-    c.neg = embed::ElTrainDefaults::neg;
-    c.lr = embed::ElTrainDefaults::lr;
-    c.evalEvery = 10;
-    if (v != embed::ElVariant::Kbcx) { // one full-batch step per epoch, mOWL's settings
-        c.epochs = embed::ElReleasedDefaults::epochs;
-        c.neg = embed::ElReleasedDefaults::neg;
-        c.lr = embed::ElReleasedDefaults::lr;
-        c.evalEvery = 100;
-    }
+    // The variant's own training settings, as `kbcx train --variant` starts from them.
+    const embed::ElVariantTraining t = embed::el_variant_training(v);
+    c.epochs = t.epochs;
+    c.batch = t.batch;
+    c.neg = t.neg;
+    c.lr = t.lr;
+    c.evalEvery = v == embed::ElVariant::Kbcx ? 10 : 100;
     return c;
 }
 

@@ -171,6 +171,10 @@ QGroupBox* TrainingForm::buildModelBox(const TrainingConfig& d) {
            "paper: the faithfulness paper's ELEmbeddings (mOWL's training, GCI3 in the inside form);\n"
            "mowl: the model as mOWL releases it (its losses, one corrupted GCI2 filler per axiom, one "
            "full-batch Adam step per epoch, lr 0.001, 1000 epochs);\n"
+           "dele: DELE's losses and negatives (tail corruption on the --neg-types forms, fixed; plateau schedule, "
+           "early stop with the best epoch restored);\n"
+           "kracr: kracr's EmEL++ (term (iv), a learned SubClassOf vector, squared unhinged GCI2 negatives, lr "
+           "0.0003, batch 256);\n"
            "kbcx: this explorer's own objective (negatives on every form, squared terms, minibatches, p⊥).\n"
            "Switching moves every field still at the previous variant's default to the new one's"));
     modelForm_->addRow(tr("&Variant:"), variant_);
@@ -542,7 +546,8 @@ void TrainingForm::adaptVariantDefaults() {
     const TrainingConfig to = TrainingConfig::defaultsFor(true, model, variant);
     for (const auto& [spin, was, now] :
          {std::tuple{dim_, from.dim, to.dim}, std::tuple{epochs_, from.epochs, to.epochs},
-          std::tuple{neg_, from.neg, to.neg}, std::tuple{evalEvery_, from.evalEvery, to.evalEvery}})
+          std::tuple{neg_, from.neg, to.neg}, std::tuple{batch_, from.batch, to.batch},
+          std::tuple{evalEvery_, from.evalEvery, to.evalEvery}})
         if (spin->value() == was) spin->setValue(now);
     if (qFuzzyCompare(lr_->value(), from.lr)) lr_->setValue(to.lr);
     if (to.elVariant() != embed::ElVariant::Kbcx) pBot_->setValue(0);
@@ -576,9 +581,12 @@ void TrainingForm::updateFamilyRows() {
     advTemp_->setEnabled(!all);
     loss_->setEnabled(!all);
     pBot_->setEnabled(!all && !released);
-    // mowl and paper: one full-batch step per epoch, one corrupted GCI2 filler per axiom.
-    batch_->setEnabled(!released);
-    if (released) neg_->setEnabled(false);
+    // The released variants draw their own negatives; mowl, paper and dele take one full-batch
+    // step per epoch (kracr's minibatch is the user's to set).
+    const embed::ElVariantTraining vt = embed::el_variant_training(
+        released ? embed::parse_el_variant(variant_->currentData().toString().toStdString()) : embed::ElVariant::Kbcx);
+    batch_->setEnabled(!el || vt.batch_applies);
+    if (el && !vt.neg_applies) neg_->setEnabled(false);
     samplerForm_->setRowVisible(pool_, el);
     samplerForm_->setRowVisible(6, el && pool_->currentData().toString() == QLatin1String("file"));
     pool_->setEnabled(pBot_->value() > 0);

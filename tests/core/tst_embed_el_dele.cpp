@@ -2,6 +2,7 @@
 // finite-difference gradients of their step objectives, the negatives their training loops draw,
 // DELE's plateau schedule and best-epoch restore, and the CLI's refusals.
 #include "common/error.hpp"
+#include "el_test_util.hpp"
 #include "embed/checkpoint.hpp"
 #include "embed/train_el.hpp"
 #include "test_util.hpp"
@@ -51,32 +52,9 @@ void perturb(ElModel& m, std::uint64_t seed) {
 /// Worst relative error of the objective's gradient against central differences (kinks skipped).
 double worst_gradient_error(ElReleasedModel& m, const std::vector<NfAxiom>& train,
                             const std::vector<std::uint32_t>& fillers, double* norm_out) {
-    GradBuffer g;
-    g.shape_like(m.tables());
-    m.objective(train, fillers, &g);
-    double worst = 0, norm = 0;
-    const double h = 1e-3;
-    const double f0 = m.objective(train, fillers, nullptr);
-    for (std::size_t t = 0; t < m.tables().size(); ++t) {
-        Matrix& v = m.tables()[t].values;
-        for (Eigen::Index r = 0; r < v.rows(); ++r)
-            for (Eigen::Index k = 0; k < v.cols(); ++k) {
-                const float keep = v(r, k);
-                v(r, k) = keep + static_cast<float>(h);
-                const double up = m.objective(train, fillers, nullptr);
-                v(r, k) = keep - static_cast<float>(h);
-                const double down = m.objective(train, fillers, nullptr);
-                v(r, k) = keep;
-                const double right = (up - f0) / h, left = (f0 - down) / h;
-                if (std::fabs(right - left) > 5e-2 * std::max(1.0, std::fabs(right))) continue;
-                const double num = (up - down) / (2 * h);
-                const double ana = g.data(t, static_cast<std::uint32_t>(r))[k];
-                worst = std::max(worst, std::fabs(ana - num) / std::max(1.0, std::fabs(num)));
-                norm += ana * ana;
-            }
-    }
-    *norm_out = norm;
-    return worst;
+    const test::GradientCheck c = test::check_released_gradient(m, train, fillers);
+    *norm_out = c.norm;
+    return c.worst;
 }
 
 std::vector<NfAxiom> every_form() {
@@ -463,31 +441,13 @@ class TestEmbedElDele : public QObject {
         QVERIFY(m.part_value(far, LossPart::Negative) < 0);
         m.tables()[0].values.row(far.b) -= 10.0f;
         // Gradient against central differences.
+        const test::GradientCheck c =
+            test::check_gradient(m, [&](GradBuffer* grad) { return m.kracr_objective(b, grad); });
+        QVERIFY2(c.worst < 2e-2, qPrintable(QString("worst relative error %1").arg(c.worst)));
+        QVERIFY(c.norm > 0);
         GradBuffer g;
         g.shape_like(m.tables());
         m.kracr_objective(b, &g);
-        double worst = 0, norm = 0;
-        const double h = 1e-3, f0 = m.kracr_objective(b, nullptr);
-        for (std::size_t t = 0; t < m.tables().size(); ++t) {
-            Matrix& v = m.tables()[t].values;
-            for (Eigen::Index r = 0; r < v.rows(); ++r)
-                for (Eigen::Index k = 0; k < v.cols(); ++k) {
-                    const float keep = v(r, k);
-                    v(r, k) = keep + static_cast<float>(h);
-                    const double up = m.kracr_objective(b, nullptr);
-                    v(r, k) = keep - static_cast<float>(h);
-                    const double down = m.kracr_objective(b, nullptr);
-                    v(r, k) = keep;
-                    const double right = (up - f0) / h, left = (f0 - down) / h;
-                    if (std::fabs(right - left) > 5e-2 * std::max(1.0, std::fabs(right))) continue;
-                    const double num = (up - down) / (2 * h);
-                    const double ana = g.data(t, static_cast<std::uint32_t>(r))[k];
-                    worst = std::max(worst, std::fabs(ana - num) / std::max(1.0, std::fabs(num)));
-                    norm += ana * ana;
-                }
-        }
-        QVERIFY2(worst < 2e-2, qPrintable(QString("worst relative error %1").arg(worst)));
-        QVERIFY(norm > 0);
         QVERIFY(g.data(3, 0)[0] != 0.0f || g.data(3, 0)[1] != 0.0f); // the SubClassOf vector learns
     }
 

@@ -1,6 +1,7 @@
 // Hand-written gradients of every EL model × normal form × loss part (positive loss, negative
 // term, regulariser) and of the whole minibatch objective against central finite differences on
 // random parameters; the samplers' p⊥ fraction and corruption; the model names.
+#include "el_test_util.hpp"
 #include "embed/el_data.hpp"
 #include "embed/train_el.hpp"
 
@@ -61,37 +62,12 @@ NfAxiom random_axiom(NfKind kind, std::mt19937_64& rng) {
 /// Parameters at a kink of the loss (|ρ| at 0, a hinge at 0, a max/min switching), where the
 /// left and right difference quotients disagree, are skipped; at most 3% of them may be.
 template <class F, class G> std::pair<double, double> compare(ElModel& m, F value, G grad) {
-    GradBuffer g;
-    g.shape_like(m.tables());
-    grad(g);
-    double worst = 0, norm = 0;
-    std::size_t kinks = 0, params = 0;
-    const double h = 1e-3;
-    const double f0 = value();
-    for (std::size_t t = 0; t < m.tables().size(); ++t) {
-        Matrix& v = m.tables()[t].values;
-        for (Eigen::Index r = 0; r < v.rows(); ++r)
-            for (Eigen::Index k = 0; k < v.cols(); ++k) {
-                const float keep = v(r, k);
-                v(r, k) = keep + static_cast<float>(h);
-                const double up = value();
-                v(r, k) = keep - static_cast<float>(h);
-                const double down = value();
-                v(r, k) = keep;
-                ++params;
-                const double right = (up - f0) / h, left = (f0 - down) / h;
-                if (std::fabs(right - left) > 5e-2 * std::max(1.0, std::fabs(right))) {
-                    ++kinks;
-                    continue;
-                }
-                const double num = (up - down) / (2 * h);
-                const double ana = g.data(t, static_cast<std::uint32_t>(r))[k];
-                worst = std::max(worst, std::fabs(ana - num) / std::max(1.0, std::fabs(num)));
-                norm += ana * ana;
-            }
-    }
-    if (kinks * 33 > params) worst = std::max(worst, 1.0); // too many kinks: the check would be void
-    return {worst, std::sqrt(norm)};
+    const test::GradientCheck c = test::check_gradient(m, [&](GradBuffer* g) {
+        if (g) grad(*g);
+        return value();
+    });
+    // too many kinks: the check would be void
+    return {c.kinks * 33 > c.params ? std::max(c.worst, 1.0) : c.worst, std::sqrt(c.norm)};
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // term and of the step objective, the ⊥-form scores, and the training loop on a toy ontology
 // (negatives only for GCI2, one optimiser step per epoch, variant in params.json and checkpoints).
 #include "common/error.hpp"
+#include "el_test_util.hpp"
 #include "embed/checkpoint.hpp"
 #include "embed/train_el.hpp"
 #include "test_util.hpp"
@@ -502,38 +503,10 @@ class TestEmbedElMowl : public QObject {
         QVERIFY(std::fabs(m.objective(train, fillers, nullptr) - want) < 1e-5 * std::max(1.0, want));
 
         // Gradient: central differences in float (h = 1e-3), kinks skipped.
-        GradBuffer g;
-        g.shape_like(m.tables());
-        m.objective(train, fillers, &g);
-        double worst = 0, norm = 0;
-        std::size_t kinks = 0, params = 0;
-        const double h = 1e-3;
-        const double f0 = m.objective(train, fillers, nullptr);
-        for (std::size_t t = 0; t < m.tables().size(); ++t) {
-            Matrix& v = m.tables()[t].values;
-            for (Eigen::Index r = 0; r < v.rows(); ++r)
-                for (Eigen::Index k = 0; k < v.cols(); ++k) {
-                    const float keep = v(r, k);
-                    v(r, k) = keep + static_cast<float>(h);
-                    const double up = m.objective(train, fillers, nullptr);
-                    v(r, k) = keep - static_cast<float>(h);
-                    const double down = m.objective(train, fillers, nullptr);
-                    v(r, k) = keep;
-                    ++params;
-                    const double right = (up - f0) / h, left = (f0 - down) / h;
-                    if (std::fabs(right - left) > 5e-2 * std::max(1.0, std::fabs(right))) {
-                        ++kinks;
-                        continue;
-                    }
-                    const double num = (up - down) / (2 * h);
-                    const double ana = g.data(t, static_cast<std::uint32_t>(r))[k];
-                    worst = std::max(worst, std::fabs(ana - num) / std::max(1.0, std::fabs(num)));
-                    norm += ana * ana;
-                }
-        }
-        QVERIFY2(worst < 2e-2, qPrintable(QString("worst relative error %1").arg(worst)));
-        QVERIFY(kinks * 20 < params);
-        QVERIFY(norm > 0);
+        const test::GradientCheck c = test::check_released_gradient(m, train, fillers);
+        QVERIFY2(c.worst < 2e-2, qPrintable(QString("worst relative error %1").arg(c.worst)));
+        QVERIFY(c.kinks * 20 < c.params);
+        QVERIFY(c.norm > 0);
     }
 
     /// The sampler of the released variants: one filler for each GCI2 axiom and none elsewhere,

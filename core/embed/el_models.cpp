@@ -633,6 +633,28 @@ void add_ball_tables(std::vector<ParamTable>& t, Eigen::Index n, Eigen::Index r,
     t.push_back({"class.radius", Matrix::Zero(n, 1)});
     t.push_back({"relation", Matrix::Zero(r, d)});
 }
+/// The original ball init: each [c | ρ] row drawn (c ~ U(−1, 1), ρ ~ U(0, 1) when `positive_radius`,
+/// else U(−1, 1)) and normalised as one vector.
+void init_joint_balls(Matrix& C, Matrix& R, std::mt19937_64& rng, bool positive_radius) {
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f), u01(0.0f, 1.0f);
+    for (Eigen::Index i = 0; i < C.rows(); ++i) {
+        for (Eigen::Index k = 0; k < C.cols(); ++k)
+            C(i, k) = u(rng);
+        R(i, 0) = positive_radius ? u01(rng) : u(rng);
+        const float n = std::sqrt(C.row(i).square().sum() + R(i, 0) * R(i, 0));
+        C.row(i) /= n;
+        R(i, 0) /= n;
+    }
+}
+/// Rows drawn from U(−1, 1) and normalised (relation vectors).
+void init_unit_rows(Matrix& V, std::mt19937_64& rng) {
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    for (Eigen::Index i = 0; i < V.rows(); ++i) {
+        for (Eigen::Index k = 0; k < V.cols(); ++k)
+            V(i, k) = u(rng);
+        V.row(i) /= std::sqrt(V.row(i).square().sum());
+    }
+}
 void add_box_tables(std::vector<ParamTable>& t, Eigen::Index n, Eigen::Index r, Eigen::Index d) {
     t.push_back({"class.centre", Matrix::Zero(n, d)});
     t.push_back({"class.offset", Matrix::Zero(n, d)});
@@ -707,23 +729,8 @@ class BallModel final : public ElModel {
     }
     void init(std::mt19937_64& rng) override {
         // Centre and radius normalised jointly as the original's [c | ρ] row (EmEL++: ρ ~ U(0, 1)).
-        std::uniform_real_distribution<float> u(-1.0f, 1.0f), u01(0.0f, 1.0f);
-        auto& C = tables_[0].values;
-        auto& R = tables_[1].values;
-        for (Eigen::Index i = 0; i < C.rows(); ++i) {
-            for (Eigen::Index k = 0; k < C.cols(); ++k)
-                C(i, k) = u(rng);
-            R(i, 0) = emel_ ? u01(rng) : u(rng);
-            const float n = std::sqrt(C.row(i).square().sum() + R(i, 0) * R(i, 0));
-            C.row(i) /= n;
-            R(i, 0) /= n;
-        }
-        auto& V = tables_[2].values;
-        for (Eigen::Index i = 0; i < V.rows(); ++i) {
-            for (Eigen::Index k = 0; k < V.cols(); ++k)
-                V(i, k) = u(rng);
-            V.row(i) /= std::sqrt(V.row(i).square().sum());
-        }
+        init_joint_balls(tables_[0].values, tables_[1].values, rng, emel_);
+        init_unit_rows(tables_[2].values, rng);
     }
     bool supports(NfKind k) const override { return emel_ || (k != NfKind::RI && k != NfKind::RC); }
     void terms(const NfAxiom& ax, LossPart part, TermList& out) const override {
@@ -1018,25 +1025,9 @@ void ElReleasedModel::init(std::mt19937_64& rng) {
     if (config_.variant == ElVariant::Kracr) {
         // kracr: [c | ρ] with c ~ U(−1, 1), ρ ~ U(0, 1) normalised jointly; relations (and the
         // SubClassOf vector, one of them there) U(−1, 1) normalised.
-        std::uniform_real_distribution<float> u(-1.0f, 1.0f), u01(0.0f, 1.0f);
-        auto& C = tables_[0].values;
-        auto& R = tables_[1].values;
-        for (Eigen::Index i = 0; i < C.rows(); ++i) {
-            for (Eigen::Index k = 0; k < C.cols(); ++k)
-                C(i, k) = u(rng);
-            R(i, 0) = u01(rng);
-            const float n = std::sqrt(C.row(i).square().sum() + R(i, 0) * R(i, 0));
-            C.row(i) /= n;
-            R(i, 0) /= n;
-        }
-        for (std::size_t t : {std::size_t(2), std::size_t(3)}) {
-            auto& V = tables_[t].values;
-            for (Eigen::Index i = 0; i < V.rows(); ++i) {
-                for (Eigen::Index k = 0; k < V.cols(); ++k)
-                    V(i, k) = u(rng);
-                V.row(i) /= std::sqrt(V.row(i).square().sum());
-            }
-        }
+        init_joint_balls(tables_[0].values, tables_[1].values, rng, true);
+        for (std::size_t t : {std::size_t(2), std::size_t(3)})
+            init_unit_rows(tables_[t].values, rng);
         return;
     }
     // mOWL: every table U(−1, 1) with each row divided by its L2 norm; ELEm's radius table is

@@ -42,6 +42,11 @@
 namespace kbcx::ui {
 
 namespace {
+/// How long the scatter chart waits after the histogram (see updateCharts).
+constexpr int kScatterDelayMs = 40;
+} // namespace
+
+namespace {
 
 QString axiomText(const eval::EvalResult& r, std::uint32_t a) {
     const auto& t = r.tests.axioms[a].axiom;
@@ -433,10 +438,9 @@ void HierarchyPage::updateCharts() {
     chartsStale_ = false;
     updateHistogramChart();
     scatterPending_ = true;
-    // The scatter chart in a pass of the event loop of its own: the two rebuilds and their
-    // first paints together held the GUI thread for over 100 ms on a large evaluation. A real
-    // timer (1 ms), not a posted call: Qt delivers the calls posted meanwhile in the same pass.
-    QTimer::singleShot(1, this, [this] {
+    // The scatter chart once the histogram's scene has been processed and painted: the two
+    // rebuilds and their first drawing together held the GUI thread for over 100 ms.
+    QTimer::singleShot(kScatterDelayMs, this, [this] {
         scatterPending_ = false;
         updateScatterChart();
         emit chartsUpdated();

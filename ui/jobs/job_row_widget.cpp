@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 
 #include <cmath>
@@ -21,7 +22,8 @@ namespace kbcx::ui {
 
 namespace {
 constexpr int kBarRange = 1000;
-}
+constexpr int kProgressRefreshMs = 100; ///< the shortest interval between two redraws of a row on progress
+} // namespace
 
 JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), job_(job) {
     auto* layout = new QHBoxLayout(this);
@@ -63,7 +65,11 @@ JobRowWidget::JobRowWidget(JobHandle* job, QWidget* parent) : QWidget(parent), j
         else
             emit clearRequested(job_);
     });
-    connect(job, &JobHandle::progress, this, &JobRowWidget::refresh);
+    refreshTimer_ = new QTimer(this);
+    refreshTimer_->setSingleShot(true);
+    refreshTimer_->setInterval(kProgressRefreshMs);
+    connect(refreshTimer_, &QTimer::timeout, this, &JobRowWidget::refresh);
+    connect(job, &JobHandle::progress, this, &JobRowWidget::refreshSoon);
     connect(job, &JobHandle::stateChanged, this, &JobRowWidget::refresh);
     connect(job, &JobHandle::memorySampled, this, &JobRowWidget::refreshMemory);
     refresh();
@@ -109,7 +115,12 @@ void JobRowWidget::refreshMemory() {
     memory_->setToolTip(tip);
 }
 
+void JobRowWidget::refreshSoon() {
+    if (!refreshTimer_->isActive()) refreshTimer_->start();
+}
+
 void JobRowWidget::refresh() {
+    refreshTimer_->stop();
     const bool active = job_->isActive();
     const quint64 total = job_->total();
     const quint64 done = job_->done();

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QLabel;
+class QTimer;
 class QProgressBar;
 class QToolButton;
 
@@ -35,6 +36,9 @@ class JobRowWidget : public QWidget {
 
   private:
     void refresh();
+    /// Progress reports arrive as often as a job sends them: the row redraws at most every
+    /// kProgressRefreshMs (state changes redraw at once).
+    void refreshSoon();
     void refreshMemory();
 
     JobHandle* job_;
@@ -43,6 +47,7 @@ class JobRowWidget : public QWidget {
     QLabel* message_ = nullptr;
     QLabel* eta_ = nullptr;
     QLabel* memory_ = nullptr;
+    QTimer* refreshTimer_ = nullptr;
     QToolButton* button_ = nullptr;
     int buttonIcon_ = -1; ///< the QStyle::StandardPixmap shown on button_, -1 before the first
 };

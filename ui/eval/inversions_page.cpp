@@ -694,6 +694,7 @@ QWidget* InversionsPage::buildModelPanel() {
 
 void InversionsPage::explainSelection(const EvaluationPtr& e) {
     const quint64 generation = ++modelGeneration_;
+    if (modelJob_ && modelJob_->isActive()) modelJob_->cancel(); // its result would be ignored
     pairModel_ = {};
     {
         const QSignalBlocker block(epochSlider_);
@@ -718,6 +719,7 @@ void InversionsPage::explainSelection(const EvaluationPtr& e) {
     JobHandle* job = workspace_->runner()->start(tr("Score anatomy of a pair"), [dir, axioms](jobs::JobContext& ctx) {
         return computePairModel(dir, axioms, ctx);
     });
+    modelJob_ = job;
     connect(job, &JobHandle::finished, this, [this, job, generation] {
         if (generation != modelGeneration_) return;
         pairModel_ = job->resultAs<PairModelFrames>();

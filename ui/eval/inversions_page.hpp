@@ -8,6 +8,7 @@
 #include "ui/eval/eval_workspace.hpp"
 #include "ui/eval/evaluation.hpp"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <array>
@@ -155,6 +156,7 @@ class InversionsPage : public QWidget {
     std::vector<AxiomProof> proofs_;
     EvaluationPtr evaluation_;
     quint64 generation_ = 0, detailGeneration_ = 0, modelGeneration_ = 0;
+    QPointer<JobHandle> modelJob_; ///< the selected pair's anatomy job, cancelled by the next selection
     PairModelFrames pairModel_;
     QComboBox* evaluationBox_;
     QComboBox* kindBox_;

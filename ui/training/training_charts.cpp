@@ -33,9 +33,8 @@
 namespace kbcx::ui {
 
 namespace {
-/// The pause between two charts of refreshSpread(). A zero-time single shot is a posted call,
-/// and Qt delivers the calls posted meanwhile in the same pass of the event loop: a real timer
-/// puts each chart in a pass of its own.
+/// The pause between two charts of refreshSpread(): a real timer, so that the work each update
+/// posts (the chart's scene laying out the changed series, the repaint) runs before the next.
 constexpr int kPanelGapMs = 1;
 } // namespace
 

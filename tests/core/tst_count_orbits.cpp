@@ -74,7 +74,7 @@ class TestCountOrbits : public QObject {
         QCOMPARE(multisets(0, 0), std::uint64_t{1});
     }
 
-    /// DESIGN.md's required example, by orbits: #(O) = 576 and #(O ∪ {∃r.A ⊑ C}) = 425.
+    /// The KBC paper's worked example, by orbits: #(O) = 576 and #(O ∪ {∃r.A ⊑ C}) = 425.
     void workedExample() {
         onto::Ontology o = onto::read_text("Class: A B C\nObjectProperty: r\nA SubClassOf B\n", "ex.kbo");
         RelativeCounter rc(o, options(2, CountMethod::Orbits));

@@ -1,5 +1,5 @@
-// Helpers the EL model tests share: the finite-difference check of a released variant's
-// objective (mOWL, paper, DELE, kracr) against its analytic gradient.
+// Helpers the EL model tests share: models with random parameters, and the finite-difference
+// check of an objective (kbcx, mOWL, paper, DELE, kracr) against its analytic gradient.
 #pragma once
 
 #include "embed/el_models.hpp"
@@ -8,9 +8,30 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
 #include <vector>
 
 namespace kbcx::test {
+
+/// A model of `variant` with random parameters: its init, then every value spread by N(0, 0.6),
+/// so that some hinges are active and some are not. Dimension `dim`; the kbcx objective gets
+/// γ 0.1, δ 1.5 and regulariser 0.3 (the released variants keep their own).
+inline std::unique_ptr<embed::ElModel> random_el_model(const std::string& name, embed::ElVariant variant,
+                                                       std::uint64_t seed, embed::ElSizes sizes, int dim) {
+    embed::ElModelConfig c = embed::default_el_config(name, variant);
+    c.dim = dim;
+    if (variant == embed::ElVariant::Kbcx) c.margin = 0.1f, c.delta = 1.5f, c.reg = 0.3f;
+    auto m = embed::make_el_model(c, sizes);
+    std::mt19937_64 rng(seed);
+    m->init(rng);
+    std::normal_distribution<float> n(0.0f, 0.6f);
+    for (auto& t : m->tables())
+        for (Eigen::Index i = 0; i < t.values.size(); ++i)
+            t.values.data()[i] += n(rng);
+    return m;
+}
 
 /// What a gradient check found: the worst relative error |analytic − numeric| / max(1, |numeric|)
 /// over the parameters checked, the squared norm of the analytic gradient there, how many

@@ -18,20 +18,7 @@ namespace {
 constexpr ElSizes kSizes{7, 3, 3}; // 7 concepts, 3 roles, 3 individuals
 
 std::unique_ptr<ElModel> random_model(const std::string& name, std::uint64_t seed) {
-    ElModelConfig c = default_el_config(name);
-    c.dim = 4;
-    c.margin = 0.1f;
-    c.delta = 1.5f;
-    c.reg = 0.3f;
-    auto m = make_el_model(c, kSizes);
-    std::mt19937_64 rng(seed);
-    m->init(rng);
-    // Spread the values so that hinges are active in some terms and inactive in others.
-    std::normal_distribution<float> n(0.0f, 0.6f);
-    for (auto& t : m->tables())
-        for (Eigen::Index i = 0; i < t.values.size(); ++i)
-            t.values.data()[i] += n(rng);
-    return m;
+    return test::random_el_model(name, ElVariant::Kbcx, seed, kSizes, 4);
 }
 
 /// A random axiom of `kind` with distinct names where the form has several.

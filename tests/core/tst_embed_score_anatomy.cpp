@@ -1,6 +1,7 @@
 // The anatomy of a score: for every EL model, variant and normal form on random parameters the
 // terms add up to the loss and to the score `kbcx score` gives; the projection of two balls.
 #include "common/error.hpp"
+#include "el_test_util.hpp"
 #include "embed/checkpoint.hpp"
 #include "embed/score_anatomy.hpp"
 #include "embed/score_axioms.hpp"
@@ -26,20 +27,8 @@ namespace {
 
 constexpr ElSizes kSizes{7, 3, 3}; // 7 concepts, 3 roles, 3 individuals
 
-/// A model with random parameters: its init, then spread so that some hinges are active and
-/// some are not.
 std::unique_ptr<ElModel> random_model(const std::string& name, ElVariant v, std::uint64_t seed, ElSizes sizes) {
-    ElModelConfig c = default_el_config(name, v);
-    c.dim = 6;
-    if (v == ElVariant::Kbcx) c.margin = 0.1f, c.delta = 1.5f, c.reg = 0.3f;
-    auto m = make_el_model(c, sizes);
-    std::mt19937_64 rng(seed);
-    m->init(rng);
-    std::normal_distribution<float> n(0.0f, 0.6f);
-    for (auto& t : m->tables())
-        for (Eigen::Index i = 0; i < t.values.size(); ++i)
-            t.values.data()[i] += n(rng);
-    return m;
+    return test::random_el_model(name, v, seed, sizes, 6);
 }
 
 ElNames toy_names() {

@@ -361,15 +361,15 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
                              "' (valid: " + embed::el_variant_list("rgcn") + ")");
     }
     const bool authors = rgcn && params.model.variant == embed::ElVariant::Authors;
-    using Authors = embed::RgcnAuthorsDefaults;
+    // R-GCN's variant sets its own starting values (core's rgcn_variant_training, shared with the
+    // Training tab and the reproductions); an option given overrides each.
+    const embed::RgcnVariantTraining rv =
+        rgcn ? embed::rgcn_variant_training(params.model.variant) : embed::RgcnVariantTraining{};
     const embed::TrainSettings kg_defaults;
-    const auto size = [&](const char* option, int kg_default, int rgcn_default, int authors_default) {
-        return p.has(option) ? static_cast<int>(parse_count(option, p.get(option)))
-               : authors     ? authors_default
-               : rgcn        ? rgcn_default
-                             : kg_default;
+    const auto size = [&](const char* option, int kg_default, int rgcn_default) {
+        return p.has(option) ? static_cast<int>(parse_count(option, p.get(option))) : rgcn ? rgcn_default : kg_default;
     };
-    params.model.dim = size("dim", embed::KgModelConfig{}.dim, embed::RgcnTrainDefaults::dim, Authors::dim);
+    params.model.dim = size("dim", embed::KgModelConfig{}.dim, rv.dim);
     params.model.gamma = static_cast<float>(parse_real("margin", p.get("margin")));
     if (rgcn) {
         params.model.rgcn_layers = static_cast<int>(parse_count("layers", p.get("layers")));
@@ -381,10 +381,10 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
                                  "messages (--self-dropout)");
             params.model.rgcn_self_dropout = p.has("self-dropout")
                                                  ? static_cast<float>(parse_real("self-dropout", p.get("self-dropout")))
-                                                 : Authors::self_dropout;
+                                                 : rv.self_dropout;
             if (!(params.model.rgcn_self_dropout >= 0.0f && params.model.rgcn_self_dropout < 1.0f))
                 throw UsageError("--self-dropout must be in [0, 1)");
-            if (!p.has("bases")) params.model.rgcn_blocks = p.has("blocks") ? 0 : Authors::blocks;
+            if (!p.has("bases")) params.model.rgcn_blocks = p.has("blocks") ? 0 : rv.blocks;
         } else if (p.has("self-dropout")) {
             throw UsageError("--self-dropout is rgcn --variant authors'; --variant kbcx drops edges (--edge-dropout)");
         }
@@ -410,22 +410,19 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     auto& st = params.train;
     st.data = p.positionals()[0];
     st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
-    st.batch = size("batch", kg_defaults.batch, embed::RgcnTrainDefaults::batch, Authors::batch);
+    st.batch = size("batch", kg_defaults.batch, rv.batch);
     if (p.get("neg") == "all")
         st.one_vs_all = true;
     else
-        st.neg = size("neg", kg_defaults.neg, embed::RgcnTrainDefaults::neg, Authors::neg);
+        st.neg = size("neg", kg_defaults.neg, rv.neg);
     st.chunk = static_cast<int>(parse_count("chunk", p.get("chunk")));
-    st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr")))
-            : authors   ? Authors::lr
-            : rgcn      ? embed::RgcnTrainDefaults::lr
-                        : kg_defaults.lr;
+    st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : rgcn ? rv.lr : kg_defaults.lr;
     read_lr_schedule(p, st);
     st.subsampling = p.has("subsampling");
     st.margin = params.model.gamma;
     st.adv_temp = static_cast<float>(parse_real("adv-temp", p.get("adv-temp")));
     st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));
-    st.reg = authors && !p.has("reg") ? Authors::l2 : static_cast<float>(parse_real("reg", p.get("reg")));
+    st.reg = rgcn && !p.has("reg") ? rv.reg : static_cast<float>(parse_real("reg", p.get("reg")));
     st.eval_every = static_cast<int>(parse_count("eval-every", p.get("eval-every")));
     st.eval_max = parse_count("eval-max", p.get("eval-max"));
     st.early_stop = p.get("early-stop");

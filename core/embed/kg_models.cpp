@@ -8,6 +8,7 @@
 #include "embed/dense_blocks.hpp"
 #include "embed/kernels.hpp"
 #include "embed/rgcn.hpp"
+#include "embed/training.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -420,6 +421,40 @@ std::string lower(std::string_view s) {
 }
 
 } // namespace
+
+RgcnVariantTraining rgcn_variant_training(ElVariant variant) {
+    const KgModelConfig model; // the layer shapes' own defaults, for the fields a variant leaves
+    RgcnVariantTraining t;
+    t.bases = model.rgcn_bases;
+    t.edge_dropout = model.rgcn_edge_dropout;
+    t.self_dropout = model.rgcn_self_dropout;
+    if (variant == ElVariant::Authors) {
+        using A = RgcnAuthorsDefaults;
+        t.dim = A::dim, t.batch = A::batch, t.neg = A::neg, t.lr = A::lr, t.reg = A::l2;
+        t.blocks = A::blocks;
+        t.self_dropout = A::self_dropout;
+        return t;
+    }
+    if (variant != ElVariant::Kbcx)
+        throw std::invalid_argument("rgcn has no variant '" + std::string(el_variant_name(variant)) + "'");
+    using K = RgcnTrainDefaults;
+    t.dim = K::dim, t.batch = K::batch, t.neg = K::neg, t.lr = K::lr, t.reg = 0;
+    return t;
+}
+
+void apply_rgcn_variant(ElVariant variant, KgModelConfig& model, TrainSettings& train) {
+    const RgcnVariantTraining t = rgcn_variant_training(variant);
+    model.variant = variant;
+    model.dim = t.dim;
+    model.rgcn_bases = t.bases;
+    model.rgcn_blocks = t.blocks;
+    model.rgcn_edge_dropout = t.edge_dropout;
+    model.rgcn_self_dropout = t.self_dropout;
+    train.batch = t.batch;
+    train.neg = t.neg;
+    train.lr = t.lr;
+    train.reg = t.reg;
+}
 
 const std::vector<std::string>& kg_model_names() {
     static const std::vector<std::string> names{"TransE-L1", "TransE-L2", "DistMult", "ComplEx", "RotatE", "BoxE"};

@@ -118,6 +118,27 @@ struct RgcnAuthorsDefaults {
     static constexpr float self_dropout = 0.2f;     ///< 1 − DropoutKeepProbability
     static constexpr float lr = 0.01f;              ///< Adam
 };
+/// The settings an R-GCN run of a variant starts from: the one place `kbcx train --model rgcn
+/// --variant V`, the Training tab and the reproductions read them. authors: RgcnAuthorsDefaults
+/// (100 blocks, decoder L2, self-loop dropout); kbcx: RgcnTrainDefaults (10 bases, edge dropout,
+/// no regulariser).
+struct RgcnVariantTraining {
+    int dim = 0;
+    int batch = 0; ///< authors: edges sampled per step; kbcx: positives per step
+    int neg = 0;
+    float lr = 0;
+    float reg = 0;  ///< authors: decoder L2; kbcx: N3 weight (0)
+    int bases = 0;  ///< basis decomposition when blocks == 0
+    int blocks = 0; ///< > 0: block-diagonal with this many blocks
+    float edge_dropout = 0;
+    float self_dropout = 0;
+};
+RgcnVariantTraining rgcn_variant_training(ElVariant variant);
+/// Sets `model` (variant, dim, bases/blocks, dropouts) and `train` (batch, neg, lr, reg) to
+/// rgcn_variant_training(variant); the other fields are left as they are.
+struct TrainSettings;
+void apply_rgcn_variant(ElVariant variant, KgModelConfig& model, TrainSettings& train);
+
 /// Builds an uninitialised model (config.name must be canonical).
 std::unique_ptr<KgModel> make_kg_model(const KgModelConfig& config, std::size_t num_entities,
                                        std::size_t num_relations);

@@ -6,6 +6,7 @@
 #include "common/error.hpp"
 #include "common/resources.hpp"
 #include "embed/kg_models.hpp"
+#include "learn/learner.hpp"
 #include "repro/kg_lab.hpp"
 #include "repro/markdown.hpp"
 #include "repro/onto_lab.hpp"
@@ -269,6 +270,7 @@ std::string model_list_text(const std::vector<std::string>& models) {
 }
 
 std::string train_settings_text(const KgFindingPlan& p) {
+    const embed::RgcnVariantTraining rv = embed::rgcn_variant_training(embed::default_el_variant("rgcn"));
     std::ostringstream s;
     s << "Embedding models trained with core/embed's trainer on train.txt (K plus the train positives; no "
          "validation during training): dim "
@@ -276,9 +278,13 @@ std::string train_settings_text(const KgFindingPlan& p) {
       << " corrupted negatives per positive (chunks of " << std::min(64, p.train.neg) << "), Adam lr "
       << number_text(p.train.lr, 3) << ", γ = " << number_text(p.train.gamma, 0) << ", each model's own loss; "
       << p.seeds << " training seed(s) (1…" << p.seeds
-      << "); R-GCN: 2 layers, 10 bases, edge dropout 0.4, DistMult decoder, trained with its own sizes (batch "
-      << p.train.sizes_for("rgcn").batch << ", " << p.train.sizes_for("rgcn").neg << " negatives, lr "
-      << number_text(p.train.sizes_for("rgcn").lr, 3) << ": its encoder runs over the whole graph at every step)";
+      << "); R-GCN as its authors release it (`kbcx train --model rgcn`'s default variant, authors: "
+         "RelationPrediction 98dcdf4's FB15k-237 settings, not the finding's dim): d = "
+      << rv.dim << ", 2 layers, " << rv.blocks << " diagonal blocks, DistMult decoder, " << rv.batch
+      << " neighbourhood-sampled edges per step (half pass messages), ω = " << rv.neg
+      << " negatives per edge in a binary cross-entropy, decoder L2 " << number_text(rv.reg, 3)
+      << ", gradient norm clipped at 1, self-loop dropout " << number_text(rv.self_dropout, 2) << ", Adam lr "
+      << number_text(rv.lr, 3) << ", the finding's " << p.train.epochs << " epochs (epoch-equivalents)";
     if (p.variant == bench::Variant::LogInfer)
         s << ". Train negatives: each benchmark's own (the release's train_neg file, one per train.txt line, drawn "
              "by the benchmark's method); one of each positive's "
@@ -297,27 +303,38 @@ std::string generate_command(const std::string& kgname, const KgFindingPlan& p) 
 }
 
 std::string train_command(const std::string& dir, const std::string& model, const KgFindingPlan& p) {
+    if (model == "rgcn") // the authors' variant with its own settings: only the epochs are given
+        return "kbcx train " + dir + " --model rgcn --epochs " + std::to_string(p.train.epochs) +
+               " --eval-every 0 --seed 1 --threads " + std::to_string(p.train.threads) + " --run runs/" + dir +
+               "-rgcn-s1";
     const KgTrainPlan::Sizes sz = p.train.sizes_for(model);
     return "kbcx train " + dir + " --model " + (model == "TransE-L1" ? std::string("TransE") : model) + " --dim " +
            std::to_string(p.train.dim) + " --epochs " + std::to_string(p.train.epochs) + " --batch " +
            std::to_string(sz.batch) + " --neg " + std::to_string(sz.neg) + " --chunk " +
            std::to_string(std::min(64, sz.neg)) + " --lr " + number_text(sz.lr, 3) +
            " --margin 12 --eval-every 0 --seed 1 --threads " + std::to_string(p.train.threads) +
-           (p.variant == bench::Variant::LogInfer && model != "rgcn" && sz.neg > 0
+           (p.variant == bench::Variant::LogInfer && sz.neg > 0
                 ? " --negatives auto --p-bot " + number_text(1.0 / sz.neg, 4)
                 : std::string()) +
            " --run runs/" + dir + "-" + model + "-s1";
 }
 
 std::string rule_settings_text(const KgFindingPlan& p) {
+    const learn::LearnParams d = learn::learn_defaults(learn::RuleVariant::AnyBURL);
     std::ostringstream s;
-    s << "Rule learner (\"AnyBURL-style\"): the project's bottom-up learner (core/learn, as `kbcx learn-rules`) on "
-         "train.txt in AnyBURL mode (cyclic rules up to length "
-      << p.rules.max_length << ", AC1 up to length 2, AC2 of length 1, pc = 5), stopping after "
+    s << "Rule learner (\"AnyBURL-style\"): the project's bottom-up learner (core/learn, as `kbcx learn-rules "
+         "--variant anyburl`) on train.txt with AnyBURL's semantics: object identity (every rule variable bound to "
+         "a distinct constant), cyclic rules up to length "
+      << p.rules.max_length << ", acyclic AC1 rules of length " << d.max_acyclic_length
+      << ", AC2 of length 1, grounded cyclic rules of length " << d.grounded_cyclic_length << ", at most "
+      << d.sample_size << " sampled groundings per rule in each query direction, confidence = support / predicted, "
+         "to which pc = "
+      << number_text(d.pc, 0) << " unseen negatives are added when the rules are applied; stopping after "
       << p.rules.samples_per_pattern << " sampled paths or " << number_text(p.rules.seconds_per_pattern, 0)
       << " s per pattern of the benchmark, whichever comes first; one learning run per seed. Facts are scored as "
-         "`kbcx apply-rules` does: max aggregation of the confidences of the rules predicting the fact (a fact "
-         "no rule predicts scores 0, so ties are common and count ½ in AUC and ranks)";
+         "`kbcx apply-rules` does: max aggregation of the applied confidences of the rules predicting the fact, "
+         "in the whole order of the confidence lists (a fact no rule predicts scores 0, so ties are common and "
+         "count ½ in AUC and ranks)";
     return s.str();
 }
 

@@ -54,17 +54,30 @@ class SimpBLScorer final : public KgScorer {
 };
 
 /// The rule learner's scorer: max aggregation of the confidences of the rules predicting a
-/// fact, encoded as apply-rules writes it. Not thread-safe (the reach caches are shared state).
+/// fact, in its whole order (as `kbcx apply-rules --variant anyburl` writes it). Not thread-safe
+/// (the reach caches are shared state).
 class RuleScorer final : public KgScorer {
   public:
-    RuleScorer(std::shared_ptr<const kg::KnowledgeGraph> graph, const learn::LearntRuleSet& rules, std::string note)
-        : graph_(std::move(graph)), model_(graph_, rules), note_(std::move(note)) {}
+    /// `evaluated`: the facts the evaluation scores (the benchmark's valid and test positives and
+    /// negatives). Their distinct confidence lists, sorted by max aggregation, are the score's
+    /// levels, so that the whole order AnyBURL's aggregation gives them is kept (not only the
+    /// first four confidences, as encode_confidences keeps).
+    RuleScorer(std::shared_ptr<const kg::KnowledgeGraph> graph, const learn::LearntRuleSet& rules, std::string note,
+               std::span<const rules::GroundFact> evaluated)
+        : graph_(std::move(graph)), model_(graph_, rules), note_(std::move(note)) {
+        for (const auto& f : evaluated)
+            if (auto l = list_of(f); !l.empty()) levels_.push_back(std::move(l));
+        std::sort(levels_.begin(), levels_.end(), [](const auto& a, const auto& b) {
+            return learn::max_aggregation_less(a, b);
+        });
+        levels_.erase(std::unique(levels_.begin(), levels_.end()), levels_.end());
+    }
 
+    /// 0 when no rule predicts f; else level k of n scores k / n, and a list between levels k and
+    /// k + 1 (a fact outside the evaluated set) scores (k + ½) / n: one order over every fact.
     double score(const rules::GroundFact& f) const override {
         if (f.unary) return kLowest; // path rules predict binary facts only
-        const auto& K = graph_->facts;
-        if (f.s >= K.num_entities() || f.o >= K.num_entities() || f.pred >= K.num_relations()) return 0;
-        return learn::encode_confidences(model_.confidences(f.s, f.pred, f.o, from_h_, from_t_));
+        return level_score(list_of(f));
     }
 
     void score_slot(const rules::GroundFact& f, int slot, kg::Id n, std::vector<double>& out) const override {
@@ -78,15 +91,31 @@ class RuleScorer final : public KgScorer {
         // its descending confidence list, the same list confidences() gives for that fact.
         const auto cands = slot == 0 ? model_.heads(f.o, f.pred, from_t_) : model_.tails(f.s, f.pred, from_h_);
         for (const auto& [c, confs] : cands)
-            if (c < n) out[c] = learn::encode_confidences(confs);
+            if (c < n) out[c] = level_score(confs);
     }
 
     std::string note() const override { return note_; }
 
   private:
+    std::vector<double> list_of(const rules::GroundFact& f) const {
+        const auto& K = graph_->facts;
+        if (f.unary || f.s >= K.num_entities() || f.o >= K.num_entities() || f.pred >= K.num_relations()) return {};
+        return model_.confidences(f.s, f.pred, f.o, from_h_, from_t_);
+    }
+    double level_score(const std::vector<double>& l) const {
+        if (l.empty()) return 0;
+        const auto it = std::lower_bound(levels_.begin(), levels_.end(), l, [](const auto& a, const auto& b) {
+            return learn::max_aggregation_less(a, b);
+        });
+        const double k = static_cast<double>(it - levels_.begin());
+        const double n = static_cast<double>(std::max<std::size_t>(1, levels_.size()));
+        return (it != levels_.end() && *it == l ? k + 1 : k + 0.5) / n;
+    }
+
     std::shared_ptr<const kg::KnowledgeGraph> graph_;
     learn::RuleModel model_;
     std::string note_;
+    std::vector<std::vector<double>> levels_; ///< distinct confidence lists, ascending by max aggregation
     mutable learn::ReachCache from_h_, from_t_;
 };
 
@@ -169,9 +198,36 @@ bool KgBench::negative_in_pattern(const bench::Negative& n, int split, const std
 }
 
 KgTrainPlan::Sizes KgTrainPlan::sizes_for(const std::string& model) const {
-    if (model == "rgcn")
-        return {embed::RgcnTrainDefaults::batch, embed::RgcnTrainDefaults::neg, embed::RgcnTrainDefaults::lr};
+    if (model == "rgcn") {
+        const embed::RgcnVariantTraining t = embed::rgcn_variant_training(embed::default_el_variant("rgcn"));
+        return {t.batch, t.neg, t.lr};
+    }
     return {batch, neg, lr};
+}
+
+embed::KgTrainParams KgTrainPlan::params_for(const std::string& model, bool train_negatives, std::uint64_t seed) const {
+    embed::KgTrainParams p;
+    p.model.name = model;
+    p.model.dim = dim;
+    p.model.gamma = gamma;
+    p.train.epochs = epochs;
+    const Sizes sizes = sizes_for(model);
+    p.train.batch = sizes.batch;
+    p.train.neg = sizes.neg;
+    p.train.chunk = std::min(64, sizes.neg);
+    p.train.threads = threads;
+    p.train.seed = seed;
+    p.train.lr = sizes.lr;
+    p.train.margin = gamma;
+    p.train.eval_every = 0; // no validation split is given: nothing is evaluated while training
+    // R-GCN as its authors release it, with their FB15k-237 settings (dimension and blocks
+    // included: `kbcx train --model rgcn`'s defaults); only the epochs are the finding's.
+    if (model == "rgcn") embed::apply_rgcn_variant(embed::default_el_variant("rgcn"), p.model, p.train);
+    // The benchmark's own train negatives (loginfer): one of each positive's negatives comes
+    // from them, as the release pairs one train negative with each train.txt line; the rest
+    // are corrupted entities. R-GCN's authors' variant draws only its own, as released.
+    if (train_negatives && model != "rgcn" && sizes.neg > 0) p.train.p_bot = 1.0f / static_cast<float>(sizes.neg);
+    return p;
 }
 
 KgSystem embedding_system(const std::string& model, const KgTrainPlan& plan) {
@@ -182,27 +238,8 @@ KgSystem embedding_system(const std::string& model, const KgTrainPlan& plan) {
         data.graph = b.gen.params.graph;
         data.train = b.train;
         data.paths = {"train.txt of the " + b.kg_name + " benchmark (in memory)"};
-        embed::KgTrainParams p;
-        p.model.name = model;
-        p.model.dim = plan.dim;
-        p.model.gamma = plan.gamma;
-        p.train.epochs = plan.epochs;
-        const KgTrainPlan::Sizes sizes = plan.sizes_for(model);
-        p.train.batch = sizes.batch;
-        p.train.neg = sizes.neg;
-        p.train.chunk = std::min(64, sizes.neg);
-        p.train.threads = plan.threads;
-        p.train.seed = seed;
-        p.train.lr = sizes.lr;
-        p.train.margin = plan.gamma;
-        p.train.eval_every = 0; // no validation split is given: nothing is evaluated while training
-        // The benchmark's own train negatives (loginfer): one of each positive's negatives comes
-        // from them, as the release pairs one train negative with each train.txt line; the rest
-        // are corrupted entities. R-GCN's authors' variant draws only its own, as released.
-        if (!b.train_negatives.empty() && model != "rgcn" && sizes.neg > 0) {
-            data.negatives = b.train_negatives;
-            p.train.p_bot = 1.0f / static_cast<float>(sizes.neg);
-        }
+        const embed::KgTrainParams p = plan.params_for(model, !b.train_negatives.empty(), seed);
+        if (p.train.p_bot > 0) data.negatives = b.train_negatives;
         std::unique_ptr<embed::KgModel> trained;
         embed::train_kg(data, p, ctx, &trained);
         return std::make_unique<ModelScorer>(std::move(trained));
@@ -258,7 +295,15 @@ KgSystem rule_learner_system(const KgRulePlan& plan) {
         char note[160];
         std::snprintf(note, sizeof note, "%zu rules from %llu sampled paths in %.1f s", res.rules.size(),
                       static_cast<unsigned long long>(res.samples), res.seconds);
-        return std::make_unique<RuleScorer>(graph, set, note);
+        std::vector<rules::GroundFact> evaluated;
+        for (int split : {bench::kValid, bench::kTest}) {
+            const auto i = static_cast<std::size_t>(split);
+            for (const auto& p : b.gen.positives[i])
+                evaluated.push_back(p.fact);
+            for (const auto& n : b.gen.negatives[i])
+                evaluated.push_back(n.fact);
+        }
+        return std::make_unique<RuleScorer>(graph, set, note, evaluated);
     };
     return s;
 }

@@ -6,6 +6,7 @@
 #include "bench/generator.hpp"
 #include "bench/kg_metrics.hpp"
 #include "common/job.hpp"
+#include "embed/train_kg.hpp"
 #include "kg/knowledge_graph.hpp"
 #include "repro/registry.hpp"
 
@@ -97,14 +98,18 @@ struct KgTrainPlan {
     float gamma = 12.0f;
     int threads = 1;
     /// Batch, negatives and learning rate of one model: the plan's, except for R-GCN, which
-    /// runs its encoder over the whole graph at every step and so trains with its own sizes
-    /// (embed::RgcnTrainDefaults, those of `kbcx train --model rgcn`; at batch 1024 one epoch
-    /// of FB15k-237 costs 26 times as long).
+    /// trains as `kbcx train --model rgcn` does by default: the authors' variant (30,000 sampled
+    /// edges per step, ω = 10, Adam 0.01; embed::rgcn_variant_training).
     struct Sizes {
         int batch, neg;
         float lr;
     };
     Sizes sizes_for(const std::string& model) const;
+    /// The training parameters of one model on a benchmark: the plan's, R-GCN the authors'
+    /// variant with its own settings (embed::apply_rgcn_variant) and the plan's epochs; with
+    /// `train_negatives` (the benchmark has its own, loginfer) one of each positive's negatives
+    /// is drawn from them (p⊥ = 1/neg), except for R-GCN, which draws its own as released.
+    embed::KgTrainParams params_for(const std::string& model, bool train_negatives, std::uint64_t seed) const;
 };
 
 /// An embedding model (canonical name: TransE-L1, DistMult, ComplEx, RotatE, BoxE, rgcn)
@@ -126,9 +131,9 @@ struct KgRulePlan {
 /// The benchmark's budget of `plan`: {max_samples, seconds}.
 std::pair<std::uint64_t, double> rule_budget(const KgRulePlan& plan, const KgBench& b);
 /// The project's AnyBURL-style rule learner (core/learn, as `kbcx learn-rules` then `kbcx
-/// apply-rules`): learn_rules on train.txt with the seed, then every fact scored by max
-/// aggregation of the confidences of the rules predicting it (learn::encode_confidences; 0 when
-/// no rule predicts it). Name "AnyBURL-style".
+/// apply-rules`, variant anyburl): learn_rules on train.txt with the seed, then every fact scored
+/// by max aggregation of the confidences of the rules predicting it, in the whole order of the
+/// confidence lists (0 when no rule predicts it). Name "AnyBURL-style".
 KgSystem rule_learner_system(const KgRulePlan& plan);
 
 /// eval-kg's metrics of one system on the facts of one pattern (or all).

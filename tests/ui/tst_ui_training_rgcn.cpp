@@ -1,6 +1,7 @@
-// Offscreen test of the Training form's model-specific options: R-GCN's (layers, basis/block
-// decomposition, edge dropout) and 1-vs-all for the shallow models — shown only where they apply,
-// mapped onto the engine's settings, and written to params.json.
+// Offscreen test of the Training form's model-specific options: R-GCN's (variant authors or kbcx,
+// layers, basis/block decomposition, dropouts, decoder L2) and 1-vs-all for the shallow models —
+// shown only where they apply, mapped onto the engine's settings, and written to params.json.
+#include "embed/kg_models.hpp"
 #include "ui/common/app_settings.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/shell/main_window.hpp"
@@ -45,6 +46,16 @@ class TestUiTrainingRgcn : public QObject {
         model->setCurrentIndex(model->findData(QStringLiteral("TransE-L1")));
         QVERIFY(!form.rgcnLayersSpin()->isVisibleTo(&form));
         model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
+        // The variant row offers R-GCN's variants, the authors' (the CLI's default) first.
+        QComboBox* variant = form.variantCombo();
+        QVERIFY(variant->isVisibleTo(&form));
+        QCOMPARE(variant->count(), 2);
+        QCOMPARE(variant->itemData(0).toString(), QStringLiteral("authors"));
+        QCOMPARE(variant->currentData().toString(), QStringLiteral("authors"));
+        QVERIFY(form.rgcnSelfDropoutSpin()->isVisibleTo(&form));
+        QVERIFY(!form.rgcnDropoutSpin()->isVisibleTo(&form)); // authors drop self-loop messages, not edges
+        variant->setCurrentIndex(variant->findData(QStringLiteral("kbcx")));
+        QVERIFY(!form.rgcnSelfDropoutSpin()->isVisibleTo(&form));
         for (QWidget* w :
              {static_cast<QWidget*>(form.rgcnLayersSpin()), static_cast<QWidget*>(form.rgcnDecompositionCombo()),
               static_cast<QWidget*>(form.rgcnCountSpin()), static_cast<QWidget*>(form.rgcnDropoutSpin())}) {
@@ -55,6 +66,7 @@ class TestUiTrainingRgcn : public QObject {
         const embed::KgModelConfig engine;
         const embed::KgTrainParams d = form.config().toParams();
         QCOMPARE(d.model.name, std::string("rgcn"));
+        QCOMPARE(d.model.variant, embed::ElVariant::Kbcx);
         QCOMPARE(d.model.rgcn_layers, engine.rgcn_layers);
         QCOMPARE(d.model.rgcn_bases, engine.rgcn_bases);
         QCOMPARE(d.model.rgcn_blocks, 0);
@@ -101,6 +113,71 @@ class TestUiTrainingRgcn : public QObject {
         QVERIFY(!form.rgcnCountSpin()->isVisibleTo(&form));
     }
 
+    void variantsMoveTheirDefaults() {
+        // What `kbcx train --model rgcn --variant V` starts from (core's one place), in the form.
+        const embed::RgcnVariantTraining authors = embed::rgcn_variant_training(embed::ElVariant::Authors);
+        const embed::RgcnVariantTraining kbcx = embed::rgcn_variant_training(embed::ElVariant::Kbcx);
+        QVERIFY(authors.dim != kbcx.dim && authors.blocks > 0 && kbcx.blocks == 0);
+        TrainingForm form(nullptr);
+        form.show();
+        form.setDataFolder(QStringLiteral(KBCX_TEST_DATA));
+        QComboBox* model = form.modelCombo();
+        model->setCurrentIndex(model->findData(QStringLiteral("TransE-L1")));
+        model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
+        auto* reg = form.findChild<QDoubleSpinBox*>(QStringLiteral("reg"));
+        QVERIFY(reg && reg->isVisibleTo(&form)); // the decoder L2
+        embed::KgTrainParams p = form.config().toParams();
+        QCOMPARE(p.model.variant, embed::ElVariant::Authors);
+        QCOMPARE(p.model.dim, authors.dim);
+        QCOMPARE(p.model.rgcn_blocks, authors.blocks);
+        QCOMPARE(p.model.rgcn_self_dropout, authors.self_dropout);
+        QCOMPARE(p.train.batch, authors.batch);
+        QCOMPARE(p.train.neg, authors.neg);
+        QCOMPARE(p.train.lr, authors.lr);
+        QCOMPARE(p.train.reg, authors.reg);
+        QCOMPARE(form.rgcnDecompositionCombo()->currentData().toString(), QStringLiteral("block"));
+
+        // A field the user edited keeps its value when the variant changes; the others follow.
+        form.findChild<QSpinBox*>(QStringLiteral("neg"))->setValue(3);
+        form.variantCombo()->setCurrentIndex(form.variantCombo()->findData(QStringLiteral("kbcx")));
+        p = form.config().toParams();
+        QCOMPARE(p.model.variant, embed::ElVariant::Kbcx);
+        QCOMPARE(p.model.dim, kbcx.dim);
+        QCOMPARE(p.model.rgcn_blocks, 0);
+        QCOMPARE(p.model.rgcn_bases, kbcx.bases);
+        QCOMPARE(p.model.rgcn_edge_dropout, kbcx.edge_dropout);
+        QCOMPARE(p.train.neg, 3);
+        QCOMPARE(p.train.reg, 0.0f); // kbcx's R-GCN has no regulariser here
+        QVERIFY(!reg->isVisibleTo(&form));
+        QCOMPARE(form.rgcnDecompositionCombo()->currentData().toString(), QStringLiteral("basis"));
+        form.variantCombo()->setCurrentIndex(form.variantCombo()->findData(QStringLiteral("authors")));
+        p = form.config().toParams();
+        QCOMPARE(p.model.dim, authors.dim);
+        QCOMPARE(p.model.rgcn_blocks, authors.blocks);
+        QCOMPARE(p.train.neg, 3);
+
+        // A config round trip keeps the variant and the self-loop dropout.
+        TrainingConfig c = form.config();
+        c.rgcnSelfDropout = 0.35;
+        form.setConfig(c);
+        QCOMPARE(form.config().variant, QStringLiteral("authors"));
+        QCOMPARE(form.config().rgcnSelfDropout, 0.35);
+        // Leaving R-GCN restores the shallow models' defaults, variant row hidden.
+        model->setCurrentIndex(model->findData(QStringLiteral("DistMult")));
+        QCOMPARE(form.config().dim, TrainingConfig().dim);
+        QVERIFY(!form.variantCombo()->isVisibleTo(&form));
+        QVERIFY(form.config().variant.isEmpty());
+        // An unknown variant in a config is refused with the valid ones named.
+        TrainingConfig bad = TrainingConfig::defaultsFor(false, QStringLiteral("rgcn"));
+        bad.variant = QStringLiteral("mowl");
+        try {
+            (void)bad.toParams();
+            QFAIL("an R-GCN variant mowl was accepted");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("authors, kbcx")), e.what());
+        }
+    }
+
     void choosingRgcnSetsItsDefaults() {
         // What kbcx train --model rgcn uses when nothing is given, read from the params.json of a
         // one-epoch CLI run on a tiny triple folder.
@@ -116,11 +193,11 @@ class TestUiTrainingRgcn : public QObject {
         write("valid.txt", "a\tr\tc\n");
         write("test.txt", "b\ts\ta\n");
         QProcess cli;
-        // The Training tab trains this explorer's R-GCN (the CLI's default is the authors' variant).
+        // The CLI's default variant, the authors', is the Training tab's too.
         cli.start(QStringLiteral(KBCX_CLI),
                   {QStringLiteral("train"), data, QStringLiteral("--model"), QStringLiteral("rgcn"),
-                   QStringLiteral("--variant"), QStringLiteral("kbcx"), QStringLiteral("--epochs"), QStringLiteral("1"),
-                   QStringLiteral("--run"), work.filePath(QStringLiteral("cli"))});
+                   QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--run"),
+                   work.filePath(QStringLiteral("cli"))});
         QVERIFY(cli.waitForFinished(60000));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
         QFile cf(work.filePath(QStringLiteral("cli/params.json")));
@@ -131,6 +208,7 @@ class TestUiTrainingRgcn : public QObject {
         const int cliNeg = cliParams.value(QStringLiteral("neg")).toInt();
         const double cliLr = cliParams.value(QStringLiteral("lr")).toDouble();
         QVERIFY(cliDim > 0 && cliBatch > 0 && cliNeg > 0);
+        QCOMPARE(cliParams.value(QStringLiteral("variant")).toString(), QStringLiteral("authors"));
 
         // A form at its demo-sized defaults: choosing R-GCN moves them to R-GCN's.
         {
@@ -198,6 +276,8 @@ class TestUiTrainingRgcn : public QObject {
         QCOMPARE(params.value(QStringLiteral("batch")).toInt(), cliBatch);
         QCOMPARE(params.value(QStringLiteral("neg")).toInt(), cliNeg);
         QCOMPARE(params.value(QStringLiteral("lr")).toDouble(), cliLr);
+        for (const char* key : {"variant", "blocks", "decomposition", "self_dropout", "decoder_l2", "reg"})
+            QVERIFY2(params.value(QLatin1String(key)) == cliParams.value(QLatin1String(key)), key);
     }
 
     void optionsReachTheRun() {
@@ -206,7 +286,9 @@ class TestUiTrainingRgcn : public QObject {
         QVERIFY(page);
         QComboBox* model = page->form()->modelCombo();
         model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
+        page->form()->variantCombo()->setCurrentIndex(page->form()->variantCombo()->findData(QStringLiteral("kbcx")));
         TrainingConfig c = page->config();
+        QCOMPARE(c.variant, QStringLiteral("kbcx"));
         c.dim = 12;
         c.epochs = 2;
         c.batch = 64;
@@ -230,11 +312,37 @@ class TestUiTrainingRgcn : public QObject {
         QCOMPARE(params.value(QStringLiteral("decomposition")).toString(), QStringLiteral("block"));
         QCOMPARE(params.value(QStringLiteral("blocks")).toInt(), 3);
         QVERIFY(qAbs(params.value(QStringLiteral("edge_dropout")).toDouble() - 0.2) < 1e-6);
+        QCOMPARE(params.value(QStringLiteral("variant")).toString(), QStringLiteral("kbcx"));
         // And the Training form reads them back (resume, open folder).
         const TrainingConfig back = TrainingConfig::fromParamsJson(params);
         QCOMPARE(back.rgcnLayers, 1);
         QCOMPARE(back.rgcnBlocks, 3);
         QVERIFY(qAbs(back.rgcnEdgeDropout - 0.2) < 1e-6);
+        QCOMPARE(back.variant, QStringLiteral("kbcx"));
+
+        // The authors' variant with its self-loop dropout and decoder L2 reaches the run too.
+        c = back;
+        c.variant = QStringLiteral("authors");
+        c.rgcnBlocks = 4;
+        c.rgcnSelfDropout = 0.3;
+        c.reg = 0.05;
+        page->setConfig(c);
+        page->setRunFolder(work.filePath(QStringLiteral("authors")));
+        run = page->startRun();
+        QVERIFY(run);
+        QTRY_VERIFY_WITH_TIMEOUT(!run->isActive(), 60000);
+        QCOMPARE(run->status(), ui::TrainingRun::Status::Finished);
+        QFile af(work.filePath(QStringLiteral("authors/params.json")));
+        QVERIFY(af.open(QIODevice::ReadOnly));
+        const QJsonObject ap = QJsonDocument::fromJson(af.readAll()).object();
+        QCOMPARE(ap.value(QStringLiteral("variant")).toString(), QStringLiteral("authors"));
+        QCOMPARE(ap.value(QStringLiteral("blocks")).toInt(), 4);
+        QVERIFY(qAbs(ap.value(QStringLiteral("self_dropout")).toDouble() - 0.3) < 1e-6);
+        QVERIFY(qAbs(ap.value(QStringLiteral("decoder_l2")).toDouble() - 0.05) < 1e-6);
+        const TrainingConfig back2 = TrainingConfig::fromParamsJson(ap);
+        QCOMPARE(back2.variant, QStringLiteral("authors"));
+        QVERIFY(qAbs(back2.rgcnSelfDropout - 0.3) < 1e-6);
+        QVERIFY(qAbs(back2.reg - 0.05) < 1e-6);
     }
 
     void oneVsAllReachesTheRun() {

@@ -75,12 +75,21 @@ TrainingConfig TrainingConfig::defaultsFor(bool el, const QString& model, const 
     TrainingConfig c;
     if (!el) {
         if (model == QLatin1String("rgcn")) {
-            // kbcx train --model rgcn's defaults, full-graph-sized batches.
+            // kbcx train --model rgcn --variant V's defaults (the authors' when none is named).
+            const embed::ElVariant v =
+                variant.isEmpty() ? embed::default_el_variant("rgcn") : embed::parse_el_variant(variant.toStdString());
+            const embed::RgcnVariantTraining t = embed::rgcn_variant_training(v);
             c.model = model;
-            c.dim = embed::RgcnTrainDefaults::dim;
-            c.batch = embed::RgcnTrainDefaults::batch;
-            c.neg = embed::RgcnTrainDefaults::neg;
-            c.lr = embed::RgcnTrainDefaults::lr;
+            c.variant = QString::fromLatin1(embed::el_variant_name(v).data(), embed::el_variant_name(v).size());
+            c.dim = t.dim;
+            c.batch = t.batch;
+            c.neg = t.neg;
+            c.lr = t.lr;
+            c.reg = t.reg;
+            c.rgcnBases = t.bases;
+            c.rgcnBlocks = t.blocks;
+            c.rgcnEdgeDropout = t.edge_dropout;
+            c.rgcnSelfDropout = t.self_dropout;
         }
         return c;
     }
@@ -144,10 +153,18 @@ embed::KgTrainParams TrainingConfig::toParams() const {
     p.model.dim = dim;
     p.model.gamma = static_cast<float>(margin);
     if (p.model.name == "rgcn") {
+        p.model.variant = elVariant();
+        const auto& vs = embed::el_variants("rgcn");
+        if (std::find(vs.begin(), vs.end(), p.model.variant) == vs.end())
+            throw std::invalid_argument("R-GCN has no variant '" + variant.toStdString() +
+                                        "' (valid: " + embed::el_variant_list("rgcn") + ")");
         p.model.rgcn_layers = rgcnLayers;
         p.model.rgcn_bases = rgcnBases;
         p.model.rgcn_blocks = rgcnBlocks;
         p.model.rgcn_edge_dropout = static_cast<float>(rgcnEdgeDropout);
+        p.model.rgcn_self_dropout = static_cast<float>(rgcnSelfDropout);
+        if (!(rgcnSelfDropout >= 0.0 && rgcnSelfDropout < 1.0))
+            throw std::invalid_argument("the R-GCN self-loop dropout must lie in [0, 1)");
         if (rgcnLayers < 1) throw std::invalid_argument("R-GCN needs at least one layer");
         if (rgcnBlocks > 0 && dim % rgcnBlocks != 0)
             throw std::invalid_argument("the R-GCN block count (" + std::to_string(rgcnBlocks) +
@@ -176,6 +193,8 @@ embed::KgTrainParams TrainingConfig::toParams() const {
     st.p_bot = oneVsAll ? 0.0f : static_cast<float>(pBot);
     st.bernoulli = sampler == QStringLiteral("bernoulli");
     st.eval_every = evalEvery;
+    // R-GCN authors' decoder L2 (kbcx train --reg); the other KG models train without one here.
+    if (p.model.name == "rgcn" && p.model.variant == embed::ElVariant::Authors) st.reg = static_cast<float>(reg);
     return p;
 }
 
@@ -218,6 +237,7 @@ TrainingConfig TrainingConfig::fromParamsJson(const QJsonObject& params) {
     integer("bases", c.rgcnBases);
     integer("blocks", c.rgcnBlocks);
     real("edge_dropout", c.rgcnEdgeDropout);
+    real("self_dropout", c.rgcnSelfDropout);
     if (c.rgcnBlocks > 0 && c.rgcnBases == 0) c.rgcnBases = TrainingConfig().rgcnBases; // a block run records bases 0
     if (c.sampler == QLatin1String("stratified") || c.sampler == QLatin1String("corruption"))
         c.sampler = QStringLiteral("uniform"); // the EL runs' sampler field describes p⊥

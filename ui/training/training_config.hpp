@@ -73,26 +73,28 @@ struct TrainingConfig {
     double reg = 1.0;                        ///< regulariser weight (model-specific, see embed::ElModelConfig)
     QString pool = QStringLiteral("reason"); ///< T− pool of p⊥: reason, disjoint, tests, or a tests TSV path
     QString tests;                           ///< test-set TSV evaluated at every evaluation ("" = none)
-    /// Which objective the EL model name stands for (embed::ElVariant: "kbcx", "mowl", "paper");
-    /// "" = kbcx, as params.json files written before the variants existed read.
+    /// Which objective the EL model name, or R-GCN, stands for (embed::ElVariant: "kbcx", "mowl",
+    /// "paper", "authors", …); "" = kbcx, as params.json files written before the variants existed read.
     QString variant;
     // R-GCN (model "rgcn"; defaults of kbcx train and embed::KgModelConfig)
     int rgcnLayers = 2;           ///< graph-convolution layers L
     int rgcnBases = 10;           ///< bases B of the basis decomposition W_r = Σ_b a_rb V_b
     int rgcnBlocks = 0;           ///< > 0: block-diagonal W_r with this many blocks (must divide dim) instead
-    double rgcnEdgeDropout = 0.4; ///< fraction of training triples dropped from the graph at each step
+    double rgcnEdgeDropout = 0.4; ///< kbcx: fraction of training triples dropped from the graph at each step
+    double rgcnSelfDropout = 0.2; ///< authors: fraction of self-loop message entries dropped at each step
 
     /// True when `model` names an EL model (ELEmbeddings, ELEmbeddings-iv, EmEL++, ELBE, Box2EL).
     bool isEl() const;
     /// The form's defaults for a family: the KG defaults above (for `model` "rgcn" those of
-    /// `kbcx train --model rgcn`: dim 100, batch 30000, neg 10, lr 0.01), or for EL models those
+    /// `kbcx train --model rgcn --variant V`, embed::rgcn_variant_training; "" = authors, the
+    /// default: d 500, 100 blocks, 30,000 edges, ω 10, lr 0.01, L2 0.01), or for EL models those
     /// of `kbcx train` for the EL `model` and `variant` ("" = the model's default variant, as on the
     /// command line): γ, δ, λ of the model; kbcx dim 50, batch 256, neg 4, lr 0.01, evaluation
     /// every 10 epochs; mowl and paper (embed::ElReleasedDefaults) dim 50, 1000 full-batch epochs,
     /// lr 0.001, evaluation every 100 epochs.
     static TrainingConfig defaultsFor(bool el, const QString& model = QStringLiteral("ELEmbeddings"),
                                       const QString& variant = QString());
-    /// The EL variant this config trains (kbcx when `variant` is empty).
+    /// The EL or R-GCN variant this config trains (kbcx when `variant` is empty).
     embed::ElVariant elVariant() const;
 
     /// The engine's parameters (without run folder and hooks). Throws std::invalid_argument

@@ -77,7 +77,7 @@ const QList<QPair<QString, QString>> kKgModels = {
     {QStringLiteral("ComplEx"), QStringLiteral("ComplEx")},
     {QStringLiteral("RotatE"), QStringLiteral("RotatE")},
     {QStringLiteral("BoxE"), QStringLiteral("BoxE")},
-    {QStringLiteral("R-GCN, variant kbcx (DistMult decoder)"), QStringLiteral("rgcn")}};
+    {QStringLiteral("R-GCN (DistMult decoder)"), QStringLiteral("rgcn")}};
 
 const QList<QPair<QString, QString>> kElModels = {
     {QStringLiteral("ELEmbeddings (released loss)"), QStringLiteral("ELEmbeddings")},
@@ -176,6 +176,10 @@ QGroupBox* TrainingForm::buildModelBox(const TrainingConfig& d) {
            "kracr: kracr's EmEL++ (term (iv), a learned SubClassOf vector, squared unhinged GCI2 negatives, lr "
            "0.0003, batch 256);\n"
            "kbcx: this explorer's own objective (negatives on every form, squared terms, minibatches, p⊥).\n"
+           "R-GCN: authors, as RelationPrediction 98dcdf4 trains it (d 500, 100 blocks of 5×5, 30,000 "
+           "neighbourhood-sampled edges per step, 10 negatives each in a cross-entropy, decoder L2 0.01, "
+           "self-loop dropout 0.2, gradient norm clipped at 1); kbcx, this explorer's (10 bases, edge dropout 0.4, "
+           "the whole graph at every step).\n"
            "Switching moves every field still at the previous variant's default to the new one's"));
     modelForm_->addRow(tr("&Variant:"), variant_);
     connect(model_, &QComboBox::currentIndexChanged, this, &TrainingForm::fillVariants);
@@ -242,6 +246,14 @@ QGroupBox* TrainingForm::buildModelBox(const TrainingConfig& d) {
                             modelBox);
     rgcnDropout_->setObjectName(QStringLiteral("rgcnEdgeDropout"));
     modelForm_->addRow(tr("Edge dropo&ut:"), rgcnDropout_);
+    rgcnSelfDropout_ =
+        realSpin(0, 0.99, 2, 0.05, d.rgcnSelfDropout,
+                 tr("R-GCN, variant authors: the fraction of self-loop message entries hᵢW₀ dropped on every layer "
+                    "at each step, the kept ones scaled by 1/(1 − p) (default 0.2, the reference's keep "
+                    "probability 0.8)"),
+                 modelBox);
+    rgcnSelfDropout_->setObjectName(QStringLiteral("rgcnSelfDropout"));
+    modelForm_->addRow(tr("Self-loop dropo&ut:"), rgcnSelfDropout_);
     connect(rgcnDecomposition_, &QComboBox::currentIndexChanged, this, [this] {
         // Keep each decomposition's own count when switching between them.
         const bool block = rgcnDecomposition_->currentData().toString() == QLatin1String("block");
@@ -473,9 +485,9 @@ void TrainingForm::fillModels(bool el) {
                 "TransE ‖h + r − t‖ (L1 or L2), DistMult ⟨h, r, t⟩, ComplEx Re⟨h, r, t̄⟩,\n"
                 "RotatE ‖h ∘ r − t‖ with |rᵢ| = 1, BoxE points in relation boxes,\n"
                 "R-GCN: relational graph convolution encoder with a DistMult decoder.\n"
-                "Choosing R-GCN sets its own defaults, those of kbcx train --model rgcn --variant kbcx (dimension 100, "
-                "batch "
-                "30,000, 10 negatives per positive, learning rate 0.01), in each of these fields still at the "
+                "Choosing R-GCN sets its own defaults, those of kbcx train --model rgcn for the chosen variant "
+                "(authors: dimension 500, 30,000 sampled edges per step, 10 negatives per edge, learning rate 0.01; "
+                "kbcx: dimension 100, batch 30,000, 10 negatives, 0.01), in each of these fields still at the "
                 "previous model's default; values you changed are kept. Leaving R-GCN restores the other "
                 "models' defaults the same way"));
     lastModel_ = model_->currentData().toString();
@@ -503,20 +515,50 @@ void TrainingForm::adaptRgcnDefaults() {
     shownModel_ = model;
     const QString rgcn = QStringLiteral("rgcn");
     if (el_ || previous.isEmpty() || (previous == rgcn) == (model == rgcn)) return;
-    const TrainingConfig from = TrainingConfig::defaultsFor(false, previous);
-    const TrainingConfig to = TrainingConfig::defaultsFor(false, model);
+    // fillVariants ran first: the variant combo already holds R-GCN's (or nothing).
+    const TrainingConfig from = TrainingConfig::defaultsFor(false, previous, previous == rgcn ? rgcnVariant_ : QString());
+    const TrainingConfig to =
+        TrainingConfig::defaultsFor(false, model, model == rgcn ? variant_->currentData().toString() : QString());
     for (const auto& [spin, was, now] : {std::tuple{dim_, from.dim, to.dim}, std::tuple{batch_, from.batch, to.batch},
                                          std::tuple{neg_, from.neg, to.neg}})
         if (spin->value() == was) spin->setValue(now);
     if (qFuzzyCompare(lr_->value(), from.lr)) lr_->setValue(to.lr);
+    if (qFuzzyCompare(reg_->value() + 1, from.reg + 1)) reg_->setValue(to.reg);
+    if (model == rgcn) {
+        adaptRgcnShape(TrainingConfig::defaultsFor(false, rgcn, QStringLiteral("kbcx")), to, true);
+        rgcnVariant_ = variant_->currentData().toString();
+    } else {
+        rgcnVariant_.clear();
+    }
+}
+
+void TrainingForm::adaptRgcnShape(const TrainingConfig& from, const TrainingConfig& to, bool force) {
+    // The decomposition and its count, the dropouts: moved when still at `from`'s (or `force`).
+    const bool fromBlock = from.rgcnBlocks > 0, toBlock = to.rgcnBlocks > 0;
+    const bool shownBlock = rgcnDecomposition_->currentData().toString() == QLatin1String("block");
+    const int fromCount = fromBlock ? from.rgcnBlocks : from.rgcnBases;
+    if (force || (shownBlock == fromBlock && rgcnCount_->value() == fromCount)) {
+        QSignalBlocker b(rgcnDecomposition_);
+        rgcnDecomposition_->setCurrentIndex(rgcnDecomposition_->findData(toBlock ? QStringLiteral("block")
+                                                                                 : QStringLiteral("basis")));
+        rgcnBases_ = to.rgcnBases;
+        if (toBlock) rgcnBlocks_ = to.rgcnBlocks;
+        rgcnCount_->setValue(toBlock ? to.rgcnBlocks : to.rgcnBases);
+    }
+    if (force || qFuzzyCompare(rgcnDropout_->value(), from.rgcnEdgeDropout))
+        rgcnDropout_->setValue(to.rgcnEdgeDropout);
+    if (force || qFuzzyCompare(rgcnSelfDropout_->value(), from.rgcnSelfDropout))
+        rgcnSelfDropout_->setValue(to.rgcnSelfDropout);
 }
 
 void TrainingForm::fillVariants() {
     const QString keep = variant_->currentData().toString();
     QSignalBlocker block(variant_);
     variant_->clear();
-    if (el_ && model_->count() > 0) {
-        const std::string name = embed::canonical_el_model_name(model_->currentData().toString().toStdString());
+    const bool rgcn = !el_ && model_->currentData().toString() == QLatin1String("rgcn");
+    if ((el_ || rgcn) && model_->count() > 0) {
+        const std::string name =
+            rgcn ? std::string("rgcn") : embed::canonical_el_model_name(model_->currentData().toString().toStdString());
         for (embed::ElVariant v : embed::el_variants(name)) {
             const QString id = QString::fromLatin1(embed::el_variant_name(v).data(), embed::el_variant_name(v).size());
             variant_->addItem(variant_->count() == 0 ? tr("%1 (default)").arg(id) : id, id);
@@ -534,8 +576,23 @@ void TrainingForm::adaptVariantDefaults() {
     const QString variant = variant_->currentData().toString();
     const QString previous = shownVariant_;
     shownVariant_ = variant;
-    if (!el_ || previous.isEmpty() || variant.isEmpty() || previous == variant) return;
     const QString model = model_->currentData().toString();
+    if (!el_ && model == QLatin1String("rgcn")) {
+        // R-GCN's two variants differ in sizes, decomposition, dropout and regulariser.
+        const QString was = rgcnVariant_;
+        rgcnVariant_ = variant;
+        if (was.isEmpty() || variant.isEmpty() || was == variant) return;
+        const TrainingConfig from = TrainingConfig::defaultsFor(false, model, was);
+        const TrainingConfig to = TrainingConfig::defaultsFor(false, model, variant);
+        for (const auto& [spin, old, now] : {std::tuple{dim_, from.dim, to.dim},
+                                             std::tuple{batch_, from.batch, to.batch}, std::tuple{neg_, from.neg, to.neg}})
+            if (spin->value() == old) spin->setValue(now);
+        if (qFuzzyCompare(lr_->value(), from.lr)) lr_->setValue(to.lr);
+        if (qFuzzyCompare(reg_->value() + 1, from.reg + 1)) reg_->setValue(to.reg);
+        adaptRgcnShape(from, to, false);
+        return;
+    }
+    if (!el_ || previous.isEmpty() || variant.isEmpty() || previous == variant) return;
     // A variant of the previous model that this one lacks has no defaults here to compare with.
     const auto& offered = embed::el_variants(embed::canonical_el_model_name(model.toStdString()));
     if (std::none_of(offered.begin(), offered.end(), [&](embed::ElVariant v) {
@@ -560,15 +617,22 @@ void TrainingForm::updateFamilyRows() {
     dataForm_->setRowVisible(negatives_, !el);
     dataForm_->setRowVisible(3, el);
     modelForm_->setRowVisible(delta_, el);
-    modelForm_->setRowVisible(reg_, el);
-    modelForm_->setRowVisible(loss_, !el);
-    modelForm_->setRowVisible(variant_, el);
+    const bool rgcn = !el && model_->currentData().toString() == QLatin1String("rgcn");
+    const bool authors = rgcn && variant_->currentData().toString() == QLatin1String("authors");
+    modelForm_->setRowVisible(reg_, el || authors);
+    modelForm_->setRowVisible(loss_, !el && !authors); // authors: its own binary cross-entropy
+    modelForm_->setRowVisible(variant_, el || rgcn);
     const bool released = el && !variant_->currentData().toString().isEmpty() &&
                           variant_->currentData().toString() != QLatin1String("kbcx");
-    const bool rgcn = !el && model_->currentData().toString() == QLatin1String("rgcn");
     for (QWidget* w : {static_cast<QWidget*>(rgcnLayers_), static_cast<QWidget*>(rgcnDecomposition_),
-                       static_cast<QWidget*>(rgcnCount_), static_cast<QWidget*>(rgcnDropout_)})
+                       static_cast<QWidget*>(rgcnCount_)})
         modelForm_->setRowVisible(w, rgcn);
+    modelForm_->setRowVisible(rgcnDropout_, rgcn && !authors);
+    modelForm_->setRowVisible(rgcnSelfDropout_, authors);
+    reg_->setToolTip(authors ? tr("R-GCN, variant authors: decoder L2 λ on mean(e_s²) + mean(r²) + mean(e_o²) over a "
+                                  "step's examples (default 0.01, the reference's RegularizationParameter)")
+                             : tr("Regulariser weight: ELEmbeddings/EmEL++ |‖c‖ − 1| on class centres; Box²EL "
+                                  "λ‖β‖ on bumps"));
     samplerForm_->setRowVisible(sampler_, !el);
     samplerForm_->setRowVisible(chunk_, !el);
     samplerForm_->setRowVisible(advTemp_, !el);
@@ -609,7 +673,7 @@ void TrainingForm::updateFamilyRows() {
 TrainingConfig TrainingForm::config() const {
     TrainingConfig c;
     c.model = model_->currentData().toString();
-    c.variant = c.isEl() ? variant_->currentData().toString() : QString();
+    c.variant = c.isEl() || c.model == QLatin1String("rgcn") ? variant_->currentData().toString() : QString();
     c.dim = dim_->value();
     c.epochs = epochs_->value();
     c.batch = batch_->value();
@@ -636,6 +700,7 @@ TrainingConfig TrainingForm::config() const {
     c.tests = tests_->text().trimmed();
     c.rgcnLayers = rgcnLayers_->value();
     c.rgcnEdgeDropout = rgcnDropout_->value();
+    c.rgcnSelfDropout = rgcnSelfDropout_->value();
     if (rgcnDecomposition_->currentData().toString() == QLatin1String("block")) {
         c.rgcnBlocks = rgcnCount_->value();
         c.rgcnBases = rgcnBases_;
@@ -659,6 +724,14 @@ void TrainingForm::setConfig(const TrainingConfig& c) {
         variant_->setCurrentIndex(
             std::max(0, variant_->findData(c.variant.isEmpty() ? QStringLiteral("kbcx") : c.variant)));
         shownVariant_ = variant_->currentData().toString();
+    } else if (c.model == QLatin1String("rgcn")) {
+        fillVariants();
+        QSignalBlocker block(variant_);
+        // A run from before R-GCN's variants trained kbcx.
+        variant_->setCurrentIndex(
+            std::max(0, variant_->findData(c.variant.isEmpty() ? QStringLiteral("kbcx") : c.variant)));
+        shownVariant_ = rgcnVariant_ = variant_->currentData().toString();
+        updateFamilyRows();
     }
     dim_->setValue(c.dim);
     epochs_->setValue(c.epochs);
@@ -691,6 +764,7 @@ void TrainingForm::setConfig(const TrainingConfig& c) {
     tests_->setText(c.tests);
     rgcnLayers_->setValue(c.rgcnLayers);
     rgcnDropout_->setValue(c.rgcnEdgeDropout);
+    rgcnSelfDropout_->setValue(c.rgcnSelfDropout);
     {
         QSignalBlocker b(rgcnDecomposition_);
         rgcnDecomposition_->setCurrentIndex(c.rgcnBlocks > 0 ? 1 : 0);

@@ -57,6 +57,7 @@ class TrainingForm : public QWidget {
     QComboBox* rgcnDecompositionCombo() const { return rgcnDecomposition_; }
     QSpinBox* rgcnCountSpin() const { return rgcnCount_; }
     QDoubleSpinBox* rgcnDropoutSpin() const { return rgcnDropout_; }
+    QDoubleSpinBox* rgcnSelfDropoutSpin() const { return rgcnSelfDropout_; }
     QLineEdit* testsEdit() const { return tests_; }
 
   signals:
@@ -74,6 +75,8 @@ class TrainingForm : public QWidget {
     void fillModels(bool el);
     void applyModelDefaults();
     void adaptRgcnDefaults();
+    /// R-GCN's decomposition, count and dropouts from `from`'s defaults to `to`'s (all when `force`).
+    void adaptRgcnShape(const TrainingConfig& from, const TrainingConfig& to, bool force);
     void fillVariants();
     void adaptVariantDefaults();
     void updateFamilyRows();
@@ -87,7 +90,8 @@ class TrainingForm : public QWidget {
     bool sourceChosen_ = false; ///< the user (or a select/set call) chose the data; until then the first loaded one
     QString lastModel_;
     QString shownModel_;   ///< the model whose KG defaults the fields were last adapted to
-    QString shownVariant_; ///< the EL variant whose defaults the fields were last adapted to
+    QString shownVariant_; ///< the EL or R-GCN variant whose defaults the fields were last adapted to
+    QString rgcnVariant_;  ///< the R-GCN variant shown last (what leaving R-GCN compares with)
 
     QComboBox* dataSource_ = nullptr;
     QLineEdit* dataFolder_ = nullptr;
@@ -95,7 +99,7 @@ class TrainingForm : public QWidget {
     QLineEdit* negatives_ = nullptr;
     QFormLayout* dataForm_ = nullptr;
     QComboBox* model_ = nullptr;
-    QComboBox* variant_ = nullptr; ///< EL models: which objective the name stands for
+    QComboBox* variant_ = nullptr; ///< EL models and R-GCN: which objective the name stands for
     QFormLayout* modelForm_ = nullptr;
     QSpinBox* dim_ = nullptr;
     QDoubleSpinBox* margin_ = nullptr;
@@ -106,6 +110,7 @@ class TrainingForm : public QWidget {
     QComboBox* rgcnDecomposition_ = nullptr;
     QSpinBox* rgcnCount_ = nullptr;
     QDoubleSpinBox* rgcnDropout_ = nullptr;
+    QDoubleSpinBox* rgcnSelfDropout_ = nullptr;
     int rgcnBases_ = 10, rgcnBlocks_ = 4; ///< the count of the decomposition not shown
     QFormLayout* samplerForm_ = nullptr;
     QComboBox* sampler_ = nullptr;

@@ -280,14 +280,20 @@ std::string OntoLab::graph_baselines_text(const TrainPlan& plan, const std::vect
                     std::to_string(projected_triples(k)) + " edges; " + onto::projection_summary(k) +
                     (k == onto::ProjectionKind::Taxonomy ? "; GCI2 candidates have no edge type and rank lowest" : "") +
                     "), trained with the " + embed::graph_training_name(plan.graph.training) + " settings";
-    std::string per;
+    std::vector<std::pair<std::string, std::string>> per; // model, settings
     for (const auto& m : models) {
         if (!is_triple_model(m)) continue;
         const std::string c = embed::canonical_kg_model_name(m);
-        per += (per.empty() ? "" : "; ") + (c == "TransE-L1" ? std::string("TransE") : c) + ": " +
-               embed::graph_training_settings(plan.graph.training, c, plan.dim).text();
+        per.emplace_back(c == "TransE-L1" ? std::string("TransE") : c,
+                         embed::graph_training_settings(plan.graph.training, c, plan.dim).text());
     }
-    return s + (per.empty() ? "" : " (" + per + ")");
+    const bool same = std::all_of(per.begin(), per.end(), [&](const auto& x) { return x.second == per[0].second; });
+    if (per.empty()) return s;
+    if (same && per.size() > 1) return s + " (each: " + per[0].second + ")";
+    std::string list;
+    for (const auto& [m, t] : per)
+        list += (list.empty() ? "" : "; ") + m + ": " + t;
+    return s + " (" + list + ")";
 }
 
 RunMetrics OntoLab::train_and_evaluate(const std::string& model, std::uint64_t seed, const TrainPlan& plan,

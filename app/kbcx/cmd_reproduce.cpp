@@ -5,6 +5,8 @@
 
 #include "bench/generator.hpp"
 #include "common/error.hpp"
+#include "embed/graph_training.hpp"
+#include "onto/projection.hpp"
 #include "repro/registry.hpp"
 
 #include <cstdio>
@@ -71,6 +73,13 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
              "negative-difficulty, pattern-difficulty: loginfer (LogInfer's generator as released: K = train +\n"
              "valid + test, each method's own train negatives, the systems trained on each) or kbcx (this\n"
              "project's generator on train.txt)");
+    p.option("projection", "NAME",
+             "ontology findings: the graph the triple baselines (TransE, DistMult, ComplEx, BoxE) train on:\n" +
+                 onto::projection_list() + " (default " + onto::projection_name(onto::kDefaultProjection) +
+                 "; README \"Graph projections\")");
+    p.option("graph-training", "T",
+             "ontology findings: how the triple baselines train: pykeen (PyKEEN's defaults as mOWL's KGE wrapper\n"
+             "applies them, the default) or kbcx (this project's settings)");
     p.flag("resume",
            "pattern-difficulty: reuse the benchmarks an earlier run with the same settings finished (kept in\n"
            "DIR/NAME/partial/ as each one ends), so a stopped or killed run continues where it was");
@@ -107,6 +116,18 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
         o.variant = p.get("variant");
         if (!bench::parse_variant(o.variant))
             throw UsageError("--variant is loginfer or kbcx, not '" + o.variant + "'");
+    }
+    if (p.has("projection")) {
+        o.graph.projection = p.get("projection");
+        if (!onto::parse_projection(o.graph.projection))
+            throw UsageError("unknown projection '" + o.graph.projection + "' (valid: " + onto::projection_list() +
+                             ")");
+    }
+    if (p.has("graph-training")) {
+        o.graph.training = p.get("graph-training");
+        if (!embed::parse_graph_training(o.graph.training))
+            throw UsageError("--graph-training is " + embed::graph_training_list() + ", not '" + o.graph.training +
+                             "'");
     }
     if (p.has("per-band")) o.per_band = parse_count("per-band", p.get("per-band"));
     if (p.has("models")) o.models = split_list(p.get("models"));

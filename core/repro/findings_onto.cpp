@@ -27,17 +27,21 @@ struct Plan {
     int seeds, epochs, dim;
     std::size_t per_band;
     int threads;
+    GraphBaselines graph;
     std::vector<unsigned long long> seed_list() const {
         std::vector<unsigned long long> s(static_cast<std::size_t>(seeds));
         std::iota(s.begin(), s.end(), 1ull);
         return s;
     }
-    TrainPlan train(float p_bot = 0, int eval_every = 0) const { return {epochs, dim, threads, p_bot, eval_every}; }
+    TrainPlan train(float p_bot = 0, int eval_every = 0) const {
+        return {epochs, dim, threads, p_bot, eval_every, graph};
+    }
 };
 
 Plan plan_of(const Options& o) {
     const bool full = o.mode == Mode::Full;
-    Plan p{full ? 5 : 2, full ? 1000 : 100, full ? 50 : 20, full ? std::size_t{100} : std::size_t{30}, o.threads};
+    Plan p{full ? 5 : 2, full ? 1000 : 100, full ? 50 : 20, full ? std::size_t{100} : std::size_t{30}, o.threads, {}};
+    p.graph = graph_baselines(o);
     if (o.seeds > 0) p.seeds = o.seeds;
     if (o.epochs > 0) p.epochs = o.epochs;
     if (o.dim > 0) p.dim = o.dim;
@@ -104,9 +108,10 @@ void add_commands(Report& r, const Plan& p, const std::vector<std::string>& form
         r.commands.push_back(c);
     }
     if (triples)
-        r.commands.push_back("# TransE, DistMult, ComplEx, BoxE: trained in-process on the graph projection "
-                             "(A ⊑ B → (A, SubClassOf, B), A ⊑ ∃r.B → (A, r, B)); kbcx train has no ontology "
-                             "projection, so there is no one-line equivalent");
+        r.commands.push_back(
+            std::string("kbcx project ") + onto + " --projection " + onto::projection_name(p.graph.projection) +
+            " --out graph.tsv  # then kbcx train graph.tsv with the " + embed::graph_training_name(p.graph.training) +
+            " settings (kbcx project prints them); the GCI0/GCI2 candidates are scored in-process");
 }
 
 // ---- tables ----------------------------------------------------------------------------
@@ -216,8 +221,8 @@ std::string settings_paragraph(const Plan& p, const OntoLab& lab, std::uint32_t 
       << " axioms per band (T+, T?, T−) drawn by the reasoner's sampler (seed 1, incoherence reading); P counted "
          "exactly over |Δ| = "
       << domain << " on the TBox; EL models dim " << p.dim << ", " << p.epochs
-      << " epochs, batch 256, 4 negatives per axiom, Adam lr 0.01; triple models dim " << p.dim
-      << ", batch 128, 32 negatives, Adam lr 0.01, γ = 12, on the graph projection; " << p.seeds
+      << " epochs, batch 256, 4 negatives per axiom, Adam lr 0.01; "
+      << lab.graph_baselines_text(p.train(), {"TransE-L1", "DistMult", "ComplEx", "BoxE"}) << "; " << p.seeds
       << " seed(s). Ranking metrics (MRR, Hits@10, Adm@10) use one query per T+ axiom over the names in the test "
          "set, filtered.";
     return s.str();

@@ -81,29 +81,58 @@ std::string pizza_path(const Options& o) {
 
 namespace {
 
-/// Scores GCI0 and GCI2 candidates with a triple model of the graph projection.
+/// One projection of the ontology as training triples for the triple models.
+struct ProjectedData {
+    onto::ProjectedGraph graph;
+    embed::TripleDataset triples;
+};
+
+/// Builds the training graph of `g`: every named class is an entity (in signature order, so a
+/// class without edges still gets an embedding), then the edges; with `inverse` each edge
+/// (h, r, t) also gives (t, r⁻¹, h) under a relation of its own.
+ProjectedData make_projected(onto::ProjectedGraph g, bool inverse) {
+    ProjectedData d;
+    kg::GraphBuilder gb;
+    for (const auto& c : g.classes)
+        gb.vocab().entities().intern(c);
+    for (const auto& e : g.edges)
+        gb.add(e.head, e.relation, e.tail);
+    if (inverse)
+        for (const auto& e : g.edges)
+            gb.add(e.tail, e.relation + "⁻¹", e.head);
+    auto kg = std::make_shared<kg::KnowledgeGraph>(gb.finish());
+    kg->facts.for_each_fact([&](const kg::Triple& t) { d.triples.train.push_back(t); });
+    d.triples.graph = kg;
+    d.graph = std::move(g);
+    return d;
+}
+
+/// Scores GCI0 and GCI2 candidates with a triple model through the projection's candidate
+/// triples (onto::ProjectedGraph::gci0/gci2); NaN where the projection has no triple for a
+/// candidate or the graph lacks one of its names.
 class ProjectedScorer final : public embed::AxiomScorer {
   public:
-    ProjectedScorer(const embed::KgModel& m, const std::vector<kg::Id>& entity, const std::vector<kg::Id>& role,
-                    kg::Id subclass)
-        : m_(m), entity_(entity), role_(role), subclass_(subclass) {}
+    ProjectedScorer(const embed::KgModel& m, const ProjectedData& d, const embed::ElNames& names)
+        : m_(m), d_(d), names_(names) {}
     double score(const embed::NfAxiom& a) const override {
-        auto ent = [&](kg::Id c) { return c < entity_.size() ? entity_[c] : kg::kNoId; };
-        kg::Id h = kg::kNoId, r = kg::kNoId, t = kg::kNoId;
-        if (a.kind == embed::NfKind::GCI0) {
-            h = ent(a.a), r = subclass_, t = ent(a.b);
-        } else if (a.kind == embed::NfKind::GCI2) {
-            h = ent(a.a), r = a.r < role_.size() ? role_[a.r] : kg::kNoId, t = ent(a.b);
-        }
+        auto named = [&](kg::Id c) { return c < names_.named_concepts; };
+        std::optional<onto::ProjectedEdge> e;
+        if (a.kind == embed::NfKind::GCI0 && named(a.a) && named(a.b))
+            e = d_.graph.gci0(names_.concepts[a.a], names_.concepts[a.b]);
+        else if (a.kind == embed::NfKind::GCI2 && named(a.a) && named(a.b) && a.r < names_.roles.size())
+            e = d_.graph.gci2(names_.concepts[a.a], names_.roles[a.r], names_.concepts[a.b]);
+        if (!e) return kNaN;
+        const auto& v = d_.triples.graph->vocab;
+        const kg::Id h = v.entities().find(e->head), r = v.relations().find(e->relation),
+                     t = v.entities().find(e->tail);
         if (h == kg::kNoId || r == kg::kNoId || t == kg::kNoId) return kNaN;
         return m_.score(h, r, t);
     }
 
   private:
     const embed::KgModel& m_;
-    const std::vector<kg::Id>& entity_;
-    const std::vector<kg::Id>& role_;
-    kg::Id subclass_;
+    const ProjectedData& d_;
+    const embed::ElNames& names_;
 };
 
 void write_items(const std::string& path, const std::vector<reason::SampleItem>& items) {
@@ -129,11 +158,17 @@ struct OntoLab::Impl {
     onto::Ontology reasoner_onto;
     std::unique_ptr<reason::StatusChecker> checker;
     std::unique_ptr<embed::AxiomTranslator> translator;
-    // Graph projection (built on first use).
-    bool projected = false;
-    embed::TripleDataset triples;
-    std::vector<kg::Id> entity_of_concept, relation_of_role;
-    kg::Id subclass = kg::kNoId;
+    // Graph projections (built on first use), by projection and with/without inverse triples.
+    std::map<std::pair<onto::ProjectionKind, bool>, std::unique_ptr<ProjectedData>> projected;
+    const ProjectedData& projection(const std::string& path, onto::ProjectionKind kind, bool inverse,
+                                    jobs::JobContext& ctx) {
+        auto& slot = projected[{kind, inverse}];
+        if (!slot) {
+            onto::Ontology o = onto::load_ontology(path, ctx); // kbcx normalises its copy
+            slot = std::make_unique<ProjectedData>(make_projected(onto::project(o, kind), inverse));
+        }
+        return *slot;
+    }
 };
 
 OntoLab::OntoLab(std::string ontology_path, std::string work_dir, jobs::JobContext& ctx)
@@ -215,8 +250,50 @@ std::vector<embed::NfAxiom> OntoLab::contradiction_pool(const std::vector<std::s
     return pool;
 }
 
-std::size_t OntoLab::projected_triples() const {
-    return impl_->triples.train.size();
+GraphBaselines graph_baselines(const Options& o) {
+    GraphBaselines g;
+    if (!o.graph.projection.empty()) {
+        const auto k = onto::parse_projection(o.graph.projection);
+        if (!k)
+            throw InputError("--projection", "unknown projection '" + o.graph.projection +
+                                                 "' (valid: " + onto::projection_list() + ")");
+        g.projection = *k;
+    }
+    if (!o.graph.training.empty()) {
+        const auto t = embed::parse_graph_training(o.graph.training);
+        if (!t)
+            throw InputError("--graph-training", "unknown graph training '" + o.graph.training +
+                                                     "' (valid: " + embed::graph_training_list() + ")");
+        g.training = *t;
+    }
+    return g;
+}
+
+std::size_t OntoLab::projected_triples(onto::ProjectionKind projection) const {
+    jobs::JobContext ctx;
+    return impl_->projection(path_, projection, false, ctx).graph.edges.size();
+}
+
+std::string OntoLab::graph_baselines_text(const TrainPlan& plan, const std::vector<std::string>& models) const {
+    const onto::ProjectionKind k = plan.graph.projection;
+    std::string s = std::string("triple models on the ") + onto::projection_name(k) + " projection (" +
+                    std::to_string(projected_triples(k)) + " edges; " + onto::projection_summary(k) +
+                    (k == onto::ProjectionKind::Taxonomy ? "; GCI2 candidates have no edge type and rank lowest" : "") +
+                    "), trained with the " + embed::graph_training_name(plan.graph.training) + " settings";
+    std::vector<std::pair<std::string, std::string>> per; // model, settings
+    for (const auto& m : models) {
+        if (!is_triple_model(m)) continue;
+        const std::string c = embed::canonical_kg_model_name(m);
+        per.emplace_back(c == "TransE-L1" ? std::string("TransE") : c,
+                         embed::graph_training_settings(plan.graph.training, c, plan.dim).text());
+    }
+    const bool same = std::all_of(per.begin(), per.end(), [&](const auto& x) { return x.second == per[0].second; });
+    if (per.empty()) return s;
+    if (same && per.size() > 1) return s + " (each: " + per[0].second + ")";
+    std::string list;
+    for (const auto& [m, t] : per)
+        list += (list.empty() ? "" : "; ") + m + ": " + t;
+    return s + " (" + list + ")";
 }
 
 RunMetrics OntoLab::train_and_evaluate(const std::string& model, std::uint64_t seed, const TrainPlan& plan,
@@ -261,50 +338,42 @@ RunMetrics OntoLab::train_and_evaluate(const std::string& model, std::uint64_t s
         for (const auto* t : tests)
             out.final_metrics.push_back(evaluate_with(tr, scorer, *t, ctx));
     } else {
-        if (!impl_->projected) {
-            kg::GraphBuilder gb;
-            const auto& names = data_.names;
-            for (std::size_t c = 0; c < names.named_concepts; ++c)
-                gb.vocab().entities().intern(names.concepts[c]);
-            const std::string sub = "SubClassOf";
-            for (const auto& a : data_.axioms) {
-                auto named = [&](kg::Id c) { return c < names.named_concepts; };
-                if (a.kind == embed::NfKind::GCI0 && named(a.a) && named(a.b))
-                    gb.add(names.concepts[a.a], sub, names.concepts[a.b]);
-                else if (a.kind == embed::NfKind::GCI2 && named(a.a) && named(a.b))
-                    gb.add(names.concepts[a.a], names.roles[a.r], names.concepts[a.b]);
-            }
-            auto g = std::make_shared<kg::KnowledgeGraph>(gb.finish());
-            g->facts.for_each_fact([&](const kg::Triple& t) { impl_->triples.train.push_back(t); });
-            impl_->entity_of_concept.assign(names.named_concepts, kg::kNoId);
-            for (std::size_t c = 0; c < names.named_concepts; ++c)
-                impl_->entity_of_concept[c] = g->vocab.entities().find(names.concepts[c]);
-            impl_->relation_of_role.assign(names.roles.size(), kg::kNoId);
-            for (std::size_t r = 0; r < names.roles.size(); ++r)
-                impl_->relation_of_role[r] = g->vocab.relations().find(names.roles[r]);
-            impl_->subclass = g->vocab.relations().find(sub);
-            impl_->triples.graph = g;
-            impl_->projected = true;
-        }
-        if (impl_->triples.train.empty()) throw InputError(path_, "no GCI0 or GCI2 axioms to project into triples");
+        const std::string name = embed::canonical_kg_model_name(model);
+        const embed::GraphTrainingSettings gs = embed::graph_training_settings(plan.graph.training, name, plan.dim);
+        const ProjectedData& pd = impl_->projection(path_, plan.graph.projection, gs.inverse_triples, ctx);
+        if (pd.graph.edges.empty())
+            throw InputError(path_, std::string("the ") + onto::projection_name(plan.graph.projection) +
+                                        " projection has no edges to train on");
         embed::KgTrainParams p;
-        p.model.name = embed::canonical_kg_model_name(model);
-        p.model.dim = plan.dim;
-        p.model.gamma = 12.0f;
+        p.model.name = name;
+        p.model.dim = gs.dim;
+        p.model.gamma = gs.gamma;
+        p.model.p_norm = gs.p_norm;
+        p.model.bounded = gs.bounded;
         auto& st = p.train;
         st.epochs = plan.epochs;
-        st.batch = 128;
-        st.neg = 32;
-        st.chunk = 32;
-        st.lr = 0.01f;
-        st.margin = p.model.gamma;
+        st.batch = gs.batch;
+        st.neg = gs.neg;
+        st.chunk = gs.chunk;
+        st.lr = gs.lr;
+        st.optimizer = gs.optimizer;
+        st.loss = gs.loss;
+        st.margin = gs.margin;
+        st.adv_temp = gs.adv_temp;
         st.threads = plan.threads;
         st.seed = seed;
         st.eval_every = plan.epochs;
-        st.data = path_ + " (graph projection)";
+        const std::string run_name = name + "-" + onto::projection_name(plan.graph.projection) + "-" +
+                                     embed::graph_training_name(plan.graph.training) + "-s" + std::to_string(seed);
+        st.run_dir = (fs::path(work_) / "runs" / run_name).string();
+        std::error_code ec;
+        fs::remove_all(st.run_dir, ec); // a rerun of the finding trains afresh
+        st.data = path_ + " (" + onto::projection_name(plan.graph.projection) + " projection, " +
+                  std::to_string(pd.graph.edges.size()) + " edges" + (gs.inverse_triples ? " + inverse triples" : "") +
+                  "; graph training " + embed::graph_training_name(plan.graph.training) + ")";
         std::unique_ptr<embed::KgModel> m;
-        embed::train_kg(impl_->triples, p, ctx, &m);
-        const ProjectedScorer scorer(*m, impl_->entity_of_concept, impl_->relation_of_role, impl_->subclass);
+        embed::train_kg(pd.triples, p, ctx, &m);
+        const ProjectedScorer scorer(*m, pd, data_.names);
         for (const auto* t : tests)
             out.final_metrics.push_back(evaluate_with(tr, scorer, *t, ctx));
     }

@@ -1,14 +1,16 @@
 // The experiment bench the ontology reproductions share: Pizza (or any ontology) loaded once,
 // test sets drawn by the reasoner's sampler with P counted over Δ, EL models and the triple
-// baselines (on the graph projection A ⊑ B → (A, SubClassOf, B), A ⊑ ∃r.B → (A, r, B)) trained
-// through core/embed, evaluated with core/eval; plus mean ± std over seeds.
+// baselines (on a graph projection, onto/projection.hpp, trained as embed/graph_training.hpp
+// says) trained through core/embed, evaluated with core/eval; plus mean ± std over seeds.
 #pragma once
 
 #include "common/job.hpp"
 #include "embed/el_data.hpp"
+#include "embed/graph_training.hpp"
 #include "embed/training.hpp"
 #include "eval/evaluate.hpp"
 #include "onto/ontology.hpp"
+#include "onto/projection.hpp"
 #include "repro/registry.hpp"
 
 #include <array>
@@ -52,13 +54,23 @@ class StepProgress {
     std::uint64_t total_;
 };
 
+/// How the triple models are trained on the ontology: which projection, which settings.
+struct GraphBaselines {
+    onto::ProjectionKind projection = onto::kDefaultProjection;
+    embed::GraphTraining training = embed::kDefaultGraphTraining;
+};
+/// Options::graph parsed (empty names: the defaults); throws InputError("--projection" or
+/// "--graph-training", …) naming the valid ones for an unknown name.
+GraphBaselines graph_baselines(const Options& o);
+
 /// Model training settings shared by the findings (mode defaults, Options overrides).
 struct TrainPlan {
     int epochs = 100;
     int dim = 20;
     int threads = 1;
     float p_bot = 0;
-    int eval_every = 0; ///< > 0: evaluate the tests every N epochs (curve), else only at the end
+    int eval_every = 0;   ///< > 0: evaluate the tests every N epochs (curve), else only at the end
+    GraphBaselines graph; ///< triple models only
 };
 
 /// One trained-and-evaluated run: final metrics per test set, and the curve of the first
@@ -109,8 +121,13 @@ class OntoLab {
                                   const std::vector<embed::NfAxiom>& pool,
                                   const std::vector<const eval::TestSet*>& tests, jobs::JobContext& ctx);
 
-    /// Axioms of the graph projection (GCI0 and GCI2 normal forms) the triple models train on.
-    std::size_t projected_triples() const;
+    /// Edges of `projection` of the ontology (the triples the graph baselines train on, before
+    /// any inverse triples of the training are added).
+    std::size_t projected_triples(onto::ProjectionKind projection = onto::kDefaultProjection) const;
+    /// One sentence naming the projection and the training settings of `plan`'s graph baselines
+    /// (for reports), e.g. "… on the taxonomy-relations projection (412 edges: …), trained with
+    /// pykeen settings (TransE: dim 50, …)".
+    std::string graph_baselines_text(const TrainPlan& plan, const std::vector<std::string>& models) const;
 
   private:
     struct Impl;

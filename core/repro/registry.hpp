@@ -17,6 +17,13 @@ namespace kbcx::repro {
 enum class Mode { Quick, Full };
 const char* mode_name(Mode m);
 
+/// The graph baselines of the ontology findings (TransE, DistMult, ComplEx, BoxE) by name; empty =
+/// the defaults (repro/onto_lab.hpp, graph_baselines()).
+struct GraphBaselineOptions {
+    std::string projection; ///< onto/projection.hpp: taxonomy, taxonomy-relations, dl2vec, owl2vec, kbcx
+    std::string training;   ///< embed/graph_training.hpp: pykeen or kbcx
+};
+
 /// How a reproduction runs. Zero / empty fields mean "the finding's default for the mode";
 /// the reduction fields exist so that tests run a finding on a smaller configuration.
 struct Options {
@@ -40,6 +47,7 @@ struct Options {
     /// splits of the source KG, every system trained with its method's own train negatives) or
     /// "kbcx" (this project's generator on train.txt, no explicit train negatives).
     std::string variant;
+    GraphBaselineOptions graph; ///< ontology findings: the graph baselines' projection and training
 };
 
 /// The settings a finding uses in a mode when no override is given (what `kbcx reproduce

@@ -31,7 +31,7 @@ constexpr const char* kSweep = "contradiction-sweep";
 
 /// The models of each ontology finding before --models, in table order.
 const std::vector<std::string>& finding_models(const std::string& finding) {
-    static const std::vector<std::string> seven = {"ELEmbeddings", "EmEL++",   "Box2EL", "TransE-L1",
+    static const std::vector<std::string> seven = {"ELEmbeddings", "EmEL++",  "Box2EL", "TransE-L1",
                                                    "DistMult",     "ComplEx", "BoxE"};
     static const std::vector<std::string> gci1 = {"ELEmbeddings", "EmEL++", "Box2EL", "ELEmbeddings-iv"};
     static const std::vector<std::string> three = {"ELEmbeddings", "EmEL++", "Box2EL"};
@@ -119,9 +119,11 @@ struct Plan {
 /// The plan of `finding` under `o`; a --variant the finding does not take is an InputError.
 Plan plan_of(const Options& o, const std::string& finding = {}) {
     const bool full = o.mode == Mode::Full;
-    Plan p{full ? 5 : 2, full ? 1000 : 100, full ? 50 : 20, full ? std::size_t{100} : std::size_t{30},
-           o.threads,    o.mode,           o.epochs > 0,   o.dim > 0,
-           std::nullopt, o.sensitivity.value_or(full)};
+    Plan p{full ? 5 : 2,   full ? 1000 : 100,
+           full ? 50 : 20, full ? std::size_t{100} : std::size_t{30},
+           o.threads,      o.mode,
+           o.epochs > 0,   o.dim > 0,
+           std::nullopt,   o.sensitivity.value_or(full)};
     if (o.seeds > 0) p.seeds = o.seeds;
     if (o.epochs > 0) p.epochs = o.epochs;
     if (o.dim > 0) p.dim = o.dim;
@@ -148,11 +150,11 @@ ModeDefaults onto_mode_defaults(Mode m) {
     const Plan p = plan_of(o);
     using R = embed::ElReleasedDefaults;
     using K = embed::ElKracrDefaults;
-    const std::string own = R::epochs == K::epochs
-                                ? "mowl, paper, dele, kracr: dim " + std::to_string(R::dim) + ", " +
-                                      std::to_string(R::epochs) + " epochs"
-                                : "mowl, paper, dele: dim " + std::to_string(R::dim) + ", " +
-                                      std::to_string(R::epochs) + " epochs; kracr " + std::to_string(K::epochs);
+    const std::string own =
+        R::epochs == K::epochs
+            ? "mowl, paper, dele, kracr: dim " + std::to_string(R::dim) + ", " + std::to_string(R::epochs) + " epochs"
+            : "mowl, paper, dele: dim " + std::to_string(R::dim) + ", " + std::to_string(R::epochs) +
+                  " epochs; kracr " + std::to_string(K::epochs);
     return {p.seeds, p.epochs, p.dim, p.per_band,
             "dim and epochs of the triple models and EL kbcx;\n    the released EL variants (each EL model's default) "
             "at their own (" +
@@ -229,8 +231,7 @@ std::string el_settings_text(const std::vector<std::string>& models, const Plan&
         if (own.train.epochs != ep.train.epochs || own.model.dim != ep.model.dim)
             overridden += (overridden.empty() ? "" : "; ") + m + " " + vn + " (its own: dim " +
                           std::to_string(own.model.dim) + ", " + std::to_string(own.train.epochs) + " epochs)";
-        if (tp.variant && v != *tp.variant)
-            kept_default += (kept_default.empty() ? "" : ", ") + m + " (" + vn + ")";
+        if (tp.variant && v != *tp.variant) kept_default += (kept_default.empty() ? "" : ", ") + m + " (" + vn + ")";
     }
     s += ". ";
     if (tp.variant) {
@@ -242,8 +243,8 @@ std::string el_settings_text(const std::vector<std::string>& models, const Plan&
     }
     if (!overridden.empty())
         s += std::string(p.epochs_given || p.dim_given ? "--epochs / --dim set"
-                         : p.mode == Mode::Full            ? "Full mode sets"
-                                                           : "Quick mode sets") +
+                         : p.mode == Mode::Full        ? "Full mode sets"
+                                                       : "Quick mode sets") +
              " the dim and epochs of " + overridden + ". ";
     if (released && !p.epochs_given && !p.dim_given)
         s += std::string(p.mode == Mode::Full ? "Full" : "Quick") +
@@ -455,8 +456,8 @@ Table trained_table(const std::vector<std::string>& models, const TrainPlan& tp,
         const auto it = log.find({m, vn});
         if (it == log.end()) continue;
         const VariantRuns& v = it->second;
-        t.rows.push_back({m, vn, range_text(v.dims), range_text(v.epochs), range_text(v.epochs_run),
-                          std::to_string(v.dims.size())});
+        t.rows.push_back(
+            {m, vn, range_text(v.dims), range_text(v.epochs), range_text(v.epochs_run), std::to_string(v.dims.size())});
     }
     return t;
 }
@@ -488,8 +489,8 @@ const std::array<const char*, 5> kSensitivityKeys = {"auc_pm", "fvr", "pair_fvr"
 /// Pair-FVR, ρ_P, MRR (means over seeds), whether the finding's runs above used it and `verdict`.
 Section sensitivity_section(OntoLab& lab, const Plan& p, const TrainPlan& tp, const std::vector<std::string>& models,
                             const std::vector<const eval::TestSet*>& tests, const std::vector<std::string>& labels,
-                            const std::vector<std::size_t>& shown, RunLog& log, StepProgress& prog,
-                            std::uint64_t& step, const Verdict& verdict = {}) {
+                            const std::vector<std::size_t>& shown, RunLog& log, StepProgress& prog, std::uint64_t& step,
+                            const Verdict& verdict = {}) {
     Section s;
     s.heading = "Variant sensitivity";
     const auto el = el_models_of(models);
@@ -667,7 +668,9 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
     const TrainPlan tp = p.train(0, 10);
     const auto models = models_or(o, finding_models("gci1-inversion"));
     const std::uint32_t domain = 2;
-    const auto has_model = [&](const std::string& m) { return std::find(models.begin(), models.end(), m) != models.end(); };
+    const auto has_model = [&](const std::string& m) {
+        return std::find(models.begin(), models.end(), m) != models.end();
+    };
     // Term (iv) is compared under one objective: ELEmbeddings-iv has kbcx only, so ELEmbeddings is
     // trained under kbcx as well when its own runs use another variant.
     const bool iv_baseline = has_model("ELEmbeddings") && has_model("ELEmbeddings-iv") &&
@@ -815,11 +818,11 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
     auto has = [&](const std::string& m) { return res.count(m) > 0; };
     for (const std::string m : {"ELEmbeddings", "EmEL++"})
         if (has(m))
-            s2.checks.push_back({m + (m == "EmEL++" ? " (GCI1 " + gci1_loss(m) : " (released loss") + "; variant " +
-                                     std::string(embed::el_variant_name(el_variant_of(m, tp))) + ")" +
-                                     " has AUC± far below 0.5 (paper: " +
-                                     number_text(published("Pizza GCI1", m)->mean[0], 2) + ")",
-                                 auc(m) < 0.25, "ours " + number_text(auc(m), 3) + " (threshold 0.25)"});
+            s2.checks.push_back(
+                {m + (m == "EmEL++" ? " (GCI1 " + gci1_loss(m) : " (released loss") + "; variant " +
+                     std::string(embed::el_variant_name(el_variant_of(m, tp))) + ")" +
+                     " has AUC± far below 0.5 (paper: " + number_text(published("Pizza GCI1", m)->mean[0], 2) + ")",
+                 auc(m) < 0.25, "ours " + number_text(auc(m), 3) + " (threshold 0.25)"});
     if (has("Box2EL")) {
         double worst = std::max(has("ELEmbeddings") ? auc("ELEmbeddings") : -1, has("EmEL++") ? auc("EmEL++") : -1);
         s2.checks.push_back({"Box2EL is below 0.5 but less inverted than ELEmbeddings and EmEL++ (paper: 0.39)",
@@ -842,12 +845,15 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
                                                     named("ELEmbeddings") + ")"
                                               : std::string())});
     r.sections.push_back(s2);
-    r.sections.push_back(sensitivity_section(
-        lab, p, tp, models, both, {"GCI1", "GCI1 (non-vacuous reading of T+)"}, {0, 1}, log, prog, step,
-        [](const std::string&, std::size_t, const MetricRow& m) {
-            const double a = m.at("auc_pm");
-            return !std::isfinite(a) ? std::string("–") : a < 0.25 ? std::string("far below 0.5") : a < 0.5 ? std::string("below 0.5") : std::string("not inverted");
-        }));
+    r.sections.push_back(sensitivity_section(lab, p, tp, models, both, {"GCI1", "GCI1 (non-vacuous reading of T+)"},
+                                             {0, 1}, log, prog, step,
+                                             [](const std::string&, std::size_t, const MetricRow& m) {
+                                                 const double a = m.at("auc_pm");
+                                                 return !std::isfinite(a) ? std::string("–")
+                                                        : a < 0.25        ? std::string("far below 0.5")
+                                                        : a < 0.5         ? std::string("below 0.5")
+                                                                          : std::string("not inverted");
+                                             }));
     std::string ours_text;
     for (const auto& m : models)
         ours_text += (ours_text.empty() ? "" : ", ") + named(m) + " " + number_text(auc(m), 2);
@@ -955,16 +961,17 @@ Report construct_dependence(const Options& o, jobs::JobContext& ctx) {
                                                                  : std::string("–")) +
                                      ")"});
     r.sections.push_back(s2);
-    r.sections.push_back(
-        sensitivity_section(lab, p, tp, models, test_ptrs, forms, all_indices(forms.size()), log, prog, step,
-                            [&](const std::string&, std::size_t ti, const MetricRow& m) {
-                                const double a = m.at("auc_pm"), pf = m.at("pair_fvr");
-                                if (forms[ti] == "GCI1_BOT")
-                                    return a >= 0.9 && pf <= 0.15 ? std::string("faithful") : std::string("not faithful");
-                                if (forms[ti] == "GCI1")
-                                    return a < 0.5 ? std::string("inverted") : std::string("not inverted");
-                                return std::string();
-                            }));
+    r.sections.push_back(sensitivity_section(lab, p, tp, models, test_ptrs, forms, all_indices(forms.size()), log, prog,
+                                             step, [&](const std::string&, std::size_t ti, const MetricRow& m) {
+                                                 const double a = m.at("auc_pm"), pf = m.at("pair_fvr");
+                                                 if (forms[ti] == "GCI1_BOT")
+                                                     return a >= 0.9 && pf <= 0.15 ? std::string("faithful")
+                                                                                   : std::string("not faithful");
+                                                 if (forms[ti] == "GCI1")
+                                                     return a < 0.5 ? std::string("inverted")
+                                                                    : std::string("not inverted");
+                                                 return std::string();
+                                             }));
     r.summary = "Paper: disjointness (GCI1_BOT) is handled faithfully (AUC± 0.96–1.00, Pair-FVR ≤ 0.08), conjunctive "
                 "subsumption (GCI1) is inverted (AUC± 0.02–0.39). See the checks for what our run shows.";
     return r;

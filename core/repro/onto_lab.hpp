@@ -58,7 +58,7 @@ struct TrainPlan {
     int epochs = 100; ///< triple models and EL variant kbcx; the released EL variants see epochs_for_all
     int dim = 20;     ///< likewise (dim_for_all)
     int threads = 1;
-    float p_bot = 0;     ///< EL variant kbcx only (the released variants have no contradiction negatives)
+    float p_bot = 0;      ///< EL variant kbcx only (the released variants have no contradiction negatives)
     int curve_points = 0; ///< > 0: evaluate the first test set at this many evenly spaced epochs (curve)
     /// EL models: the variant to train where a model has it; the others, and every model when
     /// empty, train their default variant (embed::default_el_variant).

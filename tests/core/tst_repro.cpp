@@ -255,14 +255,16 @@ class TestRepro : public QObject {
                                 "dele, kbcx; EmEL++: paper, kracr, kbcx; Box2EL: mowl, dele, kbcx; ELEmbeddings-iv: "
                                 "kbcx)"),
                  qPrintable(r.err));
-        r = kbcx::test::run_kbcx({"reproduce", "contradiction-sweep", "--variant", "paper", "--out", dir_.filePath("v")});
+        r = kbcx::test::run_kbcx(
+            {"reproduce", "contradiction-sweep", "--variant", "paper", "--out", dir_.filePath("v")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("sweeps p⊥, which only the kbcx objective has"), qPrintable(r.err));
         r = kbcx::test::run_kbcx({"reproduce", "all", "--variant", "mowl", "--out", dir_.filePath("v")});
         QCOMPARE(r.code, 2); // the sweep and the KG findings do not take it
         r = kbcx::test::run_kbcx({"reproduce", "pattern-difficulty", "--variant", "mowl", "--out", dir_.filePath("v")});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("--variant mowl: the KG findings run the generator loginfer or kbcx"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("--variant mowl: the KG findings run the generator loginfer or kbcx"),
+                 qPrintable(r.err));
         QVERIFY(!QFile::exists(dir_.filePath("v")));
         r = kbcx::test::run_kbcx({"reproduce", "gci1-inversion", "--sensitivity", "--no-sensitivity"});
         QCOMPARE(r.code, 2);

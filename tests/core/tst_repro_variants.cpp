@@ -235,8 +235,7 @@ class TestReproVariants : public QObject {
         QCOMPARE(trained->rows.size(), std::size_t(3));
         for (const auto& row : trained->rows) {
             QCOMPARE(row[1], std::string(embed::el_variant_name(embed::default_el_variant(row[0]))));
-            const embed::ElTrainParams own =
-                embed::el_default_train_params(row[0], embed::default_el_variant(row[0]));
+            const embed::ElTrainParams own = embed::el_default_train_params(row[0], embed::default_el_variant(row[0]));
             QCOMPARE(row[2], std::to_string(own.model.dim)); // released: their own dim and epochs
             QCOMPARE(row[3], std::to_string(own.train.epochs));
             QVERIFY(has_command(r, "--model " + row[0] + " --variant " + row[1] + " --dim " + row[2] + " --epochs " +

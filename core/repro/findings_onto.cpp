@@ -156,7 +156,7 @@ ModeDefaults onto_mode_defaults(Mode m) {
             : "mowl, paper, dele: dim " + std::to_string(R::dim) + ", " + std::to_string(R::epochs) +
                   " epochs; kracr " + std::to_string(K::epochs);
     return {p.seeds, p.epochs, p.dim, p.per_band,
-            "dim and epochs of the triple models and EL kbcx;\n    the released EL variants (each EL model's default) "
+            "dim and epochs of the triple models and EL kbcx; the released EL variants (each EL model's default) "
             "at their own (" +
                 own + "); variant sensitivity " + (p.sensitivity ? "on" : "off")};
 }
@@ -219,6 +219,7 @@ std::string el_settings_text(const std::vector<std::string>& models, const Plan&
     if (el.empty()) return {};
     std::string s = "EL models as `kbcx train ONTO --model M --variant V` trains them (the commands below): ";
     std::string overridden, kept_default;
+    int kept = 0;
     bool released = false;
     for (std::size_t i = 0; i < el.size(); ++i) {
         const std::string& m = el[i];
@@ -231,13 +232,19 @@ std::string el_settings_text(const std::vector<std::string>& models, const Plan&
         if (own.train.epochs != ep.train.epochs || own.model.dim != ep.model.dim)
             overridden += (overridden.empty() ? "" : "; ") + m + " " + vn + " (its own: dim " +
                           std::to_string(own.model.dim) + ", " + std::to_string(own.train.epochs) + " epochs)";
-        if (tp.variant && v != *tp.variant) kept_default += (kept_default.empty() ? "" : ", ") + m + " (" + vn + ")";
+        if (tp.variant && v != *tp.variant) {
+            kept_default += (kept_default.empty() ? "" : ", ") + m + " (" + vn + ")";
+            ++kept;
+        }
     }
     s += ". ";
     if (tp.variant) {
         const std::string vn(embed::el_variant_name(*tp.variant));
         s += "`--variant " + vn + "`: the models that have " + vn + " train it" +
-             (kept_default.empty() ? "" : "; " + kept_default + " lack it and keep their default") + ". ";
+             (kept_default.empty() ? ""
+              : kept == 1          ? "; " + kept_default + " lacks it and keeps its default"
+                                   : "; " + kept_default + " lack it and keep their default") +
+             ". ";
     } else {
         s += "Each model trains its default variant (the one `kbcx train` picks without --variant). ";
     }
@@ -997,8 +1004,11 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
         grid = o.mode == Mode::Full ? std::vector<double>{0, 0.25, 0.5, 0.75, 1} : std::vector<double>{0, 0.5, 1};
     std::sort(grid.begin(), grid.end());
     const std::uint32_t domain = 2;
-    StepProgress prog(ctx, 2 + forms.size() + models.size() * static_cast<std::size_t>(p.seeds) * grid.size() +
-                               sensitivity_runs(p, models));
+    const bool zero_in_grid = std::find(grid.begin(), grid.end(), 0.0) != grid.end();
+    StepProgress prog(ctx,
+                      2 + forms.size() + models.size() * static_cast<std::size_t>(p.seeds) * grid.size() +
+                          sensitivity_runs(p, models) +
+                          (p.sensitivity && !zero_in_grid ? models.size() * static_cast<std::size_t>(p.seeds) : 0));
     Report r;
     r.title = "Contradiction negatives: FVR and MRR as p⊥ goes from 0 to 1";
     r.seeds = p.seed_list();
@@ -1016,7 +1026,8 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
     auto cp = prog.step(step++, "drawing the contradiction pool");
     const std::vector<std::string> pool_forms{"GCI0", "GCI1", "GCI1_BOT", "GCI2", "GCI3"};
     const auto pool = lab.contradiction_pool(pool_forms, 2 * p.per_band, 1001, test_ptrs, cp);
-    RunLog log; // the kbcx runs at p⊥ = 0, for the sensitivity table
+    RunLog log;     // the kbcx runs at p⊥ = 0, which the sensitivity tables reuse
+    RunLog trained; // the runs at the first grid point, for the trained table
     // res[model][nf][p index] → per seed rows
     std::map<std::string, std::map<std::string, std::vector<PerSeed>>> res;
     for (const auto& m : models)
@@ -1032,6 +1043,7 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
                     v[gi].push_back(metric_row(rm.final_metrics.at(i)));
                 }
                 if (grid[gi] == 0) record(log, m, rm);
+                if (gi == 0) record(trained, m, rm);
             }
     add_commands(r, p, tp, forms, models, domain, true);
     r.commands.push_back("# pool.tsv: T− of GCI0, GCI1, GCI1_BOT, GCI2, GCI3 drawn with kbcx sample --seed 1001, "
@@ -1055,7 +1067,7 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
         std::string(p.sensitivity ? "The variant-sensitivity section below sets the released variants beside kbcx "
                                     "at p⊥ = 0 on the same panels."
                                   : "`--sensitivity` adds every variant at p⊥ = 0 on the same panels.") +
-        " The trained table below lists the kbcx runs at p⊥ = 0.");
+        " The trained table below lists the kbcx runs at p⊥ = " + number_text(grid.front(), 2) + ".");
     s0.paragraphs.push_back(
         "The stratified sampler draws round(p⊥·K) of each positive's K = 4 negatives from a pool of " +
         std::to_string(pool.size()) +
@@ -1064,7 +1076,7 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
         "test sets. The paper's sweep is reported in its text only (all 12 settings lower FVR at p⊥ = 1, largest "
         "reduction 0.13 for Box2EL on GCI3, FVR above 0.43 at p⊥ = 1 in most settings, MRR moving the other way in "
         "6 of 12).");
-    s0.tables.push_back(trained_table(models, tp, log));
+    s0.tables.push_back(trained_table(models, tp, trained));
     r.sections.push_back(s0);
 
     Section s1;

@@ -280,7 +280,7 @@ class TestReproVariants : public QObject {
         bool says = false;
         for (const auto& s : r.sections)
             for (const auto& p : s.paragraphs)
-                says = says || p.find("EmEL++ (paper) lack it and keep their default") != std::string::npos;
+                says = says || p.find("EmEL++ (paper) lacks it and keeps its default") != std::string::npos;
         QVERIFY(says);
         // One table per form, one row per (model, variant), finite means.
         const auto tables = tables_with(r, "Variant sensitivity on ");

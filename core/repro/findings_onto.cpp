@@ -29,7 +29,8 @@ constexpr const char* kSweep = "contradiction-sweep";
 
 // ---- the findings' models and variants -------------------------------------------------
 
-/// The models of each ontology finding before --models, in table order.
+/// The models of each ontology finding before --models, in table order (another name: the three
+/// logic-geometric models).
 const std::vector<std::string>& finding_models(const std::string& finding) {
     static const std::vector<std::string> seven = {"ELEmbeddings", "EmEL++",  "Box2EL", "TransE-L1",
                                                    "DistMult",     "ComplEx", "BoxE"};

@@ -502,6 +502,10 @@ Section sensitivity_section(OntoLab& lab, const Plan& p, const TrainPlan& tp, co
     Section s;
     s.heading = "Variant sensitivity";
     const auto el = el_models_of(models);
+    if (el.empty()) {
+        s.paragraphs.push_back("No EL model in this run, so no variants to compare.");
+        return s;
+    }
     if (!p.sensitivity) {
         s.paragraphs.push_back(
             "Not run: this " + std::string(mode_name(p.mode)) +

@@ -3,8 +3,8 @@
 #include "cli.hpp"
 #include "commands.hpp"
 
-#include "bench/generator.hpp"
 #include "common/error.hpp"
+#include "embed/el_models.hpp"
 #include "embed/graph_training.hpp"
 #include "onto/projection.hpp"
 #include "repro/registry.hpp"
@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
 
 namespace kbcx::cli {
 
@@ -24,6 +25,14 @@ std::vector<std::string> split_list(const std::string& s) {
     while (std::getline(ss, item, ','))
         if (!item.empty()) out.push_back(item);
     return out;
+}
+
+/// "ELEmbeddings paper, EmEL++ paper, …": the default variant of each EL model.
+std::string onto_variants_text() {
+    std::string s;
+    for (const std::string& m : embed::el_model_names())
+        s += (s.empty() ? "" : ", ") + m + " " + std::string(embed::el_variant_name(embed::default_el_variant(m)));
+    return s;
 }
 
 /// The epilog lines that state each finding's quick and full settings, from the registry.
@@ -70,9 +79,16 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     p.option("max-domain", "N", "relative-count-ranking: largest |Δ| (default quick 4, full 6)");
     p.option("variant", "V",
              "which version of the systems a finding runs (default: each finding's as released).\n"
-             "negative-difficulty, pattern-difficulty: loginfer (LogInfer's generator as released: K = train +\n"
-             "valid + test, each method's own train negatives, the systems trained on each) or kbcx (this\n"
-             "project's generator on train.txt)");
+             "negative-difficulty, pattern-difficulty: the generator, loginfer (LogInfer's as released: K =\n"
+             "train + valid + test, each method's own train negatives, the systems trained on each) or kbcx\n"
+             "(this project's generator on train.txt).\n"
+             "rank-vs-faithfulness, gci1-inversion, construct-dependence, relative-count-ranking: the EL\n"
+             "variant (as kbcx train --variant) for the EL models that have it; the others keep their\n"
+             "default, and the report says which trained what. Without it each EL model trains its default\n"
+             "variant (" +
+                 onto_variants_text() +
+                 "),\nthe released ones at their own dim and epochs. A variant no model of the finding has is a\n"
+                 "usage error. contradiction-sweep: kbcx only (p⊥ is that objective's)");
     p.option("projection", "NAME",
              "ontology findings: the graph the triple baselines (TransE, DistMult, ComplEx, BoxE) train on:\n" +
                  onto::projection_list() + " (default " + onto::projection_name(onto::kDefaultProjection) +
@@ -80,6 +96,11 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     p.option("graph-training", "T",
              "ontology findings: how the triple baselines train: pykeen (PyKEEN's defaults as mOWL's KGE wrapper\n"
              "applies them, the default) or kbcx (this project's settings)");
+    p.flag("sensitivity",
+           "ontology findings: also train every variant of each EL model and add the variant-sensitivity\n"
+           "table (AUC±, FVR, Pair-FVR, ρ_P, MRR per model and variant on the finding's forms); the default\n"
+           "in full mode");
+    p.flag("no-sensitivity", "ontology findings: leave the variant-sensitivity runs out (also in full mode)");
     p.flag("resume",
            "pattern-difficulty: reuse the benchmarks an earlier run with the same settings finished (kept in\n"
            "DIR/NAME/partial/ as each one ends), so a stopped or killed run continues where it was");
@@ -112,11 +133,6 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     if (p.has("epochs")) o.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
     if (p.has("dim")) o.dim = static_cast<int>(parse_count("dim", p.get("dim")));
     o.resume = p.has("resume");
-    if (p.has("variant")) { // else each finding's default (the KG findings: loginfer)
-        o.variant = p.get("variant");
-        if (!bench::parse_variant(o.variant))
-            throw UsageError("--variant is loginfer or kbcx, not '" + o.variant + "'");
-    }
     if (p.has("projection")) {
         o.graph.projection = p.get("projection");
         if (!onto::parse_projection(o.graph.projection))
@@ -129,6 +145,10 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
             throw UsageError("--graph-training is " + embed::graph_training_list() + ", not '" + o.graph.training +
                              "'");
     }
+    if (p.has("sensitivity") && p.has("no-sensitivity"))
+        throw UsageError("--sensitivity and --no-sensitivity exclude each other");
+    if (p.has("sensitivity")) o.sensitivity = true;
+    if (p.has("no-sensitivity")) o.sensitivity = false;
     if (p.has("per-band")) o.per_band = parse_count("per-band", p.get("per-band"));
     if (p.has("models")) o.models = split_list(p.get("models"));
     if (p.has("forms")) o.forms = split_list(p.get("forms"));
@@ -157,10 +177,22 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
             names += (names.empty() ? "" : ", ") + known.name;
         throw UsageError("unknown reproduction '" + name + "' (known: " + names + ")");
     }
-    for (const auto& r : selected) {
+    // --variant goes to the field of each finding's family (KG: the generator; ontology: the EL
+    // variant), checked for every selected finding before anything runs.
+    std::vector<repro::Options> options(selected.size(), o);
+    if (p.has("variant"))
+        for (std::size_t i = 0; i < selected.size(); ++i) {
+            try {
+                repro::apply_variant(selected[i], p.get("variant"), options[i]);
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(e.what());
+            }
+        }
+    for (std::size_t i = 0; i < selected.size(); ++i) {
+        const repro::Reproduction& r = selected[i];
         TerminalProgress progress(false, true); // a redirected run logs a line per step (they take hours)
         jobs::JobContext ctx(interrupt_token(), progress.sink());
-        const repro::RunOutput res = repro::run_reproduction(r, o, ctx);
+        const repro::RunOutput res = repro::run_reproduction(r, options[i], ctx);
         progress.finish();
         err << "wrote " << res.folder << "\n";
         int ok = 0, n = 0;

@@ -75,7 +75,11 @@ int cmd_sweep(const std::vector<std::string>& args, std::ostream& out, std::ostr
     embed::SweepParams sp;
     auto& job = sp.base;
     try {
-        job.model = embed::default_el_config(embed::canonical_el_model_name(p.get("model")));
+        // The sweep trains this project's objective, the one with p⊥: kbcx train's kbcx defaults.
+        const embed::ElTrainParams d =
+            embed::el_default_train_params(embed::canonical_el_model_name(p.get("model")), embed::ElVariant::Kbcx);
+        job.model = d.model;
+        job.train = d.train;
         sp.p_bots = embed::parse_p_bot_list(p.get("p-bot"));
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string(e.what()) + " (sweep trains EL models)");

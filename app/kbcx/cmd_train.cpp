@@ -76,14 +76,12 @@ void read_lr_schedule(const ArgParser& p, embed::TrainSettings& st) {
 
 /// `kbcx train ONTO --model <EL model>`: the EL half (ontology → normal forms → train_el).
 int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
-    embed::ElTrainParams params;
-    params.model = read_el_model(p);
+    embed::ElTrainParams params = read_el_model(p);
     const bool released = params.model.variant != embed::ElVariant::Kbcx;
     auto& st = params.train;
     read_el_train_options(p, params.model, st);
     st.data = p.positionals()[0];
-    st.epochs = released && !p.has("epochs") ? embed::el_variant_training(params.model.variant).epochs
-                                             : static_cast<int>(parse_count("epochs", p.get("epochs")));
+    if (p.has("epochs")) st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
     read_lr_schedule(p, st);
     if (p.has("subsampling")) throw UsageError("--subsampling is for triple models; EL axioms have their own weights");
     st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));

@@ -6,6 +6,7 @@
 
 #include "embed/el_models.hpp"
 #include "embed/kg_models.hpp"
+#include "embed/train_el.hpp"
 #include "embed/training.hpp"
 
 #include <cstdio>
@@ -107,24 +108,24 @@ inline void add_el_variant_option(ArgParser& p) {
                  per_model);
 }
 
-/// The EL model of --model and --variant (the model's default variant without it); usage errors
+/// The EL training of --model and --variant before any other option (the model's default variant
+/// without --variant): embed::el_default_train_params, the one place that composes it. Usage errors
 /// name the valid models and variants.
-inline embed::ElModelConfig read_el_model(const ArgParser& p) {
+inline embed::ElTrainParams read_el_model(const ArgParser& p) {
     try {
         const std::string name = embed::canonical_el_model_name(p.get("model"));
         const embed::ElVariant v =
             p.has("variant") ? embed::parse_el_variant(p.get("variant")) : embed::default_el_variant(name);
-        return embed::default_el_config(name, v);
+        return embed::el_default_train_params(name, v);
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
 }
 
-/// Reads --dim, --batch, --neg, --lr for an EL model into `model` (from embed::default_el_config) and
-/// `st`, and --margin, --delta, --reg, which default to the model's own. The mowl and paper variants
-/// take mOWL's lr (embed::ElReleasedDefaults) and refuse --batch and --neg.
+/// Applies --dim, --batch, --neg, --lr, --margin, --delta, --reg and --neg-types to an EL model and
+/// its settings, which start from embed::el_default_train_params; an option not given keeps that
+/// default. The released variants refuse --batch (except kracr) and --neg: they set them themselves.
 inline void read_el_train_options(const ArgParser& p, embed::ElModelConfig& model, embed::TrainSettings& st) {
-    using El = embed::ElTrainDefaults;
     if (p.has("dim")) model.dim = static_cast<int>(parse_count("dim", p.get("dim")));
     if (p.has("margin")) model.margin = static_cast<float>(parse_real("margin", p.get("margin")));
     if (p.has("delta")) model.delta = static_cast<float>(parse_real("delta", p.get("delta")));
@@ -153,14 +154,10 @@ inline void read_el_train_options(const ArgParser& p, embed::ElModelConfig& mode
             if (p.has(o) && !applies)
                 throw UsageError("--" + std::string(o) + " does not apply to --variant " + v + why);
         }
-        st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : t.batch;
-        st.neg = t.neg;
-        st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : static_cast<float>(t.lr);
-        return;
     }
-    st.batch = p.has("batch") ? static_cast<int>(parse_count("batch", p.get("batch"))) : El::batch;
-    st.neg = p.has("neg") ? static_cast<int>(parse_count("neg", p.get("neg"))) : El::neg;
-    st.lr = p.has("lr") ? static_cast<float>(parse_real("lr", p.get("lr"))) : static_cast<float>(El::lr);
+    if (p.has("batch")) st.batch = static_cast<int>(parse_count("batch", p.get("batch")));
+    if (p.has("neg")) st.neg = static_cast<int>(parse_count("neg", p.get("neg")));
+    if (p.has("lr")) st.lr = static_cast<float>(parse_real("lr", p.get("lr")));
 }
 
 } // namespace kbcx::cli

@@ -15,6 +15,17 @@
 
 namespace kbcx::embed {
 
+ElTrainParams el_default_train_params(const std::string& canonical_name, ElVariant variant) {
+    ElTrainParams p;
+    p.model = default_el_config(canonical_name, variant);
+    const ElVariantTraining t = el_variant_training(variant);
+    p.train.epochs = t.epochs;
+    p.train.batch = t.batch;
+    p.train.neg = t.neg;
+    p.train.lr = static_cast<float>(t.lr);
+    return p;
+}
+
 std::vector<float> el_batch_weights(std::span<const NfAxiom> batch) {
     std::size_t counts[kNfKinds] = {};
     for (const NfAxiom& a : batch)

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 
 namespace kbcx::embed {
 
@@ -34,6 +35,12 @@ struct ElTrainParams {
     /// ids where it has none — what the step is about to train on (tests).
     std::function<void(int epoch, std::span<const NfAxiom> train, std::span<const NfAxiom> negatives)> on_negatives;
 };
+
+/// What an EL model trains with when only its name and variant are given: default_el_config(name,
+/// variant) and el_variant_training(variant)'s epochs, axioms per step, negatives per axiom and
+/// learning rate — `kbcx train ONTO --model M --variant V` without a size or rate option, and what
+/// `kbcx reproduce` starts from. Throws std::invalid_argument for a variant the model lacks.
+ElTrainParams el_default_train_params(const std::string& canonical_name, ElVariant variant);
 
 /// The objective of one minibatch. With w_α = 1/#(axioms of α's normal form in the batch):
 ///   L = Σ_α w_α [ ℓ(α)² + R(α) + (1/|N_α|) Σ_{α⁻ ∈ N_α} Σ_terms weight·(term(α⁻) − target)² ]

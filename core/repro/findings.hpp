@@ -28,4 +28,11 @@ ModeDefaults kg_mode_defaults(Mode m, bool pattern_finding);
 /// 7. ρ_P with P counted at growing |Δ|, and the small-domain artefacts of P on T?.
 Report relative_count_ranking(const Options& o, jobs::JobContext& ctx);
 
+/// Reproduction::set_variant of the ontology findings: Options::el_variant = `name` when at least
+/// one EL model of `finding` (under o.models) has that variant (contradiction-sweep: only kbcx);
+/// otherwise std::invalid_argument naming the finding's models and their variants.
+void set_onto_variant(const std::string& finding, const std::string& name, Options& o);
+/// Reproduction::set_variant of the KG findings: Options::variant = "loginfer" or "kbcx".
+void set_kg_variant(const std::string& name, Options& o);
+
 } // namespace kbcx::repro

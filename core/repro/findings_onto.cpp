@@ -2,14 +2,19 @@
 // 2, 3, 4 and 7 of issue 12): each trains models through OntoLab and compares with the paper.
 #include "repro/findings.hpp"
 
+#include "common/error.hpp"
 #include "common/resources.hpp"
+#include "embed/el_models.hpp"
 #include "repro/markdown.hpp"
 #include "repro/onto_lab.hpp"
 #include "repro/published.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <sstream>
@@ -20,6 +25,68 @@ namespace {
 
 namespace fs = std::filesystem;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr const char* kSweep = "contradiction-sweep";
+
+// ---- the findings' models and variants -------------------------------------------------
+
+/// The models of each ontology finding before --models, in table order (another name: the three
+/// logic-geometric models).
+const std::vector<std::string>& finding_models(const std::string& finding) {
+    static const std::vector<std::string> seven = {"ELEmbeddings", "EmEL++",  "Box2EL", "TransE-L1",
+                                                   "DistMult",     "ComplEx", "BoxE"};
+    static const std::vector<std::string> gci1 = {"ELEmbeddings", "EmEL++", "Box2EL", "ELEmbeddings-iv"};
+    static const std::vector<std::string> three = {"ELEmbeddings", "EmEL++", "Box2EL"};
+    if (finding == "rank-vs-faithfulness" || finding == "relative-count-ranking") return seven;
+    if (finding == "gci1-inversion") return gci1;
+    return three;
+}
+
+std::vector<std::string> models_or(const Options& o, const std::vector<std::string>& defaults) {
+    if (o.models.empty()) return defaults;
+    std::vector<std::string> keep;
+    for (const auto& m : defaults)
+        if (std::find(o.models.begin(), o.models.end(), m) != o.models.end()) keep.push_back(m);
+    return keep.empty() ? defaults : keep;
+}
+
+std::vector<std::string> el_models_of(const std::vector<std::string>& models) {
+    std::vector<std::string> el;
+    for (const auto& m : models)
+        if (embed::is_el_model_name(m)) el.push_back(m);
+    return el;
+}
+
+/// "ELEmbeddings: paper, mowl, dele, kbcx; EmEL++: paper, kracr, kbcx" for the EL models of `models`.
+std::string variants_text(const std::vector<std::string>& models) {
+    std::string s;
+    for (const auto& m : el_models_of(models))
+        s += (s.empty() ? "" : "; ") + m + ": " + embed::el_variant_list(m);
+    return s;
+}
+
+/// Options::el_variant checked for `finding` (nullopt when empty). Throws std::invalid_argument
+/// with the reason, to follow "--variant NAME: ".
+std::optional<embed::ElVariant> checked_el_variant(const std::string& finding, const Options& o) {
+    if (o.el_variant.empty()) return std::nullopt;
+    std::optional<embed::ElVariant> v;
+    try {
+        v = embed::parse_el_variant(o.el_variant);
+    } catch (const std::invalid_argument&) {
+    }
+    if (finding == kSweep) {
+        if (v == embed::ElVariant::Kbcx) return v;
+        throw std::invalid_argument(std::string(kSweep) +
+                                    " sweeps p⊥, which only the kbcx objective has, so its models train kbcx (the "
+                                    "only --variant it takes; --sensitivity adds every variant at p⊥ = 0)");
+    }
+    const auto models = models_or(o, finding_models(finding));
+    if (v)
+        for (const auto& m : el_models_of(models)) {
+            const auto& vs = embed::el_variants(embed::canonical_el_model_name(m));
+            if (std::find(vs.begin(), vs.end(), *v) != vs.end()) return v;
+        }
+    throw std::invalid_argument("no EL model of " + finding + " has it (" + variants_text(models) + ")");
+}
 
 // ---- mode defaults ---------------------------------------------------------------------
 
@@ -27,26 +94,56 @@ struct Plan {
     int seeds, epochs, dim;
     std::size_t per_band;
     int threads;
-    GraphBaselines graph;
+    Mode mode;
+    bool epochs_given, dim_given;            ///< --epochs / --dim: every EL variant takes them
+    std::optional<embed::ElVariant> variant; ///< --variant (Options::el_variant)
+    bool sensitivity;                        ///< train every variant of each EL model
+    GraphBaselines graph; ///< the triple baselines' projection and training
     std::vector<unsigned long long> seed_list() const {
         std::vector<unsigned long long> s(static_cast<std::size_t>(seeds));
         std::iota(s.begin(), s.end(), 1ull);
         return s;
     }
-    TrainPlan train(float p_bot = 0, int eval_every = 0) const {
-        return {epochs, dim, threads, p_bot, eval_every, graph};
+    TrainPlan train(float p_bot = 0, int curve_points = 0) const {
+        TrainPlan t;
+        t.epochs = epochs;
+        t.dim = dim;
+        t.threads = threads;
+        t.p_bot = p_bot;
+        t.curve_points = curve_points;
+        t.variant = variant;
+        t.epochs_for_all = epochs_given;
+        t.dim_for_all = dim_given;
+        t.graph = graph;
+        return t;
     }
 };
 
-Plan plan_of(const Options& o) {
+/// The plan of `finding` under `o`; a --variant the finding does not take is an InputError.
+Plan plan_of(const Options& o, const std::string& finding = {}) {
     const bool full = o.mode == Mode::Full;
-    Plan p{full ? 5 : 2, full ? 1000 : 100, full ? 50 : 20, full ? std::size_t{100} : std::size_t{30}, o.threads, {}};
+    Plan p{full ? 5 : 2,   full ? 1000 : 100,
+           full ? 50 : 20, full ? std::size_t{100} : std::size_t{30},
+           o.threads,      o.mode,
+           o.epochs > 0,   o.dim > 0,
+           std::nullopt,   o.sensitivity.value_or(full), {}};
     p.graph = graph_baselines(o);
     if (o.seeds > 0) p.seeds = o.seeds;
     if (o.epochs > 0) p.epochs = o.epochs;
     if (o.dim > 0) p.dim = o.dim;
     if (o.per_band > 0) p.per_band = o.per_band;
+    try {
+        p.variant = checked_el_variant(finding, o);
+    } catch (const std::invalid_argument& e) {
+        throw InputError("--variant " + o.el_variant, e.what());
+    }
     return p;
+}
+
+std::string g_text(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", v);
+    return b;
 }
 
 } // namespace
@@ -55,18 +152,25 @@ ModeDefaults onto_mode_defaults(Mode m) {
     Options o;
     o.mode = m;
     const Plan p = plan_of(o);
-    return {p.seeds, p.epochs, p.dim, p.per_band, {}};
+    using R = embed::ElReleasedDefaults;
+    using K = embed::ElKracrDefaults;
+    const std::string own =
+        R::epochs == K::epochs
+            ? "mowl, paper, dele, kracr: dim " + std::to_string(R::dim) + ", " + std::to_string(R::epochs) + " epochs"
+            : "mowl, paper, dele: dim " + std::to_string(R::dim) + ", " + std::to_string(R::epochs) +
+                  " epochs; kracr " + std::to_string(K::epochs);
+    return {p.seeds, p.epochs, p.dim, p.per_band,
+            "dim and epochs of the triple models and EL kbcx; the released EL variants (each EL model's default) "
+            "at their own (" +
+                own + "); variant sensitivity " + (p.sensitivity ? "on" : "off")};
+}
+
+void set_onto_variant(const std::string& finding, const std::string& name, Options& o) {
+    o.el_variant = name;
+    checked_el_variant(finding, o);
 }
 
 namespace {
-
-std::vector<std::string> models_or(const Options& o, std::vector<std::string> defaults) {
-    if (o.models.empty()) return defaults;
-    std::vector<std::string> keep;
-    for (const auto& m : defaults)
-        if (std::find(o.models.begin(), o.models.end(), m) != o.models.end()) keep.push_back(m);
-    return keep.empty() ? defaults : keep;
-}
 
 std::vector<std::string> forms_or(const Options& o, std::vector<std::string> defaults) {
     if (o.forms.empty()) return defaults;
@@ -84,9 +188,85 @@ std::string work_dir(const Options& o, const std::string& name) {
     return (fs::path(o.out_dir.empty() ? "." : o.out_dir) / name / "work").string();
 }
 
+/// How an EL model trains under its settings, in words (the variant's objective is in the README).
+std::string el_training_text(const embed::ElTrainParams& p) {
+    const auto& st = p.train;
+    std::string s = "dim " + std::to_string(p.model.dim) + ", " + std::to_string(st.epochs) + " epochs";
+    switch (p.model.variant) {
+    case embed::ElVariant::Kbcx:
+        s += " of " + std::to_string(st.batch) + " axioms per step with " + std::to_string(st.neg) +
+             " corrupted negatives per axiom, lazy Adam lr " + g_text(st.lr);
+        break;
+    case embed::ElVariant::Mowl:
+    case embed::ElVariant::Paper:
+        s += " of one dense Adam step on the whole set (lr " + g_text(st.lr) +
+             "), one negative per GCI2 axiom (its filler replaced by any class)";
+        break;
+    case embed::ElVariant::Dele:
+        s += " at most of one dense Adam step on the whole set (lr " + g_text(st.lr) + "), one negative per " +
+             embed::neg_forms_text(p.model.neg_forms) +
+             " axiom drawn once, the rate cut on a plateau of the training GCI0 loss and an early stop";
+        break;
+    case embed::ElVariant::Kracr:
+        s += " of ⌈largest form / " + std::to_string(st.batch) + "⌉ Adam steps (lr " + g_text(st.lr) + ") on " +
+             std::to_string(st.batch) + " axioms of every form, two negatives per GCI2 axiom drawn once";
+        break;
+    case embed::ElVariant::Authors: break;
+    }
+    return s;
+}
+
+/// The EL models' training for the settings paragraph: which variant each model runs (and why),
+/// how it trains, and which of a variant's own defaults the mode or an option replaced.
+std::string el_settings_text(const std::vector<std::string>& models, const Plan& p, const TrainPlan& tp) {
+    const auto el = el_models_of(models);
+    if (el.empty()) return {};
+    std::string s = "EL models as `kbcx train ONTO --model M --variant V` trains them (the commands below): ";
+    std::string overridden, kept_default;
+    int kept = 0;
+    bool released = false;
+    for (std::size_t i = 0; i < el.size(); ++i) {
+        const std::string& m = el[i];
+        const embed::ElTrainParams ep = el_train_params(m, tp, 1);
+        const embed::ElVariant v = ep.model.variant;
+        const std::string vn(embed::el_variant_name(v));
+        released = released || v != embed::ElVariant::Kbcx;
+        s += (i ? "; " : "") + m + " " + vn + " — " + el_training_text(ep);
+        const embed::ElTrainParams own = embed::el_default_train_params(embed::canonical_el_model_name(m), v);
+        if (own.train.epochs != ep.train.epochs || own.model.dim != ep.model.dim)
+            overridden += (overridden.empty() ? "" : "; ") + m + " " + vn + " (its own: dim " +
+                          std::to_string(own.model.dim) + ", " + std::to_string(own.train.epochs) + " epochs)";
+        if (tp.variant && v != *tp.variant) {
+            kept_default += (kept_default.empty() ? "" : ", ") + m + " (" + vn + ")";
+            ++kept;
+        }
+    }
+    s += ". ";
+    if (tp.variant) {
+        const std::string vn(embed::el_variant_name(*tp.variant));
+        s += "`--variant " + vn + "`: the models that have " + vn + " train it" +
+             (kept_default.empty() ? ""
+              : kept == 1          ? "; " + kept_default + " lacks it and keeps its default"
+                                   : "; " + kept_default + " lack it and keep their default") +
+             ". ";
+    } else {
+        s += "Each model trains its default variant (the one `kbcx train` picks without --variant). ";
+    }
+    if (!overridden.empty())
+        s += std::string(p.epochs_given || p.dim_given ? "--epochs / --dim set"
+                         : p.mode == Mode::Full        ? "Full mode sets"
+                                                       : "Quick mode sets") +
+             " the dim and epochs of " + overridden + ". ";
+    if (released && !p.epochs_given && !p.dim_given)
+        s += std::string(p.mode == Mode::Full ? "Full" : "Quick") +
+             " mode keeps each released variant's own dim and epochs (an epoch of mowl, paper or dele is one "
+             "full-batch step, of kracr a few steps per form, so a run takes seconds); it sets only kbcx's. ";
+    return s;
+}
+
 /// The kbcx commands equivalent to the sampling, counting and EL training of a run.
-void add_commands(Report& r, const Plan& p, const std::vector<std::string>& forms,
-                  const std::vector<std::string>& models, std::uint32_t domain, float p_bot = 0, bool pool = false) {
+void add_commands(Report& r, const Plan& p, const TrainPlan& tp, const std::vector<std::string>& forms,
+                  const std::vector<std::string>& models, std::uint32_t domain, bool pool = false) {
     const std::string onto = "$DATA/onto/pizza.owl";
     for (const auto& nf : forms) {
         r.commands.push_back("kbcx sample " + onto + " --nf " + nf + " --n " + std::to_string(p.per_band) +
@@ -100,13 +280,22 @@ void add_commands(Report& r, const Plan& p, const std::vector<std::string>& form
             triples = true;
             continue;
         }
-        std::string c = "kbcx train " + onto + " --model " + m + " --dim " + std::to_string(p.dim) + " --epochs " +
-                        std::to_string(p.epochs) + " --batch 256 --neg 4 --lr 0.01 --threads " +
-                        std::to_string(p.threads) + " --seed 1 --tests tests_" + forms.front() + ".tsv --eval-every " +
-                        std::to_string(p.epochs) + " --run runs/" + m + "-s1";
-        if (p_bot > 0 || pool) c += " --p-bot P --pool pool.tsv";
+        const embed::ElTrainParams ep = el_train_params(m, tp, 1);
+        const auto& st = ep.train;
+        const std::string vn(embed::el_variant_name(ep.model.variant));
+        std::string c = "kbcx train " + onto + " --model " + m + " --variant " + vn + " --dim " +
+                        std::to_string(ep.model.dim) + " --epochs " + std::to_string(st.epochs);
+        if (ep.model.variant == embed::ElVariant::Kbcx)
+            c += " --batch " + std::to_string(st.batch) + " --neg " + std::to_string(st.neg) + " --lr " + g_text(st.lr);
+        c += " --threads " + std::to_string(st.threads) + " --seed 1 --tests tests_" + forms.front() +
+             ".tsv --eval-every " + std::to_string(st.eval_every) + " --run runs/" + m + "-" + vn + "-s1";
+        if (ep.model.variant == embed::ElVariant::Kbcx && (tp.p_bot > 0 || pool)) c += " --p-bot P --pool pool.tsv";
         r.commands.push_back(c);
     }
+    if (p.sensitivity && !el_models_of(models).empty())
+        r.commands.push_back("# variant sensitivity: the same kbcx train line with --variant V for every variant of "
+                             "each EL model (" +
+                             variants_text(models) + "), the variant's own dim and epochs as above");
     if (triples)
         r.commands.push_back(
             std::string("kbcx project ") + onto + " --projection " + onto::projection_name(p.graph.projection) +
@@ -213,28 +402,178 @@ std::vector<std::string> paper_order(const std::vector<std::string>& models, con
     return o;
 }
 
-std::string settings_paragraph(const Plan& p, const OntoLab& lab, std::uint32_t domain) {
+std::string settings_paragraph(const Plan& p, const OntoLab& lab, std::uint32_t domain,
+                               const std::vector<std::string>& models, const TrainPlan& tp) {
     std::ostringstream s;
     s << "Settings: Pizza's EL part (" << lab.data().axioms.size() << " normal-form axioms, "
       << lab.data().names.named_concepts << " named classes, " << lab.data().dropped_non_el
       << " non-EL axioms dropped); test sets of up to " << p.per_band
       << " axioms per band (T+, T?, T−) drawn by the reasoner's sampler (seed 1, incoherence reading); P counted "
          "exactly over |Δ| = "
-      << domain << " on the TBox; EL models dim " << p.dim << ", " << p.epochs
-      << " epochs, batch 256, 4 negatives per axiom, Adam lr 0.01; "
-      << lab.graph_baselines_text(p.train(), {"TransE-L1", "DistMult", "ComplEx", "BoxE"}) << "; " << p.seeds
-      << " seed(s). Ranking metrics (MRR, Hits@10, Adm@10) use one query per T+ axiom over the names in the test "
-         "set, filtered.";
+      << domain << " on the TBox; " << p.seeds << " seed(s). " << el_settings_text(models, p, tp);
+    std::vector<std::string> triples;
+    for (const auto& m : models)
+        if (is_triple_model(m)) triples.push_back(m);
+    if (!triples.empty()) s << lab.graph_baselines_text(tp, triples) << ". ";
+    s << "Ranking metrics (MRR, Hits@10, Adm@10) use one query per T+ axiom over the names in the test set, "
+         "filtered.";
     return s.str();
 }
 
 const char* kWhyDiffer =
     "Why our numbers can differ from the paper's: the paper's test-set sizes, dimensions, epochs and learning "
-    "rates are not all published, so ours are the defaults of this explorer (above), not tuned towards the "
+    "rates are not all published, so ours are each variant's released defaults (above), not tuned towards the "
     "published values; our test sets are drawn by our own sampler (a different draw of T+, T?, T−, and the "
     "incoherence reading for contradictions); ranking queries range over the names in the test set; and the Pizza "
-    "version is owlcs/pizza-ontology @ 4922ecb. Quick mode uses far fewer epochs and a smaller dimension, so its "
-    "numbers are a smoke test of the direction of each effect, not a replication.";
+    "version is owlcs/pizza-ontology @ 4922ecb. Quick mode uses fewer seeds and test axioms (and shorter kbcx "
+    "runs), so its numbers are a smoke test of the direction of each effect, not a replication.";
+
+// ---- what was trained, and the variant sensitivity ------------------------------------
+
+/// The runs of one (EL model, variant): per test set the metric rows of each seed, and what each
+/// run trained as read back from the trained model (RunMetrics).
+struct VariantRuns {
+    std::vector<PerSeed> by_test;
+    std::vector<int> dims, epochs, epochs_run;
+};
+using RunLog = std::map<std::pair<std::string, std::string>, VariantRuns>; ///< (model, variant) →
+
+void record(RunLog& log, const std::string& model, const RunMetrics& rm) {
+    if (rm.variant.empty()) return; // a triple model
+    auto& v = log[{model, rm.variant}];
+    v.by_test.resize(std::max(v.by_test.size(), rm.final_metrics.size()));
+    for (std::size_t i = 0; i < rm.final_metrics.size(); ++i)
+        v.by_test[i].push_back(metric_row(rm.final_metrics[i]));
+    v.dims.push_back(rm.dim);
+    v.epochs.push_back(rm.epochs);
+    v.epochs_run.push_back(rm.epochs_run);
+}
+
+std::string range_text(const std::vector<int>& v) {
+    if (v.empty()) return "–";
+    const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+    return *lo == *hi ? std::to_string(*lo) : std::to_string(*lo) + "–" + std::to_string(*hi);
+}
+
+/// What each EL model's runs trained (variant, dim, epochs planned and run), read back from the
+/// trained models of `log` for the variants `tp` gives them.
+Table trained_table(const std::vector<std::string>& models, const TrainPlan& tp, const RunLog& log) {
+    Table t{"What was trained (read back from the trained models)",
+            {"model", "variant", "dim", "epochs", "epochs run", "runs"},
+            {}};
+    for (const auto& m : el_models_of(models)) {
+        const std::string vn(embed::el_variant_name(el_variant_of(m, tp)));
+        const auto it = log.find({m, vn});
+        if (it == log.end()) continue;
+        const VariantRuns& v = it->second;
+        t.rows.push_back(
+            {m, vn, range_text(v.dims), range_text(v.epochs), range_text(v.epochs_run), std::to_string(v.dims.size())});
+    }
+    return t;
+}
+
+/// The (EL model, variant) pairs the sensitivity trains that `tp`'s runs do not: every variant of
+/// each EL model of `models` but the one it runs (the extra steps of a finding's progress).
+std::size_t sensitivity_runs(const Plan& p, const std::vector<std::string>& models) {
+    if (!p.sensitivity) return 0;
+    std::size_t n = 0;
+    for (const auto& m : el_models_of(models))
+        n += embed::el_variants(embed::canonical_el_model_name(m)).size() - 1;
+    return n * static_cast<std::size_t>(p.seeds);
+}
+
+std::vector<std::size_t> all_indices(std::size_t n) {
+    std::vector<std::size_t> v(n);
+    std::iota(v.begin(), v.end(), std::size_t{0});
+    return v;
+}
+
+/// A finding's verdict on one model's means on test set `test` (empty: none), for the sensitivity table.
+using Verdict = std::function<std::string(const std::string& model, std::size_t test, const MetricRow& means)>;
+
+const std::array<const char*, 5> kSensitivityKeys = {"auc_pm", "fvr", "pair_fvr", "rho_p", "mrr"};
+
+/// The variant-sensitivity section. With the plan's sensitivity on, trains (p⊥ = 0, the seeds of
+/// the plan, no curve) every variant of each EL model of `models` that `log` lacks, evaluates it
+/// on `tests`, and tabulates per test set of `shown` one row per (model, variant): AUC±, FVR,
+/// Pair-FVR, ρ_P, MRR (means over seeds), whether the finding's runs above used it and `verdict`.
+Section sensitivity_section(OntoLab& lab, const Plan& p, const TrainPlan& tp, const std::vector<std::string>& models,
+                            const std::vector<const eval::TestSet*>& tests, const std::vector<std::string>& labels,
+                            const std::vector<std::size_t>& shown, RunLog& log, StepProgress& prog, std::uint64_t& step,
+                            const Verdict& verdict = {}) {
+    Section s;
+    s.heading = "Variant sensitivity";
+    const auto el = el_models_of(models);
+    if (el.empty()) {
+        s.paragraphs.push_back("No EL model in this run, so no variants to compare.");
+        return s;
+    }
+    if (!p.sensitivity) {
+        s.paragraphs.push_back(
+            "Not run: this " + std::string(mode_name(p.mode)) +
+            " run trains each EL model in one variant only. `--sensitivity` (on by default in full mode) trains "
+            "every variant of each EL model (" +
+            variants_text(models) +
+            ") and tabulates AUC±, FVR, Pair-FVR, ρ_P and MRR per variant: how much each verdict depends on which "
+            "released system a model name stands for.");
+        return s;
+    }
+    for (const auto& m : el) {
+        for (const embed::ElVariant v : embed::el_variants(embed::canonical_el_model_name(m))) {
+            const std::string vn(embed::el_variant_name(v));
+            if (log.count({m, vn})) continue;
+            TrainPlan vp = p.train();
+            vp.variant = v;
+            for (auto seed : p.seed_list()) {
+                auto c = prog.step(step++, display(m) + " " + vn + " seed " + std::to_string(seed));
+                record(log, m, lab.train_and_evaluate(m, seed, vp, {}, tests, c));
+            }
+        }
+    }
+    std::vector<std::string> header{"model", "variant", "AUC+/−", "FVR", "Pair-FVR", "ρ_P", "MRR", "in the runs above"};
+    if (verdict) header.emplace_back("verdict");
+    std::string spread;
+    for (std::size_t ti : shown) {
+        Table t{"Variant sensitivity on " + labels.at(ti) + " (mean over " + std::to_string(p.seeds) + " seed(s))",
+                header,
+                {}};
+        for (const auto& m : el) {
+            const std::string ran(embed::el_variant_name(el_variant_of(m, tp)));
+            double lo = INFINITY, hi = -INFINITY;
+            std::string lo_v, hi_v;
+            for (const embed::ElVariant v : embed::el_variants(embed::canonical_el_model_name(m))) {
+                const std::string vn(embed::el_variant_name(v));
+                const VariantRuns& runs = log.at({m, vn});
+                const PerSeed empty;
+                const PerSeed& rows = ti < runs.by_test.size() ? runs.by_test[ti] : empty;
+                MetricRow means;
+                std::vector<std::string> row{m, vn};
+                for (const char* k : kSensitivityKeys) {
+                    means[k] = stat(rows, k).mean;
+                    row.push_back(number_text(means[k], 3));
+                }
+                row.emplace_back(vn == ran ? "yes" : "");
+                if (verdict) row.push_back(verdict(m, ti, means));
+                t.rows.push_back(row);
+                const double a = means["auc_pm"];
+                if (std::isfinite(a) && a < lo) lo = a, lo_v = vn;
+                if (std::isfinite(a) && a > hi) hi = a, hi_v = vn;
+            }
+            if (std::isfinite(lo) && hi > lo)
+                spread += (spread.empty() ? "" : "; ") + labels.at(ti) + " " + m + " " + number_text(lo, 2) + " (" +
+                          lo_v + ") to " + number_text(hi, 2) + " (" + hi_v + "), a spread of " +
+                          number_text(hi - lo, 2);
+        }
+        s.tables.push_back(t);
+    }
+    s.paragraphs.push_back(
+        "Every variant of each EL model, trained as `kbcx train --model M --variant V` trains it (dim and epochs as "
+        "in the settings above), on the same test sets and seeds; rows marked in the runs above are the runs the "
+        "rest of this report uses. Another system under the same model name is another model: the rows say how much "
+        "a verdict on \"ELEmbeddings\" depends on which release one ran.");
+    if (!spread.empty()) s.paragraphs.push_back("AUC± over the variants: " + spread + ".");
+    return s;
+}
 
 } // namespace
 
@@ -243,10 +582,11 @@ const char* kWhyDiffer =
 // =========================================================================================
 
 Report rank_vs_faithfulness(const Options& o, jobs::JobContext& ctx) {
-    const Plan p = plan_of(o);
-    const auto models = models_or(o, {"ELEmbeddings", "EmEL++", "Box2EL", "TransE-L1", "DistMult", "ComplEx", "BoxE"});
+    const Plan p = plan_of(o, "rank-vs-faithfulness");
+    const TrainPlan tp = p.train();
+    const auto models = models_or(o, finding_models("rank-vs-faithfulness"));
     const std::uint32_t domain = 2;
-    StepProgress prog(ctx, 2 + models.size() * static_cast<std::size_t>(p.seeds));
+    StepProgress prog(ctx, 2 + models.size() * static_cast<std::size_t>(p.seeds) + sensitivity_runs(p, models));
     Report r;
     r.title = "Ranking accuracy vs faithfulness on Pizza GCI0";
     r.seeds = p.seed_list();
@@ -257,17 +597,19 @@ Report rank_vs_faithfulness(const Options& o, jobs::JobContext& ctx) {
     auto [tests, tests_path] = lab.tests("GCI0", p.per_band, 1, domain, c1);
 
     std::map<std::string, PerSeed> res;
+    RunLog log;
     for (const auto& m : models)
         for (auto seed : r.seeds) {
             auto c = prog.step(step++, display(m) + " seed " + std::to_string(seed));
-            const RunMetrics rm = lab.train_and_evaluate(m, seed, p.train(), {}, {&tests}, c);
+            const RunMetrics rm = lab.train_and_evaluate(m, seed, tp, {}, {&tests}, c);
             res[m].push_back(metric_row(rm.final_metrics.at(0)));
+            record(log, m, rm);
         }
-    add_commands(r, p, {"GCI0"}, models, domain);
+    add_commands(r, p, tp, {"GCI0"}, models, domain);
 
     Section s1;
     s1.heading = "Results on Pizza GCI0";
-    s1.paragraphs.push_back(settings_paragraph(p, lab, domain));
+    s1.paragraphs.push_back(settings_paragraph(p, lab, domain, models, tp));
     s1.paragraphs.push_back("Test set: " + std::to_string(tests.axioms.size()) + " GCI0 axioms (" +
                             fs::path(tests_path).filename().string() + " in work/).");
     Table ours{"Our run (mean ± std over seeds)", metric_header("model"), {}};
@@ -279,7 +621,7 @@ Report rank_vs_faithfulness(const Options& o, jobs::JobContext& ctx) {
         if (auto pc = paper_cells(display(m), "Pizza GCI0", m)) paper.rows.push_back(*pc);
         diff.rows.push_back(diff_cells(display(m), res[m], "Pizza GCI0", m, &largest));
     }
-    s1.tables = {ours, paper, diff};
+    s1.tables = {trained_table(models, tp, log), ours, paper, diff};
     s1.paragraphs.push_back("Largest absolute difference from the paper's means: " + number_text(largest, 2) + ". " +
                             kWhyDiffer);
     r.sections.push_back(s1);
@@ -322,6 +664,7 @@ Report rank_vs_faithfulness(const Options& o, jobs::JobContext& ctx) {
     s2.paragraphs.push_back("x = position of the model in the MRR ordering (" + join(by_mrr, ", ") +
                             "). If ranking accuracy implied faithfulness, 1 − Pair-FVR and ρ_P would fall with MRR.");
     r.sections.push_back(s2);
+    r.sections.push_back(sensitivity_section(lab, p, tp, models, {&tests}, {"GCI0"}, {0}, log, prog, step));
     std::ostringstream sum;
     sum << "Paper: on Pizza GCI0 the model ordering by MRR is not the ordering by Pair-FVR or ρ_P (ranking accuracy "
            "does not imply faithfulness). Ours: by MRR "
@@ -335,10 +678,20 @@ Report rank_vs_faithfulness(const Options& o, jobs::JobContext& ctx) {
 // =========================================================================================
 
 Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
-    const Plan p = plan_of(o);
-    const auto models = models_or(o, {"ELEmbeddings", "EmEL++", "Box2EL", "ELEmbeddings-iv"});
+    const Plan p = plan_of(o, "gci1-inversion");
+    const TrainPlan tp = p.train(0, 10);
+    const auto models = models_or(o, finding_models("gci1-inversion"));
     const std::uint32_t domain = 2;
-    StepProgress prog(ctx, 3 + models.size() * static_cast<std::size_t>(p.seeds));
+    const auto has_model = [&](const std::string& m) {
+        return std::find(models.begin(), models.end(), m) != models.end();
+    };
+    // Term (iv) is compared under one objective: ELEmbeddings-iv has kbcx only, so ELEmbeddings is
+    // trained under kbcx as well when its own runs use another variant.
+    const bool iv_baseline = has_model("ELEmbeddings") && has_model("ELEmbeddings-iv") &&
+                             el_variant_of("ELEmbeddings", tp) != embed::ElVariant::Kbcx;
+    const std::size_t baseline_runs = iv_baseline ? static_cast<std::size_t>(p.seeds) : 0;
+    StepProgress prog(ctx, 3 + models.size() * static_cast<std::size_t>(p.seeds) + baseline_runs +
+                               sensitivity_runs(p, models) - (p.sensitivity ? baseline_runs : 0));
     Report r;
     r.title = "The released GCI1 loss inverts conjunctive subsumption (Pizza GCI1)";
     r.seeds = p.seed_list();
@@ -355,30 +708,57 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
     std::size_t entailed = 0;
     for (const auto& a : tests.axioms)
         entailed += a.status == eval::Status::Entailed;
-    const int every = std::max(1, p.epochs / 10);
     std::map<std::string, PerSeed> res, res_nv;
     std::map<std::string, std::map<int, std::vector<double>>> curves; // model → epoch → AUC per seed
+    RunLog log;
+    const std::vector<const eval::TestSet*> both{&tests, &tests_nv};
     for (const auto& m : models)
         for (auto seed : r.seeds) {
             auto c = prog.step(step++, display(m) + " seed " + std::to_string(seed));
-            const RunMetrics rm = lab.train_and_evaluate(m, seed, p.train(0, every), {}, {&tests, &tests_nv}, c);
+            const RunMetrics rm = lab.train_and_evaluate(m, seed, tp, {}, both, c);
             res[m].push_back(metric_row(rm.final_metrics.at(0)));
             res_nv[m].push_back(metric_row(rm.final_metrics.at(1)));
             for (const auto& [epoch, row] : rm.curve)
                 curves[m][epoch].push_back(row.at("auc_pm"));
+            record(log, m, rm);
         }
-    add_commands(r, p, {"GCI1"}, models, domain);
+    if (iv_baseline) {
+        TrainPlan kp = p.train();
+        kp.variant = embed::ElVariant::Kbcx;
+        for (auto seed : r.seeds) {
+            auto c = prog.step(step++, "ELEmbeddings kbcx seed " + std::to_string(seed));
+            record(log, "ELEmbeddings", lab.train_and_evaluate("ELEmbeddings", seed, kp, {}, both, c));
+        }
+    }
+    add_commands(r, p, tp, {"GCI1"}, models, domain);
+    if (iv_baseline)
+        r.commands.push_back("# term (iv) under one objective: ELEmbeddings also with --variant kbcx, as "
+                             "ELEmbeddings-iv above");
+    // Which GCI1 loss each model's variant has (models.md; README "EL models: variants").
+    const auto gci1_loss = [&](const std::string& m) -> std::string {
+        const embed::ElVariant v = el_variant_of(m, tp);
+        if (m == "ELEmbeddings-iv") return "with term (iv)";
+        if (m == "EmEL++")
+            return v == embed::ElVariant::Paper ? "without term (iv), as the paper states it"
+                                                : "with term (iv), as kracr's released code has it";
+        if (m == "ELEmbeddings") return "the released loss, without term (iv)";
+        return "its released loss";
+    };
+    const auto named = [&](const std::string& m) {
+        return m + " " + std::string(embed::el_variant_name(el_variant_of(m, tp)));
+    };
 
     Section s1;
     s1.heading = "AUC± and the other metrics on Pizza GCI1";
-    s1.paragraphs.push_back(settings_paragraph(p, lab, domain));
-    s1.paragraphs.push_back(
-        "The models train with this project's objective (variant kbcx). ELEmbeddings uses the released GCI1 loss "
-        "(term (iv), min of the two radii minus the third, omitted, as in mOWL and the paper's Appendix C); "
-        "ELEmbeddings-iv adds the published term (iv). Our EmEL++ includes term (iv), as kracr's released code "
-        "does (GALEN_EmEL.py), whereas the paper states EmEL++ without it; we have no EmEL++ without term (iv) "
-        "yet, so its row is not the loss the paper's Table 8 used. Test set: " +
-        std::to_string(tests.axioms.size()) + " GCI1 axioms.");
+    s1.paragraphs.push_back(settings_paragraph(p, lab, domain, models, tp));
+    {
+        std::string losses;
+        for (const auto& m : models)
+            losses += (losses.empty() ? "" : "; ") + named(m) + ": GCI1 " + gci1_loss(m);
+        s1.paragraphs.push_back(
+            "GCI1 losses (term (iv) is [min(r_C, r_D) − r_E − γ]₊, which mOWL and the paper's Appendix C omit): " +
+            losses + ". Test set: " + std::to_string(tests.axioms.size()) + " GCI1 axioms.");
+    }
     Table ours{"Our run (mean ± std over seeds)", metric_header("model"), {}};
     Table paper{"Paper, Pizza GCI1 (Table 8; released losses)", metric_header("model"), {}};
     double largest = 0;
@@ -393,7 +773,7 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
     Table ours_nv{"Our run on the non-vacuous reading of T+ (mean ± std over seeds)", metric_header("model"), {}};
     for (const auto& m : models)
         ours_nv.rows.push_back(our_cells(m, res_nv[m]));
-    s1.tables = {ours, paper, diff, ours_nv};
+    s1.tables = {trained_table(models, tp, log), ours, paper, diff, ours_nv};
     s1.paragraphs.push_back(
         "Two readings of T+: " + std::to_string(vacuous) + " of the " + std::to_string(entailed) +
         " entailed test axioms are vacuous (A ⊓ B is unsatisfiable, so A ⊓ B ⊑ C holds whatever C is; "
@@ -425,16 +805,18 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
         for (const auto& m : models) {
             const auto& c = curves[m];
             if (c.size() < 2) continue;
-            auto mid = c.lower_bound(p.epochs / 2);
+            auto mid = c.lower_bound(c.rbegin()->first / 2);
             if (mid == c.end()) mid = c.begin();
             const double a = mean_std(mid->second).mean, b = mean_std(c.rbegin()->second).mean;
             first_epoch = mid->first, last_epoch = c.rbegin()->first;
             largest_move = std::max(largest_move, std::abs(b - a));
-            moves += (moves.empty() ? "" : ", ") + display(m) + " " + number_text(a, 2) + " → " + number_text(b, 2);
+            moves += (moves.empty() ? "" : ", ") + display(m) + " " + number_text(a, 2) + " (epoch " +
+                     std::to_string(first_epoch) + ") → " + number_text(b, 2) + " (epoch " +
+                     std::to_string(last_epoch) + ")";
         }
         if (!moves.empty() && last_epoch > first_epoch)
             s1.paragraphs.push_back(
-                "AUC± from epoch " + std::to_string(first_epoch) + " to " + std::to_string(last_epoch) + ": " + moves +
+                "AUC± from half-way through training to its end: " + moves +
                 (largest_move < 0.05
                      ? ". The curves move by less than 0.05 over the second half of training, so more epochs "
                        "would not close the gap to the paper's values; the differences come from "
@@ -451,7 +833,8 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
     for (const std::string m : {"ELEmbeddings", "EmEL++"})
         if (has(m))
             s2.checks.push_back(
-                {display(m) + (m == "EmEL++" ? " (ours: with term (iv))" : " (released loss)") +
+                {m + (m == "EmEL++" ? " (GCI1 " + gci1_loss(m) : " (released loss") + "; variant " +
+                     std::string(embed::el_variant_name(el_variant_of(m, tp))) + ")" +
                      " has AUC± far below 0.5 (paper: " + number_text(published("Pizza GCI1", m)->mean[0], 2) + ")",
                  auc(m) < 0.25, "ours " + number_text(auc(m), 3) + " (threshold 0.25)"});
     if (has("Box2EL")) {
@@ -461,17 +844,36 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
                              "ours: Box2EL " + number_text(auc("Box2EL"), 3) + ", the higher of the two ball models " +
                                  number_text(worst, 3)});
     }
+    // Term (iv) under one objective: ELEmbeddings kbcx (this run's or the baseline's) and ELEmbeddings-iv.
+    const auto kbcx_auc = [&](const std::string& m) {
+        const auto it = log.find({m, "kbcx"});
+        return it == log.end() || it->second.by_test.empty() ? kNaN : stat(it->second.by_test[0], "auc_pm").mean;
+    };
     if (has("ELEmbeddings") && has("ELEmbeddings-iv"))
-        s2.checks.push_back({"restoring term (iv) raises AUC± of ELEmbeddings",
-                             auc("ELEmbeddings-iv") > auc("ELEmbeddings"),
-                             "released " + number_text(auc("ELEmbeddings"), 3) + " → with term (iv) " +
-                                 number_text(auc("ELEmbeddings-iv"), 3)});
+        s2.checks.push_back({"restoring term (iv) raises AUC± of ELEmbeddings (both under kbcx, the one objective "
+                             "ELEmbeddings-iv has)",
+                             kbcx_auc("ELEmbeddings-iv") > kbcx_auc("ELEmbeddings"),
+                             "ELEmbeddings kbcx " + number_text(kbcx_auc("ELEmbeddings"), 3) + " → with term (iv) " +
+                                 number_text(kbcx_auc("ELEmbeddings-iv"), 3) +
+                                 (iv_baseline ? " (ELEmbeddings kbcx trained for this check; its runs above are " +
+                                                    named("ELEmbeddings") + ")"
+                                              : std::string())});
     r.sections.push_back(s2);
+    r.sections.push_back(sensitivity_section(lab, p, tp, models, both, {"GCI1", "GCI1 (non-vacuous reading of T+)"},
+                                             {0, 1}, log, prog, step,
+                                             [](const std::string&, std::size_t, const MetricRow& m) {
+                                                 const double a = m.at("auc_pm");
+                                                 return !std::isfinite(a) ? std::string("–")
+                                                        : a < 0.25        ? std::string("far below 0.5")
+                                                        : a < 0.5         ? std::string("below 0.5")
+                                                                          : std::string("not inverted");
+                                             }));
+    std::string ours_text;
+    for (const auto& m : models)
+        ours_text += (ours_text.empty() ? "" : ", ") + named(m) + " " + number_text(auc(m), 2);
     r.summary = "Paper: with the released GCI1 loss ELEm and EmEL++ score entailed A ⊓ B ⊑ C below contradictory ones "
-                "(AUC± 0.02 and 0.05), Box2EL less so (0.39); restoring term (iv) should lift AUC±. Ours: ELEm " +
-                number_text(auc("ELEmbeddings"), 2) + ", EmEL++ (with term (iv)) " + number_text(auc("EmEL++"), 2) +
-                ", Box2EL " + number_text(auc("Box2EL"), 2) + ", ELEm with term (iv) " +
-                number_text(auc("ELEmbeddings-iv"), 2) + ".";
+                "(AUC± 0.02 and 0.05), Box2EL less so (0.39); restoring term (iv) should lift AUC±. Ours: " +
+                ours_text + ".";
     return r;
 }
 
@@ -480,11 +882,13 @@ Report gci1_inversion(const Options& o, jobs::JobContext& ctx) {
 // =========================================================================================
 
 Report construct_dependence(const Options& o, jobs::JobContext& ctx) {
-    const Plan p = plan_of(o);
-    const auto models = models_or(o, {"ELEmbeddings", "EmEL++", "Box2EL"});
+    const Plan p = plan_of(o, "construct-dependence");
+    const TrainPlan tp = p.train();
+    const auto models = models_or(o, finding_models("construct-dependence"));
     const auto forms = forms_or(o, {"GCI0", "GCI1", "GCI1_BOT", "GCI2", "GCI3"});
     const std::uint32_t domain = 2;
-    StepProgress prog(ctx, 1 + forms.size() + models.size() * static_cast<std::size_t>(p.seeds));
+    StepProgress prog(ctx, 1 + forms.size() + models.size() * static_cast<std::size_t>(p.seeds) +
+                               sensitivity_runs(p, models));
     Report r;
     r.title = "Faithfulness by construct: the logic-geometric models per normal form";
     r.seeds = p.seed_list();
@@ -496,22 +900,24 @@ Report construct_dependence(const Options& o, jobs::JobContext& ctx) {
         auto c = prog.step(step++, "sampling and counting " + nf + " tests");
         tests.push_back(lab.tests(nf, p.per_band, 1, domain, c).first);
     }
-    std::vector<const eval::TestSet*> tp;
+    std::vector<const eval::TestSet*> test_ptrs;
     for (const auto& t : tests)
-        tp.push_back(&t);
+        test_ptrs.push_back(&t);
     std::map<std::string, std::map<std::string, PerSeed>> res; // nf → model → seeds
+    RunLog log;
     for (const auto& m : models)
         for (auto seed : r.seeds) {
             auto c = prog.step(step++, display(m) + " seed " + std::to_string(seed));
-            const RunMetrics rm = lab.train_and_evaluate(m, seed, p.train(), {}, tp, c);
+            const RunMetrics rm = lab.train_and_evaluate(m, seed, tp, {}, test_ptrs, c);
             for (std::size_t i = 0; i < forms.size(); ++i)
                 res[forms[i]][m].push_back(metric_row(rm.final_metrics.at(i)));
+            record(log, m, rm);
         }
-    add_commands(r, p, forms, models, domain);
+    add_commands(r, p, tp, forms, models, domain);
 
     Section s1;
     s1.heading = "Metrics per normal form";
-    s1.paragraphs.push_back(settings_paragraph(p, lab, domain));
+    s1.paragraphs.push_back(settings_paragraph(p, lab, domain, models, tp));
     s1.paragraphs.push_back("Each model is trained once per seed on the whole EL part and evaluated on the test set "
                             "of every normal form.");
     Table ours{"Our run (mean ± std over seeds)", metric_header("form / model"), {}};
@@ -523,7 +929,7 @@ Report construct_dependence(const Options& o, jobs::JobContext& ctx) {
             if (auto pc = paper_cells(nf + " " + m, "Pizza " + nf, m)) paper.rows.push_back(*pc);
             diff_cells("", res[nf][m], "Pizza " + nf, m, &largest);
         }
-    s1.tables = {ours, paper};
+    s1.tables = {trained_table(models, tp, log), ours, paper};
     s1.paragraphs.push_back("Largest absolute difference from the paper's means: " + number_text(largest, 2) + ". " +
                             kWhyDiffer);
     for (const auto& [key, name, file] : {std::tuple{"auc_pm", "AUC+/-", "auc_by_form.png"},
@@ -569,6 +975,17 @@ Report construct_dependence(const Options& o, jobs::JobContext& ctx) {
                                                                  : std::string("–")) +
                                      ")"});
     r.sections.push_back(s2);
+    r.sections.push_back(sensitivity_section(lab, p, tp, models, test_ptrs, forms, all_indices(forms.size()), log, prog,
+                                             step, [&](const std::string&, std::size_t ti, const MetricRow& m) {
+                                                 const double a = m.at("auc_pm"), pf = m.at("pair_fvr");
+                                                 if (forms[ti] == "GCI1_BOT")
+                                                     return a >= 0.9 && pf <= 0.15 ? std::string("faithful")
+                                                                                   : std::string("not faithful");
+                                                 if (forms[ti] == "GCI1")
+                                                     return a < 0.5 ? std::string("inverted")
+                                                                    : std::string("not inverted");
+                                                 return std::string();
+                                             }));
     r.summary = "Paper: disjointness (GCI1_BOT) is handled faithfully (AUC± 0.96–1.00, Pair-FVR ≤ 0.08), conjunctive "
                 "subsumption (GCI1) is inverted (AUC± 0.02–0.39). See the checks for what our run shows.";
     return r;
@@ -579,15 +996,26 @@ Report construct_dependence(const Options& o, jobs::JobContext& ctx) {
 // =========================================================================================
 
 Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
-    const Plan p = plan_of(o);
-    const auto models = models_or(o, {"ELEmbeddings", "EmEL++", "Box2EL"});
+    const Plan p = plan_of(o, kSweep);
+    const auto models = models_or(o, finding_models(kSweep));
+    // p⊥ exists only in this project's objective: every sweep run is kbcx.
+    const auto sweep_plan = [&](float p_bot) {
+        TrainPlan t = p.train(p_bot);
+        t.variant = embed::ElVariant::Kbcx;
+        return t;
+    };
+    const TrainPlan tp = sweep_plan(0);
     const auto forms = forms_or(o, {"GCI0", "GCI2", "GCI1_BOT", "GCI3"});
     std::vector<double> grid = o.p_bot;
     if (grid.empty())
         grid = o.mode == Mode::Full ? std::vector<double>{0, 0.25, 0.5, 0.75, 1} : std::vector<double>{0, 0.5, 1};
     std::sort(grid.begin(), grid.end());
     const std::uint32_t domain = 2;
-    StepProgress prog(ctx, 2 + forms.size() + models.size() * static_cast<std::size_t>(p.seeds) * grid.size());
+    const bool zero_in_grid = std::find(grid.begin(), grid.end(), 0.0) != grid.end();
+    StepProgress prog(ctx,
+                      2 + forms.size() + models.size() * static_cast<std::size_t>(p.seeds) * grid.size() +
+                          sensitivity_runs(p, models) +
+                          (p.sensitivity && !zero_in_grid ? models.size() * static_cast<std::size_t>(p.seeds) : 0));
     Report r;
     r.title = "Contradiction negatives: FVR and MRR as p⊥ goes from 0 to 1";
     r.seeds = p.seed_list();
@@ -599,12 +1027,14 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
         auto c = prog.step(step++, "sampling and counting " + nf + " tests");
         tests.push_back(lab.tests(nf, p.per_band, 1, domain, c).first);
     }
-    std::vector<const eval::TestSet*> tp;
+    std::vector<const eval::TestSet*> test_ptrs;
     for (const auto& t : tests)
-        tp.push_back(&t);
+        test_ptrs.push_back(&t);
     auto cp = prog.step(step++, "drawing the contradiction pool");
     const std::vector<std::string> pool_forms{"GCI0", "GCI1", "GCI1_BOT", "GCI2", "GCI3"};
-    const auto pool = lab.contradiction_pool(pool_forms, 2 * p.per_band, 1001, tp, cp);
+    const auto pool = lab.contradiction_pool(pool_forms, 2 * p.per_band, 1001, test_ptrs, cp);
+    RunLog log;     // the kbcx runs at p⊥ = 0, which the sensitivity tables reuse
+    RunLog trained; // the runs at the first grid point, for the trained table
     // res[model][nf][p index] → per seed rows
     std::map<std::string, std::map<std::string, std::vector<PerSeed>>> res;
     for (const auto& m : models)
@@ -613,14 +1043,16 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
                 auto c =
                     prog.step(step++, display(m) + " p⊥ " + number_text(grid[gi], 2) + " seed " + std::to_string(seed));
                 const RunMetrics rm =
-                    lab.train_and_evaluate(m, seed, p.train(static_cast<float>(grid[gi])), pool, tp, c);
+                    lab.train_and_evaluate(m, seed, sweep_plan(static_cast<float>(grid[gi])), pool, test_ptrs, c);
                 for (std::size_t i = 0; i < forms.size(); ++i) {
                     auto& v = res[m][forms[i]];
                     v.resize(grid.size());
                     v[gi].push_back(metric_row(rm.final_metrics.at(i)));
                 }
+                if (grid[gi] == 0) record(log, m, rm);
+                if (gi == 0) record(trained, m, rm);
             }
-    add_commands(r, p, forms, models, domain, 1, true);
+    add_commands(r, p, tp, forms, models, domain, true);
     r.commands.push_back("# pool.tsv: T− of GCI0, GCI1, GCI1_BOT, GCI2, GCI3 drawn with kbcx sample --seed 1001, "
                          "test axioms removed; P in {" +
                          [&] {
@@ -633,7 +1065,16 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
 
     Section s0;
     s0.heading = "Setup";
-    s0.paragraphs.push_back(settings_paragraph(p, lab, domain));
+    s0.paragraphs.push_back(settings_paragraph(p, lab, domain, models, tp));
+    s0.paragraphs.push_back(
+        "Every run of the sweep trains variant kbcx, whatever the models' defaults: p⊥ is a setting of this "
+        "project's objective only (its stratified sampler draws a share of each positive's negatives from the "
+        "contradiction pool), while the released variants (mowl, paper, dele, kracr) have their own fixed "
+        "negatives and no pool. " +
+        std::string(p.sensitivity ? "The variant-sensitivity section below sets the released variants beside kbcx "
+                                    "at p⊥ = 0 on the same panels."
+                                  : "`--sensitivity` adds every variant at p⊥ = 0 on the same panels.") +
+        " The trained table below lists the kbcx runs at p⊥ = " + number_text(grid.front(), 2) + ".");
     s0.paragraphs.push_back(
         "The stratified sampler draws round(p⊥·K) of each positive's K = 4 negatives from a pool of " +
         std::to_string(pool.size()) +
@@ -642,6 +1083,7 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
         "test sets. The paper's sweep is reported in its text only (all 12 settings lower FVR at p⊥ = 1, largest "
         "reduction 0.13 for Box2EL on GCI3, FVR above 0.43 at p⊥ = 1 in most settings, MRR moving the other way in "
         "6 of 12).");
+    s0.tables.push_back(trained_table(models, tp, trained));
     r.sections.push_back(s0);
 
     Section s1;
@@ -708,6 +1150,8 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
             s2.charts.push_back(ch);
         }
     r.sections.push_back(s2);
+    r.sections.push_back(
+        sensitivity_section(lab, p, tp, models, test_ptrs, forms, all_indices(forms.size()), log, prog, step));
     r.summary = "Paper: contradiction negatives lower FVR at p⊥ = 1 against p⊥ = 0 in all 12 settings, at some cost "
                 "in MRR in 6. Ours: FVR lower at p⊥ = 1 in " +
                 std::to_string(lower) + " of " + std::to_string(panels) + " panels, MRR lower as well in " +
@@ -720,13 +1164,15 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
 // =========================================================================================
 
 Report relative_count_ranking(const Options& o, jobs::JobContext& ctx) {
-    const Plan p = plan_of(o);
-    const auto models = models_or(o, {"ELEmbeddings", "EmEL++", "Box2EL", "TransE-L1", "DistMult", "ComplEx", "BoxE"});
+    const Plan p = plan_of(o, "relative-count-ranking");
+    const TrainPlan train_plan = p.train();
+    const auto models = models_or(o, finding_models("relative-count-ranking"));
     const std::uint32_t max_domain = o.max_domain ? o.max_domain : (o.mode == Mode::Full ? 6u : 4u);
     std::vector<std::uint32_t> domains;
     for (std::uint32_t d = 2; d <= std::max(2u, max_domain); ++d)
         domains.push_back(d);
-    StepProgress prog(ctx, 2 + domains.size() + models.size() * static_cast<std::size_t>(p.seeds));
+    StepProgress prog(ctx, 2 + domains.size() + models.size() * static_cast<std::size_t>(p.seeds) +
+                               sensitivity_runs(p, models));
     Report r;
     r.title = "ρ_P at the largest domain, and the small-domain artefacts of P";
     r.seeds = p.seed_list();
@@ -748,16 +1194,18 @@ Report relative_count_ranking(const Options& o, jobs::JobContext& ctx) {
     for (const auto& t : by_domain)
         tp.push_back(&t);
     std::map<std::string, std::vector<PerSeed>> res; // model → domain index → seeds
+    RunLog log;
     for (const auto& m : models)
         for (auto seed : r.seeds) {
             auto c = prog.step(step++, display(m) + " seed " + std::to_string(seed));
-            const RunMetrics rm = lab.train_and_evaluate(m, seed, p.train(), {}, tp, c);
+            const RunMetrics rm = lab.train_and_evaluate(m, seed, train_plan, {}, tp, c);
             auto& v = res[m];
             v.resize(domains.size());
             for (std::size_t i = 0; i < domains.size(); ++i)
                 v[i].push_back(metric_row(rm.final_metrics.at(i)));
+            record(log, m, rm);
         }
-    add_commands(r, p, {"GCI0"}, models, 2);
+    add_commands(r, p, train_plan, {"GCI0"}, models, 2);
     for (auto d : domains)
         if (d != 2)
             r.commands.push_back("cp tests_GCI0.tsv tests_GCI0_d" + std::to_string(d) +
@@ -767,7 +1215,7 @@ Report relative_count_ranking(const Options& o, jobs::JobContext& ctx) {
     // P on T? by domain.
     Section s1;
     s1.heading = "P(α|O) on the undetermined axioms by domain size";
-    s1.paragraphs.push_back(settings_paragraph(p, lab, 2));
+    s1.paragraphs.push_back(settings_paragraph(p, lab, 2, models, train_plan));
     Table tp_table{"T? axioms (undetermined for the reasoner) by the value of P",
                    {"|Δ|", "T?", "P = 0", "P = 1", "0 < P < 1", "share P ∈ {0, 1}", "count time (s)"},
                    {}};
@@ -854,6 +1302,7 @@ Report relative_count_ranking(const Options& o, jobs::JobContext& ctx) {
         rt.rows.push_back(row);
         ch.series.push_back(se);
     }
+    s2.tables.push_back(trained_table(models, train_plan, log));
     s2.tables.push_back(rt);
     s2.charts.push_back(ch);
     std::vector<std::string> o2 = models, omax = models;
@@ -877,6 +1326,14 @@ Report relative_count_ranking(const Options& o, jobs::JobContext& ctx) {
         "counted as a sum over the orbits of Δ's permutations, each orbit by the propositional search; --max-domain "
         "N counts further).");
     r.sections.push_back(s2);
+    {
+        std::vector<std::string> labels;
+        for (auto d : domains)
+            labels.push_back("GCI0, P over |Δ| = " + std::to_string(d));
+        std::vector<std::size_t> shown{0};
+        if (domains.size() > 1) shown.push_back(domains.size() - 1);
+        r.sections.push_back(sensitivity_section(lab, p, train_plan, models, tp, labels, shown, log, prog, step));
+    }
     r.summary = "ρ_P of each model with P counted exactly over |Δ| = 2 … " + std::to_string(domains.back()) +
                 ", and how many undetermined axioms have P at an endpoint only because Δ is small (" +
                 std::to_string(only_small) + " of " + std::to_string(n_undet) + ").";

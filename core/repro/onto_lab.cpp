@@ -296,6 +296,29 @@ std::string OntoLab::graph_baselines_text(const TrainPlan& plan, const std::vect
     return s + " (" + list + ")";
 }
 
+embed::ElVariant el_variant_of(const std::string& model, const TrainPlan& plan) {
+    const std::string name = embed::canonical_el_model_name(model);
+    if (plan.variant) {
+        const auto& vs = embed::el_variants(name);
+        if (std::find(vs.begin(), vs.end(), *plan.variant) != vs.end()) return *plan.variant;
+    }
+    return embed::default_el_variant(name);
+}
+
+embed::ElTrainParams el_train_params(const std::string& model, const TrainPlan& plan, std::uint64_t seed) {
+    const embed::ElVariant v = el_variant_of(model, plan);
+    embed::ElTrainParams p = embed::el_default_train_params(embed::canonical_el_model_name(model), v);
+    auto& st = p.train;
+    const bool kbcx = v == embed::ElVariant::Kbcx;
+    if (kbcx || plan.epochs_for_all) st.epochs = plan.epochs;
+    if (kbcx || plan.dim_for_all) p.model.dim = plan.dim;
+    if (kbcx) st.p_bot = plan.p_bot;
+    st.threads = plan.threads;
+    st.seed = seed;
+    st.eval_every = plan.curve_points > 0 ? std::max(1, st.epochs / plan.curve_points) : st.epochs;
+    return p;
+}
+
 RunMetrics OntoLab::train_and_evaluate(const std::string& model, std::uint64_t seed, const TrainPlan& plan,
                                        const std::vector<embed::NfAxiom>& pool,
                                        const std::vector<const eval::TestSet*>& tests, jobs::JobContext& ctx) {
@@ -303,22 +326,14 @@ RunMetrics OntoLab::train_and_evaluate(const std::string& model, std::uint64_t s
     Stopwatch sw;
     const embed::AxiomTranslator& tr = *impl_->translator;
     if (embed::is_el_model_name(model)) {
-        embed::ElTrainParams p;
-        p.model = embed::default_el_config(embed::canonical_el_model_name(model));
-        p.model.dim = plan.dim;
+        embed::ElTrainParams p = el_train_params(model, plan, seed);
         auto& st = p.train;
-        st.epochs = plan.epochs;
-        st.batch = 256;
-        st.neg = 4;
-        st.lr = 0.01f;
-        st.p_bot = plan.p_bot;
-        st.threads = plan.threads;
-        st.seed = seed;
-        st.eval_every = plan.eval_every > 0 ? plan.eval_every : plan.epochs;
         st.data = path_;
-        p.contradiction_pool = pool;
-        p.pool_source = "reasoner sample (test axioms held out)";
-        if (plan.eval_every > 0 && !tests.empty()) {
+        if (st.p_bot > 0) {
+            p.contradiction_pool = pool;
+            p.pool_source = "reasoner sample (test axioms held out)";
+        }
+        if (plan.curve_points > 0 && !tests.empty()) {
             auto ts = std::make_shared<const eval::TestSet>(*tests.front());
             auto trs = std::make_shared<const embed::AxiomTranslator>(data_.names);
             p.hooks.eval_hooks.push_back(embed::make_tests_hook(ts, trs));
@@ -333,7 +348,11 @@ RunMetrics OntoLab::train_and_evaluate(const std::string& model, std::uint64_t s
             };
         }
         std::unique_ptr<embed::ElModel> m;
-        embed::train_el(data_, p, ctx, &m);
+        const embed::TrainResult res = embed::train_el(data_, p, ctx, &m);
+        out.variant = std::string(embed::el_variant_name(m->config().variant));
+        out.dim = m->config().dim;
+        out.epochs = st.epochs;
+        out.epochs_run = res.last_epoch;
         const embed::ElAxiomScorer scorer(*m);
         for (const auto* t : tests)
             out.final_metrics.push_back(evaluate_with(tr, scorer, *t, ctx));

@@ -7,6 +7,7 @@
 #include "common/job.hpp"
 #include "embed/el_data.hpp"
 #include "embed/graph_training.hpp"
+#include "embed/train_el.hpp"
 #include "embed/training.hpp"
 #include "eval/evaluate.hpp"
 #include "onto/ontology.hpp"
@@ -65,20 +66,39 @@ GraphBaselines graph_baselines(const Options& o);
 
 /// Model training settings shared by the findings (mode defaults, Options overrides).
 struct TrainPlan {
-    int epochs = 100;
-    int dim = 20;
+    int epochs = 100; ///< triple models and EL variant kbcx; the released EL variants see epochs_for_all
+    int dim = 20;     ///< likewise (dim_for_all)
     int threads = 1;
-    float p_bot = 0;
-    int eval_every = 0;   ///< > 0: evaluate the tests every N epochs (curve), else only at the end
+    float p_bot = 0;      ///< EL variant kbcx only (the released variants have no contradiction negatives)
+    int curve_points = 0; ///< > 0: evaluate the first test set at this many evenly spaced epochs (curve)
+    /// EL models: the variant to train where a model has it; the others, and every model when
+    /// empty, train their default variant (embed::default_el_variant).
+    std::optional<embed::ElVariant> variant;
+    /// false: only EL variant kbcx takes `epochs` (resp. `dim`), each released variant keeps its own
+    /// (embed::el_default_train_params: an epoch of mowl, paper or dele is one full-batch step);
+    /// true: every EL variant takes it (`kbcx reproduce --epochs`, `--dim`).
+    bool epochs_for_all = false, dim_for_all = false;
     GraphBaselines graph; ///< triple models only
 };
 
+/// The variant EL model `model` trains under `plan`: plan.variant where the model has it, else its default.
+embed::ElVariant el_variant_of(const std::string& model, const TrainPlan& plan);
+/// How OntoLab trains EL model `model` under `plan` with `seed`: embed::el_default_train_params of
+/// its variant (what `kbcx train ONTO --model M --variant V` trains with), the plan's epochs and dim
+/// where they apply to that variant, its threads and seed, p⊥ for kbcx.
+embed::ElTrainParams el_train_params(const std::string& model, const TrainPlan& plan, std::uint64_t seed);
+
 /// One trained-and-evaluated run: final metrics per test set, and the curve of the first
-/// test set's metrics over epochs when eval_every > 0.
+/// test set's metrics over epochs when curve_points > 0.
 struct RunMetrics {
     std::vector<eval::Metrics> final_metrics; ///< aligned with the test sets given
     std::vector<std::pair<int, MetricRow>> curve;
     double seconds = 0;
+    /// EL models: what was trained, read back from the trained model and the job (the variant's
+    /// name, the dimension, the epochs planned and those run: dele may stop early); "" and 0 for
+    /// the triple models.
+    std::string variant;
+    int dim = 0, epochs = 0, epochs_run = 0;
 };
 
 /// True for TransE, DistMult, ComplEx, BoxE, RotatE (trained on the graph projection).

@@ -4,6 +4,7 @@
 
 #include "common/data_dir.hpp"
 
+#include "bench/generator.hpp"
 #include "common/error.hpp"
 #include "common/resources.hpp"
 #include "repro/chart.hpp"
@@ -16,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <mutex>
+#include <stdexcept>
 
 namespace kbcx::repro {
 
@@ -45,6 +47,11 @@ std::vector<Reproduction>& registered() {
     return v;
 }
 
+/// Reproduction::set_variant of the ontology finding `finding`.
+std::function<void(const std::string&, Options&)> onto_variant(const std::string& finding) {
+    return [finding](const std::string& name, Options& o) { set_onto_variant(finding, name, o); };
+}
+
 /// The built-in list. To add a finding: declare its function in findings.hpp, define it in
 /// its own findings_*.cpp, and add one line here.
 std::vector<Reproduction> builtin_reproductions() {
@@ -52,32 +59,32 @@ std::vector<Reproduction> builtin_reproductions() {
         {"rank-vs-faithfulness", "Ranking accuracy vs faithfulness on Pizza GCI0",
          "Seven models on Pizza's EL part: the ordering by MRR is not the ordering by Pair-FVR or ρ_P; "
          "ranking accuracy does not imply faithfulness.",
-         rank_vs_faithfulness, onto_mode_defaults},
+         rank_vs_faithfulness, onto_mode_defaults, onto_variant("rank-vs-faithfulness")},
         {"gci1-inversion", "The released GCI1 loss inverts conjunctive subsumption",
          "ELEmbeddings and EmEL++ with the released GCI1 loss give AUC± far below 0.5 on Pizza GCI1 (Box2EL less so); "
          "restoring term (iv) raises it.",
-         gci1_inversion, onto_mode_defaults},
+         gci1_inversion, onto_mode_defaults, onto_variant("gci1-inversion")},
         {"construct-dependence", "Faithfulness depends on the construct (normal form)",
          "The logic-geometric models by normal form: disjointness (GCI1_BOT) handled faithfully, conjunctive "
          "subsumption (GCI1) inverted.",
-         construct_dependence, onto_mode_defaults},
+         construct_dependence, onto_mode_defaults, onto_variant("construct-dependence")},
         {"contradiction-sweep", "Contradiction negatives: p⊥ from 0 to 1",
          "The stratified sampler with a fraction p⊥ of contradiction negatives: FVR at p⊥ = 1 is below FVR at "
          "p⊥ = 0 in every panel, MRR moves the other way in some.",
-         contradiction_sweep, onto_mode_defaults},
+         contradiction_sweep, onto_mode_defaults, onto_variant("contradiction-sweep")},
         {"relative-count-ranking", "ρ_P at the largest domain and the small-domain artefacts of P",
          "ρ_P of every model with P counted at the largest |Δ| the counter handles, and the share of undetermined "
          "axioms whose P is 0 or 1 only because Δ is small.",
-         relative_count_ranking, onto_mode_defaults},
+         relative_count_ranking, onto_mode_defaults, onto_variant("relative-count-ranking")},
         {"negative-difficulty", "Harder negatives, lower AUC (FB15k-237, rc → rb → pa → qg)",
          "On FB15k-237 benchmarks for symmetry and intersection the mean AUC over the embedding models drops from rc "
          "to rb to pa (to qg), as LogInfer's Table 5 found.",
-         negative_difficulty, [](Mode m) { return kg_mode_defaults(m, false); }},
+         negative_difficulty, [](Mode m) { return kg_mode_defaults(m, false); }, set_kg_variant},
         {"pattern-difficulty", "Difficulty by inference pattern (FB15k-237, WN18RR)",
          "Per pattern, AUC, F1, precision, recall, C-MRR and R-MRR of the embedding models, the AnyBURL-style rule "
          "learner and SimpBL: simple patterns easier than complex ones, rule learners strong on simple patterns, "
          "TransE weak on symmetry, DistMult weak on inversion, all beat SimpBL.",
-         pattern_difficulty, [](Mode m) { return kg_mode_defaults(m, true); }},
+         pattern_difficulty, [](Mode m) { return kg_mode_defaults(m, true); }, set_kg_variant},
     };
 }
 
@@ -95,6 +102,22 @@ void write_text(const std::string& path, const std::string& text) {
 }
 
 } // namespace
+
+void set_kg_variant(const std::string& name, Options& o) {
+    if (!bench::parse_variant(name))
+        throw std::invalid_argument("the KG findings run the generator loginfer or kbcx (loginfer: LogInfer's as "
+                                    "released, the default; kbcx: this project's)");
+    o.variant = name;
+}
+
+void apply_variant(const Reproduction& r, const std::string& name, Options& o) {
+    try {
+        if (!r.set_variant) throw std::invalid_argument(r.name + " takes no variant");
+        r.set_variant(name, o);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("--variant " + name + ": " + e.what());
+    }
+}
 
 std::vector<Reproduction> reproductions() {
     std::vector<Reproduction> all = builtin_reproductions();

@@ -42,12 +42,20 @@ struct Options {
     /// Reuse the finished parts an earlier run with the same settings left in out_dir/NAME/partial
     /// (findings whose units are long: pattern-difficulty's benchmarks); false = compute all again.
     bool resume = false;
-    /// Which published system a finding runs, by name; empty = the finding's default. KG
-    /// findings: "loginfer" (the default: LogInfer's generator as released, K = all three
-    /// splits of the source KG, every system trained with its method's own train negatives) or
-    /// "kbcx" (this project's generator on train.txt, no explicit train negatives).
+    /// KG findings: which generator, by name; empty = "loginfer" (LogInfer's generator as
+    /// released, K = all three splits of the source KG, every system trained with its method's
+    /// own train negatives); "kbcx" = this project's generator on train.txt, no explicit train
+    /// negatives. `--variant` reaches it through Reproduction::set_variant.
     std::string variant;
     GraphBaselineOptions graph; ///< ontology findings: the graph baselines' projection and training
+    /// Ontology findings: which EL variant (embed::el_variants names) the EL models that have it
+    /// train; the others, and all when empty, train their default variant, as `kbcx train` does.
+    /// contradiction-sweep takes only "kbcx" (p⊥ is that objective's). `--variant` reaches it
+    /// through Reproduction::set_variant.
+    std::string el_variant;
+    /// Ontology findings: train every variant of each EL model for the variant-sensitivity table;
+    /// empty = the mode's default (full: on, quick: off).
+    std::optional<bool> sensitivity;
 };
 
 /// The settings a finding uses in a mode when no override is given (what `kbcx reproduce
@@ -72,7 +80,15 @@ struct Reproduction {
     std::string summary; ///< what the paper found, in two sentences
     ReproFunction run;
     std::function<ModeDefaults(Mode)> defaults; ///< the mode's settings; may be empty (then unknown)
+    /// Reads `--variant NAME` into the Options field this finding's family uses (KG findings:
+    /// Options::variant; ontology findings: Options::el_variant) or throws std::invalid_argument
+    /// with the reason and the names it takes; empty: the finding takes no variant.
+    std::function<void(const std::string& name, Options& o)> set_variant;
 };
+
+/// `--variant NAME` for `r` (through r.set_variant); throws std::invalid_argument with the message
+/// "--variant NAME: <reason and the valid names>".
+void apply_variant(const Reproduction& r, const std::string& name, Options& o);
 
 /// The built-in reproductions (ontology findings 1, 2, 3, 4, 7; the KG findings are added in
 /// builtin_reproductions() of registry.cpp) followed by any registered at run time, in order.

@@ -248,6 +248,29 @@ class TestRepro : public QObject {
         QVERIFY(r.err.contains("unknown reproduction"));
         r = kbcx::test::run_kbcx({"reproduce", "gci1-inversion", "--quick", "--full"});
         QCOMPARE(r.code, 2);
+        // --variant per finding family, refused before anything runs with the names it takes.
+        r = kbcx::test::run_kbcx({"reproduce", "gci1-inversion", "--variant", "loginfer", "--out", dir_.filePath("v")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--variant loginfer: no EL model of gci1-inversion has it (ELEmbeddings: paper, mowl, "
+                                "dele, kbcx; EmEL++: paper, kracr, kbcx; Box2EL: mowl, dele, kbcx; ELEmbeddings-iv: "
+                                "kbcx)"),
+                 qPrintable(r.err));
+        r = kbcx::test::run_kbcx(
+            {"reproduce", "contradiction-sweep", "--variant", "paper", "--out", dir_.filePath("v")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("sweeps p⊥, which only the kbcx objective has"), qPrintable(r.err));
+        r = kbcx::test::run_kbcx({"reproduce", "all", "--variant", "mowl", "--out", dir_.filePath("v")});
+        QCOMPARE(r.code, 2); // the sweep and the KG findings do not take it
+        r = kbcx::test::run_kbcx({"reproduce", "pattern-difficulty", "--variant", "mowl", "--out", dir_.filePath("v")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--variant mowl: the KG findings run the generator loginfer or kbcx"),
+                 qPrintable(r.err));
+        QVERIFY(!QFile::exists(dir_.filePath("v")));
+        r = kbcx::test::run_kbcx({"reproduce", "gci1-inversion", "--sensitivity", "--no-sensitivity"});
+        QCOMPARE(r.code, 2);
+        r = kbcx::test::run_kbcx({"reproduce", "--help"});
+        QVERIFY(r.out.contains("--sensitivity") && r.out.contains("for the EL models that have it"));
+        QVERIFY(r.out.contains("kbcx only (p⊥ is that objective's)"));
         r = kbcx::test::run_kbcx(
             {"reproduce", "gci1-inversion", "--out", dir_.filePath("y"), "--data", dir_.filePath("no-data")});
         QCOMPARE(r.code, 2);

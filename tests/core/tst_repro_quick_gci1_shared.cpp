@@ -31,7 +31,7 @@ class TestReproQuickGci1 : public QObject {
         const auto& chart = out.report.sections.front().charts.front();
         QCOMPARE(chart.series.size(), std::size_t(4));
         QCOMPARE(chart.series.front().x.size(), std::size_t(10));
-        const auto* elem = kbcx::test::find_check(out.report, "ELEmbeddings (released loss)");
+        const auto* elem = kbcx::test::find_check(out.report, "ELEmbeddings (released loss; variant paper)");
         QVERIFY(elem);
         qInfo("%s — %s", elem->claim.c_str(), elem->detail.c_str());
         QVERIFY(kbcx::test::find_check(out.report, "restoring term (iv)"));

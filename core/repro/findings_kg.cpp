@@ -327,7 +327,8 @@ std::string rule_settings_text(const KgFindingPlan& p) {
          "a distinct constant), cyclic rules up to length "
       << p.rules.max_length << ", acyclic AC1 rules of length " << d.max_acyclic_length
       << ", AC2 of length 1, grounded cyclic rules of length " << d.grounded_cyclic_length << ", at most "
-      << d.sample_size << " sampled groundings per rule in each query direction, confidence = support / predicted, "
+      << d.sample_size
+      << " sampled groundings per rule in each query direction, confidence = support / predicted, "
          "to which pc = "
       << number_text(d.pc, 0) << " unseen negatives are added when the rules are applied; stopping after "
       << p.rules.samples_per_pattern << " sampled paths or " << number_text(p.rules.seconds_per_pattern, 0)

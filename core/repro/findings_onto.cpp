@@ -98,7 +98,7 @@ struct Plan {
     bool epochs_given, dim_given;            ///< --epochs / --dim: every EL variant takes them
     std::optional<embed::ElVariant> variant; ///< --variant (Options::el_variant)
     bool sensitivity;                        ///< train every variant of each EL model
-    GraphBaselines graph; ///< the triple baselines' projection and training
+    GraphBaselines graph;                    ///< the triple baselines' projection and training
     std::vector<unsigned long long> seed_list() const {
         std::vector<unsigned long long> s(static_cast<std::size_t>(seeds));
         std::iota(s.begin(), s.end(), 1ull);
@@ -122,11 +122,17 @@ struct Plan {
 /// The plan of `finding` under `o`; a --variant the finding does not take is an InputError.
 Plan plan_of(const Options& o, const std::string& finding = {}) {
     const bool full = o.mode == Mode::Full;
-    Plan p{full ? 5 : 2,   full ? 1000 : 100,
-           full ? 50 : 20, full ? std::size_t{100} : std::size_t{30},
-           o.threads,      o.mode,
-           o.epochs > 0,   o.dim > 0,
-           std::nullopt,   o.sensitivity.value_or(full), {}};
+    Plan p{full ? 5 : 2,
+           full ? 1000 : 100,
+           full ? 50 : 20,
+           full ? std::size_t{100} : std::size_t{30},
+           o.threads,
+           o.mode,
+           o.epochs > 0,
+           o.dim > 0,
+           std::nullopt,
+           o.sensitivity.value_or(full),
+           {}};
     p.graph = graph_baselines(o);
     if (o.seeds > 0) p.seeds = o.seeds;
     if (o.epochs > 0) p.epochs = o.epochs;

@@ -67,9 +67,8 @@ class RuleScorer final : public KgScorer {
         : graph_(std::move(graph)), model_(graph_, rules), note_(std::move(note)) {
         for (const auto& f : evaluated)
             if (auto l = list_of(f); !l.empty()) levels_.push_back(std::move(l));
-        std::sort(levels_.begin(), levels_.end(), [](const auto& a, const auto& b) {
-            return learn::max_aggregation_less(a, b);
-        });
+        std::sort(levels_.begin(), levels_.end(),
+                  [](const auto& a, const auto& b) { return learn::max_aggregation_less(a, b); });
         levels_.erase(std::unique(levels_.begin(), levels_.end()), levels_.end());
     }
 

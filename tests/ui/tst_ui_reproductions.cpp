@@ -16,6 +16,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTextBrowser>
@@ -23,6 +24,8 @@
 #include <QTextFrame>
 
 #include <atomic>
+#include <optional>
+#include <stdexcept>
 #include <thread>
 
 using namespace kbcx;
@@ -175,6 +178,62 @@ class TestUiReproductions : public QObject {
             QCOMPARE(seen, std::string(v));
             QTRY_VERIFY(d.variantBox()->isEnabled());
         }
+    }
+
+    /// The EL variant and sensitivity boxes are `kbcx reproduce --variant` / `--sensitivity` of the
+    /// ontology findings: enabled only for a finding that takes an EL variant, passed through the
+    /// finding's own check (a name it refuses does not start), fixed while a run goes.
+    void elVariantBoxesReachTheRun() {
+        static std::string seenVariant;
+        static std::optional<bool> seenSensitivity;
+        repro::Reproduction probe{"el-variant-probe", "EL variant probe", "Records Options::el_variant.",
+                                  [](const repro::Options& o, jobs::JobContext&) {
+                                      seenVariant = o.el_variant;
+                                      seenSensitivity = o.sensitivity;
+                                      return tinyReport();
+                                  }};
+        probe.set_variant = [](const std::string& name, repro::Options& o) {
+            if (name != "kbcx" && name != "mowl") throw std::invalid_argument("no model of the probe has " + name);
+            o.el_variant = name;
+        };
+        repro::register_reproduction(probe);
+        ui::JobRunner runner;
+        ReproductionsDialog d(&runner);
+        d.setOutputDir(out_.filePath(QStringLiteral("el-variant-run")));
+        QVERIFY(d.select(QStringLiteral("negative-difficulty"))); // a KG finding: the generator's
+        QVERIFY(!d.elVariantBox()->isEnabled());
+        QVERIFY(d.select(QStringLiteral("el-variant-probe")));
+        QVERIFY(d.elVariantBox()->isEnabled());
+        QVERIFY(d.sensitivityBox()->isEnabled());
+        QVERIFY(d.elVariantBox()->findData(QStringLiteral("mowl")) > 0);
+        QVERIFY(d.elVariantBox()->findData(QStringLiteral("kracr")) > 0);
+        QCOMPARE(d.elVariantBox()->currentData().toString(), QString()); // each model's default
+        struct Case {
+            const char* variant;
+            const char* sensitivity;
+            std::string wantVariant;
+            std::optional<bool> wantSensitivity;
+        };
+        for (const Case& c :
+             {Case{"", "", "", std::nullopt}, Case{"mowl", "on", "mowl", true}, Case{"kbcx", "off", "kbcx", false}}) {
+            d.elVariantBox()->setCurrentIndex(d.elVariantBox()->findData(QString::fromLatin1(c.variant)));
+            d.sensitivityBox()->setCurrentIndex(d.sensitivityBox()->findData(QString::fromLatin1(c.sensitivity)));
+            seenVariant = "unset";
+            ui::JobHandle* job = d.runSelected();
+            QVERIFY(job);
+            QVERIFY(!d.elVariantBox()->isEnabled());
+            QVERIFY(test::waitForEnd(job));
+            QCOMPARE(seenVariant, c.wantVariant);
+            QCOMPARE(seenSensitivity, c.wantSensitivity);
+            QTRY_VERIFY(d.elVariantBox()->isEnabled());
+        }
+        // A variant the finding refuses: nothing starts, and the status line says why.
+        d.elVariantBox()->setCurrentIndex(d.elVariantBox()->findData(QStringLiteral("dele")));
+        seenVariant = "unset";
+        QVERIFY(!d.runSelected());
+        QCOMPARE(seenVariant, std::string("unset"));
+        auto* status = d.findChild<QLabel*>(QStringLiteral("reproductionStatus"));
+        QVERIFY(status && status->text().contains(QStringLiteral("no model of the probe has dele")));
     }
 
     void cancelStopsARun() {

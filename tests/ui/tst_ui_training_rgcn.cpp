@@ -194,10 +194,9 @@ class TestUiTrainingRgcn : public QObject {
         write("test.txt", "b\ts\ta\n");
         QProcess cli;
         // The CLI's default variant, the authors', is the Training tab's too.
-        cli.start(QStringLiteral(KBCX_CLI),
-                  {QStringLiteral("train"), data, QStringLiteral("--model"), QStringLiteral("rgcn"),
-                   QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--run"),
-                   work.filePath(QStringLiteral("cli"))});
+        cli.start(QStringLiteral(KBCX_CLI), {QStringLiteral("train"), data, QStringLiteral("--model"),
+                                             QStringLiteral("rgcn"), QStringLiteral("--epochs"), QStringLiteral("1"),
+                                             QStringLiteral("--run"), work.filePath(QStringLiteral("cli"))});
         QVERIFY(cli.waitForFinished(60000));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
         QFile cf(work.filePath(QStringLiteral("cli/params.json")));

@@ -2,6 +2,8 @@
 // reproductions_dialog.hpp.
 #include "ui/shell/reproductions_dialog.hpp"
 
+#include "embed/el_models.hpp"
+
 #include "ui/common/error_box.hpp"
 #include "ui/common/progress_value.hpp"
 #include "ui/jobs/job_handle.hpp"
@@ -26,9 +28,41 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <stdexcept>
 #include <thread>
 
 namespace kbcx::ui {
+
+namespace {
+
+/// The EL variant names the ontology findings' models have, in the order of the models' lists.
+std::vector<std::string> onto_el_variant_names() {
+    std::vector<std::string> names;
+    for (const std::string& m : embed::el_model_names())
+        for (embed::ElVariant v : embed::el_variants(m)) {
+            const std::string n(embed::el_variant_name(v));
+            if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+        }
+    return names;
+}
+
+/// Whether `r` is an ontology finding: it takes an EL variant (kbcx, which every EL model has)
+/// and not a generator's name.
+bool takes_el_variant(const repro::Reproduction& r) {
+    auto takes = [&](const char* name) {
+        repro::Options probe;
+        try {
+            repro::apply_variant(r, name, probe);
+            return true;
+        } catch (const std::invalid_argument&) {
+            return false;
+        }
+    };
+    return takes("kbcx") && !takes("loginfer");
+}
+
+} // namespace
 
 // ---- list model ------------------------------------------------------------------------
 
@@ -120,6 +154,21 @@ ReproductionsDialog::ReproductionsDialog(JobRunner* runner, QWidget* parent)
     variant_->setToolTip(tr("kbcx reproduce --variant: negative-difficulty and pattern-difficulty draw their "
                             "benchmarks with LogInfer's generator as released (K = train + valid + test, each "
                             "negative method's own train negatives) or with this explorer's generator"));
+    elVariant_ = new QComboBox(this);
+    elVariant_->setObjectName(QStringLiteral("reproductionElVariant"));
+    elVariant_->addItem(tr("Each model's default (as released)"), QString());
+    for (const std::string& v : onto_el_variant_names())
+        elVariant_->addItem(QString::fromStdString(v), QString::fromStdString(v));
+    elVariant_->setToolTip(tr("kbcx reproduce --variant for the ontology findings: the EL variant the models that have "
+                              "it train (kbcx train --variant); the others keep their default, and the report says "
+                              "which trained what. contradiction-sweep takes kbcx only (p⊥ is that objective's)"));
+    sensitivity_ = new QComboBox(this);
+    sensitivity_->setObjectName(QStringLiteral("reproductionSensitivity"));
+    sensitivity_->addItem(tr("As the mode (Full: on, Quick: off)"), QString());
+    sensitivity_->addItem(tr("On: train every variant of each EL model"), QStringLiteral("on"));
+    sensitivity_->addItem(tr("Off"), QStringLiteral("off"));
+    sensitivity_->setToolTip(tr("kbcx reproduce --sensitivity / --no-sensitivity: the ontology findings' "
+                                "variant-sensitivity table (AUC±, FVR, Pair-FVR, ρ_P, MRR per model and variant)"));
     data_ = new QLineEdit(QString::fromStdString(repro::default_data_dir()), this);
     data_->setToolTip(tr("The shared data folder (it holds onto/pizza.owl)"));
     out_ = new QLineEdit(QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
@@ -156,6 +205,8 @@ ReproductionsDialog::ReproductionsDialog(JobRunner* runner, QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(tr("Mode:"), mode_);
     form->addRow(tr("&Generator:"), variant_);
+    form->addRow(tr("EL &variant:"), elVariant_);
+    form->addRow(tr("Variant &sensitivity:"), sensitivity_);
     form->addRow(tr("Data folder:"), data_);
     form->addRow(tr("Report folder:"), out_);
     form->addRow(QString(), resume_);
@@ -216,6 +267,8 @@ void ReproductionsDialog::updateSelection() {
                 tr("\nCommand line: kbcx reproduce %1 --out DIR [--quick|--full]").arg(QString::fromStdString(r->name))
           : QString());
     run_->setEnabled(r && !job_);
+    elVariant_->setEnabled(r && !job_ && takes_el_variant(*r));
+    sensitivity_->setEnabled(elVariant_->isEnabled());
     if (!r || job_) return;
     const QString report = model_->data(list_->currentIndex(), ReproductionListModel::ReportRole).toString();
     const QString onDisk = QDir(out_->text()).filePath(QString::fromStdString(r->name) + QStringLiteral("/report.md"));
@@ -234,6 +287,10 @@ void ReproductionsDialog::setRunning(bool running) {
     mode_->setEnabled(!running);
     resume_->setEnabled(!running);
     variant_->setEnabled(!running);
+    const repro::Reproduction* r = model_->at(list_->currentIndex().row());
+    const bool onto = r && takes_el_variant(*r);
+    elVariant_->setEnabled(!running && onto);
+    sensitivity_->setEnabled(!running && onto);
     memoryLimit_->setEnabled(!running);
 }
 
@@ -246,6 +303,19 @@ JobHandle* ReproductionsDialog::runSelected() {
     o.out_dir = out_->text().toStdString();
     o.resume = resume_->isChecked();
     o.variant = variant_->currentData().toString().toStdString();
+    if (takes_el_variant(*r)) {
+        const std::string ev = elVariant_->currentData().toString().toStdString();
+        if (!ev.empty()) {
+            try {
+                repro::apply_variant(*r, ev, o);
+            } catch (const std::invalid_argument& e) {
+                status_->setText(tr("Not started: %1").arg(QString::fromUtf8(e.what())));
+                return nullptr;
+            }
+        }
+        const QString sens = sensitivity_->currentData().toString();
+        if (!sens.isEmpty()) o.sensitivity = sens == QLatin1String("on");
+    }
     o.threads = std::max(1, std::min(4, static_cast<int>(std::thread::hardware_concurrency()) - 1));
     const repro::Reproduction rep = *r;
     const QString name = QString::fromStdString(rep.name);

@@ -74,6 +74,10 @@ class ReproductionsDialog : public QDialog {
     QComboBox* modeBox() const { return mode_; }
     QCheckBox* resumeBox() const { return resume_; }
     QComboBox* variantBox() const { return variant_; }
+    /// The EL variant of the ontology findings (`--variant` there; "" = each model's default).
+    QComboBox* elVariantBox() const { return elVariant_; }
+    /// The variant-sensitivity runs (`--sensitivity` / `--no-sensitivity`; "" = the mode's default).
+    QComboBox* sensitivityBox() const { return sensitivity_; }
     /// The limit the reproduction job runs under (default: the Preferences' limit for jobs).
     MemoryLimitField* memoryLimitField() const { return memoryLimit_; }
     JobHandle* currentJob() const { return job_; }
@@ -90,6 +94,8 @@ class ReproductionsDialog : public QDialog {
     QComboBox* mode_;
     QCheckBox* resume_;
     QComboBox* variant_;
+    QComboBox* elVariant_;
+    QComboBox* sensitivity_;
     MemoryLimitField* memoryLimit_;
     QLineEdit* data_;
     QLineEdit* out_;

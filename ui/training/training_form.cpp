@@ -70,14 +70,13 @@ QToolButton* browseButton(const QString& tip, QWidget* parent) {
     return b;
 }
 
-const QList<QPair<QString, QString>> kKgModels = {
-    {QStringLiteral("TransE (L1)"), QStringLiteral("TransE-L1")},
-    {QStringLiteral("TransE (L2)"), QStringLiteral("TransE-L2")},
-    {QStringLiteral("DistMult"), QStringLiteral("DistMult")},
-    {QStringLiteral("ComplEx"), QStringLiteral("ComplEx")},
-    {QStringLiteral("RotatE"), QStringLiteral("RotatE")},
-    {QStringLiteral("BoxE"), QStringLiteral("BoxE")},
-    {QStringLiteral("R-GCN (DistMult decoder)"), QStringLiteral("rgcn")}};
+const QList<QPair<QString, QString>> kKgModels = {{QStringLiteral("TransE (L1)"), QStringLiteral("TransE-L1")},
+                                                  {QStringLiteral("TransE (L2)"), QStringLiteral("TransE-L2")},
+                                                  {QStringLiteral("DistMult"), QStringLiteral("DistMult")},
+                                                  {QStringLiteral("ComplEx"), QStringLiteral("ComplEx")},
+                                                  {QStringLiteral("RotatE"), QStringLiteral("RotatE")},
+                                                  {QStringLiteral("BoxE"), QStringLiteral("BoxE")},
+                                                  {QStringLiteral("R-GCN (DistMult decoder)"), QStringLiteral("rgcn")}};
 
 const QList<QPair<QString, QString>> kElModels = {
     {QStringLiteral("ELEmbeddings (released loss)"), QStringLiteral("ELEmbeddings")},
@@ -516,7 +515,8 @@ void TrainingForm::adaptRgcnDefaults() {
     const QString rgcn = QStringLiteral("rgcn");
     if (el_ || previous.isEmpty() || (previous == rgcn) == (model == rgcn)) return;
     // fillVariants ran first: the variant combo already holds R-GCN's (or nothing).
-    const TrainingConfig from = TrainingConfig::defaultsFor(false, previous, previous == rgcn ? rgcnVariant_ : QString());
+    const TrainingConfig from =
+        TrainingConfig::defaultsFor(false, previous, previous == rgcn ? rgcnVariant_ : QString());
     const TrainingConfig to =
         TrainingConfig::defaultsFor(false, model, model == rgcn ? variant_->currentData().toString() : QString());
     for (const auto& [spin, was, now] : {std::tuple{dim_, from.dim, to.dim}, std::tuple{batch_, from.batch, to.batch},
@@ -539,14 +539,13 @@ void TrainingForm::adaptRgcnShape(const TrainingConfig& from, const TrainingConf
     const int fromCount = fromBlock ? from.rgcnBlocks : from.rgcnBases;
     if (force || (shownBlock == fromBlock && rgcnCount_->value() == fromCount)) {
         QSignalBlocker b(rgcnDecomposition_);
-        rgcnDecomposition_->setCurrentIndex(rgcnDecomposition_->findData(toBlock ? QStringLiteral("block")
-                                                                                 : QStringLiteral("basis")));
+        rgcnDecomposition_->setCurrentIndex(
+            rgcnDecomposition_->findData(toBlock ? QStringLiteral("block") : QStringLiteral("basis")));
         rgcnBases_ = to.rgcnBases;
         if (toBlock) rgcnBlocks_ = to.rgcnBlocks;
         rgcnCount_->setValue(toBlock ? to.rgcnBlocks : to.rgcnBases);
     }
-    if (force || qFuzzyCompare(rgcnDropout_->value(), from.rgcnEdgeDropout))
-        rgcnDropout_->setValue(to.rgcnEdgeDropout);
+    if (force || qFuzzyCompare(rgcnDropout_->value(), from.rgcnEdgeDropout)) rgcnDropout_->setValue(to.rgcnEdgeDropout);
     if (force || qFuzzyCompare(rgcnSelfDropout_->value(), from.rgcnSelfDropout))
         rgcnSelfDropout_->setValue(to.rgcnSelfDropout);
 }
@@ -584,8 +583,9 @@ void TrainingForm::adaptVariantDefaults() {
         if (was.isEmpty() || variant.isEmpty() || was == variant) return;
         const TrainingConfig from = TrainingConfig::defaultsFor(false, model, was);
         const TrainingConfig to = TrainingConfig::defaultsFor(false, model, variant);
-        for (const auto& [spin, old, now] : {std::tuple{dim_, from.dim, to.dim},
-                                             std::tuple{batch_, from.batch, to.batch}, std::tuple{neg_, from.neg, to.neg}})
+        for (const auto& [spin, old, now] :
+             {std::tuple{dim_, from.dim, to.dim}, std::tuple{batch_, from.batch, to.batch},
+              std::tuple{neg_, from.neg, to.neg}})
             if (spin->value() == old) spin->setValue(now);
         if (qFuzzyCompare(lr_->value(), from.lr)) lr_->setValue(to.lr);
         if (qFuzzyCompare(reg_->value() + 1, from.reg + 1)) reg_->setValue(to.reg);

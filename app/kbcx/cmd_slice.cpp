@@ -24,17 +24,24 @@ int cmd_slice(const std::vector<std::string>& args, std::ostream& out, std::ostr
                 "the axiom text syntax (.kbo) with a declaration and label per name; every kbcx command\n"
                 "reads it.");
     p.positional("ONTO", "ontology files (merged by IRI)", true);
-    p.option("root", "CLASS", "where the walk starts: IRI, prefix:local, OBO id (GO:0005575) or unique label");
+    p.option("root", "CLASS",
+             "where the walk starts (required): IRI, prefix:local, OBO id (GO:0005575) or unique label");
     p.option("size", "N", "at most this many classes", "1000");
     p.option("relation", "R",
-             "follow A ⊑ ∃R.B only for these properties (repeatable; IRI, prefix:local or label); default all", "",
-             true);
-    p.option("map-role", "FROM=TO", "rename property FROM (IRI) of the files to TO (IRI) before merging (repeatable)",
-             "", true);
+             "follow A ⊑ ∃R.B only for these properties (IRI, prefix:local or label); without it every property",
+             std::nullopt, true);
+    p.option("map-role", "FROM=TO", "rename property FROM (IRI) of the files to TO (IRI) before merging; without it none",
+             std::nullopt, true);
     p.flag("no-equivalences", "do not walk along EquivalentClasses axioms (they are still kept when inside)");
     p.option("out", "FILE", "write the slice here instead of standard output", "");
     p.option("format", "F", "input format of every file: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
     p.flag("stats", "print the slice's statistics on standard error");
+    p.epilog(std::string(kOntoFormatsHelp) +
+             "example (a GO slice of 1000 classes from cellular_component, go-basic's part_of renamed to the\n"
+             "extract's BFO:0000050):\n"
+             "  kbcx slice go-extract-asserted.owx go-basic-2015-01-26.obo.gz --map-role \\\n"
+             "    http://purl.obolibrary.org/obo/go#part_of=http://purl.obolibrary.org/obo/BFO_0000050 \\\n"
+             "    --root GO:0005575 --size 1000 --out go-slice.kbo --stats\n");
     if (!p.parse(args, out)) return kOk;
     if (!p.has("root") || p.get("root").empty()) throw UsageError("--root is required");
     onto::SliceParams prm;

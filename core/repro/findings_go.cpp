@@ -411,7 +411,9 @@ Report go_slice(const Options& o, jobs::JobContext& ctx) {
         "classes, or below C and ∃part_of.D with C, D disjoint, …); T− needs no disjointness, only a satisfiable class "
         "below both A and B (e.g. A ⊑ B: the candidate would make A unsatisfiable, contradictory under the "
         "incoherence reading); T? is the rest. On GCI0 (A ⊑ B), T− needs disjointness: A ⊑ B is contradictory when A "
-        "and B are disjoint.");
+        "and B are disjoint. GCI3's T+ (∃r.A ⊑ B between names, not told) comes only from the definitions whose "
+        "∃r.C stands on the defining side (X ≡ Y ⊓ ∃r.C gives ∃r.C ⊓ Y ⊑ X, not ∃r.A ⊑ B alone), so it is rare "
+        "in GO; where the sampler finds fewer than asked its note above says so.");
     for (const auto& nf : kTrichotomy)
         if (bands.count(nf))
             s1.checks.push_back({nf + " has all three bands (T+, T?, T− non-empty)",

@@ -30,8 +30,8 @@ int cmd_slice(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.option("relation", "R",
              "follow A ⊑ ∃R.B only for these properties (IRI, prefix:local or label); without it every property",
              std::nullopt, true);
-    p.option("map-role", "FROM=TO", "rename property FROM (IRI) of the files to TO (IRI) before merging; without it none",
-             std::nullopt, true);
+    p.option("map-role", "FROM=TO",
+             "rename property FROM (IRI) of the files to TO (IRI) before merging; without it none", std::nullopt, true);
     p.flag("no-equivalences", "do not walk along EquivalentClasses axioms (they are still kept when inside)");
     p.option("out", "FILE", "write the slice here instead of standard output", "");
     p.option("format", "F", "input format of every file: auto, ofn, owx, rdfxml, ttl, nt, obo, text", "auto");
@@ -71,17 +71,17 @@ int cmd_slice(const std::vector<std::string>& args, std::ostream& out, std::ostr
     auto file = open_out(p.get("out"));
     std::ostream& os = file ? *file : out;
     os << onto::slice_document(s.ontology, "slice of " + sources + " from " + prm.root + ": " +
-                                                std::to_string(st.classes) + " classes, " + std::to_string(st.roles) +
-                                                " object properties, " + std::to_string(st.axioms) + " axioms");
+                                               std::to_string(st.classes) + " classes, " + std::to_string(st.roles) +
+                                               " object properties, " + std::to_string(st.axioms) + " axioms");
     if (p.has("stats")) {
         err << "source: " << st.source_classes << " classes, " << st.source_axioms << " axioms\n"
-            << "slice: " << st.classes << " classes, " << st.roles << " object properties, " << st.axioms
-            << " axioms, " << st.components << " connected component(s), depth " << st.depth << "\n";
+            << "slice: " << st.classes << " classes, " << st.roles << " object properties, " << st.axioms << " axioms, "
+            << st.components << " connected component(s), depth " << st.depth << "\n";
         for (const auto& [k, n] : st.by_kind)
             err << "  " << k << ": " << n << "\n";
         err << "dropped: " << st.dropped_outside << " outside the slice, " << st.dropped_not_el_kind
-            << " of axiom types without content, " << st.dropped_assertions << " assertions; "
-            << st.skipped_for_size << " links not taken (they would pass --size)\n";
+            << " of axiom types without content, " << st.dropped_assertions << " assertions; " << st.skipped_for_size
+            << " links not taken (they would pass --size)\n";
     }
     if (file) err << "wrote " << st.classes << " classes, " << st.axioms << " axioms to " << p.get("out") << "\n";
     return kOk;

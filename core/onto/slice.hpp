@@ -26,13 +26,13 @@ struct SliceParams {
 struct SliceStats {
     std::size_t source_classes = 0, source_axioms = 0;
     std::size_t classes = 0, roles = 0;
-    std::size_t axioms = 0;                ///< kept
-    std::size_t dropped_outside = 0;       ///< a class or role outside the slice
-    std::size_t dropped_not_el_kind = 0;   ///< axiom types outside EL the readers keep no content of
-    std::size_t dropped_assertions = 0;    ///< ClassAssertion / ObjectPropertyAssertion (a slice is a TBox)
-    std::size_t skipped_for_size = 0;      ///< hyperedges not taken because they would pass `size`
-    std::size_t components = 0;            ///< class_components of the slice (1 when connected)
-    std::size_t depth = 0;                 ///< BFS level of the last class taken (root = 0)
+    std::size_t axioms = 0;                     ///< kept
+    std::size_t dropped_outside = 0;            ///< a class or role outside the slice
+    std::size_t dropped_not_el_kind = 0;        ///< axiom types outside EL the readers keep no content of
+    std::size_t dropped_assertions = 0;         ///< ClassAssertion / ObjectPropertyAssertion (a slice is a TBox)
+    std::size_t skipped_for_size = 0;           ///< hyperedges not taken because they would pass `size`
+    std::size_t components = 0;                 ///< class_components of the slice (1 when connected)
+    std::size_t depth = 0;                      ///< BFS level of the last class taken (root = 0)
     std::map<std::string, std::size_t> by_kind; ///< kept axioms by functional-syntax name
 };
 

@@ -175,7 +175,7 @@ ModeDefaults go_mode_defaults(Mode m) {
 Report go_slice(const Options& o, jobs::JobContext& ctx) {
     const GoPlan p = go_plan(o);
     const GoSliceRecipe recipe = go_slice_recipe(o.mode);
-    const std::vector<std::string> all_models = {"ELEmbeddings", "Box2EL", "EmEL++", "BoxE",
+    const std::vector<std::string> all_models = {"ELEmbeddings", "Box2EL",   "EmEL++",   "BoxE",
                                                  "ComplEx",      "DistMult", "TransE-L1"};
     std::vector<std::string> models;
     for (const auto& m : all_models)
@@ -313,10 +313,9 @@ Report go_slice(const Options& o, jobs::JobContext& ctx) {
     for (const auto& m : models)
         if (!is_triple_model(m))
             r.commands.push_back("kbcx train go-slice.kbo --model " + m + " --dim " + std::to_string(p.dim) +
-                                 " --epochs " + std::to_string(p.epochs) +
-                                 " --batch 256 --neg 4 --lr 0.01 --threads " + std::to_string(p.threads) +
-                                 " --seed 1 --tests tests_GCI0.tsv --eval-every " + std::to_string(p.epochs) +
-                                 " --run runs/" + m + "-s1");
+                                 " --epochs " + std::to_string(p.epochs) + " --batch 256 --neg 4 --lr 0.01 --threads " +
+                                 std::to_string(p.threads) + " --seed 1 --tests tests_GCI0.tsv --eval-every " +
+                                 std::to_string(p.epochs) + " --run runs/" + m + "-s1");
     r.commands.push_back("# TransE, DistMult, ComplEx, BoxE: trained in-process on the graph projection of the slice "
                          "(A ⊑ B → (A, SubClassOf, B), A ⊑ ∃r.B → (A, r, B)), scored on GCI0 and GCI2 only");
 
@@ -328,7 +327,8 @@ Report go_slice(const Options& o, jobs::JobContext& ctx) {
     s0.paragraphs.push_back(
         "The paper's second dataset is a slice of about 10³ classes of GO-plus. The GO-plus release itself is not "
         "in the data folder, so the slice is built from what is: GO's backbone from " +
-        recipe.backbone + " (is_a, part_of, regulates and its two subrelations; no disjointness, no logical "
+        recipe.backbone +
+        " (is_a, part_of, regulates and its two subrelations; no disjointness, no logical "
         "definitions) and the GO-plus-style logical axioms of " +
         recipe.extract +
         " (an extract of GO-plus made for whelk-rs's tests: equivalences with RO relations, DisjointClasses, "
@@ -356,8 +356,10 @@ Report go_slice(const Options& o, jobs::JobContext& ctx) {
     Table ts{"Slice statistics", {"quantity", "value"}, {}};
     auto row = [&](const std::string& k, const std::string& v) { ts.rows.push_back({k, v}); };
     row("sources (merged)", std::to_string(merged_classes) + " classes, " + std::to_string(merged_axioms) + " axioms");
-    row("classes", std::to_string(st.classes) + (o.mode == Mode::Full ? "" : " (quick mode; full mode: " +
-                                                                              std::to_string(go_slice_recipe(Mode::Full).size) + ")"));
+    row("classes", std::to_string(st.classes) +
+                       (o.mode == Mode::Full
+                            ? ""
+                            : " (quick mode; full mode: " + std::to_string(go_slice_recipe(Mode::Full).size) + ")"));
     row("object properties", std::to_string(st.roles));
     row("axioms", std::to_string(st.axioms));
     for (const auto& [k, n] : st.by_kind)
@@ -373,9 +375,9 @@ Report go_slice(const Options& o, jobs::JobContext& ctx) {
     row("non-EL axioms dropped", std::to_string(data.dropped_non_el));
     row("time to build the slice", number_text(slice_seconds, 2) + " s");
     s0.tables.push_back(ts);
-    s0.checks.push_back({"the slice is connected (one component)", st.components == 1,
-                         std::to_string(st.components) + " component(s) over " + std::to_string(st.classes) +
-                             " classes"});
+    s0.checks.push_back(
+        {"the slice is connected (one component)", st.components == 1,
+         std::to_string(st.components) + " component(s) over " + std::to_string(st.classes) + " classes"});
     s0.checks.push_back({"the slice is coherent (no unsatisfiable class)", unsatisfiable == 0,
                          std::to_string(unsatisfiable) + " unsatisfiable"});
     r.sections.push_back(s0);
@@ -446,8 +448,8 @@ Report go_slice(const Options& o, jobs::JobContext& ctx) {
             if (auto pub = published(table, m)) diff.rows.push_back(diff_cells(display(m), res[nf][m], *pub, &largest));
         }
         s.tables = {ours, paper, diff};
-        s.paragraphs.push_back("Largest absolute difference from the paper's means: " + number_text(largest, 2) +
-                               ". " + why);
+        s.paragraphs.push_back("Largest absolute difference from the paper's means: " + number_text(largest, 2) + ". " +
+                               why);
         r.sections.push_back(s);
     }
 
@@ -496,12 +498,11 @@ Report go_slice(const Options& o, jobs::JobContext& ctx) {
     if (res.count("GCI1_BOT"))
         for (const auto& m : models)
             if (!is_triple_model(m) && res["GCI1_BOT"].count(m))
-                s4.checks.push_back(
-                    {"disjointness (GCI1_BOT) is handled faithfully by " + m +
-                         ": AUC± ≥ 0.9 and Pair-FVR ≤ 0.15 (paper: AUC± 0.95–0.99, Pair-FVR 0.03–0.06)",
-                     val("GCI1_BOT", m, "auc_pm") >= 0.9 && val("GCI1_BOT", m, "pair_fvr") <= 0.15,
-                     "AUC± " + number_text(val("GCI1_BOT", m, "auc_pm"), 3) + ", Pair-FVR " +
-                         number_text(val("GCI1_BOT", m, "pair_fvr"), 3)});
+                s4.checks.push_back({"disjointness (GCI1_BOT) is handled faithfully by " + m +
+                                         ": AUC± ≥ 0.9 and Pair-FVR ≤ 0.15 (paper: AUC± 0.95–0.99, Pair-FVR 0.03–0.06)",
+                                     val("GCI1_BOT", m, "auc_pm") >= 0.9 && val("GCI1_BOT", m, "pair_fvr") <= 0.15,
+                                     "AUC± " + number_text(val("GCI1_BOT", m, "auc_pm"), 3) + ", Pair-FVR " +
+                                         number_text(val("GCI1_BOT", m, "pair_fvr"), 3)});
     if (res.count("GCI0")) {
         double worst_el = std::numeric_limits<double>::infinity(), best_triple = -worst_el;
         std::string detail;

@@ -13,7 +13,7 @@ namespace kbcx::repro {
 /// How the GO slice is built: its sources in the data folder, the root, and the OBO relations
 /// mapped onto the OWL properties their typedefs cross-reference (go-basic's xref lines).
 struct GoSliceRecipe {
-    std::string extract = "onto/go-extract-asserted.owx"; ///< GO-plus-style logical axioms
+    std::string extract = "onto/go-extract-asserted.owx";     ///< GO-plus-style logical axioms
     std::string backbone = "onto/go-basic-2015-01-26.obo.gz"; ///< GO's is_a / part_of / regulates
     std::string root = "GO:0005575";                          ///< cellular_component
     std::map<std::string, std::string> role_map;              ///< OBO relation IRI → OWL property IRI

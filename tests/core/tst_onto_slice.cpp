@@ -229,7 +229,8 @@ class TestOntoSlice : public QObject {
             onto::SliceParams p;
             p.root = "R";
             p.size = n;
-            const onto::Slice a = onto::extract_slice(o, p), b = onto::extract_slice(o, p), c = onto::extract_slice(r, p);
+            const onto::Slice a = onto::extract_slice(o, p), b = onto::extract_slice(o, p),
+                              c = onto::extract_slice(r, p);
             QCOMPARE(onto::slice_document(a.ontology, "h"), onto::slice_document(b.ontology, "h"));
             QCOMPARE(a.class_order, c.class_order);
             QCOMPARE(keys_of(a.ontology), keys_of(c.ontology)); // the same axioms, in the source's order

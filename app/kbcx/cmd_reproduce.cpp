@@ -182,6 +182,7 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     std::vector<repro::Options> options(selected.size(), o);
     if (p.has("variant"))
         for (std::size_t i = 0; i < selected.size(); ++i) {
+            if (name == "all" && !selected[i].set_variant) continue; // a finding without variants runs as it is
             try {
                 repro::apply_variant(selected[i], p.get("variant"), options[i]);
             } catch (const std::invalid_argument& e) {

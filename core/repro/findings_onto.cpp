@@ -311,43 +311,6 @@ void add_commands(Report& r, const Plan& p, const TrainPlan& tp, const std::vect
 
 // ---- tables ----------------------------------------------------------------------------
 
-using PerSeed = std::vector<MetricRow>;
-
-MeanStd stat(const PerSeed& runs, const char* key) {
-    std::vector<double> v;
-    for (const auto& r : runs) {
-        auto it = r.find(key);
-        v.push_back(it == r.end() ? kNaN : it->second);
-    }
-    return mean_std(v);
-}
-
-std::vector<std::string> metric_header(const std::string& first) {
-    std::vector<std::string> h{first};
-    for (const char* m : kMetricHeaders)
-        h.emplace_back(m);
-    return h;
-}
-
-std::vector<std::string> our_cells(const std::string& label, const PerSeed& runs) {
-    std::vector<std::string> row{label};
-    for (const char* k : kMetricKeys) {
-        const MeanStd s = stat(runs, k);
-        row.push_back(mean_std_text(s.mean, s.std, 2, runs.size() > 1));
-    }
-    return row;
-}
-
-std::optional<std::vector<std::string>> paper_cells(const std::string& label, const std::string& table,
-                                                    const std::string& model) {
-    const auto row = published(table, model);
-    if (!row) return std::nullopt;
-    std::vector<std::string> cells{label};
-    for (std::size_t i = 0; i < 7; ++i)
-        cells.push_back(mean_std_text(row->mean[i], row->std[i]));
-    return cells;
-}
-
 /// "ours − paper" of the means, and the largest absolute difference seen.
 std::vector<std::string> diff_cells(const std::string& label, const PerSeed& runs, const std::string& table,
                                     const std::string& model, double* largest) {

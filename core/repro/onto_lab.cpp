@@ -14,6 +14,8 @@
 #include "kg/knowledge_graph.hpp"
 #include "onto/readers.hpp"
 #include "reason/sampler.hpp"
+#include "repro/markdown.hpp"
+#include "repro/published.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -398,6 +400,43 @@ RunMetrics OntoLab::train_and_evaluate(const std::string& model, std::uint64_t s
     }
     out.seconds = sw.seconds();
     return out;
+}
+
+// ---- table cells shared by the ontology findings ---------------------------------------
+
+MeanStd stat(const PerSeed& runs, const char* key) {
+    std::vector<double> v;
+    for (const auto& r : runs) {
+        auto it = r.find(key);
+        v.push_back(it == r.end() ? std::numeric_limits<double>::quiet_NaN() : it->second);
+    }
+    return mean_std(v);
+}
+
+std::vector<std::string> metric_header(const std::string& first) {
+    std::vector<std::string> h{first};
+    for (const char* m : kMetricHeaders)
+        h.emplace_back(m);
+    return h;
+}
+
+std::vector<std::string> our_cells(const std::string& label, const PerSeed& runs) {
+    std::vector<std::string> row{label};
+    for (const char* k : kMetricKeys) {
+        const MeanStd s = stat(runs, k);
+        row.push_back(mean_std_text(s.mean, s.std, 2, runs.size() > 1));
+    }
+    return row;
+}
+
+std::optional<std::vector<std::string>> paper_cells(const std::string& label, const std::string& table,
+                                                    const std::string& model) {
+    const auto row = published(table, model);
+    if (!row) return std::nullopt;
+    std::vector<std::string> cells{label};
+    for (std::size_t i = 0; i < 7; ++i)
+        cells.push_back(mean_std_text(row->mean[i], row->std[i]));
+    return cells;
 }
 
 } // namespace kbcx::repro

@@ -156,6 +156,18 @@ class OntoLab {
     std::unique_ptr<Impl> impl_;
 };
 
+/// One run's metrics per seed, and the table cells the ontology findings build from them.
+using PerSeed = std::vector<MetricRow>;
+/// Mean ± std over the seeds of one metric key (NaN where a run lacks it).
+MeanStd stat(const PerSeed& runs, const char* key);
+/// {first, AUC+/−, Adm@10, FVR, Pair-FVR, ρ_P, MRR, Hits@10}.
+std::vector<std::string> metric_header(const std::string& first);
+/// `label` and the mean (± std with several seeds) of each of the seven metrics.
+std::vector<std::string> our_cells(const std::string& label, const PerSeed& runs);
+/// `label` and the paper's row of `table` for `model`; nullopt when the paper has none.
+std::optional<std::vector<std::string>> paper_cells(const std::string& label, const std::string& table,
+                                                    const std::string& model);
+
 /// The path of Pizza in a data folder; throws InputError naming it when absent.
 std::string pizza_path(const Options& o);
 

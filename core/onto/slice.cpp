@@ -350,10 +350,11 @@ void append_ontology(Ontology& dst, const Ontology& src, const std::map<std::str
         if (auto it = src.sig.individual_labels.find(i); it != src.sig.individual_labels.end())
             dst.sig.individual_labels.emplace(imap[i], it->second);
     }
-    for (const auto& [p, iri] : src.sig.prefixes.entries()) {
+    for (const auto& entry : src.sig.prefixes.entries()) {
+        const std::string& name = entry.first;
         const bool known = std::any_of(dst.sig.prefixes.entries().begin(), dst.sig.prefixes.entries().end(),
-                                       [&](const auto& e) { return e.first == p; });
-        if (!known) dst.sig.prefixes.add(p, iri);
+                                       [&](const auto& e) { return e.first == name; });
+        if (!known) dst.sig.prefixes.add(name, entry.second);
     }
     Copier copy(src, dst, std::move(cmap), std::move(rmap), std::move(imap));
     for (const Axiom& a : src.axioms)

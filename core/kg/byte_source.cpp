@@ -218,6 +218,15 @@ std::unique_ptr<ByteSource> open_file_source(const std::string& path) {
     return source;
 }
 
+std::string read_file_text(const std::string& path) {
+    auto src = open_file_source(path);
+    std::string text;
+    char buf[1 << 16];
+    while (const std::size_t n = src->read(buf, sizeof buf))
+        text.append(buf, n);
+    return text;
+}
+
 std::unique_ptr<ByteSource> open_memory_source(std::string name, std::string_view data) {
     return std::make_unique<MemorySource>(std::move(name), data);
 }

@@ -26,6 +26,8 @@ class ByteSource {
 /// Opens a file (plain or gzip) for reading. Throws InputError naming the file if it does
 /// not exist, is a directory or cannot be opened.
 std::unique_ptr<ByteSource> open_file_source(const std::string& path);
+/// The whole (decompressed) content of a file, plain or gzip. Throws InputError as open_file_source.
+std::string read_file_text(const std::string& path);
 /// A source over a buffer that must outlive it.
 std::unique_ptr<ByteSource> open_memory_source(std::string name, std::string_view data);
 /// Up to n first bytes of the (decompressed) content, for format sniffing.

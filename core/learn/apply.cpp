@@ -16,6 +16,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <thread>
 
 namespace kbcx::learn {
@@ -61,11 +62,11 @@ double encode_confidences(std::span<const double> descending) {
     return score;
 }
 
-bool ReachCache::enter(kg::Id start, std::span<const Step> path) {
-    if (start != start_) {
+bool ReachCache::enter(std::span<const Step> path) {
+    if (cached_ids_ > kMaxCachedIds) {
         sets_.clear();
         oi_sets_.clear();
-        start_ = start;
+        cached_ids_ = 0;
     }
     bool cacheable = path.size() <= 4;
     for (const Step& s : path)
@@ -73,44 +74,51 @@ bool ReachCache::enter(kg::Id start, std::span<const Step> path) {
     return cacheable;
 }
 
+namespace {
+std::uint64_t step_code(const Step& s) {
+    return s.rel * 2u + (s.inverse ? 1u : 0u) + 1u;
+}
+} // namespace
+
+const std::vector<kg::Id>& ReachCache::stored(std::unordered_map<Key, std::vector<kg::Id>, KeyHash>& map,
+                                              const Key& key, std::vector<kg::Id>&& ids) {
+    cached_ids_ += ids.size() + 16; // an entry's own bookkeeping counts as about 16 ids
+    return map.emplace(key, std::move(ids)).first->second;
+}
+
 const std::vector<kg::Id>& ReachCache::reach(const PathWalker& w, kg::Id start, std::span<const Step> path) {
-    const bool cacheable = enter(start, path);
-    if (!cacheable) {
+    if (!enter(path)) {
         scratch_ = w.reach(start, path);
         return scratch_;
     }
-    std::uint64_t key = 0;
+    Key key{start, 0};
     const std::vector<kg::Id>* prev = nullptr;
-    std::vector<kg::Id> origin{start};
+    const std::vector<kg::Id> origin{start};
     for (std::size_t k = 0; k < path.size(); ++k) {
-        key |= static_cast<std::uint64_t>(path[k].rel * 2u + (path[k].inverse ? 1u : 0u) + 1u) << (16 * k);
-        auto it = sets_.find(key);
-        if (it == sets_.end()) {
-            std::vector<kg::Id> out;
-            w.step(prev ? std::span<const kg::Id>(*prev) : std::span<const kg::Id>(origin), path[k], out);
-            it = sets_.emplace(key, std::move(out)).first;
+        key.path |= step_code(path[k]) << (16 * k);
+        if (auto it = sets_.find(key); it != sets_.end()) {
+            prev = &it->second;
+            continue;
         }
-        prev = &it->second;
+        std::vector<kg::Id> out;
+        w.step(prev ? std::span<const kg::Id>(*prev) : std::span<const kg::Id>(origin), path[k], out);
+        prev = &stored(sets_, key, std::move(out)); // references into the map survive rehashing
     }
     return *prev;
 }
 
 const std::vector<kg::Id>& ReachCache::reach_oi(const PathWalker& w, kg::Id start, std::span<const Step> path) {
-    const bool cacheable = enter(start, path);
-    if (!cacheable) {
+    if (!enter(path)) {
         w.reach_oi(start, path, scratch_);
         return scratch_;
     }
-    std::uint64_t key = 0;
+    Key key{start, 0};
     for (std::size_t k = 0; k < path.size(); ++k)
-        key |= static_cast<std::uint64_t>(path[k].rel * 2u + (path[k].inverse ? 1u : 0u) + 1u) << (16 * k);
-    auto it = oi_sets_.find(key);
-    if (it == oi_sets_.end()) {
-        std::vector<kg::Id> out;
-        w.reach_oi(start, path, out);
-        it = oi_sets_.emplace(key, std::move(out)).first;
-    }
-    return it->second;
+        key.path |= step_code(path[k]) << (16 * k);
+    if (auto it = oi_sets_.find(key); it != oi_sets_.end()) return it->second;
+    std::vector<kg::Id> out;
+    w.reach_oi(start, path, out);
+    return stored(oi_sets_, key, std::move(out));
 }
 
 RuleModel::RuleModel(std::shared_ptr<const kg::KnowledgeGraph> graph, const LearntRuleSet& rules, double min_confidence)
@@ -351,8 +359,7 @@ ApplyResult apply_rules(const ApplyParams& params, jobs::JobContext& ctx) {
     if (!graph) throw InputError("<apply-rules>", "no training graph (give a benchmark folder or data files)");
     const auto& v = graph->vocab;
     if (!params.triples_path.empty()) {
-        std::ifstream in(params.triples_path, std::ios::binary);
-        if (!in) throw InputError(params.triples_path, "cannot open");
+        std::istringstream in(kg::read_file_text(params.triples_path)); // plain or gzip
         std::string line;
         std::size_t no = 0;
         while (std::getline(in, line)) {

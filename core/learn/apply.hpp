@@ -35,19 +35,35 @@ std::vector<double> order_scores(const std::vector<std::vector<double>>& lists, 
 /// position, where the next rules then decide; a fifth and later rule are not seen.
 double encode_confidences(std::span<const double> descending);
 
-/// Nodes reached from one anchor along path prefixes, cached (per anchor node).
+/// Nodes reached from anchor nodes along path prefixes, cached per (anchor, path): the sets of
+/// several anchors are kept at once (queries rarely come grouped by anchor), up to
+/// kMaxCachedIds node ids in all (an entry's bookkeeping counted as 16), after which the cache
+/// starts empty again.
 class ReachCache {
   public:
+    static constexpr std::size_t kMaxCachedIds = std::size_t{1} << 22; // 16 MB of ids
     const std::vector<kg::Id>& reach(const PathWalker& w, kg::Id start, std::span<const Step> path);
     /// PathWalker::reach_oi, cached the same way.
     const std::vector<kg::Id>& reach_oi(const PathWalker& w, kg::Id start, std::span<const Step> path);
 
   private:
-    /// Starts a lookup from `start` (a new start empties the caches); true when `path` is short
-    /// enough and its relations small enough to be a cache key (four steps of 16 bits).
-    bool enter(kg::Id start, std::span<const Step> path);
-    kg::Id start_ = kg::kNoId;
-    std::unordered_map<std::uint64_t, std::vector<kg::Id>> sets_, oi_sets_;
+    struct Key {
+        kg::Id start;
+        std::uint64_t path; ///< four steps of 16 bits
+        bool operator==(const Key&) const = default;
+    };
+    struct KeyHash {
+        std::size_t operator()(const Key& k) const noexcept {
+            return std::hash<std::uint64_t>()(k.path * 0x9E3779B97F4A7C15ULL ^ k.start);
+        }
+    };
+    /// True when `path` is short enough and its relations small enough to be a cache key (four
+    /// steps of 16 bits); empties the cache first when it holds more than kMaxCachedIds ids.
+    bool enter(std::span<const Step> path);
+    const std::vector<kg::Id>& stored(std::unordered_map<Key, std::vector<kg::Id>, KeyHash>& map, const Key& key,
+                                      std::vector<kg::Id>&& ids);
+    std::unordered_map<Key, std::vector<kg::Id>, KeyHash> sets_, oi_sets_;
+    std::size_t cached_ids_ = 0;
     std::vector<kg::Id> scratch_;
 };
 

@@ -21,15 +21,6 @@ namespace kbcx::learn {
 
 namespace {
 
-std::string read_text(const std::string& path) {
-    auto src = kg::open_file_source(path);
-    std::string text;
-    char buf[1 << 16];
-    while (const std::size_t n = src->read(buf, sizeof buf))
-        text.append(buf, n);
-    return text;
-}
-
 std::string pred_key(const rules::Atom& a) {
     return (a.unary() ? "u:" : "b:") + a.predicate;
 }
@@ -94,7 +85,7 @@ void collect_rules(const rules::DerivationNode& n, std::set<std::size_t>& out) {
 std::vector<BenchmarkRule> load_benchmark_rules(const std::string& path_in) {
     std::string path = path_in;
     if (std::filesystem::is_directory(path)) path = (std::filesystem::path(path) / "rules.txt").string();
-    const std::string text = read_text(path);
+    const std::string text = kg::read_file_text(path);
     std::vector<BenchmarkRule> out;
     // rules.txt lines have ≥ 6 tabs; anything else is read as a rule file.
     bool table = false;

@@ -281,12 +281,7 @@ LearntRuleSet parse_rule_set(std::string_view text, const std::string& file, boo
 }
 
 LearntRuleSet load_rule_set(const std::string& path, bool zero_rules) {
-    auto src = kg::open_file_source(path);
-    std::string text;
-    char buf[1 << 16];
-    while (const std::size_t n = src->read(buf, sizeof buf))
-        text.append(buf, n);
-    return parse_rule_set(text, path, zero_rules);
+    return parse_rule_set(kg::read_file_text(path), path, zero_rules);
 }
 
 std::string anyburl_text(const rules::Rule& rule) {

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <zlib.h>
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -45,6 +47,16 @@ inline std::string write_file(const QTemporaryDir& dir, const std::string& name,
     std::ofstream out(path, std::ios::binary);
     out << content;
     return path;
+}
+
+/// Writes `content` gzip-compressed; returns the path ("" when zlib failed).
+inline std::string write_gzip_file(const QTemporaryDir& dir, const std::string& name, const std::string& content) {
+    const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
+    gzFile gz = gzopen(path.c_str(), "wb");
+    if (!gz) return {};
+    const bool ok =
+        gzwrite(gz, content.data(), static_cast<unsigned>(content.size())) == static_cast<int>(content.size());
+    return gzclose(gz) == Z_OK && ok ? path : std::string{};
 }
 
 inline jobs::LoadKgResult load_text(const std::string& name, const std::string& content, kg::ReadOptions options = {}) {

@@ -856,6 +856,16 @@ class TestLearn : public QObject {
         QCOMPARE(ap.code, 0);
         QVERIFY2(ap.out.contains("anyburl variant") && ap.out.contains("whole max-aggregation order"),
                  qPrintable(ap.out));
+        // gzip-compressed triples and data give the same scores
+        const std::string triples_gz = test::write_gzip_file(dir, "q.txt.gz", test::slurp(triples));
+        const std::string data_gz = test::write_gzip_file(dir, "train.txt.gz", train);
+        QVERIFY(!triples_gz.empty() && !data_gz.empty());
+        const QString scores_gz = dir.filePath("scores_gz.tsv");
+        auto apgz =
+            test::run_kbcx({"apply-rules", "--rules", QString::fromStdString(out), "--triples",
+                            QString::fromStdString(triples_gz), "--out", scores_gz, QString::fromStdString(data_gz)});
+        QCOMPARE(apgz.code, 0);
+        QCOMPARE(test::slurp(scores_gz.toStdString()), test::slurp(scores));
         // a rule for a relation the data lacks is named for what it is
         const std::string odd =
             test::write_file(dir, "odd.txt", "9\t3\t0.3\tnothere(X,Y) <= r(X,Y)\n9\t3\t0.3\ts(X,Y) <= r(X,Y)\n");

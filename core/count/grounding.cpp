@@ -218,7 +218,7 @@ void Grounder::cnf_parts(onto::ExprId c, std::uint32_t d, std::vector<Term>& par
     }
 }
 
-void Grounder::emit(const Term& lhs, const Term& rhs, Cnf& cnf) {
+void Grounder::emit_clauses(const Term& lhs, const Term& rhs, Cnf& cnf) {
     Clause c;
     for (Lit l : lhs) {
         if (l == kFalse) return;
@@ -241,7 +241,7 @@ void Grounder::subsumption(onto::ExprId sub, onto::ExprId sup, std::uint32_t d, 
     if (!dnf(sub, d, terms, cnf)) terms = {Term{lit(sub, d, cnf)}};
     for (const Term& t : terms)
         for (const Term& p : parts)
-            emit(t, p, cnf);
+            emit_clauses(t, p, cnf);
 }
 
 void Grounder::check_el(onto::ExprId c, const onto::Axiom& a) const {
@@ -309,7 +309,7 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
             }
             for (std::size_t i = 0; i < k; ++i)
                 lhs[i] = static_cast<Lit>(role_atom(roles[i], path[i], path[i + 1]));
-            emit(lhs, {static_cast<Lit>(role_atom(sup, path[0], path[k]))}, cnf);
+            emit_clauses(lhs, {static_cast<Lit>(role_atom(sup, path[0], path[k]))}, cnf);
         }
     };
     switch (a.kind) {
@@ -333,7 +333,7 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
                         for (const Term& y : tj) {
                             Term both = x;
                             both.insert(both.end(), y.begin(), y.end());
-                            emit(both, {}, cnf);
+                            emit_clauses(both, {}, cnf);
                         }
                 }
         return;
@@ -348,7 +348,7 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
     case AxiomKind::TransitiveObjectProperty: chain({a.roles.at(0), a.roles.at(0)}, a.roles.at(0)); return;
     case AxiomKind::ReflexiveObjectProperty:
         for (std::uint32_t d = 0; d < n_; ++d)
-            emit({}, {static_cast<Lit>(role_atom(a.roles.at(0), d, d))}, cnf);
+            emit_clauses({}, {static_cast<Lit>(role_atom(a.roles.at(0), d, d))}, cnf);
         return;
     case AxiomKind::ObjectPropertyDomain:
     case AxiomKind::ObjectPropertyRange: {
@@ -360,7 +360,7 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
                 const Lit r =
                     static_cast<Lit>(domain ? role_atom(a.roles.at(0), d, x) : role_atom(a.roles.at(0), x, d));
                 for (const Term& p : parts)
-                    emit({r}, p, cnf);
+                    emit_clauses({r}, p, cnf);
             }
         }
         return;
@@ -369,11 +369,11 @@ void Grounder::ground(const onto::Axiom& a, Cnf& cnf) {
         std::vector<Term> parts;
         cnf_parts(a.concepts.at(0), elem(0), parts, cnf);
         for (const Term& p : parts)
-            emit({}, p, cnf);
+            emit_clauses({}, p, cnf);
         return;
     }
     case AxiomKind::ObjectPropertyAssertion:
-        emit({}, {static_cast<Lit>(role_atom(a.roles.at(0), elem(0), elem(1)))}, cnf);
+        emit_clauses({}, {static_cast<Lit>(role_atom(a.roles.at(0), elem(0), elem(1)))}, cnf);
         return;
     case AxiomKind::NotEL:
         throw InputError("", a.line, 0,

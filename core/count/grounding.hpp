@@ -74,7 +74,7 @@ class Grounder {
     /// D(d) as a conjunction of disjunctions (each part one clause tail).
     void cnf_parts(onto::ExprId c, std::uint32_t d, std::vector<Term>& parts, Cnf& cnf);
     void subsumption(onto::ExprId sub, onto::ExprId sup, std::uint32_t d, Cnf& cnf);
-    void emit(const Term& lhs_conj, const Term& rhs_disj, Cnf& cnf);
+    void emit_clauses(const Term& lhs_conj, const Term& rhs_disj, Cnf& cnf);
     void check_el(onto::ExprId c, const onto::Axiom& a) const;
     std::string lit_name(Lit l) const;
     std::uint32_t new_var(Cnf& cnf, std::string name);

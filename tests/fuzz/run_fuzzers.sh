@@ -6,7 +6,7 @@
 # tests/fuzz/corpus/<target>/ with a fix.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-build=${1:-build-fuzz}
+build=${1:-build-asan}
 secs=${2:-25}
 shift 2 2>/dev/null || shift $#
 targets=${*:-"kg_tsv kg_rdf rules onto_ofn onto_owx onto_rdf onto_obo onto_text eval_tests eval_scores count_dimacs embed_checkpoint run_folder"}

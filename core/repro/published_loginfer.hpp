@@ -18,6 +18,8 @@ struct PublishedNegAuc {
 const std::vector<PublishedNegAuc>& published_negative_auc();
 /// The value for (pattern, method), or NaN when the paper has none.
 double published_negative_auc(const std::string& pattern, const std::string& method);
+/// How far (AUC points) a method's mean may lie from Table 5's for negative-difficulty's targets.
+inline constexpr double kTable5Tolerance = 5.0;
 
 /// The paper's qualitative statements on per-pattern difficulty, in its words.
 const std::vector<std::string>& published_pattern_claims();

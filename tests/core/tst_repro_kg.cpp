@@ -12,6 +12,7 @@
 #include "repro/findings.hpp"
 #include "repro/kg_lab.hpp"
 #include "repro/markdown.hpp"
+#include "repro/negative_evidence.hpp"
 #include "repro/partial_results.hpp"
 #include "repro/registry.hpp"
 #include "test_util.hpp"
@@ -405,10 +406,30 @@ class TestReproKg : public QObject {
             // The paper's column carries Table 5.
             QCOMPARE(t->rows[0][column(*t, "paper (Table 5)")], std::string(pat) == "symmetry" ? "90.9" : "96.0");
         }
-        int checks = 0;
+        // checks: drops and rc-vs-hardest per pattern, then each method's 5-point target (3 + 4)
+        int checks = 0, targets = 0;
         for (const auto& s : r.sections)
-            checks += static_cast<int>(s.checks.size());
-        QCOMPARE(checks, 4);
+            for (const auto& c : s.checks) {
+                ++checks;
+                targets += c.claim.find("points of the paper's mean") != std::string::npos;
+            }
+        QCOMPARE(checks, 4 + 7);
+        QCOMPARE(targets, 7);
+        // What still differs: one evidence table per pattern, ours per method (and the release's
+        // figures beside intersection), the rule counts equal to the AUC table's.
+        QVERIFY(md.find("## What still differs from the release") != std::string::npos);
+        for (const char* pat : {"symmetry", "intersection"}) {
+            const repro::Table* ev = find_table(r, std::string("Test negatives of FB15k-237 ") + pat);
+            const repro::Table* auc = find_table(r, std::string("AUC (%) on FB15k-237 ") + pat);
+            QVERIFY2(ev && auc, pat);
+            const std::size_t ours = std::string(pat) == "symmetry" ? 3 : 4;
+            QCOMPARE(ev->rows.size(), ours + (std::string(pat) == "intersection" ? 1 : 0));
+            for (std::size_t i = 0; i < ours; ++i) {
+                QCOMPARE(ev->rows[i][0], "ours, " + auc->rows[i][0]);
+                QCOMPARE(ev->rows[i][column(*ev, "rules")], auc->rows[i][column(*auc, "rules")]);
+                QCOMPARE(ev->rows[i][column(*ev, "test negatives")], auc->rows[i][column(*auc, "test negatives")]);
+            }
+        }
         QCOMPARE(out.chart_paths.size(), std::size_t{2});
         for (const auto& p : out.chart_paths) {
             const std::string bytes = slurp(p);
@@ -419,6 +440,51 @@ class TestReproKg : public QObject {
         }
         QVERIFY(!r.commands.empty());
         QVERIFY(r.commands.front().rfind("kbcx generate", 0) == 0);
+    }
+
+    // The evidence beside the release, on a hand-made benchmark whose counts are known.
+    void negativeEvidenceCounts() {
+        auto loaded = test::load_text("K.tsv", "a\tr\tb\nc\tr\td\ne\ts\tf\ng\ts\th\ni\ts\tj\n");
+        repro::KgBench b;
+        b.gen.params.graph = loaded.graph;
+        const kg::Vocabulary& v = loaded.graph->vocab;
+        auto fact = [&](const char* h, const char* r, const char* t) {
+            return rules::GroundFact{false, v.relations().find(r), v.entities().find(h), v.entities().find(t)};
+        };
+        auto rule = [](const char* head, const char* pattern) {
+            bench::BenchRule br;
+            br.rule.head.predicate = head;
+            br.rule.head.args.resize(2);
+            br.pattern = pattern;
+            return br;
+        };
+        b.gen.rules = {rule("r", "intersection"), rule("r", "intersection"), rule("s", "symmetry")};
+        b.gen.positives[bench::kTest] = {{fact("a", "r", "d"), 0}, {fact("g", "r", "h"), 1}};
+        b.gen.positives[bench::kTrain] = {{fact("i", "r", "j"), 0}};
+        auto neg = [](rules::GroundFact f, std::uint32_t target, bench::NegMethod m, std::uint32_t rule_index) {
+            return bench::Negative{f, target, m, rule_index};
+        };
+        b.gen.negatives[bench::kTest] = {
+            neg(fact("i", "r", "d"), 0, bench::NegMethod::PA, 0), // head i: subject of r only among positives
+            neg(fact("c", "r", "d"), 0, bench::NegMethod::PA, 0), // head c: subject of r in K
+            neg(fact("a", "r", "j"), 0, bench::NegMethod::PA, 0), // tail j: object of r only among positives
+            neg(fact("e", "r", "f"), bench::kNoIndex, bench::NegMethod::RC, bench::kNoIndex), // no shared constant
+            neg(fact("e", "s", "a"), bench::kNoIndex, bench::NegMethod::RC, 2),               // symmetry's
+        };
+        const repro::NegativeEvidence e = repro::negative_evidence(b, "intersection");
+        QCOMPARE(e.rules, std::size_t{2});
+        QCOMPARE(e.head_relations, std::size_t{1});
+        QCOMPARE(e.test_positives, std::size_t{2});
+        QCOMPARE(e.test_negatives, std::size_t{4});
+        QCOMPARE(e.unanchored, std::size_t{1});
+        QCOMPARE(e.pa_heads, std::size_t{2});
+        QCOMPARE(e.pa_heads_positive_only, std::size_t{1});
+        QCOMPARE(e.pa_tails, std::size_t{1});
+        QCOMPARE(e.pa_tails_positive_only, std::size_t{1});
+        const repro::NegativeEvidence sym = repro::negative_evidence(b, "symmetry");
+        QCOMPARE(sym.rules, std::size_t{1});
+        QCOMPARE(sym.test_negatives, std::size_t{1});
+        QCOMPARE(sym.unanchored, std::size_t{1}); // symmetry has no positives here
     }
 
     void patternDifficulty() {

@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <array>
+#include <map>
 #include <random>
 #include <set>
 
@@ -42,7 +43,9 @@ bool sub(const Loaded& l, const std::string& a, const std::string& b) {
 // The completion calculus as a plain fixpoint over all concept pairs (Baader, Brandt, Lutz):
 // S(X) ⊆ concepts, R(r) ⊆ concepts × concepts; every rule re-applied until nothing changes.
 struct Naive {
-    std::size_t n; // 0 = ⊤, 1..nc = names, then individuals
+    // 0 = ⊤, 1..nc = names, then individuals, then one node per (role, filler B) of a GCI2
+    // whose role has ranges: B ⊓ the ranges of r (EL++'s treatment of range restrictions)
+    std::size_t n;
     std::vector<std::set<std::uint32_t>> S;
     std::vector<std::set<std::pair<std::uint32_t, std::uint32_t>>> R;
     std::vector<char> bot;
@@ -65,6 +68,25 @@ struct Naive {
                     for (std::size_t r = 0; r < nr; ++r)
                         if (subr[r][a.r] && !subr[r][a.s]) subr[r][a.s] = ch = true;
         }
+        // ranges[q]: the range classes of q's super-roles
+        std::vector<std::set<std::uint32_t>> ranges(nr);
+        for (const auto& a : no.axioms)
+            if (a.nf == NormalForm::RANGE)
+                for (std::size_t q = 0; q < nr; ++q)
+                    if (subr[q][a.r]) ranges[q].insert(c(a.a));
+        std::map<std::pair<std::size_t, std::uint32_t>, std::uint32_t> range_node;
+        auto successor = [&](std::size_t r, std::uint32_t filler) -> std::uint32_t {
+            if (ranges[r].empty()) return filler;
+            auto [it, fresh] = range_node.emplace(std::pair{r, filler}, static_cast<std::uint32_t>(n));
+            if (fresh) {
+                std::set<std::uint32_t> start = ranges[r];
+                start.insert({0, filler});
+                S.push_back(start);
+                bot.push_back(0);
+                ++n;
+            }
+            return it->second;
+        };
         for (bool ch = true; ch;) {
             ch = false;
             auto add = [&](std::uint32_t x, std::uint32_t y) {
@@ -93,7 +115,7 @@ struct Naive {
                         if (s.count(c(a.a)) && s.count(c(a.b))) addb(x);
                         break;
                     case NormalForm::GCI2:
-                        if (s.count(c(a.a))) addr(a.r, x, c(a.b));
+                        if (s.count(c(a.a))) addr(a.r, x, successor(a.r, c(a.b)));
                         break;
                     default: break;
                     }
@@ -109,7 +131,11 @@ struct Naive {
                                         addb(x);
                                 }
                 if (a.nf == NormalForm::CA) add(ind(a.x), c(a.a));
-                if (a.nf == NormalForm::RA) addr(a.r, ind(a.x), ind(a.y));
+                if (a.nf == NormalForm::RA) {
+                    addr(a.r, ind(a.x), ind(a.y));
+                    for (std::uint32_t cls : ranges[a.r])
+                        add(ind(a.y), cls);
+                }
                 if (a.nf == NormalForm::RC)
                     for (std::size_t q1 = 0; q1 < nr; ++q1)
                         for (std::size_t q2 = 0; q2 < nr; ++q2)

@@ -621,16 +621,21 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
             s << "Every method's mean is within " << number_text(kTable5Tolerance, 0) << " points of the paper's. ";
         else
             s << "Missed targets: " << join(missed, "; ") << ". ";
-        s << "Measured differences from the release, none of them tuned: K has " << K->facts.num_facts()
-          << " triples here (the release's FB K: " << kReleasedNegativeFacts.k_facts << ")";
+        s << "Measured beside the release, nothing tuned: ";
+        if (K->facts.num_facts() == kReleasedNegativeFacts.k_facts)
+            s << "K is the release's (" << K->facts.num_facts() << " triples)";
+        else
+            s << "K has " << K->facts.num_facts()
+              << " triples here (the release's FB K: " << kReleasedNegativeFacts.k_facts << ")";
         if (evidence.count("intersection") && evidence["intersection"].count("rc"))
             s << "; the intersection benchmark keeps " << evidence["intersection"]["rc"].rules << " rules with "
               << evidence["intersection"]["rc"].head_relations << " head relations (k1 = " << p.k1
               << "), the release's FB-inter " << kReleasedNegativeFacts.inter_heads
               << " rule heads: a denser rule set gives rb and pa negatives that satisfy more rules' premises";
-        s << "; the systems are " << model_list_text(p.models) << " (" << train_settings_text(p)
-          << "), the paper's were its own systems at their authors' settings. The table above shows how far the "
-             "negatives' make-up (constants shared with positives, pa's swapped constants) matches the release's.";
+        s << "; the systems are " << model_list_text(p.models)
+          << " at the settings above, the paper's were its own systems at their authors' settings. The tables "
+             "below show how far the negatives' make-up (constants shared with a positive, pa's swapped "
+             "constants) matches the release's.";
         s3.paragraphs.push_back(s.str());
     }
     r.sections.push_back(s3);

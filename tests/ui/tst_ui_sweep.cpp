@@ -34,6 +34,7 @@
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -226,6 +227,8 @@ class TestUiSweep : public QObject {
             QCOMPARE(sp.tests_seed, std::uint64_t(1));
             QCOMPARE(sp.base.train.eval_every, cliParams.value(QStringLiteral("eval_every")).toInt());
             QCOMPARE(double(sp.first_seed), cliParams.value(QStringLiteral("seed")).toDouble());
+            QCOMPARE(QString::fromLatin1(embed::el_variant_name(sp.base.model.variant)),
+                     cliParams.value(QStringLiteral("variant")).toString());
         }
 
         // An external test set, drawn here by kbcx sample (not what the sweep would sample).
@@ -331,6 +334,37 @@ class TestUiSweep : public QObject {
         dialog->setTestsFile(out.filePath(QStringLiteral("no_such_tests.tsv")));
         QVERIFY(!dialog->params(sp, error));
         QVERIFY2(error.contains(QStringLiteral("no_such_tests.tsv")), qPrintable(error));
+    }
+
+    // The Variant row lists the model's variants; only kbcx (the objective with p⊥) can be chosen.
+    void variantRowOffersOnlyKbcx() {
+        ui::MainWindow window;
+        window.show();
+        SweepDialog* dialog = openDialog(window);
+        QVERIFY(dialog);
+        auto* models = dialog->findChild<QComboBox*>(QStringLiteral("sweepModel"));
+        auto* variants = dialog->findChild<QComboBox*>(QStringLiteral("sweepVariant"));
+        QVERIFY(models && variants);
+        QVERIFY(models->count() >= 4);
+        for (int i = 0; i < models->count(); ++i) {
+            const QString model = models->itemData(i).toString();
+            dialog->setModel(model);
+            QStringList want, got;
+            for (const embed::ElVariant v : embed::el_variants(embed::canonical_el_model_name(model.toStdString())))
+                want << QString::fromLatin1(embed::el_variant_name(v));
+            auto* items = qobject_cast<QStandardItemModel*>(variants->model());
+            QVERIFY(items);
+            for (int k = 0; k < variants->count(); ++k) {
+                got << variants->itemData(k).toString();
+                QCOMPARE(items->item(k)->isEnabled(), variants->itemData(k).toString() == QLatin1String("kbcx"));
+            }
+            QCOMPARE(got, want);
+            QCOMPARE(variants->currentData().toString(), QStringLiteral("kbcx"));
+            embed::SweepParams sp;
+            QString error;
+            QVERIFY2(dialog->params(sp, error), qPrintable(error));
+            QCOMPARE(sp.base.model.variant, embed::ElVariant::Kbcx);
+        }
     }
 
     void cancelStopsWithinASecond() {

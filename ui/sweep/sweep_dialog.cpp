@@ -39,6 +39,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QStyle>
 #include <QTableView>
@@ -177,6 +178,13 @@ void SweepDialog::buildSweepRows(QGroupBox* formBox) {
     model_->setToolTip(tr("The EL embedding model trained in every run, with its own γ, δ and λ defaults "
                           "(as kbcx sweep uses them)"));
     form->addRow(tr("&Model:"), model_);
+    variant_ = new QComboBox(formBox);
+    variant_->setObjectName(QStringLiteral("sweepVariant"));
+    variant_->setToolTip(tr("The objective every run trains. p⊥ is the share of contradiction negatives of this "
+                            "project's stratified sampler, so a sweep trains kbcx; the released variants (mowl, "
+                            "paper, dele, kracr) draw their own fixed negatives, have no p⊥ and are listed "
+                            "disabled"));
+    form->addRow(tr("V&ariant:"), variant_);
     nf_ = new QComboBox(formBox);
     nf_->setObjectName(QStringLiteral("sweepNormalForm"));
     for (const auto& [text, id] : kNormalForms)
@@ -608,6 +616,18 @@ bool SweepDialog::advancedVisible() const {
 void SweepDialog::updateModelDefaults() {
     // "model default" names the value it stands for, so the user sees what the run will use.
     const QString model = model_->currentData().toString();
+    variant_->clear();
+    try {
+        for (const embed::ElVariant v : embed::el_variants(embed::canonical_el_model_name(model.toStdString()))) {
+            const bool sweepable = v == embed::ElVariant::Kbcx;
+            const QString name = QString::fromLatin1(embed::el_variant_name(v));
+            variant_->addItem(sweepable ? name : tr("%1 (no p⊥)").arg(name), name);
+            if (auto* items = qobject_cast<QStandardItemModel*>(variant_->model()); items && !sweepable)
+                items->item(variant_->count() - 1)->setEnabled(false);
+        }
+        variant_->setCurrentIndex(variant_->findData(QStringLiteral("kbcx")));
+    } catch (const std::invalid_argument&) {
+    }
     try {
         const embed::ElModelConfig d = embed::default_el_config(embed::canonical_el_model_name(model.toStdString()));
         margin_->setSpecialValueText(tr("model default (%1)").arg(static_cast<double>(d.margin)));
@@ -625,6 +645,9 @@ bool SweepDialog::params(embed::SweepParams& sp, QString& error) const {
     const QString model = model_->currentData().toString();
     try {
         job.model = embed::default_el_config(embed::canonical_el_model_name(model.toStdString()));
+        job.model.variant = embed::parse_el_variant(variant_->currentData().toString().toStdString());
+        if (job.model.variant != embed::ElVariant::Kbcx)
+            throw std::invalid_argument("a p⊥ sweep trains the kbcx variant only");
         sp.p_bots = embed::parse_p_bot_list(pBots_->text().remove(QLatin1Char(' ')).toStdString());
     } catch (const std::invalid_argument& e) {
         error = QString::fromStdString(e.what());

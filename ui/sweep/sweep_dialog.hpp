@@ -147,6 +147,7 @@ class SweepDialog : public QDialog {
     QLineEdit* ontologyFile_ = nullptr;
     QToolButton* ontologyButton_ = nullptr;
     QComboBox* model_ = nullptr;
+    QComboBox* variant_ = nullptr; ///< the model's variants; only kbcx has p⊥, the others are shown disabled
     QComboBox* nf_ = nullptr;
     QLineEdit* pBots_ = nullptr;
     QSpinBox* seeds_ = nullptr;

@@ -263,8 +263,16 @@ void AxiomBuilder::add(const SNode& ax) {
         if (inv) std::swap(a, b);
         out.roles.push_back(r);
         out.individuals = {a, b};
+    } else if (t == "InverseObjectProperties" && ops.size() == 2) {
+        // Outside EL, but kept with its two properties when both are named (graph projections
+        // read them); with an ObjectInverseOf operand it only says p ≡ q and is kept by name.
+        bool inv0 = false, inv1 = false;
+        const RoleName p = role(*ops[0], inv0), q = role(*ops[1], inv1);
+        out.kind = AxiomKind::NotEL;
+        out.construct = t;
+        if (!inv0 && !inv1) out.roles = {p, q};
     } else {
-        // Any other axiom type (InverseObjectProperties, FunctionalObjectProperty, data
+        // Any other axiom type (FunctionalObjectProperty, data
         // property axioms, HasKey, SameIndividual, rules, …) is outside EL: kept by name.
         return not_el(t, ax.line);
     }

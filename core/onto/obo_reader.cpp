@@ -204,6 +204,7 @@ class OboMapper {
             } else if (t.name == "inverse_of" && !w.empty()) {
                 a.kind = AxiomKind::NotEL;
                 a.construct = "InverseObjectProperties";
+                a.roles = {r, role(w[0])};
             } else if ((t.name == "is_symmetric" || t.name == "is_functional" || t.name == "is_inverse_functional" ||
                         t.name == "is_anti_symmetric" || t.name == "is_reflexive") &&
                        v == "true") {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <tuple>
@@ -29,7 +30,8 @@ constexpr Info kInfo[] = {
      "restrictions give an edge per role) and ⊓/⊔ operands"},
     {ProjectionKind::OWL2Vec, "owl2vec",
      "mOWL OWL2VecStarProjector: every told SubClassOf with a named side (A ⊑ B, A ⊑ Q r.B, Q r.B ⊑ A → "
-     "(A, r, B)) and EquivalentClasses(A, C₁ ⊓ …) as A ⊑ Cᵢ"},
+     "(A, r, B), and (B, r⁻, A) when InverseObjectProperties(r, r⁻) is told) and EquivalentClasses(A, C₁ ⊓ …) "
+     "as A ⊑ Cᵢ"},
     {ProjectionKind::Kbcx, "kbcx", "EL normal forms: GCI0 A ⊑ B and GCI2 A ⊑ ∃r.B between named classes"},
 };
 
@@ -146,16 +148,35 @@ void dl2vec(const Ontology& o, EdgeSet& es) {
     }
 }
 
+/// OWL2Vec*'s inverse of each property: the other property of its first InverseObjectProperties
+/// axiom (mOWL takes the first the OWL API returns; here the first in the file).
+using Inverses = std::map<RoleName, RoleName>;
+Inverses inverse_properties(const Ontology& o) {
+    Inverses inv;
+    for (const Axiom& ax : o.axioms)
+        if (ax.kind == AxiomKind::NotEL && ax.construct == "InverseObjectProperties" && ax.roles.size() == 2) {
+            inv.emplace(ax.roles[0], ax.roles[1]);
+            inv.emplace(ax.roles[1], ax.roles[0]);
+        }
+    return inv;
+}
+
 /// OWL2Vec*'s processSubClassAxiom(S, E): a restriction with a named filler on one side and a
-/// name on the other gives (name, r, filler); two names give (S, SubClassOf, E).
-void owl2vec_edges(const Told& t, ExprId s, ExprId e, EdgeSet& es) {
+/// name on the other gives (name, r, filler), and (filler, r⁻, name) when r has an inverse r⁻;
+/// two names give (S, SubClassOf, E).
+void owl2vec_edges(const Ontology& o, const Told& t, const Inverses& inv, ExprId s, ExprId e, EdgeSet& es) {
+    auto relation_edge = [&](ExprId name, ExprId restriction) {
+        const std::string_view a = t.concept_name(name), b = t.concept_name(t.filler(restriction));
+        es.add(a, t.role_name(restriction), b);
+        if (auto it = inv.find(t.get(restriction).name); it != inv.end()) es.add(b, o.sig.roles.name(it->second), a);
+    };
     if (t.named(e) && t.quantified(s) && t.named(t.filler(s))) {
-        es.add(t.concept_name(e), t.role_name(s), t.concept_name(t.filler(s)));
+        relation_edge(e, s);
         return;
     }
     if (!t.named(s)) return;
     if (t.quantified(e)) {
-        if (t.named(t.filler(e))) es.add(t.concept_name(s), t.role_name(e), t.concept_name(t.filler(e)));
+        if (t.named(t.filler(e))) relation_edge(s, e);
     } else if (t.named(e)) {
         es.add(t.concept_name(s), kSub, t.concept_name(e));
     }
@@ -163,9 +184,10 @@ void owl2vec_edges(const Told& t, ExprId s, ExprId e, EdgeSet& es) {
 
 void owl2vec(const Ontology& o, EdgeSet& es) {
     const Told t(o);
+    const Inverses inv = inverse_properties(o);
     for (const Axiom& ax : o.axioms) {
         if (ax.kind == AxiomKind::SubClassOf && ax.concepts.size() == 2) {
-            owl2vec_edges(t, ax.concepts[0], ax.concepts[1], es);
+            owl2vec_edges(o, t, inv, ax.concepts[0], ax.concepts[1], es);
         } else if (ax.kind == AxiomKind::EquivalentClasses && ax.concepts.size() >= 2) {
             // The OWL API lists the operands sorted: named classes (by IRI) before expressions.
             std::vector<ExprId> ops = ax.concepts;
@@ -175,7 +197,7 @@ void owl2vec(const Ontology& o, EdgeSet& es) {
             });
             if (t.get(ops[1]).kind != ConceptKind::And) continue;
             for (ExprId c : t.get(ops[1]).args)
-                owl2vec_edges(t, ops[0], c, es);
+                owl2vec_edges(o, t, inv, ops[0], c, es);
         }
     }
 }

@@ -486,7 +486,14 @@ class Mapper {
                     continue;
                 }
             } else if (t.p == owl("inverseOf")) {
-                if (!sb) not_el("InverseObjectProperties");
+                if (sb) continue; // an inverse property expression, read where it is used
+                // Outside EL, but kept with its two properties (graph projections read them).
+                Axiom inv_ax;
+                inv_ax.kind = AxiomKind::NotEL;
+                inv_ax.construct = "InverseObjectProperties";
+                if (t.o < kLit && !blank(t.o))
+                    inv_ax.roles = {o_.sig.roles.intern(iri(t.s)), o_.sig.roles.intern(iri(t.o))};
+                add(std::move(inv_ax));
                 continue;
             } else if (t.p == owl("propertyDisjointWith")) {
                 not_el("DisjointObjectProperties");

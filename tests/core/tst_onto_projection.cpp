@@ -122,6 +122,51 @@ class TestOntoProjection : public QObject {
         }
     }
 
+    // OWL2Vec* adds (B, r⁻, A) beside (A, r, B) when InverseObjectProperties(r, r⁻) is told; the
+    // other projections ignore it. The same from functional syntax, OWL/XML and Turtle.
+    void owl2vecAddsInverseEdges() {
+        std::string with = kOfn;
+        const std::string decl = "Declaration(ObjectProperty(:s))\n";
+        const auto at = with.find(decl);
+        QVERIFY(at != std::string::npos);
+        with.insert(at + decl.size(), "Declaration(ObjectProperty(:rinv))\nInverseObjectProperties(:r :rinv)\n");
+        EdgeSet want = expected(onto::ProjectionKind::OWL2Vec);
+        want.insert(edge("C", "rinv", "A"));
+        want.insert(edge("C", "rinv", "N"));
+        for (auto k : kAll) {
+            onto::Ontology o = onto::load_ontology_text("inv.ofn", with);
+            const EdgeSet got = as_set(onto::project(o, k));
+            const EdgeSet w = k == onto::ProjectionKind::OWL2Vec ? want : expected(k);
+            QVERIFY2(got == w,
+                     (std::string(onto::projection_name(k)) + ": got " + show(got) + "; expected " + show(w)).c_str());
+        }
+        // owl:inverseOf in Turtle, stated from the inverse's side; and OWL/XML
+        const char* ttl = "@prefix : <http://ex.org/> .\n"
+                          "@prefix owl: <http://www.w3.org/2002/07/owl#> .\n"
+                          "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
+                          ":A a owl:Class . :C a owl:Class .\n"
+                          ":r a owl:ObjectProperty . :rinv a owl:ObjectProperty ; owl:inverseOf :r .\n"
+                          ":A rdfs:subClassOf [ a owl:Restriction ; owl:onProperty :r ; owl:someValuesFrom :C ] .\n";
+        const char* owx =
+            "<?xml version=\"1.0\"?>\n"
+            "<Ontology xmlns=\"http://www.w3.org/2002/07/owl#\" ontologyIRI=\"http://ex.org/o\">\n"
+            "<Declaration><Class IRI=\"http://ex.org/A\"/></Declaration>\n"
+            "<Declaration><Class IRI=\"http://ex.org/C\"/></Declaration>\n"
+            "<Declaration><ObjectProperty IRI=\"http://ex.org/r\"/></Declaration>\n"
+            "<Declaration><ObjectProperty IRI=\"http://ex.org/rinv\"/></Declaration>\n"
+            "<InverseObjectProperties><ObjectProperty IRI=\"http://ex.org/r\"/>"
+            "<ObjectProperty IRI=\"http://ex.org/rinv\"/></InverseObjectProperties>\n"
+            "<SubClassOf><Class IRI=\"http://ex.org/A\"/><ObjectSomeValuesFrom><ObjectProperty "
+            "IRI=\"http://ex.org/r\"/><Class IRI=\"http://ex.org/C\"/></ObjectSomeValuesFrom></SubClassOf>\n"
+            "</Ontology>\n";
+        for (const auto& [name, text] : {std::pair{"inv.ttl", ttl}, std::pair{"inv.owx", owx}}) {
+            onto::Ontology o = onto::load_ontology_text(name, text);
+            const EdgeSet got = as_set(onto::project(o, onto::ProjectionKind::OWL2Vec));
+            const EdgeSet w = {edge("A", "r", "C"), edge("C", "rinv", "A")};
+            QVERIFY2(got == w, (std::string(name) + ": got " + show(got)).c_str());
+        }
+    }
+
     void theCasesThatDistinguishThemDo() {
         // A ≡ B ⊓ E: only the projections that read equivalences (dl2vec, owl2vec, kbcx) see it.
         // Disjointness, domain and range add no edge anywhere (checked on the whole sets above);

@@ -34,7 +34,13 @@ std::string pykeen_flags() {
         if (g.adv_temp > 0) s += " --adv-temp " + number(g.adv_temp);
         s += " --neg " + std::to_string(g.neg) + " --chunk " + std::to_string(g.chunk) + " --batch " +
              std::to_string(g.batch) + " --optimizer " + std::string(embed::optimizer_name(g.optimizer)) + " --lr " +
-             number(g.lr) + "\n";
+             number(g.lr);
+        if (g.init == embed::KgInit::Pykeen) s += " --init pykeen";
+        if (g.unit_entities) s += " --unit-entities";
+        if (g.lp_entity > 0) s += " --lp-entity " + number(g.lp_entity);
+        if (g.lp_relation > 0) s += " --lp-relation " + number(g.lp_relation);
+        if (g.dense_optimizer) s += " --dense-optimizer";
+        s += "\n";
     }
     return s;
 }
@@ -63,8 +69,8 @@ int cmd_project(const std::vector<std::string>& args, std::ostream& out, std::os
         std::string(kOntoFormatsHelp) +
         "PyKEEN's defaults as mOWL's KGE wrapper applies them (README \"Graph projections\") as kbcx train flags:\n" +
         pykeen_flags() +
-        "  (with --inverse; kbcx train ties the initialisation range to --margin and has no BoxE norm\n"
-        "  option, so these differ there from the in-process runs of kbcx reproduce)\n"
+        "  (with --inverse; kbcx train has no BoxE norm option, so BoxE differs there from the\n"
+        "  in-process runs of kbcx reproduce)\n"
         "example: kbcx project pizza.owl --projection dl2vec --inverse --out pizza-dl2vec.tsv --stats\n");
     if (!p.parse(args, out)) return kOk;
     onto::ProjectionKind kind;

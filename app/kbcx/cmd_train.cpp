@@ -84,6 +84,8 @@ int train_el_cli(const ArgParser& p, std::ostream& out, std::ostream& err) {
     if (p.has("epochs")) st.epochs = static_cast<int>(parse_count("epochs", p.get("epochs")));
     read_lr_schedule(p, st);
     if (p.has("subsampling")) throw UsageError("--subsampling is for triple models; EL axioms have their own weights");
+    for (const char* o : {"init", "lp-entity", "lp-relation", "unit-entities", "dense-optimizer"})
+        if (p.has(o)) throw UsageError(std::string("--") + o + " is an option of the triple models");
     st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));
     if (released && st.p_bot > 0)
         throw UsageError("--p-bot does not apply to --variant " +
@@ -213,7 +215,23 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.flag("subsampling",
            "triple models: weight each positive by 1/sqrt(n(h,r) + n(t,r^-1)) (training triples sharing its "
            "head or tail query, plus 3), normalised per minibatch, as RotatE's released trainer does");
-    p.option("optimizer", "adam|adagrad", "optimiser (lazy: only touched rows are updated)", "adam");
+    p.option("optimizer", "adam|adagrad", "optimiser (lazy: only touched rows are updated, unless --dense-optimizer)",
+             "adam");
+    p.flag("dense-optimizer", "triple models: every row steps each time, as torch's Adam on dense gradients (rows "
+                              "outside the batch keep moving with their moments; PyKEEN's default)");
+    p.option("init", "kbcx|pykeen",
+             "triple models: the initialiser; pykeen = PyKEEN's per model (TransE and DistMult Xavier with unit-norm "
+             "relations, ComplEx complex normal, BoxE unit-norm uniform)",
+             "kbcx");
+    p.flag("unit-entities",
+           "triple models: entity rows rescaled to unit L2 norm after the initialisation and every step "
+           "(PyKEEN's entity constrainer of TransE and DistMult)");
+    p.option("lp-entity", "W",
+             "triple models: PyKEEN's LpRegularizer W·‖e‖₂/√d, averaged over the head and tail rows of the "
+             "positives and of the negatives (PyKEEN's ComplEx: 0.01)",
+             "0");
+    p.option("lp-relation", "W", "triple models: the same on the relation rows (PyKEEN's DistMult 0.1, ComplEx 0.01)",
+             "0");
     p.option("loss", "NAME",
              "logistic, distance, margin or ce (cross-entropy over the positive and its negatives) (default: "
              "distance for TransE/RotatE/BoxE, logistic for DistMult/ComplEx; ce with --neg all)");
@@ -421,6 +439,14 @@ int cmd_train(const std::vector<std::string>& args, std::ostream& out, std::ostr
     st.adv_temp = static_cast<float>(parse_real("adv-temp", p.get("adv-temp")));
     st.p_bot = static_cast<float>(parse_real("p-bot", p.get("p-bot")));
     st.reg = rgcn && !p.has("reg") ? rv.reg : static_cast<float>(parse_real("reg", p.get("reg")));
+    st.lp_entity = static_cast<float>(parse_real("lp-entity", p.get("lp-entity")));
+    st.lp_relation = static_cast<float>(parse_real("lp-relation", p.get("lp-relation")));
+    st.unit_entities = p.has("unit-entities");
+    st.dense_optimizer = p.has("dense-optimizer");
+    if (const auto init = embed::parse_kg_init(p.get("init")))
+        params.model.init = *init;
+    else
+        throw UsageError("--init must be kbcx or pykeen, not '" + p.get("init") + "'");
     st.eval_every = static_cast<int>(parse_count("eval-every", p.get("eval-every")));
     st.eval_max = parse_count("eval-max", p.get("eval-max"));
     st.early_stop = p.get("early-stop");

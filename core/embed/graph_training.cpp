@@ -39,6 +39,20 @@ std::string GraphTrainingSettings::text() const {
     if (chunk > 1) s << " shared by " << chunk << " positives";
     s << ", batch " << batch << ", " << optimizer_name(optimizer) << " lr " << lr;
     if (inverse_triples) s << ", inverse triples";
+    if (init == KgInit::Pykeen) s << ", PyKEEN's initialisers";
+    if (unit_entities) s << ", unit-norm entities";
+    if (lp_entity > 0 || lp_relation > 0) {
+        s << ", Lp regulariser (p 2, normalised) ";
+        if (lp_entity > 0 && lp_relation > 0 && lp_entity == lp_relation)
+            s << lp_entity << " on entities and relations";
+        else if (lp_entity > 0 && lp_relation > 0)
+            s << lp_entity << " on entities, " << lp_relation << " on relations";
+        else if (lp_entity > 0)
+            s << lp_entity << " on entities";
+        else
+            s << lp_relation << " on relations";
+    }
+    if (dense_optimizer) s << ", dense " << optimizer_name(optimizer);
     return s.str();
 }
 
@@ -67,24 +81,38 @@ GraphTrainingSettings graph_training_settings(GraphTraining training, const std:
     s.neg = 1;
     s.chunk = 1;
     s.inverse_triples = true;
+    // torch's Adam over nn.Embedding's dense gradients: every row steps (PyKEEN's Embedding is
+    // not sparse by default); the initialisers of each model (init_like_pykeen).
+    s.dense_optimizer = true;
+    s.init = KgInit::Pykeen;
     if (model == "TransE-L1" || model == "TransE-L2") {
         // models/unimodal/trans_e.py @ b4d1dc6: embedding_dim = 50, scoring_fct_norm = 1; the
         // loss is Model's default (models/base.py): MarginRankingLoss(margin = 1.0, mean).
+        // entity_constrainer = functional.normalize; no regulariser.
         s.dim = 50;
         s.p_norm = model == "TransE-L2" ? 2 : 1;
         s.loss = LossKind::Margin;
         s.margin = 1;
+        s.unit_entities = true;
     } else if (model == "DistMult") {
-        // models/unimodal/distmult.py @ f557bdf: embedding_dim = 50; loss: Model's default.
+        // models/unimodal/distmult.py @ f557bdf: embedding_dim = 50; loss: Model's default;
+        // entity_constrainer = functional.normalize; LpRegularizer(weight 0.1, p 2, normalize)
+        // on the relation embeddings only ("Only regularize relation embeddings").
         s.dim = 50;
         s.loss = LossKind::Margin;
         s.margin = 1;
+        s.unit_entities = true;
+        s.lp_relation = 0.1f;
     } else if (model == "ComplEx") {
         // models/unimodal/complex.py @ f29108d: embedding_dim = 200; SoftplusLoss (mean), which
         // with one negative is the logistic loss −log σ(s⁺) − log σ(−s⁻).
+        // LpRegularizer(weight 0.01, p 2, normalize) on entity and relation representations
+        // (pykeen 1.11's ComplEx passes the regulariser to both); no constraint.
         s.dim = 200;
         s.loss = LossKind::Logistic;
         s.margin = 0;
+        s.lp_entity = 0.01f;
+        s.lp_relation = 0.01f;
     } else if (model == "BoxE") {
         // models/unimodal/boxe.py @ 5541270: embedding_dim = 256, p = 2, tanh_map = True;
         // NSSALoss(margin = 3, adversarial_temperature = 2.0, sum) — the distance loss here.

@@ -2,6 +2,7 @@
 // as mOWL's KGE wrapper applies them (pykeen), or this project's settings (kbcx).
 #pragma once
 
+#include "embed/kg_models.hpp"
 #include "embed/loss.hpp"
 #include "embed/optimizer.hpp"
 
@@ -14,7 +15,8 @@ namespace kbcx::embed {
 enum class GraphTraining : std::uint8_t {
     /// mOWL's KGEModel (mowl/kge/model.py): Adam, lr 1e-3, batch 32, PyKEEN's SLCWATrainingLoop
     /// with its defaults (BasicNegativeSampler, 1 negative per positive, head or tail corrupted),
-    /// each model's own default dimension and loss, and the inverse triples Edge.as_pykeen adds.
+    /// each model's own default dimension, loss, initialisers, entity constraint and
+    /// regulariser, torch's dense Adam, and the inverse triples Edge.as_pykeen adds.
     Pykeen,
     /// This project's: the finding's dimension, γ = 12, batch 128, 32 negatives shared by chunks
     /// of 32 positives, Adam lr 0.01, each model's own loss here.
@@ -46,7 +48,13 @@ struct GraphTrainingSettings {
     float lr = 1e-3f;
     OptimizerKind optimizer = OptimizerKind::Adam;
     bool inverse_triples = false; ///< train on (t, r⁻¹, h) beside every (h, r, t)
-    /// "dim 50, margin ranking loss (margin 1), 1 negative, batch 32, Adam lr 0.001, inverse triples".
+    KgInit init = KgInit::Kbcx;   ///< the initialiser
+    bool unit_entities = false;   ///< entity rows kept at unit L2 norm (PyKEEN's entity constrainer)
+    float lp_entity = 0;          ///< PyKEEN's LpRegularizer weight on entity rows (TrainSettings::lp_entity)
+    float lp_relation = 0;        ///< … on relation rows
+    bool dense_optimizer = false; ///< every row steps each time (torch's dense Adam)
+    /// "dim 50, margin ranking loss (margin 1), 1 negative per positive, batch 32, adam lr 0.001,
+    /// inverse triples, PyKEEN's initialiser, unit-norm entities, dense Adam"...
     std::string text() const;
 };
 

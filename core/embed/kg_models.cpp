@@ -471,6 +471,66 @@ std::string canonical_kg_model_name(std::string_view name, int p_norm) {
                                 "' (known: TransE, TransE-L1, TransE-L2, DistMult, ComplEx, RotatE, BoxE, rgcn)");
 }
 
+const char* kg_init_name(KgInit init) {
+    return init == KgInit::Pykeen ? "pykeen" : "kbcx";
+}
+
+std::optional<KgInit> parse_kg_init(std::string_view name) {
+    const std::string n = lower(name);
+    if (n == "kbcx") return KgInit::Kbcx;
+    if (n == "pykeen") return KgInit::Pykeen;
+    return std::nullopt;
+}
+
+namespace {
+/// Each `width`-wide piece of every row of m drawn from `draw`, then rescaled to unit norm.
+template <class Draw> void fill_unit_pieces(Matrix& m, Eigen::Index width, std::mt19937_64& rng, Draw draw) {
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = draw(rng);
+    for (Eigen::Index r = 0; r < m.rows(); ++r)
+        for (Eigen::Index c = 0; c < m.cols(); c += width) {
+            auto piece = m.row(r).segment(c, width);
+            piece /= std::max(piece.matrix().norm(), 1e-12f);
+        }
+}
+} // namespace
+
+void init_like_pykeen(KgModel& model, std::mt19937_64& rng) {
+    const std::string& n = model.name();
+    auto& tabs = model.tables();
+    const Eigen::Index d = model.config().dim;
+    std::uniform_real_distribution<float> sym(-1.0f, 1.0f), unit(0.0f, 1.0f);
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    if (n == "TransE-L1" || n == "TransE-L2" || n == "DistMult") {
+        // xavier_uniform_ entities; TransE's relations xavier_uniform_norm_, DistMult's
+        // xavier_normal_norm_ (a Gaussian direction).
+        fill_uniform(tabs[0].values, -1.0f, 1.0f, rng);
+        if (n == "DistMult")
+            fill_unit_pieces(tabs[1].values, d, rng, [&](std::mt19937_64& g) { return normal(g); });
+        else
+            fill_unit_pieces(tabs[1].values, d, rng, [&](std::mt19937_64& g) { return sym(g); });
+        return;
+    }
+    if (n == "ComplEx") {
+        // normal_ on torch.cfloat: real and imaginary parts each N(0, ½).
+        std::normal_distribution<float> half(0.0f, std::sqrt(0.5f));
+        for (auto& t : tabs)
+            for (Eigen::Index i = 0; i < t.values.size(); ++i)
+                t.values.data()[i] = half(rng);
+        return;
+    }
+    if (n == "BoxE") {
+        // Tables: entity base, relation centres [head | tail], entity bump, relation shapes
+        // [head | tail], relation sizes; uniform_norm_ on each d-wide vector, uniform_ on sizes.
+        for (std::size_t t = 0; t < 4; ++t)
+            fill_unit_pieces(tabs[t].values, d, rng, [&](std::mt19937_64& g) { return unit(g); });
+        fill_uniform(tabs[4].values, 0.0f, 1.0f, rng);
+        return;
+    }
+    throw std::invalid_argument("PyKEEN's initialisers are recorded here for TransE, DistMult, ComplEx and BoxE, not " +
+                                n);
+}
+
 std::unique_ptr<KgModel> make_kg_model(const KgModelConfig& config, std::size_t num_entities,
                                        std::size_t num_relations) {
     KgModelConfig c = config;

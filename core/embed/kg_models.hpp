@@ -7,6 +7,7 @@
 #include "kg/ids.hpp"
 
 #include <memory>
+#include <optional>
 #include <random>
 #include <span>
 #include <string>
@@ -28,6 +29,14 @@ struct Chunk {
 };
 
 /// Hyperparameters that define a model's shape (all of them go into checkpoints).
+/// How a triple model draws its first parameters: this project's (KgModel::init) or PyKEEN's
+/// defaults for that model (init_like_pykeen).
+enum class KgInit : std::uint8_t { Kbcx = 0, Pykeen = 1 };
+/// "kbcx", "pykeen".
+const char* kg_init_name(KgInit init);
+/// Case-insensitive; nullopt for an unknown name.
+std::optional<KgInit> parse_kg_init(std::string_view name);
+
 struct KgModelConfig {
     std::string name = "TransE";    ///< canonical name, see kg_model_names()
     int dim = 200;                  ///< embedding dimension (complex models: complex dimension)
@@ -42,6 +51,7 @@ struct KgModelConfig {
     /// weights per direction, per-direction normalisation, self-loop dropout; see rgcn.hpp).
     ElVariant variant = ElVariant::Kbcx;
     float rgcn_self_dropout = 0.2f; ///< R-GCN authors: fraction of self-loop message entries dropped per step
+    KgInit init = KgInit::Kbcx;     ///< the initialiser (TransE, DistMult, ComplEx, BoxE offer pykeen)
 };
 
 /// The loss a model trains with unless told otherwise (see loss.hpp).
@@ -138,6 +148,16 @@ RgcnVariantTraining rgcn_variant_training(ElVariant variant);
 /// rgcn_variant_training(variant); the other fields are left as they are.
 struct TrainSettings;
 void apply_rgcn_variant(ElVariant variant, KgModelConfig& model, TrainSettings& train);
+
+/// PyKEEN's initialisers for `model` (pykeen 1.11, the version mOWL pins): TransE entities
+/// xavier_uniform_, relations xavier_uniform_norm_ (rows to unit norm); DistMult entities
+/// xavier_uniform_, relations xavier_normal_norm_; ComplEx normal_ on complex entries (real and
+/// imaginary parts N(0, ½)); BoxE uniform_norm_ (U(0, 1), then each d-wide vector to unit norm) for
+/// entity points and bumps and relation centres and shapes, U(0, 1) for the box sizes. Entity
+/// rows that PyKEEN constrains are normalised by the trainer (TrainSettings::unit_entities); a
+/// uniform draw normalised has the same law whatever its bound, so the bounds are not needed.
+/// Throws std::invalid_argument for another model.
+void init_like_pykeen(KgModel& model, std::mt19937_64& rng);
 
 /// Builds an uninitialised model (config.name must be canonical).
 std::unique_ptr<KgModel> make_kg_model(const KgModelConfig& config, std::size_t num_entities,

@@ -18,6 +18,12 @@ void GradBuffer::shape_like(const std::vector<ParamTable>& tables) {
     }
 }
 
+void GradBuffer::touch_all() {
+    for (std::size_t t = 0; t < tables_.size(); ++t)
+        for (std::size_t r = 0; r < tables_[t].touched.size(); ++r)
+            row(t, static_cast<std::uint32_t>(r));
+}
+
 void GradBuffer::add(const GradBuffer& other) {
     for (std::size_t t = 0; t < tables_.size(); ++t) {
         const std::size_t w = tables_[t].width;

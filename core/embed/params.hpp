@@ -4,6 +4,7 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -20,6 +21,15 @@ inline void fill_uniform(Matrix& m, float lo, float hi, std::mt19937_64& rng) {
     std::uniform_real_distribution<float> u(lo, hi);
     for (Eigen::Index i = 0; i < m.size(); ++i)
         m.data()[i] = u(rng);
+}
+
+/// Rescales every row of m to unit Euclidean norm, x / max(‖x‖, 1e-12) (torch's
+/// functional.normalize, PyKEEN's entity constrainer).
+inline void normalise_rows(Matrix& m) {
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        const float n = m.row(i).matrix().norm();
+        m.row(i) /= std::max(n, 1e-12f);
+    }
 }
 
 /// A named parameter table. `name` is stable: it is written into checkpoints.
@@ -58,6 +68,9 @@ class GradBuffer {
     float* data(std::size_t t, std::uint32_t r) {
         return tables_[t].data.data() + static_cast<std::size_t>(r) * tables_[t].width;
     }
+    /// Marks every row of every table touched, so an optimiser step updates them all (torch's
+    /// Adam on dense gradients: a row outside the batch still moves with its moments).
+    void touch_all();
     /// Adds every touched row of `other` (same shape) into this buffer.
     void add(const GradBuffer& other);
     void clear();

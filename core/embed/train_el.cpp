@@ -477,9 +477,7 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
                         kb.radius_rows.push_back(released->filler_row(pick(rng)));
                     epoch_loss += released->kracr_objective(kb, &buffers[0]) * static_cast<double>(N) /
                                   static_cast<double>(kracr_steps);
-                    for (std::size_t t = 0; t < model->tables().size(); ++t) // dense Adam
-                        for (Eigen::Index r = 0; r < model->tables()[t].values.rows(); ++r)
-                            buffers[0].row(t, static_cast<std::uint32_t>(r));
+                    buffers[0].touch_all(); // dense Adam
                     opt.step(model->tables(), buffers[0]);
                     buffers[0].clear();
                 }
@@ -492,9 +490,7 @@ TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::J
             }
             if (!kracr) {
                 epoch_loss = released->objective(train, fillers, &buffers[0]) * static_cast<double>(N);
-                for (std::size_t t = 0; t < model->tables().size(); ++t) // dense: every row steps
-                    for (Eigen::Index r = 0; r < model->tables()[t].values.rows(); ++r)
-                        buffers[0].row(t, static_cast<std::uint32_t>(r));
+                buffers[0].touch_all(); // dense: every row steps
                 opt.step(model->tables(), buffers[0]);
                 buffers[0].clear();
             }

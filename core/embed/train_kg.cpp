@@ -16,6 +16,7 @@
 #include <ctime>
 #include <numeric>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 
 namespace kbcx::embed {
@@ -92,6 +93,29 @@ double n3_penalty_grad(const KgModel& model, std::span<const Triple> batch, floa
     return L;
 }
 
+/// PyKEEN's LpRegularizer (p = 2, normalised by E‖N(0, I_d)‖₂ = √d) on the rows one scored
+/// triple looks up: lp_entity·(‖e_h‖ + ‖e_t‖)/√d + lp_relation·‖r‖/√d. Adds coeff·∂ to g and
+/// returns the value (d is the model's dimension, complex for ComplEx as PyKEEN's cfloat rows).
+double lp_rows_grad(const KgModel& model, const Triple& x, const TrainSettings& st, float coeff, GradBuffer& g) {
+    const float inv_sqrt_d = 1.0f / std::sqrt(static_cast<float>(model.config().dim));
+    double L = 0;
+    const std::tuple<std::size_t, Id, float> rows[3] = {{model.entity_table(), x.s, st.lp_entity},
+                                                        {model.entity_table(), x.o, st.lp_entity},
+                                                        {model.relation_table(), x.r, st.lp_relation}};
+    for (const auto& [t, r, weight] : rows) {
+        if (weight <= 0) continue;
+        const auto v = model.tables()[t].values.row(r);
+        const float n = v.matrix().norm();
+        L += static_cast<double>(weight * n * inv_sqrt_d);
+        if (n <= 0) continue;
+        float* gr = g.row(t, r);
+        const float c = coeff * weight * inv_sqrt_d / n;
+        for (Eigen::Index k = 0; k < v.size(); ++k)
+            gr[k] += c * v[k];
+    }
+    return L;
+}
+
 } // namespace
 
 double kg_batch_loss_grad(const KgModel& model, std::span<const Triple> batch, const TrainSettings& st,
@@ -124,6 +148,7 @@ double kg_batch_loss_grad(const KgModel& model, std::span<const Triple> batch, c
     std::vector<Triple> pool_sel(Kp);
     std::vector<float> S, dS, spool(Kp), dpool(Kp), sneg(K), dneg(K);
     double L = 0;
+    const bool lp = st.lp_entity > 0 || st.lp_relation > 0;
     for (int s = 0; s < 2; ++s) {
         const Side side = s == 0 ? Side::Head : Side::Tail;
         const auto& list = sides[s];
@@ -147,6 +172,20 @@ double kg_batch_loss_grad(const KgModel& model, std::span<const Triple> batch, c
                 std::copy_n(spool.data(), Kp, sneg.data() + Kc);
                 float dpos = 0;
                 L += w * loss_and_grad(loss, model.score(p.s, p.r, p.o), sneg.data(), K, dpos, dneg.data());
+                if (lp && K) {
+                    // PyKEEN scores the positives and the negatives in two calls; each call's
+                    // regulariser term is a mean over its rows (B positives, B·K negatives).
+                    double reg = lp_rows_grad(model, p, st, sc, g), reg_neg = 0;
+                    const float sn = sc / static_cast<float>(K);
+                    for (std::size_t j = 0; j < Kc; ++j) {
+                        Triple x = p;
+                        (side == Side::Head ? x.s : x.o) = cands[j];
+                        reg_neg += lp_rows_grad(model, x, st, sn, g);
+                    }
+                    for (std::size_t j = 0; j < Kp; ++j)
+                        reg_neg += lp_rows_grad(model, pool_sel[j], st, sn, g);
+                    L += w * (reg + reg_neg / static_cast<double>(K));
+                }
                 for (std::size_t j = 0; j < Kc; ++j)
                     dS[i * Kc + j] = dneg[j] * sc;
                 for (std::size_t j = 0; j < Kp; ++j)
@@ -223,7 +262,8 @@ std::string params_json(const KgModelConfig& c, const TrainSettings& st, const L
         .field("model", c.name)
         .field("dim", c.dim)
         .field("gamma", static_cast<double>(c.gamma))
-        .field("bounded", c.bounded);
+        .field("bounded", c.bounded)
+        .field("init", kg_init_name(c.init));
     if (c.name == "rgcn") {
         j.field("layers", c.rgcn_layers)
             .field("decomposition", c.rgcn_blocks > 0 ? "block" : "basis")
@@ -261,6 +301,10 @@ std::string params_json(const KgModelConfig& c, const TrainSettings& st, const L
         .field("sampler", st.bernoulli ? "bernoulli" : "uniform")
         .field("p_bot", static_cast<double>(st.p_bot))
         .field("reg", static_cast<double>(st.reg))
+        .field("lp_entity", static_cast<double>(st.lp_entity))
+        .field("lp_relation", static_cast<double>(st.lp_relation))
+        .field("unit_entities", st.unit_entities)
+        .field("dense_optimizer", st.dense_optimizer)
         .field("eval_every", st.eval_every)
         .field("eval_max", static_cast<std::uint64_t>(st.eval_max))
         .field("early_stop", st.early_stop)
@@ -282,6 +326,7 @@ void check_settings(const TrainSettings& st) {
     if (!(st.lr > 0)) bad("--lr must be > 0");
     check_lr_schedule(st);
     if (!(st.p_bot >= 0 && st.p_bot <= 1)) bad("--p-bot must be in [0, 1]");
+    if (!(st.lp_entity >= 0) || !(st.lp_relation >= 0)) bad("--lp-reg weights must be ≥ 0");
     if (st.adv_temp < 0) bad("--adv-temp must be ≥ 0");
     if (st.loss == LossKind::CrossEntropy && st.adv_temp > 0)
         bad("--adv-temp weights the negatives of the logistic, distance and margin losses; the cross-entropy "
@@ -291,6 +336,8 @@ void check_settings(const TrainSettings& st) {
             bad("--neg all (1-vs-all) trains with the cross-entropy loss; leave --loss out or give --loss ce");
         if (st.p_bot > 0) bad("--neg all scores every entity; --p-bot (drawing negatives from a pool) does not apply");
         if (st.adv_temp > 0) bad("--neg all trains with the cross-entropy loss; --adv-temp does not apply");
+        if (st.lp_entity > 0 || st.lp_relation > 0)
+            bad("--neg all: the Lp regulariser (--lp-reg) is defined on sampled negatives and does not apply");
     }
 }
 
@@ -424,6 +471,11 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     if (rgcn && st.subsampling)
         throw InputError("train", "--subsampling is for the shallow models; R-GCN weights every positive alike");
     const bool authors = rgcn && rgcn->authors();
+    if (rgcn && (st.lp_entity > 0 || st.lp_relation > 0 || st.unit_entities || st.dense_optimizer ||
+                 params.model.init != KgInit::Kbcx))
+        throw InputError("train", "R-GCN trains with its own regularisation and initialisation; --lp-reg, "
+                                  "--unit-entities, --dense-optimizer and --init pykeen apply to TransE, DistMult, "
+                                  "ComplEx and BoxE");
     if (authors) {
         if (st.p_bot > 0 || st.bernoulli || st.adv_temp > 0 || (st.loss && *st.loss != LossKind::Logistic))
             throw InputError("train", "--variant authors trains as RelationPrediction does: logistic loss on "
@@ -468,7 +520,16 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
         run.truncate_metrics(state.epoch);
     } else {
         std::mt19937_64 rng(mix_seed(st.seed, 0xC0FFEE));
-        model->init(rng);
+        if (params.model.init == KgInit::Pykeen) {
+            try {
+                init_like_pykeen(*model, rng);
+            } catch (const std::invalid_argument& e) {
+                throw InputError("train", std::string("--init pykeen: ") + e.what());
+            }
+        } else {
+            model->init(rng);
+        }
+        if (st.unit_entities) normalise_rows(model->tables()[model->entity_table()].values);
         run.write_params(params_json(params.model, st, loss));
     }
     if (rgcn) rgcn->encode();
@@ -608,7 +669,9 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
                 for (auto& t : pool)
                     t.join();
             }
+            if (st.dense_optimizer) buffers[0].touch_all();
             opt.step_and_clear(model->tables(), buffers, T);
+            if (st.unit_entities) normalise_rows(model->tables()[model->entity_table()].values);
             for (double l : slice_loss)
                 epoch_loss += l * static_cast<double>(hi - lo);
             ctx.report(static_cast<std::uint64_t>(epoch - 1) * batches + b + 1,

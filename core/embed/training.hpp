@@ -40,12 +40,23 @@ struct TrainSettings {
     /// subsampling weights, after word2vec), so frequent queries do not dominate.
     bool subsampling = false;
     OptimizerKind optimizer = OptimizerKind::Adam;
-    std::optional<LossKind> loss;   ///< default: the model's own
-    float margin = 12.0f;           ///< γ
-    float adv_temp = 0.0f;          ///< α > 0: self-adversarial negative weights
-    float p_bot = 0.0f;             ///< fraction of negatives drawn from the explicit/contradiction pool
-    bool bernoulli = false;         ///< Bernoulli head/tail choice (Wang et al. 2014) instead of 50/50
-    float reg = 0.0f;               ///< λ of the N3 (L3) regulariser on the rows of each positive
+    std::optional<LossKind> loss; ///< default: the model's own
+    float margin = 12.0f;         ///< γ
+    float adv_temp = 0.0f;        ///< α > 0: self-adversarial negative weights
+    float p_bot = 0.0f;           ///< fraction of negatives drawn from the explicit/contradiction pool
+    bool bernoulli = false;       ///< Bernoulli head/tail choice (Wang et al. 2014) instead of 50/50
+    float reg = 0.0f;             ///< λ of the N3 (L3) regulariser on the rows of each positive
+    /// Triple models: PyKEEN's LpRegularizer (p = 2, normalize = True): weight·‖x‖₂/√d, averaged
+    /// over the rows of the scored positives and, separately, of their negatives; lp_entity for
+    /// the head and tail rows, lp_relation for the relation rows (0 = off).
+    float lp_entity = 0.0f;
+    float lp_relation = 0.0f;
+    /// Triple models: entity rows rescaled to unit L2 norm after the initialisation and after every
+    /// step (PyKEEN's entity_constrainer = functional.normalize).
+    bool unit_entities = false;
+    /// Every row of every table steps each time (torch's Adam on dense gradients: rows outside
+    /// the batch keep moving with their moments), not only the batch's rows.
+    bool dense_optimizer = false;
     int eval_every = 10;            ///< evaluate on validation every N epochs (and after the last); 0 = only at the end
     std::size_t eval_max = 0;       ///< cap on validation queries per evaluation (0 = all)
     std::string early_stop = "mrr"; ///< metric watched for early stopping

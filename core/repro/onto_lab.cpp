@@ -371,6 +371,7 @@ RunMetrics OntoLab::train_and_evaluate(const std::string& model, std::uint64_t s
         p.model.gamma = gs.gamma;
         p.model.p_norm = gs.p_norm;
         p.model.bounded = gs.bounded;
+        p.model.init = gs.init;
         auto& st = p.train;
         st.epochs = plan.epochs;
         st.batch = gs.batch;
@@ -381,6 +382,10 @@ RunMetrics OntoLab::train_and_evaluate(const std::string& model, std::uint64_t s
         st.loss = gs.loss;
         st.margin = gs.margin;
         st.adv_temp = gs.adv_temp;
+        st.lp_entity = gs.lp_entity;
+        st.lp_relation = gs.lp_relation;
+        st.unit_entities = gs.unit_entities;
+        st.dense_optimizer = gs.dense_optimizer;
         st.threads = plan.threads;
         st.seed = seed;
         st.eval_every = plan.epochs;

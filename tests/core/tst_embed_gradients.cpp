@@ -66,6 +66,7 @@ class TestEmbedGradients : public QObject {
         QTest::addColumn<QString>("model");
         QTest::addColumn<int>("loss");
         QTest::addColumn<bool>("weighted");
+        QTest::addColumn<bool>("lpReg");
         for (const auto& m : kg_model_names())
             for (int l = 0; l < 5; ++l)
                 for (bool weighted : {false, true})
@@ -74,16 +75,26 @@ class TestEmbedGradients : public QObject {
                          (l == 4 ? std::string("1-vs-all") : std::string(loss_name(static_cast<LossKind>(l)))) +
                          (weighted ? "/weighted" : ""))
                             .c_str())
-                        << QString::fromStdString(m) << l << weighted;
+                        << QString::fromStdString(m) << l << weighted << false;
+        // PyKEEN's Lp regulariser on the rows of the positives and of their negatives.
+        for (const char* m : {"TransE-L1", "DistMult", "ComplEx", "BoxE"})
+            for (int l : {0, 2})
+                QTest::newRow((std::string(m) + "/" + std::string(loss_name(static_cast<LossKind>(l))) + "/lp").c_str())
+                    << QString(m) << l << true << true;
     }
 
     void modelsAgainstFiniteDifferences() {
         QFETCH(QString, model);
         QFETCH(int, loss);
         QFETCH(bool, weighted);
+        QFETCH(bool, lpReg);
         const std::uint64_t seed = 42;
         Setup s = make_setup(model.toStdString(), loss, 12);
         if (weighted) s.weights = {0.5f, 1.5f, 0.25f, 2.0f, 1.0f, 0.75f};
+        if (lpReg) {
+            s.st.lp_entity = 0.3f;
+            s.st.lp_relation = 0.2f;
+        }
         GradBuffer g;
         g.shape_like(s.model->tables());
         kg_batch_loss_grad(*s.model, s.batch, s.st, s.loss, s.pool, {}, seed, 1.0f, g, s.weights);
@@ -128,6 +139,79 @@ class TestEmbedGradients : public QObject {
         QVERIFY(nonzero > checked / 4); // the check is not vacuous
         QVERIFY2(skipped <= checked / 20, qPrintable(QString("%1 of %2 entries at kinks").arg(skipped).arg(checked)));
         QVERIFY2(bad == 0, qPrintable(QString("%1 of %2 entries disagree").arg(bad).arg(checked)));
+    }
+
+    /// PyKEEN's LpRegularizer term by hand: weight·‖x‖₂/√d, a mean over the positives' rows plus a
+    /// mean over the negatives' rows. Relation rows: a negative keeps its positive's relation, so
+    /// the term is 2·w/√d·Σ‖r_i‖ over the batch; entity rows at unit norm: 4·w/√d per positive,
+    /// whichever entities the negatives drew.
+    void lpRegulariserIsPykeensTerm() {
+        for (const char* name : {"DistMult", "ComplEx", "TransE-L1"}) {
+            Setup s = make_setup(name, 2, 8);
+            s.st.p_bot = 0; // corrupted entities only, so negatives keep their positive's relation
+            s.st.reg = 0;
+            const double base = batch_loss(s, 4);
+            const float d = static_cast<float>(s.model->config().dim);
+            s.st.lp_relation = 0.25f;
+            double want = 0;
+            for (const auto& p : s.batch)
+                want += 2.0 * 0.25 * s.model->tables()[1].values.row(p.r).matrix().norm() / std::sqrt(d);
+            QVERIFY2(std::fabs(batch_loss(s, 4) - base - want) < 1e-5 * (1 + want), name);
+            s.st.lp_relation = 0;
+            normalise_rows(s.model->tables()[0].values);
+            const double unit_base = batch_loss(s, 4);
+            s.st.lp_entity = 0.5f;
+            const double want_e = 4.0 * 0.5 / std::sqrt(d) * static_cast<double>(s.batch.size());
+            QVERIFY2(std::fabs(batch_loss(s, 4) - unit_base - want_e) < 1e-5 * (1 + want_e), name);
+        }
+    }
+
+    /// PyKEEN's initialisers: unit-norm relation rows for TransE and DistMult, complex normal
+    /// entries for ComplEx, unit-norm non-negative pieces and sizes in [0, 1) for BoxE; other
+    /// models are refused.
+    void pykeenInitialisers() {
+        std::mt19937_64 rng(11);
+        auto make = [](const char* name) {
+            KgModelConfig c;
+            c.name = name;
+            c.dim = 20;
+            return make_kg_model(c, 400, 50);
+        };
+        auto unit_pieces = [](const Matrix& m, Eigen::Index w) {
+            for (Eigen::Index r = 0; r < m.rows(); ++r)
+                for (Eigen::Index c = 0; c < m.cols(); c += w)
+                    if (std::fabs(m.row(r).segment(c, w).matrix().norm() - 1.0f) > 1e-5f) return false;
+            return true;
+        };
+        for (const char* name : {"TransE-L1", "DistMult"}) {
+            auto m = make(name);
+            init_like_pykeen(*m, rng);
+            QVERIFY2(unit_pieces(m->tables()[1].values, 20), name);
+            QVERIFY(!unit_pieces(m->tables()[0].values, 20)); // entities: the trainer's constraint normalises
+            QVERIFY(m->tables()[0].values.abs().maxCoeff() <= 1.0f);
+            auto k = make(name);
+            k->init(rng);
+            QVERIFY(!unit_pieces(k->tables()[1].values, 20)); // this project's initialiser differs
+        }
+        {
+            auto m = make("ComplEx");
+            init_like_pykeen(*m, rng);
+            for (const auto& t : m->tables()) {
+                const double mean = t.values.cast<double>().mean(), sq = t.values.cast<double>().square().mean();
+                QVERIFY2(std::fabs(mean) < 0.03 && std::fabs(sq - 0.5) < 0.04, t.name.c_str());
+            }
+        }
+        {
+            auto m = make("BoxE");
+            init_like_pykeen(*m, rng);
+            for (std::size_t t = 0; t < 4; ++t) {
+                QVERIFY2(unit_pieces(m->tables()[t].values, 20), m->tables()[t].name.c_str());
+                QVERIFY(m->tables()[t].values.minCoeff() >= 0.0f);
+            }
+            QVERIFY(m->tables()[4].values.minCoeff() >= 0.0f && m->tables()[4].values.maxCoeff() < 1.0f);
+        }
+        auto r = make("RotatE");
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, init_like_pykeen(*r, rng));
     }
 
     /// Weights scale each positive's loss: all 1 is the unweighted loss, all c is c times it,

@@ -296,6 +296,83 @@ class TestEmbedTraining : public QObject {
         QVERIFY(!same_tables(*weighted, *plain));
     }
 
+    /// torch's dense Adam: a row outside the batch keeps moving with its moments (lr·m̂/(√v̂ + ε) with
+    /// m = β₁m₁, v = β₂v₁), a row never touched stays; the lazy optimiser leaves both alone.
+    void denseOptimizerMovesRowsOutsideTheBatch() {
+        const std::vector<ParamTable> start{{"e", Matrix::Zero(3, 2)}};
+        for (bool dense : {false, true}) {
+            auto t = start;
+            Optimizer opt(OptimizerKind::Adam, 0.1f, t);
+            GradBuffer g;
+            g.shape_like(t);
+            g.row(0, 0)[0] = 1;
+            g.row(0, 1)[0] = 2;
+            opt.step(t, g);
+            g.clear();
+            const float after1 = t[0].values(1, 0);
+            g.row(0, 0)[0] = 1;
+            if (dense) g.touch_all();
+            opt.step(t, g);
+            g.clear();
+            if (!dense) {
+                QCOMPARE(t[0].values(1, 0), after1);
+                continue;
+            }
+            const double b1 = 0.9, b2 = 0.999, g1 = 2;
+            const double m = b1 * (1 - b1) * g1, v = b2 * (1 - b2) * g1 * g1;
+            const double want = after1 - 0.1 * (m / (1 - b1 * b1)) / (std::sqrt(v / (1 - b2 * b2)) + 1e-8);
+            QVERIFY2(std::fabs(t[0].values(1, 0) - want) < 1e-6,
+                     qPrintable(QString("%1 vs %2").arg(t[0].values(1, 0)).arg(want)));
+            QVERIFY(t[0].values(1, 0) != after1);
+            QCOMPARE(t[0].values(2, 0), 0.0f);
+            QCOMPARE(t[0].values(1, 1), 0.0f);
+        }
+    }
+
+    /// PyKEEN's training of TransE (its initialisers, unit-norm entities, dense Adam) keeps every
+    /// entity row at norm 1 through training (without it the rows drift), and params.json records it;
+    /// a model PyKEEN's initialisers are not recorded for is refused.
+    void pykeenConstraintsHoldThroughTraining() {
+        const TripleDataset data = load(toy_folder(dir_));
+        for (const char* name : {"TransE-L1", "DistMult"}) {
+            KgTrainParams p = toy_params(name, 30);
+            p.model.init = KgInit::Pykeen;
+            p.train.unit_entities = true;
+            p.train.dense_optimizer = true;
+            p.train.lp_relation = std::string(name) == "DistMult" ? 0.1f : 0.0f;
+            p.train.run_dir = dir_.filePath(QString("pykeen-") + name).toStdString();
+            jobs::JobContext ctx;
+            std::unique_ptr<KgModel> m;
+            train_kg(data, p, ctx, &m);
+            const Matrix& e = m->tables()[0].values;
+            for (Eigen::Index r = 0; r < e.rows(); ++r)
+                QVERIFY2(std::fabs(e.row(r).matrix().norm() - 1.0f) < 1e-5f, name);
+            const std::string params = test::slurp(p.train.run_dir + "/params.json");
+            QVERIFY2(params.find("\"init\": \"pykeen\"") != std::string::npos, params.c_str());
+            QVERIFY(params.find("\"unit_entities\": true") != std::string::npos);
+            QVERIFY(params.find("\"dense_optimizer\": true") != std::string::npos);
+            // Without the constraint the rows drift off the sphere.
+            KgTrainParams q = toy_params(name, 30);
+            q.model.init = KgInit::Pykeen;
+            std::unique_ptr<KgModel> free;
+            train_kg(data, q, ctx, &free);
+            double off = 0;
+            for (Eigen::Index r = 0; r < e.rows(); ++r)
+                off =
+                    std::max(off, std::fabs(static_cast<double>(free->tables()[0].values.row(r).matrix().norm()) - 1));
+            QVERIFY(off > 1e-3);
+        }
+        KgTrainParams bad = toy_params("RotatE", 1);
+        bad.model.init = KgInit::Pykeen;
+        jobs::JobContext ctx;
+        try {
+            train_kg(data, bad, ctx);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("--init pykeen") != std::string::npos, e.what());
+        }
+    }
+
     void pauseHoldsTheJob() {
         const TripleDataset data = load(toy_folder(dir_));
         KgTrainParams p = toy_params("DistMult", 3);
@@ -437,6 +514,21 @@ class TestEmbedTraining : public QObject {
                                   "--lr-decay", "1.5", "--run", dir_.filePath("refused")});
         QCOMPARE(c8, 2);
         QVERIFY2(e8.contains("--lr-decay must be in (0, 1]"), qPrintable(e8));
+
+        // PyKEEN's settings as flags: recorded in params.json; a wrong initialiser, or the flags on an
+        // EL model, are usage errors.
+        const QString runp = dir_.filePath("clirun-pykeen");
+        auto [c9, o9, e9] =
+            kbcx({"train", QString::fromStdString(data), "--model", "DistMult", "--dim", "8", "--epochs", "2", "--init",
+                  "pykeen", "--unit-entities", "--lp-relation", "0.1", "--dense-optimizer", "--run", runp});
+        QVERIFY2(c9 == 0, qPrintable(e9));
+        const std::string pp = test::slurp((runp + "/params.json").toStdString());
+        QVERIFY2(pp.find("\"lp_relation\": 0.1") != std::string::npos, pp.c_str());
+        QVERIFY(pp.find("\"init\": \"pykeen\"") != std::string::npos);
+        auto [c10, o10, e10] = kbcx({"train", QString::fromStdString(data), "--model", "TransE", "--epochs", "1",
+                                     "--init", "xavier", "--run", dir_.filePath("refused2")});
+        QCOMPARE(c10, 2);
+        QVERIFY2(e10.contains("--init must be kbcx or pykeen"), qPrintable(e10));
     }
 };
 

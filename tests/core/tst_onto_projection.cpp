@@ -288,6 +288,28 @@ class TestOntoProjection : public QObject {
             QVERIFY(s.optimizer == embed::OptimizerKind::Adam);
             QVERIFY(s.inverse_triples);
         }
+        // Initialisers, constraint, regulariser and torch's dense Adam, per model: TransE and DistMult
+        // normalise entities; DistMult's LpRegularizer 0.1 on relations only, ComplEx's 0.01 on both.
+        struct Extra {
+            const char* model;
+            bool unit;
+            float lp_entity, lp_relation;
+        };
+        for (const Extra& x : {Extra{"TransE-L1", true, 0, 0}, Extra{"DistMult", true, 0, 0.1f},
+                               Extra{"ComplEx", false, 0.01f, 0.01f}, Extra{"BoxE", false, 0, 0}}) {
+            const auto s = embed::graph_training_settings(GraphTraining::Pykeen, x.model, 7);
+            QVERIFY(s.init == embed::KgInit::Pykeen);
+            QVERIFY(s.dense_optimizer);
+            QCOMPARE(s.unit_entities, x.unit);
+            QCOMPARE(s.lp_entity, x.lp_entity);
+            QCOMPARE(s.lp_relation, x.lp_relation);
+            const auto k = embed::graph_training_settings(GraphTraining::Kbcx, x.model, 7);
+            QVERIFY(k.init == embed::KgInit::Kbcx && !k.dense_optimizer && !k.unit_entities);
+            QCOMPARE(k.lp_entity + k.lp_relation, 0.0f);
+        }
+        QVERIFY(embed::graph_training_settings(GraphTraining::Pykeen, "DistMult", 7)
+                    .text()
+                    .find("Lp regulariser (p 2, normalised) 0.1 on relations") != std::string::npos);
         QCOMPARE(embed::graph_training_settings(GraphTraining::Pykeen, "BoxE", 7).p_norm, 2);
         QCOMPARE(embed::graph_training_settings(GraphTraining::Pykeen, "BoxE", 7).adv_temp, 2.0f);
         // kbcx keeps the finding's dimension and its own sizes.
@@ -327,6 +349,9 @@ class TestOntoProjection : public QObject {
                 QVERIFY2(has("dim", std::to_string(s.dim)), params.c_str());
                 QVERIFY2(has("batch", std::to_string(s.batch)), params.c_str());
                 QVERIFY2(has("neg", std::to_string(s.neg)), params.c_str());
+                QVERIFY2(has("unit_entities", s.unit_entities ? "true" : "false"), params.c_str());
+                QVERIFY2(has("dense_optimizer", s.dense_optimizer ? "true" : "false"), params.c_str());
+                QVERIFY2(has("init", std::string("\"") + embed::kg_init_name(s.init) + "\""), params.c_str());
                 QVERIFY2(has("loss", s.loss ? "\"" + std::string(embed::loss_name(*s.loss)) + "\"" : "\"distance\""),
                          params.c_str());
                 const std::size_t edges = expected(k).size();

@@ -53,8 +53,8 @@ struct GraphTrainingSettings {
     float lp_entity = 0;          ///< PyKEEN's LpRegularizer weight on entity rows (TrainSettings::lp_entity)
     float lp_relation = 0;        ///< … on relation rows
     bool dense_optimizer = false; ///< every row steps each time (torch's dense Adam)
-    /// "dim 50, margin ranking loss (margin 1), 1 negative per positive, batch 32, adam lr 0.001,
-    /// inverse triples, PyKEEN's initialiser, unit-norm entities, dense Adam"...
+    /// "dim 50, margin loss (margin 1), 1 negative per positive, batch 32, adam lr 0.001, inverse
+    /// triples, PyKEEN's initialisers, unit-norm entities, dense adam".
     std::string text() const;
 };
 

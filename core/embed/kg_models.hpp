@@ -28,7 +28,6 @@ struct Chunk {
     std::span<const kg::Id> candidates;
 };
 
-/// Hyperparameters that define a model's shape (all of them go into checkpoints).
 /// How a triple model draws its first parameters: this project's (KgModel::init) or PyKEEN's
 /// defaults for that model (init_like_pykeen).
 enum class KgInit : std::uint8_t { Kbcx = 0, Pykeen = 1 };
@@ -37,6 +36,8 @@ const char* kg_init_name(KgInit init);
 /// Case-insensitive; nullopt for an unknown name.
 std::optional<KgInit> parse_kg_init(std::string_view name);
 
+/// Hyperparameters that define a model's shape (all of them go into checkpoints; the
+/// initialiser only in params.json).
 struct KgModelConfig {
     std::string name = "TransE";    ///< canonical name, see kg_model_names()
     int dim = 200;                  ///< embedding dimension (complex models: complex dimension)

@@ -326,7 +326,7 @@ void check_settings(const TrainSettings& st) {
     if (!(st.lr > 0)) bad("--lr must be > 0");
     check_lr_schedule(st);
     if (!(st.p_bot >= 0 && st.p_bot <= 1)) bad("--p-bot must be in [0, 1]");
-    if (!(st.lp_entity >= 0) || !(st.lp_relation >= 0)) bad("--lp-reg weights must be ≥ 0");
+    if (!(st.lp_entity >= 0) || !(st.lp_relation >= 0)) bad("--lp-entity and --lp-relation must be ≥ 0");
     if (st.adv_temp < 0) bad("--adv-temp must be ≥ 0");
     if (st.loss == LossKind::CrossEntropy && st.adv_temp > 0)
         bad("--adv-temp weights the negatives of the logistic, distance and margin losses; the cross-entropy "
@@ -337,7 +337,8 @@ void check_settings(const TrainSettings& st) {
         if (st.p_bot > 0) bad("--neg all scores every entity; --p-bot (drawing negatives from a pool) does not apply");
         if (st.adv_temp > 0) bad("--neg all trains with the cross-entropy loss; --adv-temp does not apply");
         if (st.lp_entity > 0 || st.lp_relation > 0)
-            bad("--neg all: the Lp regulariser (--lp-reg) is defined on sampled negatives and does not apply");
+            bad("--neg all: the Lp regulariser (--lp-entity, --lp-relation) is defined on sampled negatives and does "
+                "not apply");
     }
 }
 
@@ -473,9 +474,10 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     const bool authors = rgcn && rgcn->authors();
     if (rgcn && (st.lp_entity > 0 || st.lp_relation > 0 || st.unit_entities || st.dense_optimizer ||
                  params.model.init != KgInit::Kbcx))
-        throw InputError("train", "R-GCN trains with its own regularisation and initialisation; --lp-reg, "
-                                  "--unit-entities, --dense-optimizer and --init pykeen apply to TransE, DistMult, "
-                                  "ComplEx and BoxE");
+        throw InputError("train",
+                         "R-GCN trains with its own regularisation and initialisation; --lp-entity, --lp-relation, "
+                         "--unit-entities, --dense-optimizer and --init pykeen apply to TransE, DistMult, "
+                         "ComplEx and BoxE");
     if (authors) {
         if (st.p_bot > 0 || st.bernoulli || st.adv_temp > 0 || (st.loss && *st.loss != LossKind::Logistic))
             throw InputError("train", "--variant authors trains as RelationPrediction does: logistic loss on "

@@ -9,6 +9,8 @@
 #include "ui/shell/main_window.hpp"
 #include "ui/shell/reproductions_dialog.hpp"
 
+#include "embed/graph_training.hpp"
+#include "onto/projection.hpp"
 #include "repro/registry.hpp"
 
 #include <QAbstractItemModelTester>
@@ -234,6 +236,55 @@ class TestUiReproductions : public QObject {
         QCOMPARE(seenVariant, std::string("unset"));
         auto* status = d.findChild<QLabel*>(QStringLiteral("reproductionStatus"));
         QVERIFY(status && status->text().contains(QStringLiteral("no model of the probe has dele")));
+    }
+
+    /// The graph baselines' projection and training reach Options::graph for the ontology
+    /// findings, with core's defaults preselected; a KG finding has them disabled.
+    void graphBaselineBoxesReachTheRun() {
+        static repro::GraphBaselineOptions seen;
+        repro::Reproduction probe{"graph-probe", "Graph probe", "Records Options::graph.",
+                                  [](const repro::Options& o, jobs::JobContext&) {
+                                      seen = o.graph;
+                                      return tinyReport();
+                                  }};
+        probe.set_variant = [](const std::string& name, repro::Options& o) {
+            if (name != "kbcx") throw std::invalid_argument("only kbcx");
+            o.el_variant = name;
+        };
+        repro::register_reproduction(probe);
+        ui::JobRunner runner;
+        ReproductionsDialog d(&runner);
+        d.setOutputDir(out_.filePath(QStringLiteral("graph-run")));
+        QVERIFY(d.select(QStringLiteral("pattern-difficulty")));
+        QVERIFY(!d.projectionBox()->isEnabled());
+        QVERIFY(!d.graphTrainingBox()->isEnabled());
+        QVERIFY(d.select(QStringLiteral("graph-probe")));
+        QVERIFY(d.projectionBox()->isEnabled() && d.graphTrainingBox()->isEnabled());
+        QCOMPARE(d.projectionBox()->currentData().toString(),
+                 QString::fromLatin1(onto::projection_name(onto::kDefaultProjection)));
+        QCOMPARE(d.graphTrainingBox()->currentData().toString(),
+                 QString::fromLatin1(embed::graph_training_name(embed::kDefaultGraphTraining)));
+        QCOMPARE(d.projectionBox()->count(), 5);
+        struct Case {
+            const char* projection;
+            const char* training;
+        };
+        for (const Case& c :
+             {Case{"taxonomy-relations", "pykeen"}, Case{"dl2vec", "kbcx"}, Case{"owl2vec", "pykeen"}}) {
+            const int pi = d.projectionBox()->findData(QString::fromLatin1(c.projection));
+            const int ti = d.graphTrainingBox()->findData(QString::fromLatin1(c.training));
+            QVERIFY(pi >= 0 && ti >= 0);
+            d.projectionBox()->setCurrentIndex(pi);
+            d.graphTrainingBox()->setCurrentIndex(ti);
+            seen = {};
+            ui::JobHandle* job = d.runSelected();
+            QVERIFY(job);
+            QVERIFY(!d.projectionBox()->isEnabled()); // not changed under a running job
+            QVERIFY(test::waitForEnd(job));
+            QCOMPARE(seen.projection, std::string(c.projection));
+            QCOMPARE(seen.training, std::string(c.training));
+            QTRY_VERIFY(d.projectionBox()->isEnabled());
+        }
     }
 
     void cancelStopsARun() {

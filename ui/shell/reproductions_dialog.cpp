@@ -3,6 +3,8 @@
 #include "ui/shell/reproductions_dialog.hpp"
 
 #include "embed/el_models.hpp"
+#include "embed/graph_training.hpp"
+#include "onto/projection.hpp"
 
 #include "ui/common/error_box.hpp"
 #include "ui/common/progress_value.hpp"
@@ -169,6 +171,33 @@ ReproductionsDialog::ReproductionsDialog(JobRunner* runner, QWidget* parent)
     sensitivity_->addItem(tr("Off"), QStringLiteral("off"));
     sensitivity_->setToolTip(tr("kbcx reproduce --sensitivity / --no-sensitivity: the ontology findings' "
                                 "variant-sensitivity table (AUC±, FVR, Pair-FVR, ρ_P, MRR per model and variant)"));
+    projection_ = new QComboBox(this);
+    projection_->setObjectName(QStringLiteral("reproductionProjection"));
+    for (onto::ProjectionKind k :
+         {onto::ProjectionKind::Taxonomy, onto::ProjectionKind::TaxonomyRelations, onto::ProjectionKind::DL2Vec,
+          onto::ProjectionKind::OWL2Vec, onto::ProjectionKind::Kbcx}) {
+        const QString name = QString::fromLatin1(onto::projection_name(k));
+        projection_->addItem(k == onto::kDefaultProjection ? tr("%1 (default)").arg(name) : name, name);
+        projection_->setItemData(projection_->count() - 1, QString::fromUtf8(onto::projection_summary(k)),
+                                 Qt::ToolTipRole);
+        if (k == onto::kDefaultProjection) projection_->setCurrentIndex(projection_->count() - 1);
+    }
+    projection_->setToolTip(tr("kbcx reproduce --projection: the graph of the ontology that the triple baselines "
+                               "(TransE, DistMult, ComplEx, BoxE) of the ontology findings train on; mOWL's "
+                               "projectors, or kbcx (the EL normal forms)"));
+    graphTraining_ = new QComboBox(this);
+    graphTraining_->setObjectName(QStringLiteral("reproductionGraphTraining"));
+    for (embed::GraphTraining t : {embed::GraphTraining::Pykeen, embed::GraphTraining::Kbcx}) {
+        const QString name = QString::fromLatin1(embed::graph_training_name(t));
+        const QString label = t == embed::GraphTraining::Pykeen
+                                  ? tr("pykeen (PyKEEN's defaults, as mOWL's KGE wrapper applies them)")
+                                  : tr("kbcx (this explorer's settings)");
+        graphTraining_->addItem(t == embed::kDefaultGraphTraining ? tr("%1 — default").arg(label) : label, name);
+        if (t == embed::kDefaultGraphTraining) graphTraining_->setCurrentIndex(graphTraining_->count() - 1);
+    }
+    graphTraining_->setToolTip(tr("kbcx reproduce --graph-training: how the triple baselines train (pykeen: each "
+                                  "model's PyKEEN dimension, loss, initialisers, entity constraint, regulariser and "
+                                  "dense Adam, batch 32, lr 0.001, one negative, inverse triples)"));
     data_ = new QLineEdit(QString::fromStdString(repro::default_data_dir()), this);
     data_->setToolTip(tr("The shared data folder (it holds onto/pizza.owl)"));
     out_ = new QLineEdit(QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
@@ -207,6 +236,8 @@ ReproductionsDialog::ReproductionsDialog(JobRunner* runner, QWidget* parent)
     form->addRow(tr("&Generator:"), variant_);
     form->addRow(tr("EL &variant:"), elVariant_);
     form->addRow(tr("Variant &sensitivity:"), sensitivity_);
+    form->addRow(tr("Graph &projection:"), projection_);
+    form->addRow(tr("Graph &training:"), graphTraining_);
     form->addRow(tr("Data folder:"), data_);
     form->addRow(tr("Report folder:"), out_);
     form->addRow(QString(), resume_);
@@ -269,6 +300,8 @@ void ReproductionsDialog::updateSelection() {
     run_->setEnabled(r && !job_);
     elVariant_->setEnabled(r && !job_ && takes_el_variant(*r));
     sensitivity_->setEnabled(elVariant_->isEnabled());
+    projection_->setEnabled(elVariant_->isEnabled());
+    graphTraining_->setEnabled(elVariant_->isEnabled());
     if (!r || job_) return;
     const QString report = model_->data(list_->currentIndex(), ReproductionListModel::ReportRole).toString();
     const QString onDisk = QDir(out_->text()).filePath(QString::fromStdString(r->name) + QStringLiteral("/report.md"));
@@ -291,6 +324,8 @@ void ReproductionsDialog::setRunning(bool running) {
     const bool onto = r && takes_el_variant(*r);
     elVariant_->setEnabled(!running && onto);
     sensitivity_->setEnabled(!running && onto);
+    projection_->setEnabled(!running && onto);
+    graphTraining_->setEnabled(!running && onto);
     memoryLimit_->setEnabled(!running);
 }
 
@@ -315,6 +350,8 @@ JobHandle* ReproductionsDialog::runSelected() {
         }
         const QString sens = sensitivity_->currentData().toString();
         if (!sens.isEmpty()) o.sensitivity = sens == QLatin1String("on");
+        o.graph.projection = projection_->currentData().toString().toStdString();
+        o.graph.training = graphTraining_->currentData().toString().toStdString();
     }
     o.threads = std::max(1, std::min(4, static_cast<int>(std::thread::hardware_concurrency()) - 1));
     const repro::Reproduction rep = *r;

@@ -78,6 +78,10 @@ class ReproductionsDialog : public QDialog {
     QComboBox* elVariantBox() const { return elVariant_; }
     /// The variant-sensitivity runs (`--sensitivity` / `--no-sensitivity`; "" = the mode's default).
     QComboBox* sensitivityBox() const { return sensitivity_; }
+    /// The graph the triple baselines of the ontology findings train on (`--projection`).
+    QComboBox* projectionBox() const { return projection_; }
+    /// How those baselines train (`--graph-training`: pykeen or kbcx).
+    QComboBox* graphTrainingBox() const { return graphTraining_; }
     /// The limit the reproduction job runs under (default: the Preferences' limit for jobs).
     MemoryLimitField* memoryLimitField() const { return memoryLimit_; }
     JobHandle* currentJob() const { return job_; }
@@ -96,6 +100,8 @@ class ReproductionsDialog : public QDialog {
     QComboBox* variant_;
     QComboBox* elVariant_;
     QComboBox* sensitivity_;
+    QComboBox* projection_;
+    QComboBox* graphTraining_;
     MemoryLimitField* memoryLimit_;
     QLineEdit* data_;
     QLineEdit* out_;

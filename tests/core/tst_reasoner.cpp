@@ -256,6 +256,16 @@ template <class F> void for_models(std::size_t nc, std::size_t nr, std::size_t n
     }
 }
 
+/// The pieces joined in order. The generators below draw inside the pieces, and the elements of a
+/// braced list are evaluated left to right, where the operands of + are not: so every compiler
+/// builds the same ontologies from a seed.
+std::string cat(std::initializer_list<std::string> pieces) {
+    std::string s;
+    for (const auto& p : pieces)
+        s += p;
+    return s;
+}
+
 std::string random_axiom(std::mt19937& rng, bool allow_abox) {
     const char* C[] = {"A", "B", "C"};
     const char* R[] = {"r", "s"};
@@ -268,13 +278,13 @@ std::string random_axiom(std::mt19937& rng, bool allow_abox) {
         return std::string("r some (") + C[k % 3] + " and " + C[(k + 2) % 3] + ")";
     };
     const int kind = std::uniform_int_distribution<int>(0, allow_abox ? 11 : 8)(rng);
-    if (kind <= 4) return pc() + " SubClassOf " + pc();
-    if (kind == 5) return pc() + " SubClassOf owl:Nothing";
-    if (kind == 6) return std::string(C[rng() % 3]) + " DisjointWith " + C[rng() % 3];
+    if (kind <= 4) return cat({pc(), " SubClassOf ", pc()});
+    if (kind == 5) return cat({pc(), " SubClassOf owl:Nothing"});
+    if (kind == 6) return cat({std::string(C[rng() % 3]), " DisjointWith ", C[rng() % 3]});
     if (kind == 7) return rng() % 2 ? "r SubPropertyOf s" : "s o r SubPropertyOf r";
-    if (kind == 8) return std::string(R[rng() % 2]) + (rng() % 2 ? " Domain " : " Range ") + std::string(C[rng() % 3]);
-    if (kind <= 10) return std::string(C[rng() % 3]) + "(a)";
-    return std::string(R[rng() % 2]) + "(a,a)";
+    if (kind == 8) return cat({std::string(R[rng() % 2]), rng() % 2 ? " Domain " : " Range ", C[rng() % 3]});
+    if (kind <= 10) return cat({std::string(C[rng() % 3]), "(a)"});
+    return cat({std::string(R[rng() % 2]), "(a,a)"});
 }
 
 /// Role axioms over r, s, t: inclusions, chains of two and three roles, transitivity,
@@ -284,14 +294,14 @@ std::string random_role_axiom(std::mt19937& rng) {
     auto role = [&]() { return std::string(R[rng() % 3]); };
     switch (rng() % 7) {
     case 0:
-    case 1: return role() + " SubPropertyOf " + role();
+    case 1: return cat({role(), " SubPropertyOf ", role()});
     case 2:
-    case 3: return role() + " o " + role() + " SubPropertyOf " + role();
-    case 4: return "TransitiveObjectProperty(<" + role() + ">)";
-    case 5: return "EquivalentObjectProperties(<" + role() + "> <" + role() + ">)";
+    case 3: return cat({role(), " o ", role(), " SubPropertyOf ", role()});
+    case 4: return cat({"TransitiveObjectProperty(<", role(), ">)"});
+    case 5: return cat({"EquivalentObjectProperties(<", role(), "> <", role(), ">)"});
     default:
-        return rng() % 2 ? role() + " o " + role() + " o " + role() + " SubPropertyOf " + role()
-                         : role() + " Range " + std::string(1, static_cast<char>('A' + rng() % 3));
+        return rng() % 2 ? cat({role(), " o ", role(), " o ", role(), " SubPropertyOf ", role()})
+                         : cat({role(), " Range ", std::string(1, static_cast<char>('A' + rng() % 3))});
     }
 }
 
@@ -306,20 +316,20 @@ std::string random_role_candidate(std::mt19937& rng) {
     switch (rng() % 10) {
     case 0:
     case 1:
-    case 2: return role() + " SubPropertyOf " + role();
-    case 3: return role() + " o " + role() + " SubPropertyOf " + role();
-    case 4: return role() + " o " + role() + " o " + role() + " SubPropertyOf " + role();
-    case 5: return role() + " o " + role() + " o " + role() + " o " + role() + " SubPropertyOf " + role();
+    case 2: return cat({role(), " SubPropertyOf ", role()});
+    case 3: return cat({role(), " o ", role(), " SubPropertyOf ", role()});
+    case 4: return cat({role(), " o ", role(), " o ", role(), " SubPropertyOf ", role()});
+    case 5: return cat({role(), " o ", role(), " o ", role(), " o ", role(), " SubPropertyOf ", role()});
     case 6:
-        return rng() % 2 ? "TransitiveObjectProperty(<" + role() + ">)"
-                         : "EquivalentObjectProperties(<" + role() + "> <" + role() + ">)";
+        return rng() % 2 ? cat({"TransitiveObjectProperty(<", role(), ">)"})
+                         : cat({"EquivalentObjectProperties(<", role(), "> <", role(), ">)"});
     case 7:
-    case 8: return role() + " Range " + cls();
+    case 8: return cat({role(), " Range ", cls()});
     default:
         switch (rng() % 3) {
-        case 0: return role() + " Range " + cls() + " and " + cls();
-        case 1: return role() + " Range " + role() + " some " + cls();
-        default: return role() + " Range owl:Nothing";
+        case 0: return cat({role(), " Range ", cls(), " and ", cls()});
+        case 1: return cat({role(), " Range ", role(), " some ", cls()});
+        default: return cat({role(), " Range owl:Nothing"});
         }
     }
 }
@@ -356,13 +366,13 @@ std::string random_axiom3(std::mt19937& rng) {
     auto c = [&]() { return std::string(C[rng() % 3]); };
     auto r = [&]() { return std::string(R[rng() % 3]); };
     switch (rng() % 8) {
-    case 0: return c() + " SubClassOf " + r() + " some " + c();
-    case 1: return r() + " some " + c() + " SubClassOf " + c();
-    case 2: return r() + " some " + c() + " SubClassOf owl:Nothing";
-    case 3: return c() + " DisjointWith " + c();
-    case 4: return c() + "(a)";
-    case 5: return r() + "(a," + (rng() % 2 ? "a" : "b") + ")";
-    case 6: return c() + " SubClassOf " + c();
+    case 0: return cat({c(), " SubClassOf ", r(), " some ", c()});
+    case 1: return cat({r(), " some ", c(), " SubClassOf ", c()});
+    case 2: return cat({r(), " some ", c(), " SubClassOf owl:Nothing"});
+    case 3: return cat({c(), " DisjointWith ", c()});
+    case 4: return cat({c(), "(a)"});
+    case 5: return cat({r(), "(a,", rng() % 2 ? "a" : "b", ")"});
+    case 6: return cat({c(), " SubClassOf ", c()});
     default: return random_role_axiom(rng);
     }
 }

@@ -495,6 +495,10 @@ template <class Draw> void fill_unit_pieces(Matrix& m, Eigen::Index width, std::
 }
 } // namespace
 
+bool pykeen_init_known(const std::string& name) {
+    return name == "TransE-L1" || name == "TransE-L2" || name == "DistMult" || name == "ComplEx" || name == "BoxE";
+}
+
 void init_like_pykeen(KgModel& model, std::mt19937_64& rng) {
     const std::string& n = model.name();
     auto& tabs = model.tables();

@@ -157,8 +157,10 @@ void apply_rgcn_variant(ElVariant variant, KgModelConfig& model, TrainSettings& 
 /// entity points and bumps and relation centres and shapes, U(0, 1) for the box sizes. Entity
 /// rows that PyKEEN constrains are normalised by the trainer (TrainSettings::unit_entities); a
 /// uniform draw normalised has the same law whatever its bound, so the bounds are not needed.
-/// Throws std::invalid_argument for another model.
+/// Throws std::invalid_argument for another model (pykeen_init_known is false).
 void init_like_pykeen(KgModel& model, std::mt19937_64& rng);
+/// Whether init_like_pykeen knows PyKEEN's initialisers of the canonical model `name`.
+bool pykeen_init_known(const std::string& name);
 
 /// Builds an uninitialised model (config.name must be canonical).
 std::unique_ptr<KgModel> make_kg_model(const KgModelConfig& config, std::size_t num_entities,

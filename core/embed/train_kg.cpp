@@ -478,6 +478,10 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
                          "R-GCN trains with its own regularisation and initialisation; --lp-entity, --lp-relation, "
                          "--unit-entities, --dense-optimizer and --init pykeen apply to TransE, DistMult, "
                          "ComplEx and BoxE");
+    if (params.model.init == KgInit::Pykeen && !rgcn && !pykeen_init_known(params.model.name))
+        throw InputError("train", "--init pykeen: PyKEEN's initialisers are recorded here for TransE, DistMult, "
+                                  "ComplEx and BoxE, not " +
+                                      params.model.name);
     if (authors) {
         if (st.p_bot > 0 || st.bernoulli || st.adv_temp > 0 || (st.loss && *st.loss != LossKind::Logistic))
             throw InputError("train", "--variant authors trains as RelationPrediction does: logistic loss on "
@@ -523,11 +527,7 @@ TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, job
     } else {
         std::mt19937_64 rng(mix_seed(st.seed, 0xC0FFEE));
         if (params.model.init == KgInit::Pykeen) {
-            try {
-                init_like_pykeen(*model, rng);
-            } catch (const std::invalid_argument& e) {
-                throw InputError("train", std::string("--init pykeen: ") + e.what());
-            }
+            init_like_pykeen(*model, rng); // known: checked before the run folder was made
         } else {
             model->init(rng);
         }

@@ -331,7 +331,7 @@ class TestEmbedTraining : public QObject {
 
     /// PyKEEN's training of TransE (its initialisers, unit-norm entities, dense Adam) keeps every
     /// entity row at norm 1 through training (without it the rows drift), and params.json records it;
-    /// a model PyKEEN's initialisers are not recorded for is refused.
+    /// a model PyKEEN's initialisers are not recorded for is refused before its run folder is made.
     void pykeenConstraintsHoldThroughTraining() {
         const TripleDataset data = load(toy_folder(dir_));
         for (const char* name : {"TransE-L1", "DistMult"}) {
@@ -364,6 +364,7 @@ class TestEmbedTraining : public QObject {
         }
         KgTrainParams bad = toy_params("RotatE", 1);
         bad.model.init = KgInit::Pykeen;
+        bad.train.run_dir = dir_.filePath("pykeen-rotate").toStdString();
         jobs::JobContext ctx;
         try {
             train_kg(data, bad, ctx);
@@ -371,6 +372,7 @@ class TestEmbedTraining : public QObject {
         } catch (const InputError& e) {
             QVERIFY2(std::string(e.what()).find("--init pykeen") != std::string::npos, e.what());
         }
+        QVERIFY(!QDir(QString::fromStdString(bad.train.run_dir)).exists()); // refused before the folder is made
     }
 
     void pauseHoldsTheJob() {

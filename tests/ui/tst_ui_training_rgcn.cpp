@@ -1,6 +1,7 @@
 // Offscreen test of the Training form's model-specific options: R-GCN's (variant authors or kbcx,
 // layers, basis/block decomposition, dropouts, decoder L2) and 1-vs-all for the shallow models —
 // shown only where they apply, mapped onto the engine's settings, and written to params.json.
+#include "embed/graph_training.hpp"
 #include "embed/kg_models.hpp"
 #include "ui/common/app_settings.hpp"
 #include "ui/jobs/job_handle.hpp"
@@ -18,11 +19,13 @@
 #include <QJsonObject>
 #include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <stdexcept>
 
 using namespace kbcx;
@@ -403,6 +406,71 @@ class TestUiTrainingRgcn : public QObject {
         QVERIFY(!page->config().oneVsAll);
         QVERIFY(!page->config().subsampling);
         QVERIFY(!subsampling->isVisibleTo(form));
+    }
+
+    /// "Use PyKEEN's defaults" fills the fields with core's graph_training_settings for the model;
+    /// the initialiser, entity norm, Lp weights and dense Adam reach the run's params.json and
+    /// read back; models without PyKEEN's defaults (RotatE) and R-GCN do not offer them.
+    void pykeenDefaultsReachTheRun() {
+        ui::MainWindow window;
+        ui::TrainingPage* page = trainingPageOnDemo(window);
+        QVERIFY(page);
+        TrainingForm* form = page->form();
+        QComboBox* model = form->modelCombo();
+        QPushButton* button = form->pykeenDefaultsButton();
+        auto* init = form->findChild<QComboBox*>(QStringLiteral("init"));
+        auto* unit = form->findChild<QCheckBox*>(QStringLiteral("unitEntities"));
+        auto* dense = form->findChild<QCheckBox*>(QStringLiteral("denseOptimizer"));
+        QVERIFY(button && init && unit && dense);
+        model->setCurrentIndex(model->findData(QStringLiteral("RotatE")));
+        QVERIFY(button->isVisibleTo(form) && !button->isEnabled());
+        QVERIFY(!init->isEnabled());
+        model->setCurrentIndex(model->findData(QStringLiteral("rgcn")));
+        QVERIFY(!button->isVisibleTo(form) && !unit->isVisibleTo(form) && !dense->isVisibleTo(form));
+        model->setCurrentIndex(model->findData(QStringLiteral("DistMult")));
+        QVERIFY(button->isEnabled() && init->isEnabled());
+        QVERIFY(!page->config().unitEntities);
+        button->click();
+        const auto want = embed::graph_training_settings(embed::GraphTraining::Pykeen, "DistMult", 0);
+        TrainingConfig c = page->config();
+        QCOMPARE(c.dim, want.dim);
+        QCOMPARE(c.batch, want.batch);
+        QCOMPARE(c.neg, want.neg);
+        QCOMPARE(c.chunk, want.chunk);
+        QCOMPARE(c.loss, QStringLiteral("margin"));
+        QCOMPARE(c.margin, 1.0);
+        QCOMPARE(c.init, QStringLiteral("pykeen"));
+        QVERIFY(c.unitEntities && c.denseOptimizer && unit->isChecked() && dense->isChecked());
+        QCOMPARE(c.lpEntity, 0.0);
+        QVERIFY(std::fabs(c.lpRelation - static_cast<double>(want.lp_relation)) < 1e-6); // the spin box's 4 decimals
+        const embed::KgTrainParams p = c.toParams();
+        QVERIFY(p.model.init == embed::KgInit::Pykeen);
+        QVERIFY(p.train.unit_entities && p.train.dense_optimizer);
+        QVERIFY(std::fabs(p.train.lp_relation - want.lp_relation) < 1e-6f);
+        QCOMPARE(p.train.lr, want.lr);
+        c.dim = 8;
+        c.epochs = 2;
+        c.evalEvery = 1;
+        page->setConfig(c);
+        QTemporaryDir work;
+        page->setRunFolder(work.filePath(QStringLiteral("distmult")));
+        ui::TrainingRun* run = page->startRun();
+        QVERIFY(run);
+        QTRY_VERIFY_WITH_TIMEOUT(!run->isActive(), 60000);
+        QCOMPARE(run->status(), ui::TrainingRun::Status::Finished);
+        QFile f(work.filePath(QStringLiteral("distmult/params.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject params = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(params.value(QStringLiteral("init")).toString(), QStringLiteral("pykeen"));
+        QVERIFY(params.value(QStringLiteral("unit_entities")).toBool());
+        QVERIFY(params.value(QStringLiteral("dense_optimizer")).toBool());
+        const TrainingConfig back = TrainingConfig::fromParamsJson(params);
+        QCOMPARE(back.init, QStringLiteral("pykeen"));
+        QVERIFY(back.unitEntities && back.denseOptimizer);
+        QVERIFY(std::fabs(back.lpRelation - 0.1) < 1e-6);
+        // Switching to RotatE falls back to this explorer's initialiser.
+        model->setCurrentIndex(model->findData(QStringLiteral("RotatE")));
+        QCOMPARE(page->config().init, QStringLiteral("kbcx"));
     }
 
   private:

@@ -4,6 +4,7 @@
 
 #include "common/error.hpp"
 #include "embed/el_models.hpp"
+#include "embed/graph_training.hpp"
 #include "embed/kg_models.hpp"
 #include "embed/loss.hpp"
 #include "embed/optimizer.hpp"
@@ -147,6 +148,39 @@ embed::ElJobParams TrainingConfig::toElParams() const {
     return p;
 }
 
+bool TrainingConfig::hasPykeenDefaults() const {
+    if (isEl() || model == QLatin1String("rgcn")) return false;
+    try {
+        return embed::pykeen_init_known(embed::canonical_kg_model_name(model.toStdString()));
+    } catch (const std::invalid_argument&) {
+        return false;
+    }
+}
+
+TrainingConfig TrainingConfig::withPykeenDefaults() const {
+    TrainingConfig c = *this;
+    const auto g = embed::graph_training_settings(
+        embed::GraphTraining::Pykeen, embed::canonical_kg_model_name(model.toStdString()),
+        dim); // throws std::invalid_argument for a model PyKEEN's are not recorded for
+    c.dim = g.dim;
+    auto text = [](std::string_view v) { return QString::fromLatin1(v.data(), static_cast<qsizetype>(v.size())); };
+    c.loss = g.loss ? text(embed::loss_name(*g.loss)) : QString();
+    if (g.loss && *g.loss != embed::LossKind::Logistic) c.margin = g.margin;
+    c.advTemp = g.adv_temp;
+    c.neg = g.neg;
+    c.oneVsAll = false;
+    c.chunk = g.chunk;
+    c.batch = g.batch;
+    c.optimizer = text(embed::optimizer_name(g.optimizer));
+    c.lr = g.lr;
+    c.init = QString::fromLatin1(embed::kg_init_name(g.init));
+    c.unitEntities = g.unit_entities;
+    c.lpEntity = g.lp_entity;
+    c.lpRelation = g.lp_relation;
+    c.denseOptimizer = g.dense_optimizer;
+    return c;
+}
+
 embed::KgTrainParams TrainingConfig::toParams() const {
     embed::KgTrainParams p;
     p.model.name = embed::canonical_kg_model_name(model.toStdString());
@@ -185,6 +219,15 @@ embed::KgTrainParams TrainingConfig::toParams() const {
     st.lr_step = lrStep;
     st.lr_decay = static_cast<float>(lrDecay);
     st.subsampling = subsampling && model != QLatin1String("rgcn");
+    if (model != QLatin1String("rgcn")) {
+        const auto in = embed::parse_kg_init(init.toStdString());
+        if (!in) throw std::invalid_argument("unknown initialiser '" + init.toStdString() + "' (valid: kbcx, pykeen)");
+        p.model.init = *in;
+        st.unit_entities = unitEntities;
+        st.lp_entity = static_cast<float>(lpEntity);
+        st.lp_relation = static_cast<float>(lpRelation);
+        st.dense_optimizer = denseOptimizer;
+    }
     st.optimizer = embed::parse_optimizer(optimizer.toStdString());
     if (!loss.isEmpty() && !oneVsAll) st.loss = embed::parse_loss(loss.toStdString());
     st.margin = static_cast<float>(margin);
@@ -221,6 +264,11 @@ TrainingConfig TrainingConfig::fromParamsJson(const QJsonObject& params) {
     integer("lr_step", c.lrStep);
     real("lr_decay", c.lrDecay);
     c.subsampling = params.value(QStringLiteral("subsampling")).toBool(false);
+    text("init", c.init);
+    c.unitEntities = params.value(QStringLiteral("unit_entities")).toBool(false);
+    real("lp_entity", c.lpEntity);
+    real("lp_relation", c.lpRelation);
+    c.denseOptimizer = params.value(QStringLiteral("dense_optimizer")).toBool(false);
     real("margin", c.margin);
     text("optimizer", c.optimizer);
     text("loss", c.loss);

@@ -59,6 +59,12 @@ struct TrainingConfig {
     int lrStep = 0;           ///< multiply lr by lrDecay every lrStep epochs; 0 = constant (`--lr-step`)
     double lrDecay = 0.1;     ///< `--lr-decay`
     bool subsampling = false; ///< triple models: RotatE's subsampling weights (`--subsampling`)
+    // Triple models, PyKEEN's training pieces (embed::GraphTrainingSettings; kbcx train flags)
+    QString init = QStringLiteral("kbcx"); ///< the initialiser: kbcx or pykeen (`--init`)
+    bool unitEntities = false;             ///< entity rows at unit L2 norm after every step (`--unit-entities`)
+    double lpEntity = 0.0;                 ///< PyKEEN's LpRegularizer weight on entity rows (`--lp-entity`)
+    double lpRelation = 0.0;               ///< … on relation rows (`--lp-relation`)
+    bool denseOptimizer = false;           ///< every row steps each time (`--dense-optimizer`)
     double margin = 6.0;
     QString optimizer = QStringLiteral("adam");
     QString loss; ///< "" = the model's own
@@ -94,6 +100,12 @@ struct TrainingConfig {
     /// lr 0.001, evaluation every 100 epochs.
     static TrainingConfig defaultsFor(bool el, const QString& model = QStringLiteral("ELEmbeddings"),
                                       const QString& variant = QString());
+    /// Whether PyKEEN's defaults are recorded for this triple model (TransE, DistMult, ComplEx, BoxE).
+    bool hasPykeenDefaults() const;
+    /// This config with the triple model's PyKEEN defaults as mOWL's KGE wrapper applies them
+    /// (embed::graph_training_settings): dim, loss, margin, negatives, chunk, batch, optimiser,
+    /// lr, initialiser, entity constraint, Lp weights, dense Adam; the rest as it is.
+    TrainingConfig withPykeenDefaults() const;
     /// The EL or R-GCN variant this config trains (kbcx when `variant` is empty).
     embed::ElVariant elVariant() const;
 

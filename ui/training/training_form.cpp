@@ -18,6 +18,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QStyle>
 #include <QToolButton>
@@ -253,6 +254,48 @@ QGroupBox* TrainingForm::buildModelBox(const TrainingConfig& d) {
                  modelBox);
     rgcnSelfDropout_->setObjectName(QStringLiteral("rgcnSelfDropout"));
     modelForm_->addRow(tr("Self-loop dropo&ut:"), rgcnSelfDropout_);
+    // PyKEEN's training pieces (kbcx train --init, --unit-entities, --lp-entity, --lp-relation).
+    init_ = combo({{tr("This explorer's (uniform ±(γ + 2)/d)"), QStringLiteral("kbcx")},
+                   {tr("PyKEEN's, per model"), QStringLiteral("pykeen")}},
+                  tr("The initialiser (kbcx train --init): PyKEEN's are TransE and DistMult Xavier with unit-norm "
+                     "relations, ComplEx complex normal, BoxE unit-norm uniform"),
+                  modelBox);
+    init_->setObjectName(QStringLiteral("init"));
+    selectData(init_, d.init);
+    modelForm_->addRow(tr("Initialiser:"), init_);
+    unitEntities_ = new QCheckBox(tr("unit L2 norm after every step"), modelBox);
+    unitEntities_->setObjectName(QStringLiteral("unitEntities"));
+    unitEntities_->setToolTip(tr("kbcx train --unit-entities: entity rows rescaled to unit norm after the "
+                                 "initialisation and after every step (PyKEEN's entity constrainer of TransE and "
+                                 "DistMult)"));
+    unitEntities_->setChecked(d.unitEntities);
+    modelForm_->addRow(tr("Entity rows:"), unitEntities_);
+    lpEntity_ = realSpin(0, 100, 4, 0.01, d.lpEntity,
+                         tr("PyKEEN's LpRegularizer weight·‖e‖₂/√d on the head and tail rows of the positives and "
+                            "negatives (kbcx train --lp-entity)"),
+                         modelBox);
+    lpEntity_->setObjectName(QStringLiteral("lpEntity"));
+    lpRelation_ = realSpin(0, 100, 4, 0.01, d.lpRelation,
+                           tr("The same on the relation rows (kbcx train --lp-relation)"), modelBox);
+    lpRelation_->setObjectName(QStringLiteral("lpRelation"));
+    auto* lpRow = new QWidget(modelBox);
+    auto* lpLayout = new QHBoxLayout(lpRow);
+    lpLayout->setContentsMargins(0, 0, 0, 0);
+    lpLayout->addWidget(new QLabel(tr("entities"), lpRow));
+    lpLayout->addWidget(lpEntity_, 1);
+    lpLayout->addWidget(new QLabel(tr("relations"), lpRow));
+    lpLayout->addWidget(lpRelation_, 1);
+    modelForm_->addRow(tr("Lp regulariser:"), lpRow);
+    pykeenDefaults_ = new QPushButton(tr("Use PyKEEN's defaults for this model"), modelBox);
+    pykeenDefaults_->setObjectName(QStringLiteral("pykeenDefaults"));
+    pykeenDefaults_->setToolTip(tr("Fills dimension, loss, margin, negatives, chunk, batch, optimiser, learning rate, "
+                                   "initialiser, entity norm, Lp weights and dense Adam with PyKEEN's defaults as "
+                                   "mOWL's KGE wrapper applies them (kbcx project --help lists them as flags)"));
+    connect(pykeenDefaults_, &QPushButton::clicked, this, [this] {
+        const TrainingConfig c = config();
+        if (c.hasPykeenDefaults()) setConfig(c.withPykeenDefaults());
+    });
+    modelForm_->addRow(QString(), pykeenDefaults_);
     connect(rgcnDecomposition_, &QComboBox::currentIndexChanged, this, [this] {
         // Keep each decomposition's own count when switching between them.
         const bool block = rgcnDecomposition_->currentData().toString() == QLatin1String("block");
@@ -372,7 +415,18 @@ QGroupBox* TrainingForm::buildOptimisationBox(const TrainingConfig& d) {
     optimizer_ = combo(
         {{QStringLiteral("Adam"), QStringLiteral("adam")}, {QStringLiteral("Adagrad"), QStringLiteral("adagrad")}},
         tr("Adam or Adagrad, both lazy: only the rows a minibatch touched are updated"), optBox);
-    optForm->addRow(tr("O&ptimiser:"), optimizer_);
+    denseOptimizer_ = new QCheckBox(tr("dense (every row steps)"), optBox);
+    denseOptimizer_->setObjectName(QStringLiteral("denseOptimizer"));
+    denseOptimizer_->setToolTip(tr("kbcx train --dense-optimizer (triple models): every row steps each time, as "
+                                   "torch's Adam on dense gradients, so rows outside the batch keep moving with "
+                                   "their moments (PyKEEN's default)"));
+    denseOptimizer_->setChecked(d.denseOptimizer);
+    auto* optRow = new QWidget(optBox);
+    auto* optLayout = new QHBoxLayout(optRow);
+    optLayout->setContentsMargins(0, 0, 0, 0);
+    optLayout->addWidget(optimizer_, 1);
+    optLayout->addWidget(denseOptimizer_);
+    optForm->addRow(tr("O&ptimiser:"), optRow);
     threads_ = intSpin(1, 256, d.threads,
                        tr("Worker threads per minibatch; one thread and a fixed seed give bit-identical runs"), optBox);
     optForm->addRow(tr("&Threads:"), threads_);
@@ -640,6 +694,17 @@ void TrainingForm::updateFamilyRows() {
     // p⊥ and the loss choice do not apply.
     oneVsAll_->setVisible(!el && !rgcn);
     samplerForm_->setRowVisible(subsampling_, !el && !rgcn);
+    for (QWidget* w : {static_cast<QWidget*>(init_), static_cast<QWidget*>(unitEntities_),
+                       static_cast<QWidget*>(lpEntity_->parentWidget()), static_cast<QWidget*>(pykeenDefaults_)})
+        modelForm_->setRowVisible(w, !el && !rgcn);
+    denseOptimizer_->setVisible(!el && !rgcn);
+    // PyKEEN's initialisers and defaults are recorded for TransE, DistMult, ComplEx and BoxE.
+    TrainingConfig probe;
+    probe.model = model_->currentData().toString();
+    const bool pykeenKnown = !el && probe.hasPykeenDefaults();
+    pykeenDefaults_->setEnabled(pykeenKnown);
+    if (!pykeenKnown) selectData(init_, QStringLiteral("kbcx"));
+    init_->setEnabled(pykeenKnown);
     const bool all = !el && !rgcn && oneVsAll_->isChecked();
     neg_->setEnabled(!all);
     advTemp_->setEnabled(!all);
@@ -684,6 +749,12 @@ TrainingConfig TrainingForm::config() const {
     c.lrStep = lrStep_->value();
     c.lrDecay = lrDecay_->value();
     c.subsampling = !c.isEl() && c.model != QLatin1String("rgcn") && subsampling_->isChecked();
+    const bool shallow = !c.isEl() && c.model != QLatin1String("rgcn");
+    c.init = shallow ? init_->currentData().toString() : QStringLiteral("kbcx");
+    c.unitEntities = shallow && unitEntities_->isChecked();
+    c.lpEntity = shallow ? lpEntity_->value() : 0.0;
+    c.lpRelation = shallow ? lpRelation_->value() : 0.0;
+    c.denseOptimizer = shallow && denseOptimizer_->isChecked();
     c.margin = margin_->value();
     c.optimizer = optimizer_->currentData().toString();
     c.loss = loss_->currentData().toString();
@@ -743,6 +814,11 @@ void TrainingForm::setConfig(const TrainingConfig& c) {
     lrStep_->setValue(c.lrStep);
     lrDecay_->setValue(c.lrDecay);
     subsampling_->setChecked(c.subsampling);
+    selectData(init_, c.init);
+    unitEntities_->setChecked(c.unitEntities);
+    lpEntity_->setValue(c.lpEntity);
+    lpRelation_->setValue(c.lpRelation);
+    denseOptimizer_->setChecked(c.denseOptimizer);
     margin_->setValue(c.margin);
     selectData(optimizer_, c.optimizer);
     loss_->setCurrentIndex(std::max(0, loss_->findData(c.loss)));

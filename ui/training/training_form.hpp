@@ -13,6 +13,7 @@ class QDoubleSpinBox;
 class QFormLayout;
 class QGroupBox;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QToolButton;
 
@@ -52,6 +53,9 @@ class TrainingForm : public QWidget {
     QComboBox* modelCombo() const { return model_; }
     QComboBox* variantCombo() const { return variant_; }
     QComboBox* poolCombo() const { return pool_; }
+    /// Fills the triple model's fields with PyKEEN's defaults (enabled for TransE, DistMult,
+    /// ComplEx and BoxE).
+    QPushButton* pykeenDefaultsButton() const { return pykeenDefaults_; }
     /// R-GCN rows (visible when the model is R-GCN).
     QSpinBox* rgcnLayersSpin() const { return rgcnLayers_; }
     QComboBox* rgcnDecompositionCombo() const { return rgcnDecomposition_; }
@@ -128,7 +132,13 @@ class TrainingForm : public QWidget {
     QSpinBox* lrStep_ = nullptr;
     QDoubleSpinBox* lrDecay_ = nullptr;
     QCheckBox* subsampling_ = nullptr;
+    QComboBox* init_ = nullptr;            ///< triple models: kbcx or PyKEEN's initialiser
+    QCheckBox* unitEntities_ = nullptr;    ///< triple models: unit-norm entity rows
+    QDoubleSpinBox* lpEntity_ = nullptr;   ///< triple models: PyKEEN's Lp weight on entities
+    QDoubleSpinBox* lpRelation_ = nullptr; ///< … on relations
+    QPushButton* pykeenDefaults_ = nullptr;
     QComboBox* optimizer_ = nullptr;
+    QCheckBox* denseOptimizer_ = nullptr;
     QSpinBox* threads_ = nullptr;
     QSpinBox* seed_ = nullptr;
     QSpinBox* evalEvery_ = nullptr;

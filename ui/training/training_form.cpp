@@ -414,7 +414,7 @@ QGroupBox* TrainingForm::buildOptimisationBox(const TrainingConfig& d) {
     optForm->addRow(tr("Lower the rate every:"), decayRow);
     optimizer_ = combo(
         {{QStringLiteral("Adam"), QStringLiteral("adam")}, {QStringLiteral("Adagrad"), QStringLiteral("adagrad")}},
-        tr("Adam or Adagrad, both lazy: only the rows a minibatch touched are updated"), optBox);
+        tr("Adam or Adagrad, lazy unless \"dense\" is checked: only the rows a minibatch touched are updated"), optBox);
     denseOptimizer_ = new QCheckBox(tr("dense (every row steps)"), optBox);
     denseOptimizer_->setObjectName(QStringLiteral("denseOptimizer"));
     denseOptimizer_->setToolTip(tr("kbcx train --dense-optimizer (triple models): every row steps each time, as "

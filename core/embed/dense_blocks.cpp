@@ -15,6 +15,8 @@ namespace kbcx::embed::dense {
     void dot_block(const float* Q, std::size_t P, const float* N, std::size_t K, std::size_t w, float* out);           \
     void dot_block_grad(const float* Q, std::size_t P, const float* N, std::size_t K, std::size_t w, const float* W,   \
                         float* gQ, float* gN);                                                                         \
+    void matmul(const float* A, bool transpose_a, const float* B, bool transpose_b, std::size_t m, std::size_t k,      \
+                std::size_t n, float* C, bool accumulate);                                                             \
     }
 KBCX_DENSE_DECLARE(base)
 #if defined(KBCX_DENSE_MULTI_ISA)
@@ -88,6 +90,17 @@ void dot_block_grad(const float* Q, std::size_t P, const float* N, std::size_t K
     case Isa::V3: return v3::dot_block_grad(Q, P, N, K, w, W, gQ, gN);
 #endif
     default: return base::dot_block_grad(Q, P, N, K, w, W, gQ, gN);
+    }
+}
+
+void matmul(const float* A, bool transpose_a, const float* B, bool transpose_b, std::size_t m, std::size_t k,
+            std::size_t n, float* C, bool accumulate) {
+    switch (chosen()) {
+#if defined(KBCX_DENSE_MULTI_ISA)
+    case Isa::V4: return v4::matmul(A, transpose_a, B, transpose_b, m, k, n, C, accumulate);
+    case Isa::V3: return v3::matmul(A, transpose_a, B, transpose_b, m, k, n, C, accumulate);
+#endif
+    default: return base::matmul(A, transpose_a, B, transpose_b, m, k, n, C, accumulate);
     }
 }
 

@@ -1,8 +1,9 @@
-// R-GCN encoder and DistMult decoder: graph construction, forward and hand-written backward
-// passes with Eigen sparse-dense products, split over worker threads by output rows.
+// R-GCN encoder and DistMult decoder: graph construction and hand-written forward/backward passes
+// (sparse-dense products, dense_blocks' matrix products), split over worker threads by output rows.
 // Formulas: ../shared/formulas/models.md §11; gradient derivation in the comments below.
 #include "embed/rgcn.hpp"
 
+#include "embed/dense_blocks.hpp"
 #include "embed/train_kg.hpp"
 
 #include <algorithm>
@@ -23,6 +24,10 @@ using RowMap = Eigen::Map<Eigen::Matrix<float, 1, Eigen::Dynamic>>;
 using ConstRowMap = Eigen::Map<const Eigen::Matrix<float, 1, Eigen::Dynamic>>;
 
 namespace {
+
+std::size_t sz(Eigen::Index i) {
+    return static_cast<std::size_t>(i);
+}
 
 /// Runs f(begin, end) on `threads` contiguous slices of [0, n) (the calling thread takes the
 /// first). Each slice writes its own output rows, so results do not depend on the split.
@@ -403,11 +408,11 @@ void RgcnModel::forward(RgcnWorkspace& ws, float dropout_rate, std::uint64_t see
                     W[q] += C(iq, b) * V.middleRows(base + b * d, d).matrix();
                 const auto a = static_cast<Eigen::Index>(G.pair_begin[q]);
                 const auto n = static_cast<Eigen::Index>(G.pair_begin[q + 1]) - a;
-                if (n) Y.middleRows(a, n).noalias() = P.middleRows(a, n) * W[q];
+                if (n) dense::matmul(P.row(a).data(), false, W[q].data(), false, sz(n), sz(d), sz(d), Y.row(a).data());
             });
         }
         // U = X·W₀ (⊙ mask) + S·Y; h' = ReLU(U) except on the last layer
-        const auto W0 = tables_[t0].values.matrix();
+        const Matrix& W0 = tables_[t0].values;
         Dense& U = ws.h[ul + 1];
         U.resize(static_cast<Eigen::Index>(E), d);
         const bool relu = l + 1 < L;
@@ -418,7 +423,8 @@ void RgcnModel::forward(RgcnWorkspace& ws, float dropout_rate, std::uint64_t see
         parallel_ranges(T, E, [&](std::size_t a, std::size_t b) {
             const auto n = static_cast<Eigen::Index>(b - a), ia = static_cast<Eigen::Index>(a);
             auto u = U.middleRows(ia, n);
-            u.noalias() = X.middleRows(ia, n) * W0;
+            if (n == 0) return;
+            dense::matmul(X.row(ia).data(), false, W0.data(), false, sz(n), sz(d), sz(d), u.data());
             if (self_drop) {
                 Dense& M = ws.self_mask[ul];
                 for (std::size_t i = a; i < b; ++i)
@@ -487,7 +493,9 @@ void RgcnModel::backward(const RgcnWorkspace& ws, const Dense& d_out, GradBuffer
                 for (std::size_t w = a; w < b; ++w) {
                     const auto lo = static_cast<Eigen::Index>(E * w / S),
                                hi = static_cast<Eigen::Index>(E * (w + 1) / S);
-                    part[w].noalias() = X.middleRows(lo, hi - lo).transpose() * dU.middleRows(lo, hi - lo);
+                    if (hi > lo)
+                        dense::matmul(X.row(lo).data(), true, dU.row(lo).data(), false, sz(d), sz(hi - lo), sz(d),
+                                      part[w].data());
                 }
             });
             const auto rows = rows_of(t0);
@@ -523,8 +531,9 @@ void RgcnModel::backward(const RgcnWorkspace& ws, const Dense& d_out, GradBuffer
                 const auto n = static_cast<Eigen::Index>(G.pair_begin[q + 1]) - a;
                 if (n == 0) return;
                 const Eigen::Index base = au && q >= R ? nb * d : 0;
-                dW[q].noalias() = P.middleRows(a, n).transpose() * dY.middleRows(a, n);
-                dP.middleRows(a, n).noalias() = dY.middleRows(a, n) * W[q].transpose();
+                dW[q].resize(d, d);
+                dense::matmul(P.row(a).data(), true, dY.row(a).data(), false, sz(d), sz(n), sz(d), dW[q].data());
+                dense::matmul(dY.row(a).data(), false, W[q].data(), true, sz(n), sz(d), sz(d), dP.row(a).data());
                 for (Eigen::Index b = 0; b < nb; ++b)
                     crows[q][b] += (dW[q].array() * V.middleRows(base + b * d, d)).sum();
             });
@@ -541,12 +550,13 @@ void RgcnModel::backward(const RgcnWorkspace& ws, const Dense& d_out, GradBuffer
             });
         }
         // dX = dZ W₀ᵀ + Aᵀ dP
-        const auto W0 = tables_[t0].values.matrix();
+        const Matrix& W0 = tables_[t0].values;
         dX.resize(static_cast<Eigen::Index>(E), d);
         parallel_ranges(T, E, [&](std::size_t a, std::size_t b) {
             const auto n = static_cast<Eigen::Index>(b - a), ia = static_cast<Eigen::Index>(a);
             auto x = dX.middleRows(ia, n);
-            x.noalias() = dU.middleRows(ia, n) * W0.transpose();
+            if (n == 0) return;
+            dense::matmul(dU.row(ia).data(), false, W0.data(), true, sz(n), sz(d), sz(d), x.data());
             x.noalias() += At.middleRows(ia, n) * dP;
         });
         dH.swap(dX);

@@ -114,6 +114,48 @@ class TestEmbedChunk : public QObject {
         qInfo("dense products checked with %d instruction set(s); this CPU runs %s", variants, dense::isa());
     }
 
+    /// dense::matmul in its four transpose shapes, set and accumulated, against double-precision
+    /// loops for every variant the CPU runs (R-GCN's sizes: a slice of rows times d × d).
+    void denseMatmulAgainstBruteForce() {
+        const std::string was = dense::isa();
+        int variants = 0;
+        for (const char* isa : {"baseline", "x86-64-v3", "x86-64-v4"}) {
+            if (!dense::select_isa(isa)) continue;
+            ++variants;
+            std::mt19937_64 rng(11);
+            std::normal_distribution<float> n(0.0f, 1.0f);
+            for (std::size_t m : {1u, 6u, 300u})
+                for (std::size_t k : {1u, 9u, 130u})
+                    for (std::size_t c : {1u, 5u, 70u})
+                        for (int shape = 0; shape < 8; ++shape) {
+                            const bool ta = shape & 1, tb = shape & 2, acc = shape & 4;
+                            std::vector<float> A(m * k), B(k * c), C(m * c, 0.75f);
+                            for (auto* v : {&A, &B})
+                                for (auto& x : *v)
+                                    x = n(rng);
+                            // op(A)(i, l) and op(B)(l, j) read from the stored layouts
+                            auto a = [&](std::size_t i, std::size_t l) { return ta ? A[l * m + i] : A[i * k + l]; };
+                            auto b = [&](std::size_t l, std::size_t j) { return tb ? B[j * k + l] : B[l * c + j]; };
+                            dense::matmul(A.data(), ta, B.data(), tb, m, k, c, C.data(), acc);
+                            for (std::size_t i = 0; i < m; ++i)
+                                for (std::size_t j = 0; j < c; ++j) {
+                                    double sum = acc ? 0.75 : 0.0;
+                                    for (std::size_t l = 0; l < k; ++l)
+                                        sum += double(a(i, l)) * double(b(l, j));
+                                    QVERIFY2(close(C[i * c + j], sum, 1e-4),
+                                             qPrintable(QString("%1 m=%2 k=%3 n=%4 shape=%5")
+                                                            .arg(isa)
+                                                            .arg(m)
+                                                            .arg(k)
+                                                            .arg(c)
+                                                            .arg(shape)));
+                                }
+                        }
+        }
+        QVERIFY(variants >= 1);
+        QVERIFY(dense::select_isa(was.c_str()));
+    }
+
     void sharedNegativesEqualPerPositive_data() {
         QTest::addColumn<QString>("model");
         QTest::addColumn<int>("loss");

@@ -102,8 +102,8 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
            "in full mode");
     p.flag("no-sensitivity", "ontology findings: leave the variant-sensitivity runs out (also in full mode)");
     p.flag("resume",
-           "pattern-difficulty: reuse the benchmarks an earlier run with the same settings finished (kept in\n"
-           "DIR/NAME/partial/ as each one ends), so a stopped or killed run continues where it was");
+           "pattern-difficulty, negative-difficulty: reuse the benchmarks an earlier run with the same settings\n"
+           "finished (kept in DIR/NAME/partial/ as each one ends), so a stopped or killed run continues where it was");
     p.epilog(defaults_text(all) +
              "P is counted exactly over |Δ| = 2 on the TBox (kbcx count --tbox-only)\n"
              "report.json: {\"name\":…,\"mode\":\"quick\",\"wall_seconds\":…,\"seeds\":[1,2],\"commands\":[…],\n"

@@ -350,6 +350,86 @@ std::string learn_command(const std::string& dir, const KgFindingPlan& p, std::s
 
 } // namespace
 
+namespace {
+
+/// Puts a stored benchmark unit (pattern-difficulty: per KG and benchmark; negative-difficulty:
+/// `kgname` is the negative method) back into the run's tables; false (nothing changed) when the
+/// records do not fit the current systems or are malformed, so that the unit is computed again.
+bool restore_unit(const std::vector<std::string>& records, const std::string& kgname,
+                  const std::vector<KgSystem>& systems,
+                  std::map<std::string, std::map<std::string, std::vector<Summary>>>& res,
+                  std::map<std::string, std::map<std::string, std::size_t>>& rules_of, std::vector<std::string>& notes,
+                  std::vector<std::string>& learnt, Cost& cost, std::map<std::string, int>& threads_used) {
+    std::map<std::string, std::vector<Summary>> sums;
+    std::map<std::string, std::size_t> rules;
+    std::vector<std::string> nt, ln;
+    std::optional<std::vector<double>> c;
+    std::string thread_count;
+    try {
+        for (const auto& rec : records) {
+            const auto f = PartialResults::fields(rec);
+            if (f[0] == "note" && f.size() == 2) {
+                nt.push_back(f[1]);
+            } else if (f[0] == "learnt" && f.size() == 2) {
+                ln.push_back(f[1]);
+            } else if (f[0] == "rules" && f.size() == 3) {
+                rules[f[1]] = std::stoull(f[2]);
+            } else if (f[0] == "summary" && f.size() > 3) {
+                const std::size_t i = std::stoull(f[2]);
+                auto& v = sums[f[1]];
+                if (i != v.size() || i >= systems.size() || systems[i].name != f[3]) return false;
+                v.push_back(summary_of_record(f));
+            } else if (f[0] == "cost" && f.size() == 6) {
+                c = std::vector<double>{PartialResults::decode(f[1]), PartialResults::decode(f[2]),
+                                        PartialResults::decode(f[3]), PartialResults::decode(f[4])};
+                thread_count = f[5];
+            } else {
+                return false;
+            }
+        }
+    } catch (const std::exception&) {
+        return false;
+    }
+    if (!c || rules.empty() || sums.size() != rules.size()) return false;
+    for (const auto& [pat, v] : sums)
+        if (v.size() != systems.size() || !rules.count(pat)) return false;
+    for (auto& [pat, v] : sums)
+        res[kgname][pat] = std::move(v);
+    for (const auto& [pat, n] : rules)
+        rules_of[kgname][pat] = n;
+    notes.insert(notes.end(), nt.begin(), nt.end());
+    learnt.insert(learnt.end(), ln.begin(), ln.end());
+    cost.generate += (*c)[0];
+    cost.train += (*c)[1];
+    cost.evaluate += (*c)[2];
+    cost.cpu_reused += (*c)[3];
+    ++threads_used[thread_count];
+    return true;
+}
+
+/// The Settings paragraphs of a run with --resume: which units were reused (and with how many
+/// threads each had run) and which were computed again under other settings.
+std::vector<std::string> resume_paragraphs(const PartialResults& partial, const std::map<std::string, int>& threads,
+                                           const std::string& units) {
+    std::vector<std::string> out;
+    std::string thread_counts;
+    for (const auto& [t, n] : threads)
+        thread_counts += (thread_counts.empty() ? "" : ", ") + std::to_string(n) + " with --threads " + t;
+    if (!partial.reused().empty())
+        out.push_back(
+            "Resumed run (--resume): the results of " + std::to_string(partial.reused().size()) + " " + units +
+            " were taken from an earlier run with the same settings, finished at: " + join(partial.reused(), "; ") +
+            ". The wall time above counts only this run; the cost line counts all parts. "
+            "Stored parts by thread count: " +
+            thread_counts + ".");
+    if (!partial.stale().empty())
+        out.push_back("Computed again because they were stored under other settings: " + join(partial.stale(), ", ") +
+                      ".");
+    return out;
+}
+
+} // namespace
+
 // =========================================================================================
 // 5. negative-difficulty
 // =========================================================================================
@@ -389,6 +469,11 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
     std::map<std::string, std::size_t> rules_per_pattern;
     std::map<std::string, std::map<std::string, NegativeEvidence>> evidence; // pattern → method → facts
     std::vector<std::string> notes;
+    // Each (pattern group, negative method) is a unit of the partial results: --resume reuses
+    // those an earlier run with the same settings finished (full mode takes hours on 2 cores).
+    PartialResults partial(partial_folder(o, "negative-difficulty"), kg_plan_fingerprint("negative-difficulty", o, p),
+                           o.resume);
+    std::map<std::string, int> reused_threads; // stored units by the --threads they ran with
     for (const auto& group : groups) {
         const std::string dir_base = "fb_" + join(group, "_");
         std::optional<Trained> trained;
@@ -402,17 +487,6 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
             cost.generate += w.seconds();
             for (const auto& s : b.gen.shortfalls)
                 notes.push_back(m + ": " + s);
-            // The positives (and so train.txt) do not depend on the negative method: under kbcx
-            // the systems train once per group, unless the generator ever gives other positives
-            // (then again). Under loginfer they also learn from the method's train negatives.
-            const auto& tp = b.gen.positives[bench::kTrain];
-            const bool same = trained && b.train_negatives.empty() && tp.size() == trained_on.size() &&
-                              std::equal(tp.begin(), tp.end(), trained_on.begin(),
-                                         [](const auto& x, const auto& y) { return x.fact == y.fact; });
-            if (!same) {
-                trained = train_all(b, systems, p.seeds, prog, step, cost);
-                trained_on = tp;
-            }
             const std::string dir = dir_base + "_" + m;
             const bool own_training = method == methods_of(group).front() || p.variant == bench::Variant::LogInfer;
             const std::string run_dir =
@@ -426,18 +500,73 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
                     r.commands.push_back(train_command(dir, mo, p));
             for (const auto& mo : p.models)
                 r.commands.push_back("kbcx eval-kg " + dir + " --run runs/" + run_dir + "-" + mo + "-s1 --no-ranking");
-            for (const auto& pat : group) {
-                if (method == bench::NegMethod::QG && pat != "intersection") continue;
-                const KgEvalPlan plan{pat, 0, 1, false};
-                res[pat][m] = evaluate_all(b, systems, *trained, plan, prog, step, cost);
-                step++;
-                sizes[pat][m] = {res[pat][m].front().test_pos, res[pat][m].front().test_neg};
+            std::vector<std::string> evaluated; // the group's patterns this method's negatives are scored on
+            for (const auto& pat : group)
+                if (method != bench::NegMethod::QG || pat == "intersection") evaluated.push_back(pat);
+            // The benchmark is always generated (seconds; counted in this run's cost, not in a stored
+            // unit's): the evidence and rule counts come from it.
+            for (const auto& pat : evaluated) {
                 evidence[pat][m] = negative_evidence(b, pat);
                 std::size_t nr = 0;
                 for (const auto& br : b.gen.rules)
                     nr += br.pattern == pat;
                 rules_per_pattern[pat] = nr;
             }
+            const std::uint64_t training_steps = systems.size() * static_cast<std::size_t>(p.seeds);
+            if (auto rec = partial.load(dir)) {
+                std::map<std::string, std::map<std::string, std::vector<Summary>>> stored;
+                std::map<std::string, std::map<std::string, std::size_t>> stored_rules;
+                std::vector<std::string> stored_notes, stored_learnt; // the notes come from the benchmark again
+                Cost stored_cost;
+                std::map<std::string, int> stored_threads;
+                bool fits = restore_unit(*rec, m, systems, stored, stored_rules, stored_notes, stored_learnt,
+                                         stored_cost, stored_threads) &&
+                            stored[m].size() == evaluated.size();
+                for (const auto& pat : evaluated)
+                    fits = fits && stored[m].count(pat) && stored_rules[m][pat] == rules_per_pattern[pat];
+                if (fits) {
+                    for (const auto& pat : evaluated) {
+                        res[pat][m] = stored[m][pat];
+                        sizes[pat][m] = {res[pat][m].front().test_pos, res[pat][m].front().test_neg};
+                    }
+                    cost.generate += stored_cost.generate, cost.train += stored_cost.train;
+                    cost.evaluate += stored_cost.evaluate, cost.cpu_reused += stored_cost.cpu_reused;
+                    for (const auto& [t, n] : stored_threads)
+                        reused_threads[t] += n;
+                    step += evaluated.size() + (own_training ? training_steps : 0);
+                    continue;
+                }
+            }
+            const double cpu_before = process_cpu_seconds();
+            const Cost before = cost;
+            // The positives (and so train.txt) do not depend on the negative method: under kbcx
+            // the systems train once per group, unless the generator ever gives other positives
+            // (then again). Under loginfer they also learn from the method's train negatives.
+            const auto& tp = b.gen.positives[bench::kTrain];
+            const bool same = trained && b.train_negatives.empty() && tp.size() == trained_on.size() &&
+                              std::equal(tp.begin(), tp.end(), trained_on.begin(),
+                                         [](const auto& x, const auto& y) { return x.fact == y.fact; });
+            if (!same) {
+                trained = train_all(b, systems, p.seeds, prog, step, cost);
+                trained_on = tp;
+                if (!own_training) step -= training_steps; // a method after a resumed one trains again
+            }
+            std::vector<std::string> unit;
+            for (const auto& pat : evaluated) {
+                const KgEvalPlan plan{pat, 0, 1, false};
+                res[pat][m] = evaluate_all(b, systems, *trained, plan, prog, step, cost);
+                step++;
+                sizes[pat][m] = {res[pat][m].front().test_pos, res[pat][m].front().test_neg};
+                unit.push_back("rules\t" + pat + "\t" + std::to_string(rules_per_pattern[pat]));
+                for (std::size_t i = 0; i < systems.size(); ++i)
+                    unit.push_back(summary_record(pat, i, systems[i].name, res[pat][m][i]));
+            }
+            unit.push_back("cost\t" + PartialResults::encode(cost.generate - before.generate) + "\t" +
+                           PartialResults::encode(cost.train - before.train) + "\t" +
+                           PartialResults::encode(cost.evaluate - before.evaluate) + "\t" +
+                           PartialResults::encode(process_cpu_seconds() - cpu_before) + "\t" +
+                           std::to_string(o.threads));
+            partial.save(dir, unit);
         }
     }
 
@@ -471,6 +600,8 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
     }
     for (const auto& n : notes)
         s0.paragraphs.push_back("Generator shortfall: " + n);
+    for (auto& para : resume_paragraphs(partial, reused_threads, "benchmark(s)"))
+        s0.paragraphs.push_back(std::move(para));
     r.sections.push_back(s0);
 
     Section s1;
@@ -654,65 +785,6 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
 // 6. pattern-difficulty
 // =========================================================================================
 
-namespace {
-
-/// Puts a stored benchmark unit of pattern-difficulty back into the run's tables; false (nothing
-/// changed) when the records do not fit the current systems or are malformed, so that the unit
-/// is computed again.
-bool restore_unit(const std::vector<std::string>& records, const std::string& kgname,
-                  const std::vector<KgSystem>& systems,
-                  std::map<std::string, std::map<std::string, std::vector<Summary>>>& res,
-                  std::map<std::string, std::map<std::string, std::size_t>>& rules_of, std::vector<std::string>& notes,
-                  std::vector<std::string>& learnt, Cost& cost, std::map<std::string, int>& threads_used) {
-    std::map<std::string, std::vector<Summary>> sums;
-    std::map<std::string, std::size_t> rules;
-    std::vector<std::string> nt, ln;
-    std::optional<std::vector<double>> c;
-    std::string thread_count;
-    try {
-        for (const auto& rec : records) {
-            const auto f = PartialResults::fields(rec);
-            if (f[0] == "note" && f.size() == 2) {
-                nt.push_back(f[1]);
-            } else if (f[0] == "learnt" && f.size() == 2) {
-                ln.push_back(f[1]);
-            } else if (f[0] == "rules" && f.size() == 3) {
-                rules[f[1]] = std::stoull(f[2]);
-            } else if (f[0] == "summary" && f.size() > 3) {
-                const std::size_t i = std::stoull(f[2]);
-                auto& v = sums[f[1]];
-                if (i != v.size() || i >= systems.size() || systems[i].name != f[3]) return false;
-                v.push_back(summary_of_record(f));
-            } else if (f[0] == "cost" && f.size() == 6) {
-                c = std::vector<double>{PartialResults::decode(f[1]), PartialResults::decode(f[2]),
-                                        PartialResults::decode(f[3]), PartialResults::decode(f[4])};
-                thread_count = f[5];
-            } else {
-                return false;
-            }
-        }
-    } catch (const std::exception&) {
-        return false;
-    }
-    if (!c || rules.empty() || sums.size() != rules.size()) return false;
-    for (const auto& [pat, v] : sums)
-        if (v.size() != systems.size() || !rules.count(pat)) return false;
-    for (auto& [pat, v] : sums)
-        res[kgname][pat] = std::move(v);
-    for (const auto& [pat, n] : rules)
-        rules_of[kgname][pat] = n;
-    notes.insert(notes.end(), nt.begin(), nt.end());
-    learnt.insert(learnt.end(), ln.begin(), ln.end());
-    cost.generate += (*c)[0];
-    cost.train += (*c)[1];
-    cost.evaluate += (*c)[2];
-    cost.cpu_reused += (*c)[3];
-    ++threads_used[thread_count];
-    return true;
-}
-
-} // namespace
-
 Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     const KgFindingPlan p = kg_finding_plan(o);
     Cost cost;
@@ -854,19 +926,8 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
     if (!learnt.empty()) s0.paragraphs.push_back("Rule learner runs: " + join(learnt, "; ") + ".");
     for (const auto& n : notes)
         s0.paragraphs.push_back("Generator shortfall: " + n);
-    std::string thread_counts;
-    for (const auto& [threads, n] : reused_threads)
-        thread_counts += (thread_counts.empty() ? "" : ", ") + std::to_string(n) + " with --threads " + threads;
-    if (!partial.reused().empty())
-        s0.paragraphs.push_back("Resumed run (--resume): the results of " + std::to_string(partial.reused().size()) +
-                                " benchmark(s) were taken from an earlier run with the same settings, finished at: " +
-                                join(partial.reused(), "; ") +
-                                ". The wall time above counts only this run; the cost line counts all parts. "
-                                "Stored parts by thread count: " +
-                                thread_counts + ".");
-    if (!partial.stale().empty())
-        s0.paragraphs.push_back(
-            "Computed again because they were stored under other settings: " + join(partial.stale(), ", ") + ".");
+    for (auto& para : resume_paragraphs(partial, reused_threads, "benchmark(s)"))
+        s0.paragraphs.push_back(std::move(para));
     r.sections.push_back(s0);
 
     auto auc_of = [&](const std::string& kgname, const std::string& pat, std::size_t sys) {

@@ -685,6 +685,80 @@ class TestReproKg : public QObject {
                      "Computed again because they were stored under other settings: fb_patterns_pa, wn_patterns_pa"));
     }
 
+    /// negative-difficulty's --resume: each (patterns, method) benchmark is stored and reused by
+    /// a later run with the same settings; the reused scores come from the file, the benchmark
+    /// (and so the evidence beside the release) is generated again.
+    void negativeDifficultyResumes() {
+        const auto rep = repro::find_reproduction("negative-difficulty");
+        QVERIFY(rep);
+        repro::Options o = options();
+        o.out_dir = dir_.filePath("resume-negative").toStdString();
+        o.models = {"TransE-L1"};
+        o.epochs = 3;
+        jobs::JobContext ctx;
+        const repro::Report first = repro::run_reproduction(*rep, o, ctx).report;
+        const fs::path folder = repro::partial_folder(o, "negative-difficulty");
+        for (const char* m : {"rc", "rb", "pa", "qg"}) // quick mode: one benchmark of both patterns per method
+            QVERIFY2(fs::exists(folder / (std::string("fb_symmetry_intersection_") + m + ".txt")), m);
+        auto says = [](const repro::Report& r, const std::string& text) {
+            for (const auto& s : r.sections)
+                for (const auto& p : s.paragraphs)
+                    if (p.find(text) != std::string::npos) return true;
+            return false;
+        };
+        auto cell_of = [](const repro::Report& r, const std::string& table, const std::string& method,
+                          const std::string& col) {
+            const repro::Table* t = find_table(r, table);
+            if (!t) return std::string("no table");
+            for (const auto& row : t->rows)
+                if (row[0] == method) return row[column(*t, col)];
+            return std::string("no row");
+        };
+        // Without --resume everything is computed (and stored) again.
+        const repro::Report again = repro::run_reproduction(*rep, o, ctx).report;
+        QVERIFY(!says(again, "Resumed run"));
+        QCOMPARE(cell_of(again, "AUC (%) on FB15k-237 symmetry", "pa", "TransE"),
+                 cell_of(first, "AUC (%) on FB15k-237 symmetry", "pa", "TransE"));
+
+        // Plant a recognisable AUC in the stored pa unit for symmetry.
+        const fs::path pa = folder / "fb_symmetry_intersection_pa.txt";
+        std::string text = slurp(pa.string());
+        const std::string key = "summary\tsymmetry\t0\tTransE-L1\t";
+        const auto at = text.find(key);
+        QVERIFY(at != std::string::npos);
+        const auto end = text.find('\t', at + key.size());
+        text.replace(at + key.size(), end - at - key.size(), repro::PartialResults::encode(0.123));
+        std::ofstream(pa, std::ios::trunc) << text;
+
+        o.resume = true;
+        const repro::Report resumed = repro::run_reproduction(*rep, o, ctx).report;
+        QVERIFY(says(resumed, "the results of 4 benchmark(s) were taken from an earlier run"));
+        QCOMPARE(cell_of(resumed, "AUC (%) on FB15k-237 symmetry", "pa", "TransE"), std::string("12.3"));
+        for (const char* m : {"rc", "rb"})
+            QCOMPARE(cell_of(resumed, "AUC (%) on FB15k-237 intersection", m, "TransE"),
+                     cell_of(first, "AUC (%) on FB15k-237 intersection", m, "TransE"));
+        // The evidence tables are the benchmark's own, generated again.
+        const repro::Table* ev_first = find_table(first, "Test negatives of FB15k-237 intersection");
+        const repro::Table* ev_resumed = find_table(resumed, "Test negatives of FB15k-237 intersection");
+        QVERIFY(ev_first && ev_resumed && ev_first->rows == ev_resumed->rows);
+
+        // A damaged unit is computed again; the others are still reused.
+        std::string q = slurp((folder / "fb_symmetry_intersection_qg.txt").string());
+        q.resize(q.rfind("end\n"));
+        std::ofstream(folder / "fb_symmetry_intersection_qg.txt", std::ios::trunc) << q;
+        const repro::Report partly = repro::run_reproduction(*rep, o, ctx).report;
+        QVERIFY(says(partly, "the results of 3 benchmark(s) were taken from an earlier run"));
+        QCOMPARE(cell_of(partly, "AUC (%) on FB15k-237 intersection", "qg", "TransE"),
+                 cell_of(first, "AUC (%) on FB15k-237 intersection", "qg", "TransE"));
+
+        // Other settings: everything is computed again and the report says so.
+        o.epochs = 2;
+        const repro::Report other = repro::run_reproduction(*rep, o, ctx).report;
+        QVERIFY(!says(other, "Resumed run"));
+        QVERIFY(says(other, "Computed again because they were stored under other settings: "
+                            "fb_symmetry_intersection_rc"));
+    }
+
     void partialResultsNumbersRoundTrip() {
         for (double x : {0.0, -0.0, 1.0 / 3.0, 0.123456789012345678, 1e-310, -2.5e300,
                          std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {

@@ -207,9 +207,10 @@ ReproductionsDialog::ReproductionsDialog(JobRunner* runner, QWidget* parent)
 
     resume_ = new QCheckBox(tr("Continue where an earlier run stopped"), this);
     resume_->setObjectName(QStringLiteral("resumeReproduction"));
-    resume_->setToolTip(tr("kbcx reproduce --resume: long findings (pattern-difficulty) keep each finished "
-                           "benchmark in the report folder's partial/ subfolder; when checked, those computed "
-                           "with the same settings are reused instead of computed again."));
+    resume_->setToolTip(
+        tr("kbcx reproduce --resume: long findings (pattern-difficulty, negative-difficulty) keep each finished "
+           "benchmark in the report folder's partial/ subfolder; when checked, those computed "
+           "with the same settings are reused instead of computed again."));
     memoryLimit_ = new MemoryLimitField(this);
     memoryLimit_->setObjectName(QStringLiteral("reproductionMemoryLimit"));
     if (runner_ && runner_->defaultMemoryLimit() > 0) memoryLimit_->setBytes(runner_->defaultMemoryLimit());

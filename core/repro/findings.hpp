@@ -16,10 +16,10 @@ Report construct_dependence(const Options& o, jobs::JobContext& ctx);
 /// 4. The p⊥ sweep of the stratified contradiction sampler, one chart per (model, form) panel.
 Report contradiction_sweep(const Options& o, jobs::JobContext& ctx);
 /// 5. Mean AUC of the embedding models on FB15k-237 symmetry / intersection benchmarks with
-/// rc, rb, pa (and qg) negatives, beside LogInfer's Table 5 (findings_kg.cpp).
+/// rc, rb, pa (and qg) negatives, beside LogInfer's Table 5 (findings_negative.cpp).
 Report negative_difficulty(const Options& o, jobs::JobContext& ctx);
 /// 6. AUC, F1, precision, recall, C-/R-MRR per pattern on FB15k-237 and WN18RR benchmarks for
-/// the embedding models and SimpBL (findings_kg.cpp).
+/// the embedding models and SimpBL (findings_pattern.cpp).
 Report pattern_difficulty(const Options& o, jobs::JobContext& ctx);
 /// The mode defaults of the ontology findings (1–4, 7) and of the KG findings (5, 6).
 ModeDefaults onto_mode_defaults(Mode m);

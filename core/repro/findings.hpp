@@ -1,19 +1,21 @@
-// The reproduction functions of the registry (registry.cpp lists them). Ontology findings of
-// the faithfulness-hierarchy paper on Pizza: findings_onto.cpp. The KG findings of LogInfer
-// (negative-difficulty, pattern-difficulty) are to be added the same way.
+// The reproduction functions of the registry (registry.cpp lists them), one file per finding
+// (named below); their shared parts: findings_onto.cpp (ontology) and findings_kg.cpp (KG).
 #pragma once
 
 #include "repro/registry.hpp"
 
 namespace kbcx::repro {
 
-/// 1. Seven models on Pizza GCI0: MRR ordering vs Pair-FVR and ρ_P orderings.
+/// 1. Seven models on Pizza GCI0: MRR ordering vs Pair-FVR and ρ_P orderings (findings_rank.cpp).
 Report rank_vs_faithfulness(const Options& o, jobs::JobContext& ctx);
-/// 2. ELEm / EmEL++ / Box2EL with released GCI1 losses, and ELEm with term (iv), on Pizza GCI1.
+/// 2. ELEm / EmEL++ / Box2EL with released GCI1 losses, and ELEm with term (iv), on Pizza GCI1
+/// (findings_gci1.cpp).
 Report gci1_inversion(const Options& o, jobs::JobContext& ctx);
-/// 3. The logic-geometric models by normal form (GCI0, GCI1, GCI1_BOT, GCI2, GCI3).
+/// 3. The logic-geometric models by normal form (GCI0, GCI1, GCI1_BOT, GCI2, GCI3)
+/// (findings_construct.cpp).
 Report construct_dependence(const Options& o, jobs::JobContext& ctx);
-/// 4. The p⊥ sweep of the stratified contradiction sampler, one chart per (model, form) panel.
+/// 4. The p⊥ sweep of the stratified contradiction sampler, one chart per (model, form) panel
+/// (findings_sweep.cpp).
 Report contradiction_sweep(const Options& o, jobs::JobContext& ctx);
 /// 5. Mean AUC of the embedding models on FB15k-237 symmetry / intersection benchmarks with
 /// rc, rb, pa (and qg) negatives, beside LogInfer's Table 5 (findings_negative.cpp).
@@ -25,7 +27,7 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx);
 ModeDefaults onto_mode_defaults(Mode m);
 /// `pattern_finding`: include pattern-difficulty's ranking and rule-learner settings.
 ModeDefaults kg_mode_defaults(Mode m, bool pattern_finding);
-/// 7. ρ_P with P counted at growing |Δ|, and the small-domain artefacts of P on T?.
+/// 7. ρ_P with P counted at growing |Δ|, and the small-domain artefacts of P on T? (findings_count.cpp).
 Report relative_count_ranking(const Options& o, jobs::JobContext& ctx);
 
 /// Reproduction::set_variant of the ontology findings: Options::el_variant = `name` when at least

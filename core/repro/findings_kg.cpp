@@ -1,12 +1,12 @@
 // The KG findings' shared parts (LogInfer paper, findings 5 and 6): their plans and mode defaults,
 // training and evaluating every system on a benchmark, summaries, stored units and command lines.
 #include "repro/findings.hpp"
-#include "repro/kg_finding_parts.hpp"
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
 #include "embed/kg_models.hpp"
 #include "learn/learner.hpp"
+#include "repro/kg_finding_parts.hpp"
 #include "repro/kg_lab.hpp"
 #include "repro/markdown.hpp"
 #include "repro/onto_lab.hpp"

@@ -34,7 +34,7 @@ std::string short_num(double x) {
 }
 
 /// What a parameter table is to a reader: the symbol of a row in formulas and the object it
-/// belongs to ("ball", "box", …), from the table names every EL geometry shares (el_models.cpp).
+/// belongs to ("ball", "box", …), from the table names every EL geometry shares (el_tables.hpp).
 struct TableRole {
     const char* symbol; ///< c, ρ, o, β, v
     const char* object; ///< ball, box, bump, relation, head, tail

@@ -180,6 +180,12 @@ int cmd_reproduce(const std::vector<std::string>& args, std::ostream& out, std::
     // --variant goes to the field of each finding's family (KG: the generator; ontology: the EL
     // variant), checked for every selected finding before anything runs.
     std::vector<repro::Options> options(selected.size(), o);
+    if (o.resume && name != "all" && !selected.front().resumable) {
+        std::string resumable;
+        for (const auto& known : all)
+            if (known.resumable) resumable += (resumable.empty() ? "" : ", ") + known.name;
+        throw UsageError("--resume: " + name + " keeps no finished parts to continue from (only " + resumable + " do)");
+    }
     if (p.has("variant"))
         for (std::size_t i = 0; i < selected.size(); ++i) {
             if (name == "all" && !selected[i].set_variant) continue; // a finding without variants runs as it is

@@ -80,12 +80,12 @@ std::vector<Reproduction> builtin_reproductions() {
         {"negative-difficulty", "Harder negatives, lower AUC (FB15k-237, rc → rb → pa → qg)",
          "On FB15k-237 benchmarks for symmetry and intersection the mean AUC over the embedding models drops from rc "
          "to rb to pa (to qg), as LogInfer's Table 5 found.",
-         negative_difficulty, [](Mode m) { return kg_mode_defaults(m, false); }, set_kg_variant},
+         negative_difficulty, [](Mode m) { return kg_mode_defaults(m, false); }, set_kg_variant, true},
         {"pattern-difficulty", "Difficulty by inference pattern (FB15k-237, WN18RR)",
          "Per pattern, AUC, F1, precision, recall, C-MRR and R-MRR of the embedding models, the AnyBURL-style rule "
          "learner and SimpBL: simple patterns easier than complex ones, rule learners strong on simple patterns, "
          "TransE weak on symmetry, DistMult weak on inversion, all beat SimpBL.",
-         pattern_difficulty, [](Mode m) { return kg_mode_defaults(m, true); }, set_kg_variant},
+         pattern_difficulty, [](Mode m) { return kg_mode_defaults(m, true); }, set_kg_variant, true},
         // Last: its GO files are in the shared data folder, not in the shipped data/.
         {"go-slice", "The GO slice: GCI0 and GCI1_BOT beside the paper's Tables 5 and 11",
          "A connected GO slice of about 10³ classes (GO's backbone with GO-plus-style axioms): the logic-geometric "

@@ -84,6 +84,8 @@ struct Reproduction {
     /// Options::variant; ontology findings: Options::el_variant) or throws std::invalid_argument
     /// with the reason and the names it takes; empty: the finding takes no variant.
     std::function<void(const std::string& name, Options& o)> set_variant;
+    /// Keeps each finished part in DIR/NAME/partial/ and continues with `--resume`.
+    bool resumable = false;
 };
 
 /// `--variant NAME` for `r` (through r.set_variant); throws std::invalid_argument with the message

@@ -203,6 +203,14 @@ class TestCliHelp : public QObject {
         QVERIFY(h.out.find("--variant") != std::string::npos);
     }
 
+    void reproduceResumeOnlyWhereItKeepsParts() {
+        // --resume on a finding that stores no parts is a usage error naming the ones that do,
+        // before anything runs.
+        std::ostringstream out, err;
+        QCOMPARE(kbcx::cli::run_cli({"reproduce", "gci1-inversion", "--resume", "--out", "/nonexistent"}, out, err), 2);
+        QVERIFY2(err.str().find("negative-difficulty, pattern-difficulty") != std::string::npos, err.str().c_str());
+    }
+
     void fileFormatsHaveExampleLines() {
         // Commands that read or write files show one line of each format (a TAB-separated example).
         for (const char* command : {"info", "eval", "count", "status", "rules", "materialise", "train", "score"}) {

@@ -11,6 +11,7 @@
 
 #include "embed/graph_training.hpp"
 #include "onto/projection.hpp"
+#include "repro/findings.hpp"
 #include "repro/registry.hpp"
 
 #include <QAbstractItemModelTester>
@@ -136,14 +137,23 @@ class TestUiReproductions : public QObject {
     /// the finding's Options, and is off by default.
     void resumeBoxReachesTheRun() {
         static std::atomic<int> seen{-1};
-        repro::register_reproduction({"resume-probe", "Resume probe", "Records Options::resume.",
-                                      [](const repro::Options& o, jobs::JobContext&) {
-                                          seen = o.resume ? 1 : 0;
-                                          return tinyReport();
-                                      }});
+        repro::Reproduction probe{"resume-probe", "Resume probe", "Records Options::resume.",
+                                  [](const repro::Options& o, jobs::JobContext&) {
+                                      seen = o.resume ? 1 : 0;
+                                      return tinyReport();
+                                  }};
+        probe.resumable = true;
+        repro::register_reproduction(probe);
         ui::JobRunner runner;
         ReproductionsDialog d(&runner);
         d.setOutputDir(out_.filePath(QStringLiteral("resume-run")));
+        // Only the findings that keep their parts offer it: the two KG findings, not the others.
+        for (const char* name : {"negative-difficulty", "pattern-difficulty"}) {
+            QVERIFY(d.select(QString::fromLatin1(name)));
+            QVERIFY2(d.resumeBox()->isEnabled(), name);
+        }
+        QVERIFY(d.select(QStringLiteral("rank-vs-faithfulness")));
+        QVERIFY(!d.resumeBox()->isEnabled());
         QVERIFY(d.select(QStringLiteral("resume-probe")));
         QVERIFY(!d.resumeBox()->isChecked());
         for (const bool resume : {false, true}) {
@@ -157,19 +167,28 @@ class TestUiReproductions : public QObject {
         }
     }
 
-    /// The Generator box is `kbcx reproduce --variant`: LogInfer's generator as released by
-    /// default, this explorer's on request, and fixed while a run goes.
+    /// The Generator box is `kbcx reproduce --variant` of the KG findings: LogInfer's generator as
+    /// released by default, this explorer's on request, fixed while a run goes, and disabled
+    /// for a finding that takes no generator.
     void variantBoxReachesTheRun() {
         static std::string seen;
-        repro::register_reproduction({"variant-probe", "Variant probe", "Records Options::variant.",
+        repro::register_reproduction({"variant-probe",
+                                      "Variant probe",
+                                      "Records Options::variant.",
                                       [](const repro::Options& o, jobs::JobContext&) {
                                           seen = o.variant;
                                           return tinyReport();
-                                      }});
+                                      },
+                                      {},
+                                      repro::set_kg_variant});
         ui::JobRunner runner;
         ReproductionsDialog d(&runner);
         d.setOutputDir(out_.filePath(QStringLiteral("variant-run")));
+        // An ontology finding has no generator to choose.
+        QVERIFY(d.select(QStringLiteral("construct-dependence")));
+        QVERIFY(!d.variantBox()->isEnabled());
         QVERIFY(d.select(QStringLiteral("variant-probe")));
+        QVERIFY(d.variantBox()->isEnabled());
         QCOMPARE(d.variantBox()->currentData().toString(), QStringLiteral("loginfer"));
         for (const char* v : {"loginfer", "kbcx"}) {
             d.variantBox()->setCurrentIndex(d.variantBox()->findData(QString::fromLatin1(v)));

@@ -64,6 +64,17 @@ bool takes_el_variant(const repro::Reproduction& r) {
     return takes("kbcx") && !takes("loginfer");
 }
 
+/// Whether `r` is a KG finding: it takes a generator's name (kbcx reproduce --variant loginfer).
+bool takes_generator(const repro::Reproduction& r) {
+    repro::Options probe;
+    try {
+        repro::apply_variant(r, "loginfer", probe);
+        return true;
+    } catch (const std::invalid_argument&) {
+        return false;
+    }
+}
+
 } // namespace
 
 // ---- list model ------------------------------------------------------------------------
@@ -300,6 +311,8 @@ void ReproductionsDialog::updateSelection() {
           : QString());
     run_->setEnabled(r && !job_);
     elVariant_->setEnabled(r && !job_ && takes_el_variant(*r));
+    variant_->setEnabled(r && !job_ && takes_generator(*r));
+    resume_->setEnabled(r && !job_ && r->resumable);
     sensitivity_->setEnabled(elVariant_->isEnabled());
     projection_->setEnabled(elVariant_->isEnabled());
     graphTraining_->setEnabled(elVariant_->isEnabled());
@@ -319,9 +332,9 @@ void ReproductionsDialog::setRunning(bool running) {
     cancel_->setEnabled(running);
     list_->setEnabled(!running);
     mode_->setEnabled(!running);
-    resume_->setEnabled(!running);
-    variant_->setEnabled(!running);
     const repro::Reproduction* r = model_->at(list_->currentIndex().row());
+    resume_->setEnabled(!running && r && r->resumable);
+    variant_->setEnabled(!running && r && takes_generator(*r));
     const bool onto = r && takes_el_variant(*r);
     elVariant_->setEnabled(!running && onto);
     sensitivity_->setEnabled(!running && onto);
@@ -337,8 +350,8 @@ JobHandle* ReproductionsDialog::runSelected() {
     o.mode = static_cast<repro::Mode>(mode_->currentData().toInt());
     o.data_dir = data_->text().toStdString();
     o.out_dir = out_->text().toStdString();
-    o.resume = resume_->isChecked();
-    o.variant = variant_->currentData().toString().toStdString();
+    o.resume = r->resumable && resume_->isChecked();
+    if (takes_generator(*r)) o.variant = variant_->currentData().toString().toStdString();
     if (takes_el_variant(*r)) {
         const std::string ev = elVariant_->currentData().toString().toStdString();
         if (!ev.empty()) {

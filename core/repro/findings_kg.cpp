@@ -184,6 +184,13 @@ std::string summary_record(const std::string& pattern, std::size_t system, const
     return r;
 }
 
+std::string cost_record(const Cost& before, const Cost& after, double cpu_before, int threads) {
+    return "cost\t" + PartialResults::encode(after.generate - before.generate) + "\t" +
+           PartialResults::encode(after.train - before.train) + "\t" +
+           PartialResults::encode(after.evaluate - before.evaluate) + "\t" +
+           PartialResults::encode(process_cpu_seconds() - cpu_before) + "\t" + std::to_string(threads);
+}
+
 /// The Summary of a "summary" record's fields (as split by PartialResults::fields); throws
 /// std::invalid_argument on a malformed record.
 Summary summary_of_record(const std::vector<std::string>& f) {

@@ -149,11 +149,7 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
                 for (std::size_t i = 0; i < systems.size(); ++i)
                     unit.push_back(summary_record(pat, i, systems[i].name, res[pat][m][i]));
             }
-            unit.push_back("cost\t" + PartialResults::encode(cost.generate - before.generate) + "\t" +
-                           PartialResults::encode(cost.train - before.train) + "\t" +
-                           PartialResults::encode(cost.evaluate - before.evaluate) + "\t" +
-                           PartialResults::encode(process_cpu_seconds() - cpu_before) + "\t" +
-                           std::to_string(o.threads));
+            unit.push_back(cost_record(before, cost, cpu_before, o.threads));
             partial.save(dir, unit);
         }
     }

@@ -119,11 +119,7 @@ Report pattern_difficulty(const Options& o, jobs::JobContext& ctx) {
                     unit.push_back(summary_record(pat, i, systems[i].name, res[kgname][pat][i]));
                 step++;
             }
-            unit.push_back("cost\t" + PartialResults::encode(cost.generate - before.generate) + "\t" +
-                           PartialResults::encode(cost.train - before.train) + "\t" +
-                           PartialResults::encode(cost.evaluate - before.evaluate) + "\t" +
-                           PartialResults::encode(process_cpu_seconds() - cpu_before) + "\t" +
-                           std::to_string(o.threads));
+            unit.push_back(cost_record(before, cost, cpu_before, o.threads));
             partial.save(dir, unit);
         }
     }

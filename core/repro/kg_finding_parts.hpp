@@ -74,6 +74,9 @@ std::vector<Summary> evaluate_all(const KgBench& b, const std::vector<KgSystem>&
 /// std::invalid_argument on a malformed record).
 std::string summary_record(const std::string& pattern, std::size_t system, const std::string& name, const Summary& m);
 Summary summary_of_record(const std::vector<std::string>& f);
+/// The "cost" record of a stored unit: the phases' wall seconds from `before` to `after`, the
+/// process CPU seconds since `cpu_before`, and the --threads it ran with (read by restore_unit).
+std::string cost_record(const Cost& before, const Cost& after, double cpu_before, int threads);
 /// Puts a stored benchmark unit (pattern-difficulty: per KG and benchmark; negative-difficulty:
 /// `kgname` is the negative method) back into the run's tables; false (nothing changed) when the
 /// records do not fit the current systems or are malformed, so that the unit is computed again.

@@ -73,6 +73,14 @@ std::size_t column(const repro::Table& t, const std::string& name) {
     return t.header.size();
 }
 
+/// Whether a paragraph of `r` contains `text`.
+bool says(const repro::Report& r, const std::string& text) {
+    for (const auto& s : r.sections)
+        for (const auto& p : s.paragraphs)
+            if (p.find(text) != std::string::npos) return true;
+    return false;
+}
+
 } // namespace
 
 class TestReproKg : public QObject {
@@ -626,12 +634,6 @@ class TestReproKg : public QObject {
                     t.push_back(x.rows);
             return t;
         };
-        auto says = [](const repro::Report& r, const std::string& text) {
-            for (const auto& s : r.sections)
-                for (const auto& p : s.paragraphs)
-                    if (p.find(text) != std::string::npos) return true;
-            return false;
-        };
         // Without --resume everything is computed again and nothing is said about reuse.
         const repro::Report again = repro::run_reproduction(*rep, o, ctx).report;
         QVERIFY(!says(again, "Resumed run"));
@@ -700,12 +702,6 @@ class TestReproKg : public QObject {
         const fs::path folder = repro::partial_folder(o, "negative-difficulty");
         for (const char* m : {"rc", "rb", "pa", "qg"}) // quick mode: one benchmark of both patterns per method
             QVERIFY2(fs::exists(folder / (std::string("fb_symmetry_intersection_") + m + ".txt")), m);
-        auto says = [](const repro::Report& r, const std::string& text) {
-            for (const auto& s : r.sections)
-                for (const auto& p : s.paragraphs)
-                    if (p.find(text) != std::string::npos) return true;
-            return false;
-        };
         auto cell_of = [](const repro::Report& r, const std::string& table, const std::string& method,
                           const std::string& col) {
             const repro::Table* t = find_table(r, table);

@@ -62,7 +62,7 @@ void print_stats(std::ostream& out, const embed::TrainResult& res, int epochs_se
                   negatives.c_str());
     out << b;
     if (std::string(unit) == "positives")
-        out << "  matrix products:       " << embed::dense::isa() << " (DistMult, ComplEx blocks)\n";
+        out << "  matrix products:       " << embed::dense::isa() << " (DistMult, ComplEx blocks; R-GCN layers)\n";
     std::snprintf(b, sizeof b, "  total time:            %.2f s\n", total_seconds);
     out << b;
     out << "  peak memory:           " << human_bytes(peak_memory_bytes()) << "\n";

@@ -37,14 +37,8 @@ Report construct_dependence(const Options& o, jobs::JobContext& ctx) {
     std::uint64_t step = 0;
     auto c0 = prog.step(step++, "loading Pizza");
     OntoLab lab(pizza_path(o), work_dir(o, "construct-dependence"), c0);
-    std::vector<eval::TestSet> tests;
-    for (const auto& nf : forms) {
-        auto c = prog.step(step++, "sampling and counting " + nf + " tests");
-        tests.push_back(lab.tests(nf, p.per_band, 1, domain, c).first);
-    }
-    std::vector<const eval::TestSet*> test_ptrs;
-    for (const auto& t : tests)
-        test_ptrs.push_back(&t);
+    const std::vector<eval::TestSet> tests = tests_per_form(lab, forms, p.per_band, domain, prog, step);
+    const std::vector<const eval::TestSet*> test_ptrs = pointers_to(tests);
     std::map<std::string, std::map<std::string, PerSeed>> res; // nf → model → seeds
     RunLog log;
     for (const auto& m : models)

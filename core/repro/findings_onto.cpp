@@ -166,6 +166,23 @@ std::string work_dir(const Options& o, const std::string& name) {
     return (fs::path(o.out_dir.empty() ? "." : o.out_dir) / name / "work").string();
 }
 
+std::vector<eval::TestSet> tests_per_form(OntoLab& lab, const std::vector<std::string>& forms, std::size_t per_band,
+                                          std::uint32_t domain, StepProgress& prog, std::uint64_t& step) {
+    std::vector<eval::TestSet> tests;
+    for (const auto& nf : forms) {
+        auto c = prog.step(step++, "sampling and counting " + nf + " tests");
+        tests.push_back(lab.tests(nf, per_band, 1, domain, c).first);
+    }
+    return tests;
+}
+
+std::vector<const eval::TestSet*> pointers_to(const std::vector<eval::TestSet>& tests) {
+    std::vector<const eval::TestSet*> out;
+    for (const auto& t : tests)
+        out.push_back(&t);
+    return out;
+}
+
 /// How an EL model trains under its settings, in words (the variant's objective is in the README).
 std::string el_training_text(const embed::ElTrainParams& p) {
     const auto& st = p.train;

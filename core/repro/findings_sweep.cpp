@@ -50,14 +50,8 @@ Report contradiction_sweep(const Options& o, jobs::JobContext& ctx) {
     std::uint64_t step = 0;
     auto c0 = prog.step(step++, "loading Pizza");
     OntoLab lab(pizza_path(o), work_dir(o, "contradiction-sweep"), c0);
-    std::vector<eval::TestSet> tests;
-    for (const auto& nf : forms) {
-        auto c = prog.step(step++, "sampling and counting " + nf + " tests");
-        tests.push_back(lab.tests(nf, p.per_band, 1, domain, c).first);
-    }
-    std::vector<const eval::TestSet*> test_ptrs;
-    for (const auto& t : tests)
-        test_ptrs.push_back(&t);
+    const std::vector<eval::TestSet> tests = tests_per_form(lab, forms, p.per_band, domain, prog, step);
+    const std::vector<const eval::TestSet*> test_ptrs = pointers_to(tests);
     auto cp = prog.step(step++, "drawing the contradiction pool");
     const std::vector<std::string> pool_forms{"GCI0", "GCI1", "GCI1_BOT", "GCI2", "GCI3"};
     const auto pool = lab.contradiction_pool(pool_forms, 2 * p.per_band, 1001, test_ptrs, cp);

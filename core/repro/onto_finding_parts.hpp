@@ -100,6 +100,13 @@ std::string display(const std::string& model);
 
 std::string work_dir(const Options& o, const std::string& name);
 
+/// One test set per normal form of `forms` (`per_band` axioms per band, seed 1, P over
+/// |Δ| = `domain`), one progress step each.
+std::vector<eval::TestSet> tests_per_form(OntoLab& lab, const std::vector<std::string>& forms, std::size_t per_band,
+                                          std::uint32_t domain, StepProgress& prog, std::uint64_t& step);
+/// The address of each of `tests`, in order.
+std::vector<const eval::TestSet*> pointers_to(const std::vector<eval::TestSet>& tests);
+
 /// How an EL model trains under its settings, in words (the variant's objective is in the README).
 std::string el_training_text(const embed::ElTrainParams& p);
 

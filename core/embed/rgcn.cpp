@@ -768,15 +768,18 @@ double rgcn_authors_loss_grad(const RgcnModel& model, std::span<const Triple> po
     const Matrix& rel = model.tables()[1].values;
     const std::size_t T = std::min<std::size_t>(static_cast<std::size_t>(std::max(1, st.threads)), M);
     // Per-slice gradients of the encoding and of the relation diagonals, added in slice order.
-    std::vector<Dense> d_enc(T), d_rel(T);
+    std::vector<Dense>& d_enc = ws.slice_enc;
+    std::vector<Dense>& d_rel = ws.slice_rel;
+    d_enc.resize(T);
+    d_rel.resize(T);
     std::vector<double> part(T, 0.0);
     const double inv_m = 1.0 / static_cast<double>(M);
     const float l2 = st.reg, c2 = static_cast<float>(2.0 * static_cast<double>(l2) * inv_m / static_cast<double>(d));
     parallel_tasks(static_cast<int>(T), T, [&](std::size_t w) {
         Dense& de = d_enc[w];
         Dense& dr = d_rel[w];
-        de = Dense::Zero(static_cast<Eigen::Index>(E), d);
-        dr = Dense::Zero(static_cast<Eigen::Index>(R), d);
+        de.setZero(static_cast<Eigen::Index>(E), d); // same size each step: no fresh pages
+        dr.setZero(static_cast<Eigen::Index>(R), d);
         double loss = 0;
         for (std::size_t x = M * w / T; x < M * (w + 1) / T; ++x) {
             const Triple t = ex[x];

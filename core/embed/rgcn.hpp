@@ -63,9 +63,10 @@ struct RgcnWorkspace {
     bool own_graph = false;       ///< pass messages over `graph` instead of the model's training graph
     std::vector<Dense> self_mask; ///< authors: per layer 0 or 1/keep on each self-loop message entry (empty: none)
     bool valid = false;
-    Dense y;                               ///< scratch: per-pair messages of one layer
-    std::unique_ptr<KgModel> decoder;      ///< training: DistMult over the encoding
-    std::vector<GradBuffer> decoder_grads; ///< training: one per decoder slice
+    Dense y;                                 ///< scratch: per-pair messages of one layer
+    std::unique_ptr<KgModel> decoder;        ///< training: DistMult over the encoding
+    std::vector<GradBuffer> decoder_grads;   ///< training: one per decoder slice
+    std::vector<Dense> slice_enc, slice_rel; ///< authors' loss: per-slice gradients, kept between steps
     const Dense& output() const { return h.back(); }
 };
 

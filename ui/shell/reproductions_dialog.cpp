@@ -49,30 +49,26 @@ std::vector<std::string> onto_el_variant_names() {
     return names;
 }
 
-/// Whether `r` is an ontology finding: it takes an EL variant (kbcx, which every EL model has)
-/// and not a generator's name.
-bool takes_el_variant(const repro::Reproduction& r) {
-    auto takes = [&](const char* name) {
-        repro::Options probe;
-        try {
-            repro::apply_variant(r, name, probe);
-            return true;
-        } catch (const std::invalid_argument&) {
-            return false;
-        }
-    };
-    return takes("kbcx") && !takes("loginfer");
-}
-
-/// Whether `r` is a KG finding: it takes a generator's name (kbcx reproduce --variant loginfer).
-bool takes_generator(const repro::Reproduction& r) {
+/// Whether `r` takes `--variant name` (its set_variant accepts it).
+bool takes_variant(const repro::Reproduction& r, const char* name) {
     repro::Options probe;
     try {
-        repro::apply_variant(r, "loginfer", probe);
+        repro::apply_variant(r, name, probe);
         return true;
     } catch (const std::invalid_argument&) {
         return false;
     }
+}
+
+/// Whether `r` is a KG finding: it takes a generator's name (kbcx reproduce --variant loginfer).
+bool takes_generator(const repro::Reproduction& r) {
+    return takes_variant(r, "loginfer");
+}
+
+/// Whether `r` is an ontology finding: it takes an EL variant (kbcx, which every EL model has)
+/// and not a generator's name.
+bool takes_el_variant(const repro::Reproduction& r) {
+    return takes_variant(r, "kbcx") && !takes_generator(r);
 }
 
 } // namespace

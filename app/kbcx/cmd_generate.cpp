@@ -30,7 +30,7 @@ std::array<unsigned, 3> parse_ratio(const std::string& text) {
 int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::ostream& /*err*/) {
     ArgParser p("generate",
                 "DATA... --pattern NAME[,NAME...]|all --neg rc|rb|pa|qg [--variant loginfer|kbcx] "
-                "[--filter positives|conclusions] [--k1 N] [--k2 N] [--split 8:1:1] [--seed S] --out DIR",
+                "[--filter positives|conclusions] [--k1 N|all] [--k2 N|all] [--split 8:1:1] [--seed S] --out DIR",
                 "Turns a KG into an inferential benchmark (LogInfer): rules from inference patterns, their new\n"
                 "conclusions split into train/valid/test, and negatives per split.");
     p.positional("DATA...",
@@ -45,8 +45,8 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
              "one-step conclusion of the kept rules); default: " +
                  std::string(bench::filter_name(bench::default_filter(bench::Variant::LogInfer))) + " for loginfer, " +
                  std::string(bench::filter_name(bench::default_filter(bench::Variant::Kbcx))) + " for kbcx");
-    p.option("k1", "N", "rules kept per pattern, largest support first", "10");
-    p.option("k2", "N", "new conclusions sampled per rule", "200");
+    p.option("k1", "N", "rules kept per pattern, largest support first; all: every rule with support", "10");
+    p.option("k2", "N", "new conclusions sampled per rule; all: every one", "200");
     p.option("split", "A:B:C", "train:valid:test ratio, applied rule by rule", "8:1:1");
     p.option("seed", "S", "seed: same inputs and seed give byte-identical output", "1");
     p.option("attempts", "N", "random draws per negative (qg: sub-rule groundings per positive) before moving on",
@@ -122,8 +122,16 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out, std::o
     const auto neg = bench::parse_neg(p.get("neg"));
     if (!neg) throw UsageError("--neg must be rc, rb, pa or qg");
     params.neg = *neg;
-    params.k1 = parse_count("k1", p.get("k1"));
-    params.k2 = parse_count("k2", p.get("k2"));
+    // N ≥ 1, or `all` for no limit (bench::kAll)
+    auto limit = [&](const char* name) -> std::size_t {
+        const std::string v = p.get(name);
+        if (v == "all") return bench::kAll;
+        const auto n = parse_count(name, v);
+        if (n == 0) throw UsageError(std::string("--") + name + " must be at least 1, or all");
+        return static_cast<std::size_t>(n);
+    };
+    params.k1 = limit("k1");
+    params.k2 = limit("k2");
     params.ratio = parse_ratio(p.get("split"));
     params.seed = parse_count("seed", p.get("seed"));
     params.max_attempts = static_cast<unsigned>(parse_count("attempts", p.get("attempts")));

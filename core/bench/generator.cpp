@@ -10,6 +10,7 @@
 #include "rules/support.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <unordered_map>
 
@@ -950,7 +951,9 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
         const rules::Pattern p = params.patterns[pi];
         rules::PatternParams pp;
         pp.patterns = {p};
-        pp.top_k = p == rules::Pattern::Intersection ? params.k1 * 2 : params.k1;
+        pp.top_k = params.k1 == kAll                      ? std::numeric_limits<std::size_t>::max()
+                   : p == rules::Pattern::Intersection ? params.k1 * 2
+                                                       : params.k1;
         pp.seed = mix(params.seed ^ (pi + 1));
         pp.threads = threads;
         pp.new_conclusions = false;
@@ -959,7 +962,7 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
         std::set<std::pair<std::string, std::string>> seen_bodies;
         std::size_t kept = 0;
         for (auto& pr : found) {
-            if (kept == params.k1) break;
+            if (params.k1 != kAll && kept == params.k1) break;
             if (p == rules::Pattern::Intersection) {
                 auto a = pr.rule.body[0].predicate, b = pr.rule.body[1].predicate;
                 if (b < a) std::swap(a, b);
@@ -1017,7 +1020,7 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
         out.seconds_materialise += phase.seconds();
         phase.restart();
         const std::uint64_t salt = mix(params.seed ^ mix(0x5A3B'0000ull + r));
-        const auto sample = bottom_k(heads, params.k2, salt);
+        const auto sample = bottom_k(heads, params.k2 == kAll ? heads.size() : params.k2, salt);
         br.sampled = sample.size();
         if (loginfer) {
             // split.py: the rule's sample split before any resolution, train int(n·0.8), valid

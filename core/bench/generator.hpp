@@ -66,12 +66,16 @@ enum class NegFilter : std::uint8_t { Positives, Conclusions };
 std::string_view filter_name(NegFilter f); ///< "positives", "conclusions"
 std::optional<NegFilter> parse_filter(std::string_view name);
 
+/// k1 or k2 = kAll: no limit (every rule with support, every new conclusion), as LogInfer's
+/// release built its FB-inter benchmark; `kbcx generate --k1 all --k2 all`.
+inline constexpr std::size_t kAll = 0;
+
 struct GenerateParams {
     std::shared_ptr<const kg::KnowledgeGraph> graph;
     std::vector<rules::Pattern> patterns;
     NegMethod neg = NegMethod::PA;
-    std::size_t k1 = 10;                    ///< rules kept per pattern, largest support first
-    std::size_t k2 = 200;                   ///< new conclusions sampled per rule (at most)
+    std::size_t k1 = 10;                    ///< rules kept per pattern, largest support first; kAll: every rule with support
+    std::size_t k2 = 200;                   ///< new conclusions sampled per rule (at most); kAll: every one
     std::array<unsigned, 3> ratio{8, 1, 1}; ///< train:valid:test
     std::uint64_t seed = 1;
     unsigned threads = 0;       ///< results never depend on it

@@ -134,14 +134,18 @@ void write_benchmark(const Generated& gen, const std::string& dir) {
     j.end_array();
     j.field("variant", std::string(variant_name(p.variant)))
         .field("filter", std::string(filter_name(effective_filter(p))))
-        .field("neg", m)
-        .field("k1", static_cast<std::uint64_t>(p.k1))
-        .field("k2", static_cast<std::uint64_t>(p.k2))
-        .field("split",
-               std::to_string(p.ratio[0]) + ":" + std::to_string(p.ratio[1]) + ":" + std::to_string(p.ratio[2]))
+        .field("neg", m);
+    // k1, k2: a number, or "all" where the generator kept every rule or conclusion (kAll)
+    for (const auto& [key, limit] : {std::pair{"k1", p.k1}, std::pair{"k2", p.k2}}) {
+        if (limit == kAll)
+            j.field(key, std::string("all"));
+        else
+            j.field(key, static_cast<std::uint64_t>(limit));
+    }
+    j.field("split", std::to_string(p.ratio[0]) + ":" + std::to_string(p.ratio[1]) + ":" + std::to_string(p.ratio[2]))
         .field("seed", p.seed)
-        .field("max_attempts", static_cast<std::uint64_t>(p.max_attempts))
-        .end_object();
+        .field("max_attempts", static_cast<std::uint64_t>(p.max_attempts));
+    j.end_object();
     j.key("kg")
         .begin_object()
         .field("facts", static_cast<std::uint64_t>(g.facts.num_facts()))

@@ -30,9 +30,12 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
     for (int s = 1; s <= p.seeds; ++s)
         r.seeds.push_back(static_cast<unsigned long long>(s));
     const std::vector<std::string> patterns = {"symmetry", "intersection"};
+    // Under loginfer each pattern is its own benchmark, as the release's FB-sym and FB-inter, with
+    // the release's k1 and k2 (fb_rule_limits); quick mode groups the two only under kbcx.
+    const bool grouped = p.grouped && p.variant != bench::Variant::LogInfer;
     const std::vector<std::vector<std::string>> groups =
-        p.grouped ? std::vector<std::vector<std::string>>{patterns}
-                  : std::vector<std::vector<std::string>>{{"symmetry"}, {"intersection"}};
+        grouped ? std::vector<std::vector<std::string>>{patterns}
+                : std::vector<std::vector<std::string>>{{"symmetry"}, {"intersection"}};
     std::vector<KgSystem> systems;
     for (const auto& m : p.models)
         systems.push_back(embedding_system(m, p.train));
@@ -70,8 +73,9 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
             const std::string m(bench::neg_name(method));
             auto cg = prog.step(step++, "generating " + join(group, "+") + " with " + m);
             Stopwatch w;
+            const RuleLimits lim = fb_rule_limits(p, group);
             const KgBench b =
-                make_kg_bench("FB15k-237", kg_generate_params(K, group, method, p.k1, p.k2_fb, p.variant), cg);
+                make_kg_bench("FB15k-237", kg_generate_params(K, group, method, lim.k1, lim.k2, p.variant), cg);
             cost.generate += w.seconds();
             for (const auto& s : b.gen.shortfalls)
                 notes.push_back(m + ": " + s);
@@ -80,7 +84,7 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
             const std::string run_dir =
                 own_training ? dir : dir_base + "_" + std::string(bench::neg_name(methods_of(group).front()));
             r.commands.push_back(generate_command("FB15k-237", p) + " --pattern " + join(group, ",") + " --neg " + m +
-                                 " --k1 " + std::to_string(p.k1) + " --k2 " + std::to_string(p.k2_fb) +
+                                 " --k1 " + limit_text(lim.k1) + " --k2 " + limit_text(lim.k2) +
                                  " --seed 1 --out " + dir +
                                  (own_training ? "" : "   # same positives; the models trained above are reused"));
             if (own_training)
@@ -165,10 +169,17 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
           << ". Source KG: FB15k-237 "
           << (p.variant == bench::Variant::LogInfer ? "train.txt + valid.txt + test.txt" : "train.txt") << " ("
           << K->facts.num_facts() << " triples, " << K->facts.num_entities() << " entities, "
-          << K->facts.num_relations() << " relations) as K. Benchmarks: `kbcx generate` with k1 = " << p.k1
-          << " rules per pattern, k2 = " << p.k2_fb
-          << " conclusions per rule, split 8:1:1, seed 1, one per negative method";
-        if (p.grouped)
+          << K->facts.num_relations() << " relations) as K. Benchmarks: `kbcx generate` with ";
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            const RuleLimits lim = fb_rule_limits(p, groups[g]);
+            s << (g ? "; " : "") << join(groups[g], " + ") << " k1 = " << limit_text(lim.k1)
+              << " rules, k2 = " << limit_text(lim.k2) << " conclusions per rule";
+        }
+        if (p.variant == bench::Variant::LogInfer)
+            s << " (the release's own, read back from its FB-sym and FB-inter: 50 symmetry rules of 200 "
+                 "conclusions; every co-occurring pair of relations for intersection, uncapped)";
+        s << ", split 8:1:1, seed 1, one per negative method";
+        if (grouped)
             s << " (quick mode: symmetry and intersection in one benchmark, evaluated pattern by pattern through the "
                  "rule each positive came from)";
         if (p.variant == bench::Variant::LogInfer)
@@ -344,9 +355,9 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
               << " triples here (the release's FB K: " << kReleasedNegativeFacts.k_facts << ")";
         if (evidence.count("intersection") && evidence["intersection"].count("rc"))
             s << "; the intersection benchmark keeps " << evidence["intersection"]["rc"].rules << " rules with "
-              << evidence["intersection"]["rc"].head_relations << " head relations (k1 = " << p.k1
-              << "), the release's FB-inter " << kReleasedNegativeFacts.inter_heads
-              << " rule heads: a denser rule set gives rb and pa negatives that satisfy more rules' premises";
+              << evidence["intersection"]["rc"].head_relations << " head relations (k1 = "
+              << limit_text(fb_rule_limits(p, {"intersection"}).k1) << "), the release's FB-inter "
+              << kReleasedNegativeFacts.inter_heads << " rule heads (its heads are drawn at random per rule)";
         s << "; the systems are " << model_list_text(p.models)
           << " at the settings above, the paper's were its own systems at their authors' settings. The tables "
              "below show how far the negatives' make-up (constants shared with a positive, pa's swapped "

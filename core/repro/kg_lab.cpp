@@ -385,6 +385,20 @@ KgEval evaluate_system(const KgBench& b, const KgScorer& scorer, bool decides, c
     return ev;
 }
 
+std::optional<RuleLimits> loginfer_fb_release_limits(const std::string& pattern) {
+    if (pattern == "symmetry") return RuleLimits{50, 200};
+    if (pattern == "intersection") return RuleLimits{bench::kAll, bench::kAll};
+    return std::nullopt;
+}
+
+RuleLimits fb_rule_limits(const KgFindingPlan& p, const std::vector<std::string>& group) {
+    if (p.variant == bench::Variant::LogInfer && group.size() == 1)
+        if (const auto r = loginfer_fb_release_limits(group.front())) return *r;
+    return RuleLimits{p.k1, p.k2_fb};
+}
+
+std::string limit_text(std::size_t k) { return k == bench::kAll ? std::string("all") : std::to_string(k); }
+
 std::string kg_plan_fingerprint(const std::string& finding, const Options& o, const KgFindingPlan& p) {
     std::string models;
     for (const auto& m : p.models)
@@ -393,7 +407,12 @@ std::string kg_plan_fingerprint(const std::string& finding, const Options& o, co
     s << finding << " mode=" << mode_name(o.mode) << " seeds=" << p.seeds << " epochs=" << p.train.epochs
       << " dim=" << p.train.dim << " batch=" << p.train.batch << " neg=" << p.train.neg
       << " lr=" << PartialResults::encode(p.train.lr) << " gamma=" << PartialResults::encode(p.train.gamma)
-      << " k1=" << p.k1 << " k2=" << p.k2_fb << "/" << p.k2_wn << " queries=" << p.max_queries
+      << " k1=" << p.k1 << " k2=" << p.k2_fb << "/" << p.k2_wn;
+    for (const char* pat : {"symmetry", "intersection"}) { // the release's own k1, k2 (negative-difficulty)
+        const RuleLimits l = fb_rule_limits(p, {pat});
+        s << " " << pat << "=" << limit_text(l.k1) << "/" << limit_text(l.k2);
+    }
+    s << " queries=" << p.max_queries
       << " ranking=paper simpbl=paper grouped=" << p.grouped << " variant=" << bench::variant_name(p.variant)
       << " models=" << models << " rules=" << p.rules.samples_per_pattern << "/"
       << PartialResults::encode(p.rules.seconds_per_pattern) << "/" << p.rules.max_length;

@@ -181,6 +181,24 @@ struct KgFindingPlan {
     bench::Variant variant = bench::Variant::LogInfer; ///< the generator the benchmarks are drawn with
 };
 KgFindingPlan kg_finding_plan(const Options& o);
+
+/// k1 and k2 of a benchmark (bench::kAll: no limit).
+struct RuleLimits {
+    std::size_t k1 = 10, k2 = 200;
+};
+/// The k1 and k2 of LogInfer's released FB15k-237 benchmark of one pattern, read back from its
+/// files (LogInfer-benchmark/ @ 503086f); empty for a pattern whose benchmark shows neither.
+/// FB-sym: 50 rules, 20 test lines each (k2 = 200), in our order of relations by size, its last
+/// block the 50th (location/time_zones). FB-inter: every co-occurring pair of relations (336 on
+/// train + valid + test, 171 distinct random heads) uncapped: its first rule's test block is 628
+/// lines, a tenth of that pair's 6,276 new conclusions, and its last 163 rules give one line each.
+std::optional<RuleLimits> loginfer_fb_release_limits(const std::string& pattern);
+/// The k1 and k2 negative-difficulty generates a FB15k-237 benchmark of `group` with: under the
+/// loginfer variant, a single pattern the release has a benchmark of takes the release's own;
+/// otherwise the plan's k1 and k2_fb.
+RuleLimits fb_rule_limits(const KgFindingPlan& p, const std::vector<std::string>& group);
+/// A k1 or k2 as `kbcx generate` takes it: the number, or "all".
+std::string limit_text(std::size_t k);
 /// Every setting of `p` a KG finding's results depend on, as one line: the fingerprint under
 /// which its finished benchmarks are kept for --resume (PartialResults). Threads are left out:
 /// they change speed, not the settings.

@@ -751,6 +751,23 @@ class TestBench : public QObject {
                   {"generate", QString::fromStdString(data), "--pattern", "nope", "--neg", "pa", "--out", out});
         QVERIFY(bad.waitForFinished(30000));
         QCOMPARE(bad.exitCode(), 2);
+        // --k1 all / --k2 all: no limit (summary.json says so); 0 is a usage error naming the option
+        const QString all = out + "-all";
+        QProcess unlimited;
+        unlimited.start(KBCX_CLI, {"generate", QString::fromStdString(data), "--pattern", "symmetry", "--neg", "rc",
+                                   "--k1", "all", "--k2", "all", "--out", all});
+        QVERIFY(unlimited.waitForFinished(30000));
+        QCOMPARE(unlimited.exitCode(), 0);
+        QFile summary(all + "/summary.json");
+        QVERIFY(summary.open(QIODevice::ReadOnly));
+        const QByteArray json = summary.readAll();
+        QVERIFY2(json.contains("\"k1\": \"all\"") && json.contains("\"k2\": \"all\""), json.constData());
+        QProcess zero;
+        zero.start(KBCX_CLI, {"generate", QString::fromStdString(data), "--pattern", "symmetry", "--neg", "rc", "--k1",
+                              "0", "--out", all});
+        QVERIFY(zero.waitForFinished(30000));
+        QCOMPARE(zero.exitCode(), 2);
+        QVERIFY(QString(zero.readAllStandardError()).contains("--k1 must be at least 1, or all"));
     }
 };
 

@@ -421,6 +421,46 @@ class TestBenchLogInfer : public QObject {
         QVERIFY(gen.rules.size() < kbcx.rules.size());
     }
 
+    // k1 = k2 = kAll (`--k1 all --k2 all`), as the release built FB-inter: every co-occurring pair
+    // of relations is a rule (brute force), every new conclusion is sampled, and the folder is
+    // the one a k1 and k2 above every count gives, its summary saying "all".
+    void allKeepsEveryRuleAndConclusion() {
+        std::mt19937 rng(23);
+        const auto kg = test::load_text("kg.tsv", random_kg(rng, 16, 7, 0, 500, 0));
+        const kg::FactStore& K = kg.graph->facts;
+        std::set<std::pair<kg::Id, kg::Id>> pairs; // R < S with R(x,y) and S(x,y) for some (x,y)
+        K.for_each_fact([&](const kg::Triple& a) {
+            K.for_each_fact([&](const kg::Triple& b) {
+                if (a.s == b.s && a.o == b.o && a.r < b.r) pairs.insert({a.r, b.r});
+            });
+        });
+        QVERIFY(pairs.size() > 10);
+        const auto all = run(kg.graph, {P::Intersection, P::Symmetry}, bench::NegMethod::RB, bench::kAll,
+                             bench::kAll, 5);
+        const auto big = run(kg.graph, {P::Intersection, P::Symmetry}, bench::NegMethod::RB, 1000, 1000000, 5);
+        std::size_t inter = 0, sym = 0, sampled = 0;
+        for (const auto& br : all.rules) {
+            inter += br.pattern == "intersection";
+            sym += br.pattern == "symmetry";
+            QCOMPARE(static_cast<std::uint64_t>(br.sampled), br.new_conclusions);
+            sampled += br.sampled;
+        }
+        QCOMPARE(inter, pairs.size());
+        QVERIFY(sym > 0 && sampled > 0);
+        const auto capped = run(kg.graph, {P::Intersection, P::Symmetry}, bench::NegMethod::RB, 3, 2, 5);
+        QVERIFY(capped.rules.size() < all.rules.size());
+        QTemporaryDir dir;
+        bench::write_benchmark(all, dir.filePath("all").toStdString());
+        bench::write_benchmark(big, dir.filePath("big").toStdString());
+        auto a = folder_bytes(dir.filePath("all").toStdString()), b = folder_bytes(dir.filePath("big").toStdString());
+        QVERIFY(a["summary.json"].find("\"k1\": \"all\"") != std::string::npos);
+        QVERIFY(a["summary.json"].find("\"k2\": \"all\"") != std::string::npos);
+        QVERIFY(b["summary.json"].find("\"k1\": 1000,") != std::string::npos);
+        a.erase("summary.json");
+        b.erase("summary.json");
+        QVERIFY(a == b);
+    }
+
     void sameSeedSameBytes() {
         std::mt19937 rng(17);
         const auto kg = test::load_text("kg.tsv", random_kg(rng, 30, 4, 3, 150, 30));

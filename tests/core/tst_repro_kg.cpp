@@ -365,7 +365,7 @@ class TestReproKg : public QObject {
             o.variant = v;
             o.out_dir = dir_.filePath(QString::fromStdString("variant-" + v)).toStdString();
             const repro::Report r = repro::run_reproduction(*rep, o, ctx).report;
-            int trains = 0, with_negatives = 0, generates_all_splits = 0;
+            int trains = 0, with_negatives = 0, generates_all_splits = 0, release_limits = 0;
             for (const auto& c : r.commands) {
                 if (c.rfind("kbcx train ", 0) == 0) {
                     ++trains;
@@ -374,12 +374,19 @@ class TestReproKg : public QObject {
                 if (c.rfind("kbcx generate ", 0) == 0) {
                     QVERIFY2(c.find("--variant " + v) != std::string::npos, c.c_str());
                     generates_all_splits += c.find("valid.txt") != std::string::npos;
+                    // the release's own k1 and k2: FB-sym 50 rules of 200, FB-inter uncapped
+                    if (c.find("--pattern symmetry ") != std::string::npos)
+                        release_limits += c.find("--k1 50 --k2 200 ") != std::string::npos;
+                    if (c.find("--pattern intersection ") != std::string::npos)
+                        release_limits += c.find("--k1 all --k2 all ") != std::string::npos;
                 }
             }
-            // quick mode: one group (symmetry + intersection), methods rc, rb, pa, qg
-            QCOMPARE(trains, v == "loginfer" ? 4 : 1);
-            QCOMPARE(with_negatives, v == "loginfer" ? 4 : 0);
-            QCOMPARE(generates_all_splits, v == "loginfer" ? 4 : 0);
+            // quick mode under loginfer: a benchmark per pattern (symmetry: rc, rb, pa; intersection:
+            // rc, rb, pa, qg), each trained on; under kbcx one group of both, trained once
+            QCOMPARE(trains, v == "loginfer" ? 7 : 1);
+            QCOMPARE(with_negatives, v == "loginfer" ? 7 : 0);
+            QCOMPARE(generates_all_splits, v == "loginfer" ? 7 : 0);
+            QCOMPARE(release_limits, v == "loginfer" ? 7 : 0);
             const std::string md = slurp(dir_.filePath(QString::fromStdString("variant-" + v)).toStdString() +
                                          "/negative-difficulty/report.md");
             QVERIFY(md.find("Generator: " + v) != std::string::npos);
@@ -700,8 +707,12 @@ class TestReproKg : public QObject {
         jobs::JobContext ctx;
         const repro::Report first = repro::run_reproduction(*rep, o, ctx).report;
         const fs::path folder = repro::partial_folder(o, "negative-difficulty");
-        for (const char* m : {"rc", "rb", "pa", "qg"}) // quick mode: one benchmark of both patterns per method
-            QVERIFY2(fs::exists(folder / (std::string("fb_symmetry_intersection_") + m + ".txt")), m);
+        // loginfer: one benchmark per pattern and method, as the release's FB-sym and FB-inter
+        for (const char* m : {"rc", "rb", "pa"})
+            QVERIFY2(fs::exists(folder / (std::string("fb_symmetry_") + m + ".txt")), m);
+        for (const char* m : {"rc", "rb", "pa", "qg"})
+            QVERIFY2(fs::exists(folder / (std::string("fb_intersection_") + m + ".txt")), m);
+        QVERIFY(!fs::exists(folder / "fb_symmetry_intersection_rc.txt"));
         auto cell_of = [](const repro::Report& r, const std::string& table, const std::string& method,
                           const std::string& col) {
             const repro::Table* t = find_table(r, table);
@@ -717,7 +728,7 @@ class TestReproKg : public QObject {
                  cell_of(first, "AUC (%) on FB15k-237 symmetry", "pa", "TransE"));
 
         // Plant a recognisable AUC in the stored pa unit for symmetry.
-        const fs::path pa = folder / "fb_symmetry_intersection_pa.txt";
+        const fs::path pa = folder / "fb_symmetry_pa.txt";
         std::string text = slurp(pa.string());
         const std::string key = "summary\tsymmetry\t0\tTransE-L1\t";
         const auto at = text.find(key);
@@ -728,7 +739,7 @@ class TestReproKg : public QObject {
 
         o.resume = true;
         const repro::Report resumed = repro::run_reproduction(*rep, o, ctx).report;
-        QVERIFY(says(resumed, "the results of 4 benchmark(s) were taken from an earlier run"));
+        QVERIFY(says(resumed, "the results of 7 benchmark(s) were taken from an earlier run"));
         QCOMPARE(cell_of(resumed, "AUC (%) on FB15k-237 symmetry", "pa", "TransE"), std::string("12.3"));
         for (const char* m : {"rc", "rb"})
             QCOMPARE(cell_of(resumed, "AUC (%) on FB15k-237 intersection", m, "TransE"),
@@ -739,11 +750,11 @@ class TestReproKg : public QObject {
         QVERIFY(ev_first && ev_resumed && ev_first->rows == ev_resumed->rows);
 
         // A damaged unit is computed again; the others are still reused.
-        std::string q = slurp((folder / "fb_symmetry_intersection_qg.txt").string());
+        std::string q = slurp((folder / "fb_intersection_qg.txt").string());
         q.resize(q.rfind("end\n"));
-        std::ofstream(folder / "fb_symmetry_intersection_qg.txt", std::ios::trunc) << q;
+        std::ofstream(folder / "fb_intersection_qg.txt", std::ios::trunc) << q;
         const repro::Report partly = repro::run_reproduction(*rep, o, ctx).report;
-        QVERIFY(says(partly, "the results of 3 benchmark(s) were taken from an earlier run"));
+        QVERIFY(says(partly, "the results of 6 benchmark(s) were taken from an earlier run"));
         QCOMPARE(cell_of(partly, "AUC (%) on FB15k-237 intersection", "qg", "TransE"),
                  cell_of(first, "AUC (%) on FB15k-237 intersection", "qg", "TransE"));
 
@@ -751,8 +762,7 @@ class TestReproKg : public QObject {
         o.epochs = 2;
         const repro::Report other = repro::run_reproduction(*rep, o, ctx).report;
         QVERIFY(!says(other, "Resumed run"));
-        QVERIFY(says(other, "Computed again because they were stored under other settings: "
-                            "fb_symmetry_intersection_rc"));
+        QVERIFY(says(other, "Computed again because they were stored under other settings: fb_symmetry_rc"));
     }
 
     void partialResultsNumbersRoundTrip() {

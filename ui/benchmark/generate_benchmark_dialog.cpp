@@ -113,14 +113,18 @@ GenerateBenchmarkDialog::GenerateBenchmarkDialog(DatasetModel* datasets, Dataset
 
     k1Spin_ = new QSpinBox(this);
     k1Spin_->setObjectName(QStringLiteral("benchK1Spin"));
-    k1Spin_->setRange(1, 100000);
+    // 0 shows as "all": bench::kAll, no limit (--k1 all)
+    k1Spin_->setRange(0, 100000);
+    k1Spin_->setSpecialValueText(tr("all"));
     k1Spin_->setValue(10);
-    k1Spin_->setToolTip(tr("k1: rules kept per pattern, largest support first"));
+    k1Spin_->setToolTip(tr("k1: rules kept per pattern, largest support first; all (below 1): every rule with "
+                           "support, as LogInfer's FB-inter was released"));
     k2Spin_ = new QSpinBox(this);
     k2Spin_->setObjectName(QStringLiteral("benchK2Spin"));
-    k2Spin_->setRange(1, 10000000);
+    k2Spin_->setRange(0, 10000000);
+    k2Spin_->setSpecialValueText(tr("all"));
     k2Spin_->setValue(200);
-    k2Spin_->setToolTip(tr("k2: new conclusions (T_r(K) \\ K) sampled per rule, at most"));
+    k2Spin_->setToolTip(tr("k2: new conclusions (T_r(K) \\ K) sampled per rule, at most; all (below 1): every one"));
     ratioEdit_ = new QLineEdit(QStringLiteral("8:1:1"), this);
     ratioEdit_->setObjectName(QStringLiteral("benchRatioEdit"));
     ratioEdit_->setToolTip(tr("train:valid:test; per rule valid = ⌊n·v/Σ⌋, test = ⌊n·t/Σ⌋, train the rest"));
@@ -206,6 +210,7 @@ bench::GenerateParams GenerateBenchmarkDialog::params() const {
             if (auto pat = rules::parse_pattern(patternList_->item(i)->data(Qt::UserRole).toString().toStdString()))
                 p.patterns.push_back(*pat);
     p.neg = *bench::parse_neg(negCombo_->currentData().toString().toStdString());
+    static_assert(bench::kAll == 0, "the spin boxes' 'all' is their value 0");
     p.k1 = static_cast<std::size_t>(k1Spin_->value());
     p.k2 = static_cast<std::size_t>(k2Spin_->value());
     if (auto r = parseRatio(ratioEdit_->text())) p.ratio = *r;

@@ -951,7 +951,7 @@ Generated generate_benchmark(const GenerateParams& params, jobs::JobContext& ctx
         const rules::Pattern p = params.patterns[pi];
         rules::PatternParams pp;
         pp.patterns = {p};
-        pp.top_k = params.k1 == kAll                      ? std::numeric_limits<std::size_t>::max()
+        pp.top_k = params.k1 == kAll                   ? std::numeric_limits<std::size_t>::max()
                    : p == rules::Pattern::Intersection ? params.k1 * 2
                                                        : params.k1;
         pp.seed = mix(params.seed ^ (pi + 1));

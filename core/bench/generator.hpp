@@ -74,8 +74,8 @@ struct GenerateParams {
     std::shared_ptr<const kg::KnowledgeGraph> graph;
     std::vector<rules::Pattern> patterns;
     NegMethod neg = NegMethod::PA;
-    std::size_t k1 = 10;                    ///< rules kept per pattern, largest support first; kAll: every rule with support
-    std::size_t k2 = 200;                   ///< new conclusions sampled per rule (at most); kAll: every one
+    std::size_t k1 = 10;  ///< rules kept per pattern, largest support first; kAll: every rule with support
+    std::size_t k2 = 200; ///< new conclusions sampled per rule (at most); kAll: every one
     std::array<unsigned, 3> ratio{8, 1, 1}; ///< train:valid:test
     std::uint64_t seed = 1;
     unsigned threads = 0;       ///< results never depend on it

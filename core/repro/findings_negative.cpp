@@ -84,8 +84,8 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
             const std::string run_dir =
                 own_training ? dir : dir_base + "_" + std::string(bench::neg_name(methods_of(group).front()));
             r.commands.push_back(generate_command("FB15k-237", p) + " --pattern " + join(group, ",") + " --neg " + m +
-                                 " --k1 " + limit_text(lim.k1) + " --k2 " + limit_text(lim.k2) +
-                                 " --seed 1 --out " + dir +
+                                 " --k1 " + limit_text(lim.k1) + " --k2 " + limit_text(lim.k2) + " --seed 1 --out " +
+                                 dir +
                                  (own_training ? "" : "   # same positives; the models trained above are reused"));
             if (own_training)
                 for (const auto& mo : p.models)
@@ -355,9 +355,10 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
               << " triples here (the release's FB K: " << kReleasedNegativeFacts.k_facts << ")";
         if (evidence.count("intersection") && evidence["intersection"].count("rc"))
             s << "; the intersection benchmark keeps " << evidence["intersection"]["rc"].rules << " rules with "
-              << evidence["intersection"]["rc"].head_relations << " head relations (k1 = "
-              << limit_text(fb_rule_limits(p, {"intersection"}).k1) << "), the release's FB-inter "
-              << kReleasedNegativeFacts.inter_heads << " rule heads (its heads are drawn at random per rule)";
+              << evidence["intersection"]["rc"].head_relations
+              << " head relations (k1 = " << limit_text(fb_rule_limits(p, {"intersection"}).k1)
+              << "), the release's FB-inter " << kReleasedNegativeFacts.inter_heads
+              << " rule heads (its heads are drawn at random per rule)";
         s << "; the systems are " << model_list_text(p.models)
           << " at the settings above, the paper's were its own systems at their authors' settings. The tables "
              "below show how far the negatives' make-up (constants shared with a positive, pa's swapped "

@@ -397,7 +397,9 @@ RuleLimits fb_rule_limits(const KgFindingPlan& p, const std::vector<std::string>
     return RuleLimits{p.k1, p.k2_fb};
 }
 
-std::string limit_text(std::size_t k) { return k == bench::kAll ? std::string("all") : std::to_string(k); }
+std::string limit_text(std::size_t k) {
+    return k == bench::kAll ? std::string("all") : std::to_string(k);
+}
 
 std::string kg_plan_fingerprint(const std::string& finding, const Options& o, const KgFindingPlan& p) {
     std::string models;
@@ -412,10 +414,10 @@ std::string kg_plan_fingerprint(const std::string& finding, const Options& o, co
         const RuleLimits l = fb_rule_limits(p, {pat});
         s << " " << pat << "=" << limit_text(l.k1) << "/" << limit_text(l.k2);
     }
-    s << " queries=" << p.max_queries
-      << " ranking=paper simpbl=paper grouped=" << p.grouped << " variant=" << bench::variant_name(p.variant)
-      << " models=" << models << " rules=" << p.rules.samples_per_pattern << "/"
-      << PartialResults::encode(p.rules.seconds_per_pattern) << "/" << p.rules.max_length;
+    s << " queries=" << p.max_queries << " ranking=paper simpbl=paper grouped=" << p.grouped
+      << " variant=" << bench::variant_name(p.variant) << " models=" << models
+      << " rules=" << p.rules.samples_per_pattern << "/" << PartialResults::encode(p.rules.seconds_per_pattern) << "/"
+      << p.rules.max_length;
     for (const auto& m : p.models) {
         const auto z = p.train.sizes_for(m);
         s << " " << m << "=" << z.batch << "/" << z.neg << "/" << PartialResults::encode(z.lr);

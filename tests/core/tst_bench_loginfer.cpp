@@ -435,8 +435,8 @@ class TestBenchLogInfer : public QObject {
             });
         });
         QVERIFY(pairs.size() > 10);
-        const auto all = run(kg.graph, {P::Intersection, P::Symmetry}, bench::NegMethod::RB, bench::kAll,
-                             bench::kAll, 5);
+        const auto all =
+            run(kg.graph, {P::Intersection, P::Symmetry}, bench::NegMethod::RB, bench::kAll, bench::kAll, 5);
         const auto big = run(kg.graph, {P::Intersection, P::Symmetry}, bench::NegMethod::RB, 1000, 1000000, 5);
         std::size_t inter = 0, sym = 0, sampled = 0;
         for (const auto& br : all.rules) {

@@ -330,8 +330,8 @@ class TestEmbedGradients : public QObject {
                                     const kg::Id e = pos == 0 ? h : t, b = pos == 0 ? t : h;
                                     const double p = squash(double(T[0].values(e, k)) + T[2].values(b, k));
                                     const double w = u - l, kappa = w + 1, q = std::fabs(p - (l + u) / 2);
-                                    const double delta = (l <= p && p <= u) ? q / kappa
-                                                                            : kappa * q - (w / 2) * (kappa - 1 / kappa);
+                                    const double delta =
+                                        (l <= p && p <= u) ? q / kappa : kappa * q - (w / 2) * (kappa - 1 / kappa);
                                     sum += o == 2 ? delta * delta : delta;
                                 }
                                 ell += o == 2 ? std::sqrt(sum) : sum;

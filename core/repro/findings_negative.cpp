@@ -176,8 +176,8 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
               << " rules, k2 = " << limit_text(lim.k2) << " conclusions per rule";
         }
         if (p.variant == bench::Variant::LogInfer)
-            s << " (the release's own, read back from its FB-sym and FB-inter: 50 symmetry rules of 200 "
-                 "conclusions; every co-occurring pair of relations for intersection, uncapped)";
+            s << " (the release's own, read back from its FB-sym and FB-inter files: its intersection rules are "
+                 "every co-occurring pair of relations)";
         s << ", split 8:1:1, seed 1, one per negative method";
         if (grouped)
             s << " (quick mode: symmetry and intersection in one benchmark, evaluated pattern by pattern through the "

@@ -818,6 +818,10 @@ std::optional<Variant> parse_variant(std::string_view name) {
     return std::nullopt;
 }
 
+std::string limit_text(std::size_t k) {
+    return k == kAll ? std::string("all") : std::to_string(k);
+}
+
 std::string_view filter_name(NegFilter f) {
     return f == NegFilter::Positives ? "positives" : "conclusions";
 }

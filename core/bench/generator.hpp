@@ -69,6 +69,8 @@ std::optional<NegFilter> parse_filter(std::string_view name);
 /// k1 or k2 = kAll: no limit (every rule with support, every new conclusion), as LogInfer's
 /// release built its FB-inter benchmark; `kbcx generate --k1 all --k2 all`.
 inline constexpr std::size_t kAll = 0;
+/// A k1 or k2 as `kbcx generate` takes it and summary.json records it: the number, or "all".
+std::string limit_text(std::size_t k);
 
 struct GenerateParams {
     std::shared_ptr<const kg::KnowledgeGraph> graph;

@@ -138,7 +138,7 @@ void write_benchmark(const Generated& gen, const std::string& dir) {
     // k1, k2: a number, or "all" where the generator kept every rule or conclusion (kAll)
     for (const auto& [key, limit] : {std::pair{"k1", p.k1}, std::pair{"k2", p.k2}}) {
         if (limit == kAll)
-            j.field(key, std::string("all"));
+            j.field(key, limit_text(limit));
         else
             j.field(key, static_cast<std::uint64_t>(limit));
     }

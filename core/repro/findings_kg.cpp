@@ -102,17 +102,17 @@ ModeDefaults kg_mode_defaults(Mode m, bool pattern_finding) {
     d.seeds = p.seeds;
     d.epochs = p.train.epochs;
     d.dim = p.train.dim;
-    d.extra = "k1 = " + std::to_string(p.k1);
-    if (!pattern_finding) { // negative-difficulty under loginfer (the default) takes the release's own
+    if (pattern_finding) {
+        d.extra = "k1 = " + std::to_string(p.k1) +
+                  ", C-/R- ranking of every test positive among its test negatives (the paper's)" + ", rule learner " +
+                  std::to_string(p.rules.samples_per_pattern) + " paths or " +
+                  number_text(p.rules.seconds_per_pattern, 0) + " s per pattern";
+    } else { // negative-difficulty under loginfer (the default) takes the release's own
         const RuleLimits sym = fb_rule_limits(p, {"symmetry"}), inter = fb_rule_limits(p, {"intersection"});
-        d.extra = "the release's k1/k2 (symmetry " + limit_text(sym.k1) + "/" + limit_text(sym.k2) + ", intersection " +
-                  limit_text(inter.k1) + "/" + limit_text(inter.k2) + "; k1 = " + std::to_string(p.k1) +
-                  " under --variant kbcx)";
+        d.extra = "the release's k1/k2 (symmetry " + bench::limit_text(sym.k1) + "/" + bench::limit_text(sym.k2) +
+                  ", intersection " + bench::limit_text(inter.k1) + "/" + bench::limit_text(inter.k2) +
+                  "; k1 = " + std::to_string(p.k1) + " under --variant kbcx)";
     }
-    if (pattern_finding)
-        d.extra += std::string(", C-/R- ranking of every test positive among its test negatives (the paper's)") +
-                   ", rule learner " + std::to_string(p.rules.samples_per_pattern) + " paths or " +
-                   number_text(p.rules.seconds_per_pattern, 0) + " s per pattern";
     return d;
 }
 

@@ -84,8 +84,8 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
             const std::string run_dir =
                 own_training ? dir : dir_base + "_" + std::string(bench::neg_name(methods_of(group).front()));
             r.commands.push_back(generate_command("FB15k-237", p) + " --pattern " + join(group, ",") + " --neg " + m +
-                                 " --k1 " + limit_text(lim.k1) + " --k2 " + limit_text(lim.k2) + " --seed 1 --out " +
-                                 dir +
+                                 " --k1 " + bench::limit_text(lim.k1) + " --k2 " + bench::limit_text(lim.k2) +
+                                 " --seed 1 --out " + dir +
                                  (own_training ? "" : "   # same positives; the models trained above are reused"));
             if (own_training)
                 for (const auto& mo : p.models)
@@ -172,8 +172,8 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
           << K->facts.num_relations() << " relations) as K. Benchmarks: `kbcx generate` with ";
         for (std::size_t g = 0; g < groups.size(); ++g) {
             const RuleLimits lim = fb_rule_limits(p, groups[g]);
-            s << (g ? "; " : "") << join(groups[g], " + ") << " k1 = " << limit_text(lim.k1)
-              << " rules, k2 = " << limit_text(lim.k2) << " conclusions per rule";
+            s << (g ? "; " : "") << join(groups[g], " + ") << " k1 = " << bench::limit_text(lim.k1)
+              << " rules, k2 = " << bench::limit_text(lim.k2) << " conclusions per rule";
         }
         if (p.variant == bench::Variant::LogInfer)
             s << " (the release's own, read back from its FB-sym and FB-inter files: its intersection rules are "
@@ -356,7 +356,7 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
         if (evidence.count("intersection") && evidence["intersection"].count("rc"))
             s << "; the intersection benchmark keeps " << evidence["intersection"]["rc"].rules << " rules with "
               << evidence["intersection"]["rc"].head_relations
-              << " head relations (k1 = " << limit_text(fb_rule_limits(p, {"intersection"}).k1)
+              << " head relations (k1 = " << bench::limit_text(fb_rule_limits(p, {"intersection"}).k1)
               << "), the release's FB-inter " << kReleasedNegativeFacts.inter_heads
               << " rule heads (its heads are drawn at random per rule)";
         s << "; the systems are " << model_list_text(p.models)

@@ -397,10 +397,6 @@ RuleLimits fb_rule_limits(const KgFindingPlan& p, const std::vector<std::string>
     return RuleLimits{p.k1, p.k2_fb};
 }
 
-std::string limit_text(std::size_t k) {
-    return k == bench::kAll ? std::string("all") : std::to_string(k);
-}
-
 std::string kg_plan_fingerprint(const std::string& finding, const Options& o, const KgFindingPlan& p) {
     std::string models;
     for (const auto& m : p.models)
@@ -412,7 +408,7 @@ std::string kg_plan_fingerprint(const std::string& finding, const Options& o, co
       << " k1=" << p.k1 << " k2=" << p.k2_fb << "/" << p.k2_wn;
     for (const char* pat : {"symmetry", "intersection"}) { // the release's own k1, k2 (negative-difficulty)
         const RuleLimits l = fb_rule_limits(p, {pat});
-        s << " " << pat << "=" << limit_text(l.k1) << "/" << limit_text(l.k2);
+        s << " " << pat << "=" << bench::limit_text(l.k1) << "/" << bench::limit_text(l.k2);
     }
     s << " queries=" << p.max_queries << " ranking=paper simpbl=paper grouped=" << p.grouped
       << " variant=" << bench::variant_name(p.variant) << " models=" << models

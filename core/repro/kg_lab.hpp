@@ -197,8 +197,6 @@ std::optional<RuleLimits> loginfer_fb_release_limits(const std::string& pattern)
 /// loginfer variant, a single pattern the release has a benchmark of takes the release's own;
 /// otherwise the plan's k1 and k2_fb.
 RuleLimits fb_rule_limits(const KgFindingPlan& p, const std::vector<std::string>& group);
-/// A k1 or k2 as `kbcx generate` takes it: the number, or "all".
-std::string limit_text(std::size_t k);
 /// Every setting of `p` a KG finding's results depend on, as one line: the fingerprint under
 /// which its finished benchmarks are kept for --resume (PartialResults). Threads are left out:
 /// they change speed, not the settings.

@@ -94,6 +94,7 @@ class TestUiBenchmark : public QObject {
     void generateThroughDialog();
     void dialogOffersTheVariants();
     void dialogValidation();
+    void dialogKeepsEveryRule();
     void ruleFactsComeFromSplitFiles();
     void factOpensGraphTab();
     void malformedFolderKeepsBenchmark();
@@ -107,7 +108,7 @@ class TestUiBenchmark : public QObject {
     void openDemoBenchmark();
     /// Generates through the dialog (qg negatives, generator `variant`) into dataDir_/name; returns the folder.
     QString generateWithDialog(const QString& name, const QString& variant = QStringLiteral("kbcx"),
-                               bench::NegMethod neg = bench::NegMethod::QG);
+                               bench::NegMethod neg = bench::NegMethod::QG, int k1 = 4, int k2 = 30);
 
     QTemporaryDir settingsDir_;
     QTemporaryDir dataDir_;
@@ -150,7 +151,8 @@ void TestUiBenchmark::openDemoBenchmark() {
     QVERIFY(page_->benchmark());
 }
 
-QString TestUiBenchmark::generateWithDialog(const QString& name, const QString& variant, bench::NegMethod neg) {
+QString TestUiBenchmark::generateWithDialog(const QString& name, const QString& variant, bench::NegMethod neg, int k1,
+                                            int k2) {
     QAction* action = window_->findChild<QAction*>(QStringLiteral("generateBenchmarkAction"));
     if (!action) return {};
     action->trigger();
@@ -159,7 +161,7 @@ QString TestUiBenchmark::generateWithDialog(const QString& name, const QString& 
     const QString out = dataDir_.filePath(name);
     dialog->setOutputDir(out);
     dialog->setNegMethod(neg);
-    dialog->setCounts(4, 30, 7);
+    dialog->setCounts(k1, k2, 7);
     dialog->setRatio(QStringLiteral("6:2:2"));
     dialog->variantCombo()->setCurrentIndex(dialog->variantCombo()->findData(variant));
     if (dialog->variantCombo()->currentData().toString() != variant) return {};
@@ -273,6 +275,45 @@ void TestUiBenchmark::dialogOffersTheVariants() {
     QTRY_VERIFY(!window_->findChild<ui::GenerateBenchmarkDialog*>());
     QVERIFY(!generateWithDialog(QStringLiteral("kbcx-bench"), QStringLiteral("kbcx")).isEmpty());
     QVERIFY(label->text().contains(QStringLiteral("<b>kbcx</b>")));
+}
+
+// k1 and k2 at "all" (the spin boxes' value 0, bench::kAll): every rule with support and every
+// new conclusion, as `kbcx generate --k1 all --k2 all`; summary.json records "all".
+void TestUiBenchmark::dialogKeepsEveryRule() {
+    openDemoBenchmark();
+    auto* dialog = page_->showGenerateDialog();
+    QVERIFY(dialog);
+    auto* k1 = dialog->findChild<QSpinBox*>(QStringLiteral("benchK1Spin"));
+    auto* k2 = dialog->findChild<QSpinBox*>(QStringLiteral("benchK2Spin"));
+    QVERIFY(k1 && k2);
+    dialog->setCounts(0, 0, 7);
+    QCOMPARE(k1->text(), QStringLiteral("all"));
+    QCOMPARE(k2->text(), QStringLiteral("all"));
+    QCOMPARE(dialog->params().k1, bench::kAll);
+    QCOMPARE(dialog->params().k2, bench::kAll);
+    dialog->setOutputDir(QStringLiteral("/home/user/benchmarks/university-all"));
+    QTest::qWait(50);
+    const QString shot = screenshotDir() + QStringLiteral("/benchmark_generate_all.png");
+    QVERIFY(dialog->grab().save(shot, "PNG"));
+    qInfo("screenshot: %s", qPrintable(shot));
+    dialog->close();
+    QTRY_VERIFY(!window_->findChild<ui::GenerateBenchmarkDialog*>());
+
+    const QString capped =
+        generateWithDialog(QStringLiteral("capped"), QStringLiteral("loginfer"), bench::NegMethod::RC, 1, 30);
+    QVERIFY(!capped.isEmpty());
+    QTRY_VERIFY(!window_->findChild<ui::GenerateBenchmarkDialog*>());
+    const QString all =
+        generateWithDialog(QStringLiteral("all"), QStringLiteral("loginfer"), bench::NegMethod::RC, 0, 0);
+    QVERIFY(!all.isEmpty());
+    QVERIFY(fileLines(all + QStringLiteral("/rules.txt")).size() >
+            fileLines(capped + QStringLiteral("/rules.txt")).size());
+    QFile summary(all + QStringLiteral("/summary.json"));
+    QVERIFY(summary.open(QIODevice::ReadOnly));
+    const QJsonObject parameters =
+        QJsonDocument::fromJson(summary.readAll()).object().value(QStringLiteral("parameters")).toObject();
+    QCOMPARE(parameters.value(QStringLiteral("k1")).toString(), QStringLiteral("all"));
+    QCOMPARE(parameters.value(QStringLiteral("k2")).toString(), QStringLiteral("all"));
 }
 
 void TestUiBenchmark::dialogValidation() {

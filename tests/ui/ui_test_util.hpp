@@ -5,6 +5,7 @@
 #include "ui/common/app_settings.hpp"
 #include "ui/jobs/job_handle.hpp"
 
+#include <QDir>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QString>
@@ -21,11 +22,14 @@ inline bool waitForEnd(ui::JobHandle* job, int ms = 60000) {
     return ended.wait(ms);
 }
 
-/// $KBCX_SCREENSHOT_DIR (ctest sets it), else the build folder's screenshots/, then `sub`.
+/// $KBCX_SCREENSHOT_DIR (ctest sets it), else the build folder's screenshots/, then `sub`;
+/// created when missing, so a test saving there never depends on another having run first.
 inline QString screenshotDir(const QString& sub = QString()) {
     const QString env = qEnvironmentVariable("KBCX_SCREENSHOT_DIR");
-    const QString dir = env.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : env;
-    return sub.isEmpty() ? dir : dir + QLatin1Char('/') + sub;
+    const QString base = env.isEmpty() ? QStringLiteral(KBCX_BINARY_DIR "/screenshots") : env;
+    const QString dir = sub.isEmpty() ? base : base + QLatin1Char('/') + sub;
+    QDir().mkpath(dir);
+    return dir;
 }
 
 /// Never touch the user's settings: ctest sets KBCX_SETTINGS_DIR; a direct run gets a temp dir.

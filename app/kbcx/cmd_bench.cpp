@@ -61,6 +61,8 @@ int bench_info(const std::vector<std::string>& args, std::ostream& out) {
              "  positive lines in a split (train: than lines of train.txt), fewer distinct valid/test negatives\n"
              "  than positives, negative files byte-identical to a sibling folder's, a missing train.txt (the\n"
              "  folder is read without it)\n"
+             "unanchored: per method, the test negatives sharing no constant with a valid or test positive\n"
+             "  (train.txt is left out: LogInfer's holds K)\n"
              "exit codes: 0 success (warnings included), 2 bad input, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
     Stopwatch clock;
@@ -91,6 +93,16 @@ int bench_info(const std::vector<std::string>& args, std::ostream& out) {
             for (const auto& f : l)
                 file(f);
         j.end_array();
+        j.key("unanchored_test").begin_object();
+        for (const auto& [m, l] : b.neg) {
+            const bench::Anchoring a = bench::anchoring(b, m, 2);
+            j.key(m)
+                .begin_object()
+                .field("negatives", static_cast<std::uint64_t>(a.negatives))
+                .field("unanchored", static_cast<std::uint64_t>(a.unanchored))
+                .end_object();
+        }
+        j.end_object();
         j.key("notes").begin_array();
         for (const auto& n : b.notes)
             j.value(n);
@@ -122,6 +134,16 @@ int bench_info(const std::vector<std::string>& args, std::ostream& out) {
             out << line;
         }
         out << "\n";
+    }
+    for (const auto& [m, l] : b.neg) {
+        const bench::Anchoring a = bench::anchoring(b, m, 2);
+        if (!a.negatives) continue;
+        std::snprintf(
+            line, sizeof line,
+            "  unanchored test_neg_%s: %zu of %zu (%.1f %%) share no constant with a valid or test positive\n",
+            m.c_str(), a.unanchored, a.negatives,
+            100.0 * static_cast<double>(a.unanchored) / static_cast<double>(a.negatives));
+        out << line;
     }
     for (const auto& n : b.notes)
         out << "note: " << n << "\n";

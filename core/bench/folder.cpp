@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
 
 namespace kbcx::bench {
 
@@ -74,6 +75,23 @@ bool BenchmarkFolder::is_positive(const GroundFact& f) const {
     for (const auto& p : pos)
         if (std::binary_search(p.facts.begin(), p.facts.end(), f)) return true;
     return false;
+}
+
+Anchoring anchoring(const BenchmarkFolder& b, const std::string& method, int split) {
+    Anchoring a;
+    const auto it = b.neg.find(method);
+    if (it == b.neg.end() || split < 0 || split > 2) return a;
+    std::unordered_set<kg::Id> held_out;
+    for (std::size_t s : {std::size_t{1}, std::size_t{2}})
+        for (const GroundFact& f : b.pos[s].facts) {
+            held_out.insert(f.s);
+            if (!f.unary) held_out.insert(f.o);
+        }
+    for (const GroundFact& f : it->second[static_cast<std::size_t>(split)].facts) {
+        ++a.negatives;
+        a.unanchored += !held_out.count(f.s) && (f.unary || !held_out.count(f.o));
+    }
+    return a;
 }
 
 std::size_t overlap(const std::vector<GroundFact>& a, const std::vector<GroundFact>& b) {

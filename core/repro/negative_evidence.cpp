@@ -1,5 +1,5 @@
 // Counts over a generated benchmark's test negatives that LogInfer's released benchmarks were
-// measured by (rule heads, negatives sharing no constant with a positive, pa's swapped constants).
+// measured by (rule heads, negatives sharing no constant with a valid or test positive, pa's swapped constants).
 #include "repro/negative_evidence.hpp"
 
 #include <set>
@@ -18,16 +18,17 @@ NegativeEvidence negative_evidence(const KgBench& b, const std::string& pattern)
     }
     e.head_relations = heads.size();
 
-    // Constants of the pattern's positives, and (relation, constant) per position over all positives.
+    // Constants of the pattern's held-out (valid and test) positives, as bench::anchoring counts
+    // them on a folder, and (relation, constant) per position over all positives.
     std::unordered_set<kg::Id> constants;
     std::set<std::pair<kg::Id, kg::Id>> subject_of, object_of; // (relation, constant) among the positives
-    for (const auto& split : b.gen.positives)
-        for (const bench::Positive& p : split) {
+    for (std::size_t s = 0; s < b.gen.positives.size(); ++s)
+        for (const bench::Positive& p : b.gen.positives[s]) {
             if (!p.fact.unary) {
                 subject_of.insert({p.fact.pred, p.fact.s});
                 object_of.insert({p.fact.pred, p.fact.o});
             }
-            if (b.pattern_of(p) != pattern) continue;
+            if (s == bench::kTrain || b.pattern_of(p) != pattern) continue;
             constants.insert(p.fact.s);
             if (!p.fact.unary) constants.insert(p.fact.o);
         }

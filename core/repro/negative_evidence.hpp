@@ -17,8 +17,8 @@ struct NegativeEvidence {
     std::size_t head_relations = 0; ///< distinct head predicates among them
     std::size_t test_positives = 0; ///< test positives of the pattern
     std::size_t test_negatives = 0; ///< test negatives of the pattern
-    /// Test negatives of the pattern sharing no constant with any positive of the pattern (any
-    /// split): the release's qg draws most of its negatives so, over all of K.
+    /// Test negatives of the pattern sharing no constant with a valid or test positive of the
+    /// pattern (bench::anchoring's definition, which `kbcx info` prints for any folder).
     std::size_t unanchored = 0;
     /// pa: test negatives whose swapped-in head (tail) constant occurs in that position of the
     /// relation among the benchmark's positives but not in K (the release pools from P_all).

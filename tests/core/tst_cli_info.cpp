@@ -138,6 +138,33 @@ class TestCliInfo : public QObject {
         QVERIFY2(!r.out.contains("byte-identical to ../clean/train_neg_pa.txt"), qPrintable(r.out));
     }
 
+    /// Anchoring: a test negative counts as unanchored when neither of its constants occurs in a
+    /// valid or test positive; constants seen only in train.txt (LogInfer's holds K) do not anchor.
+    void benchmarkFolderAnchoring() {
+        QTemporaryDir d;
+        auto put = [&](const char* name, const char* text) {
+            std::ofstream(d.filePath(name).toStdString(), std::ios::binary) << text;
+        };
+        put("train.txt", "e\tr\tf\na\tr\tb\n");
+        put("valid.txt", "b\tr\tc\n");
+        put("test.txt", "a\tr\tc\nc\trdf:type\tT\n");
+        // anchored: (a r e) by a, (c type T) by c; unanchored: (e r f) train-only constants,
+        // (g r h) new ones, (h type T) a type fact on a new constant.
+        put("test_neg_qg.txt", "a\tr\te\ne\tr\tf\ng\tr\th\nc\trdf:type\tT2\nh\trdf:type\tT\n");
+        put("test_neg_rc.txt", "a\tr\tb\n");
+        Run r = run_kbcx({"info", d.path()});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(
+            r.out.contains("unanchored test_neg_qg: 3 of 5 (60.0 %) share no constant with a valid or test positive"),
+            qPrintable(r.out));
+        QVERIFY2(r.out.contains("unanchored test_neg_rc: 0 of 1 (0.0 %)"), qPrintable(r.out));
+        r = run_kbcx({"info", "--json", d.path()});
+        QCOMPARE(r.code, 0);
+        const auto qg = QJsonDocument::fromJson(r.out.toUtf8()).object()["unanchored_test"].toObject()["qg"].toObject();
+        QCOMPARE(qg["negatives"].toInt(), 5);
+        QCOMPARE(qg["unanchored"].toInt(), 3);
+    }
+
     void badInput_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("location"); // expected "file:line:col" suffix or just the name

@@ -315,8 +315,9 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
     s3.heading = "What still differs from the release";
     for (const auto& pat : patterns) {
         Table t{"Test negatives of FB15k-237 " + pat + " beside LogInfer's released FB benchmarks",
-                {"benchmark", "rules", "head relations", "test negatives", "share no constant with a valid or test positive",
-                 "pa: swapped head only among the positives", "pa: swapped tail only among the positives"},
+                {"benchmark", "rules", "head relations", "test negatives",
+                 "share no constant with a valid or test positive", "pa: swapped head only among the positives",
+                 "pa: swapped tail only among the positives"},
                 {}};
         auto share = [](std::size_t part, std::size_t whole) {
             return whole ? number_text(100.0 * static_cast<double>(part) / static_cast<double>(whole), 1) + " % (" +

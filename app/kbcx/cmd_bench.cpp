@@ -61,8 +61,8 @@ int bench_info(const std::vector<std::string>& args, std::ostream& out) {
              "  positive lines in a split (train: than lines of train.txt), fewer distinct valid/test negatives\n"
              "  than positives, negative files byte-identical to a sibling folder's, a missing train.txt (the\n"
              "  folder is read without it)\n"
-             "unanchored: per method, the test negatives sharing no constant with a valid or test positive\n"
-             "  (train.txt is left out: LogInfer's holds K)\n"
+             "unanchored: per method, the test negatives that are no one-constant corruption of a test\n"
+             "  positive ((s, R, o) with no test positive (s, R, x) or (x, R, o); T(e) with no T(x))\n"
              "exit codes: 0 success (warnings included), 2 bad input, 130 interrupted");
     if (!p.parse(args, out)) return kOk;
     Stopwatch clock;
@@ -140,7 +140,7 @@ int bench_info(const std::vector<std::string>& args, std::ostream& out) {
         if (!a.negatives) continue;
         std::snprintf(
             line, sizeof line,
-            "  unanchored test_neg_%s: %zu of %zu (%.1f %%) share no constant with a valid or test positive\n",
+            "  unanchored test_neg_%s: %zu of %zu (%.1f %%) are no one-constant corruption of a test positive\n",
             m.c_str(), a.unanchored, a.negatives,
             100.0 * static_cast<double>(a.unanchored) / static_cast<double>(a.negatives));
         out << line;

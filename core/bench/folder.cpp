@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <unordered_set>
+#include <utility>
 
 namespace kbcx::bench {
 
@@ -81,15 +83,23 @@ Anchoring anchoring(const BenchmarkFolder& b, const std::string& method, int spl
     Anchoring a;
     const auto it = b.neg.find(method);
     if (it == b.neg.end() || split < 0 || split > 2) return a;
-    std::unordered_set<kg::Id> held_out;
-    for (std::size_t s : {std::size_t{1}, std::size_t{2}})
-        for (const GroundFact& f : b.pos[s].facts) {
-            held_out.insert(f.s);
-            if (!f.unary) held_out.insert(f.o);
+    const auto sp = static_cast<std::size_t>(split);
+    // (relation, subject) and (relation, object) of the split's positives; a type fact T(x) as (T, x).
+    std::set<std::pair<kg::Id, kg::Id>> subjects, objects;
+    std::unordered_set<kg::Id> types;
+    for (const GroundFact& f : b.pos[sp].facts) {
+        if (f.unary) {
+            types.insert(f.pred);
+            continue;
         }
-    for (const GroundFact& f : it->second[static_cast<std::size_t>(split)].facts) {
+        subjects.insert({f.pred, f.s});
+        objects.insert({f.pred, f.o});
+    }
+    for (const GroundFact& f : it->second[sp].facts) {
         ++a.negatives;
-        a.unanchored += !held_out.count(f.s) && (f.unary || !held_out.count(f.o));
+        const bool anchored =
+            f.unary ? types.count(f.pred) > 0 : subjects.count({f.pred, f.s}) > 0 || objects.count({f.pred, f.o}) > 0;
+        a.unanchored += !anchored;
     }
     return a;
 }

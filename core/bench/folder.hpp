@@ -64,16 +64,16 @@ std::string benchmark_folder_problem(const std::string& dir);
 /// Throws InputError (file:line:column) on malformed lines.
 BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx, bool allow_missing_train = false);
 
-/// How many of one file's negatives share a constant with a held-out positive: LogInfer's qg
-/// draws its negatives over all of K, and most then touch no constant of the benchmark's
-/// positives. Held out = valid ∪ test: train.txt is left out because LogInfer's holds K, whose
-/// constants would anchor every negative.
+/// How many of a split's negatives are no one-constant corruption of a positive of that split:
+/// (s, R, o) is anchored when a positive of the split is (s, R, x) or (x, R, o), a type fact T(e)
+/// when one is T(x) — the negative is then in some positive's C-ranking set. LogInfer's qg draws
+/// its negatives over all of K, and most of them are unanchored (2,781 of FB-inter-qg's 3,126).
 struct Anchoring {
     std::size_t negatives = 0;  ///< distinct negatives of the file
-    std::size_t unanchored = 0; ///< …sharing no constant with a valid or test positive
+    std::size_t unanchored = 0; ///< …that are no one-constant corruption of a positive of the split
 };
-/// The anchoring of `method`'s negatives of `split` (0 train, 1 valid, 2 test); zeros for a
-/// method or file the folder lacks.
+/// The anchoring of `method`'s negatives of `split` (0 train, 1 valid, 2 test) against that
+/// split's positives; zeros for a method or file the folder lacks.
 Anchoring anchoring(const BenchmarkFolder& b, const std::string& method, int split);
 
 /// Size of the intersection of two sorted fact lists.

@@ -316,7 +316,7 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
     for (const auto& pat : patterns) {
         Table t{"Test negatives of FB15k-237 " + pat + " beside LogInfer's released FB benchmarks",
                 {"benchmark", "rules", "head relations", "test negatives",
-                 "share no constant with a valid or test positive", "pa: swapped head only among the positives",
+                 "no one-constant corruption of a test positive", "pa: swapped head only among the positives",
                  "pa: swapped tail only among the positives"},
                 {}};
         auto share = [](std::size_t part, std::size_t whole) {

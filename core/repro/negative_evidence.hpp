@@ -17,8 +17,8 @@ struct NegativeEvidence {
     std::size_t head_relations = 0; ///< distinct head predicates among them
     std::size_t test_positives = 0; ///< test positives of the pattern
     std::size_t test_negatives = 0; ///< test negatives of the pattern
-    /// Test negatives of the pattern sharing no constant with a valid or test positive of the
-    /// pattern (bench::anchoring's definition, which `kbcx info` prints for any folder).
+    /// Test negatives of the pattern that are no one-constant corruption of a test positive of
+    /// the pattern (bench::anchoring's definition, which `kbcx info` prints for any folder).
     std::size_t unanchored = 0;
     /// pa: test negatives whose swapped-in head (tail) constant occurs in that position of the
     /// relation among the benchmark's positives but not in K (the release pools from P_all).
@@ -35,7 +35,7 @@ struct ReleasedNegativeFacts {
     std::size_t k_facts = 310116;               ///< K = FB15k-237 train + valid + test
     std::size_t inter_heads = 171;              ///< rule heads of FB-inter
     std::size_t inter_qg_test = 3126;           ///< FB-inter-qg test negatives…
-    std::size_t inter_qg_unanchored = 2781;     ///< …of which share no constant with a positive
+    std::size_t inter_qg_unanchored = 2781;     ///< …of which unanchored (`kbcx info` on LogInfer-FB-inter)
     double inter_pa_heads_positive_only = 0.57; ///< FB-inter-pa test: swapped heads only among positives
     double inter_pa_tails_positive_only = 0.67; ///< …and tails
 };

@@ -138,8 +138,9 @@ class TestCliInfo : public QObject {
         QVERIFY2(!r.out.contains("byte-identical to ../clean/train_neg_pa.txt"), qPrintable(r.out));
     }
 
-    /// Anchoring: a test negative counts as unanchored when neither of its constants occurs in a
-    /// valid or test positive; constants seen only in train.txt (LogInfer's holds K) do not anchor.
+    /// Anchoring: a test negative (s, R, o) is unanchored when no test positive is (s, R, x) or
+    /// (x, R, o), a type fact T(e) when no test positive is T(x); valid and train positives and
+    /// a constant shared in another position do not anchor.
     void benchmarkFolderAnchoring() {
         QTemporaryDir d;
         auto put = [&](const char* name, const char* text) {
@@ -148,21 +149,21 @@ class TestCliInfo : public QObject {
         put("train.txt", "e\tr\tf\na\tr\tb\n");
         put("valid.txt", "b\tr\tc\n");
         put("test.txt", "a\tr\tc\nc\trdf:type\tT\n");
-        // anchored: (a r e) by a, (c type T) by c; unanchored: (e r f) train-only constants,
-        // (g r h) new ones, (h type T) a type fact on a new constant.
-        put("test_neg_qg.txt", "a\tr\te\ne\tr\tf\ng\tr\th\nc\trdf:type\tT2\nh\trdf:type\tT\n");
+        // anchored: (a r e) subject a, (x r c) object c, T(h) type T; unanchored: (e r f) train's,
+        // (c r g) c only as an object, (b r x) valid's subject, T2(c) no test positive of T2.
+        put("test_neg_qg.txt", "a\tr\te\ne\tr\tf\nc\tr\tg\nx\tr\tc\nb\tr\tx\nc\trdf:type\tT2\nh\trdf:type\tT\n");
         put("test_neg_rc.txt", "a\tr\tb\n");
         Run r = run_kbcx({"info", d.path()});
         QCOMPARE(r.code, 0);
         QVERIFY2(
-            r.out.contains("unanchored test_neg_qg: 3 of 5 (60.0 %) share no constant with a valid or test positive"),
+            r.out.contains("unanchored test_neg_qg: 4 of 7 (57.1 %) are no one-constant corruption of a test positive"),
             qPrintable(r.out));
         QVERIFY2(r.out.contains("unanchored test_neg_rc: 0 of 1 (0.0 %)"), qPrintable(r.out));
         r = run_kbcx({"info", "--json", d.path()});
         QCOMPARE(r.code, 0);
         const auto qg = QJsonDocument::fromJson(r.out.toUtf8()).object()["unanchored_test"].toObject()["qg"].toObject();
-        QCOMPARE(qg["negatives"].toInt(), 5);
-        QCOMPARE(qg["unanchored"].toInt(), 3);
+        QCOMPARE(qg["negatives"].toInt(), 7);
+        QCOMPARE(qg["unanchored"].toInt(), 4);
     }
 
     void badInput_data() {

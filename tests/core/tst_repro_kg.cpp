@@ -484,16 +484,17 @@ class TestReproKg : public QObject {
             neg(fact("c", "r", "d"), 0, bench::NegMethod::PA, 0), // head c: subject of r in K
             neg(fact("a", "r", "j"), 0, bench::NegMethod::PA, 0), // tail j: object of r only among positives
             neg(fact("e", "r", "f"), bench::kNoIndex, bench::NegMethod::RC, bench::kNoIndex), // no shared constant
-            neg(fact("i", "r", "f"), bench::kNoIndex, bench::NegMethod::RC,
-                bench::kNoIndex),                                               // i: a train positive's only
+            // i: a train positive's only; d: a test positive's object, here a subject
+            neg(fact("i", "r", "f"), bench::kNoIndex, bench::NegMethod::RC, bench::kNoIndex),
+            neg(fact("d", "r", "e"), bench::kNoIndex, bench::NegMethod::RC, bench::kNoIndex),
             neg(fact("e", "s", "a"), bench::kNoIndex, bench::NegMethod::RC, 2), // symmetry's
         };
         const repro::NegativeEvidence e = repro::negative_evidence(b, "intersection");
         QCOMPARE(e.rules, std::size_t{2});
         QCOMPARE(e.head_relations, std::size_t{1});
         QCOMPARE(e.test_positives, std::size_t{2});
-        QCOMPARE(e.test_negatives, std::size_t{5});
-        QCOMPARE(e.unanchored, std::size_t{2}); // a train positive's constant does not anchor
+        QCOMPARE(e.test_negatives, std::size_t{6});
+        QCOMPARE(e.unanchored, std::size_t{3}); // (e r f), (i r f), (d r e): no test positive corrupted in one place
         QCOMPARE(e.pa_heads, std::size_t{2});
         QCOMPARE(e.pa_heads_positive_only, std::size_t{1});
         QCOMPARE(e.pa_tails, std::size_t{1});

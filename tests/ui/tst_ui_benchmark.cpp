@@ -521,6 +521,15 @@ void TestUiBenchmark::logInferFolder() {
         QVERIFY(checks.contains(QString::fromStdString(w)));
     QVERIFY(!b->folder->warnings.empty());
     QVERIFY(checks.join(QLatin1Char('\n')).contains(QStringLiteral("duplicate")));
+    // The summary's unanchored share of test negatives, as `kbcx info` counts it: (a r b) corrupts
+    // no test positive in one place (no test positive has relation r); (e s a) and (c s b) do.
+    const bench::Anchoring pa = b->testAnchoring.at("pa");
+    QCOMPARE(pa.negatives, b->folder->neg.at("pa")[bench::kTest].facts.size());
+    QCOMPARE(pa.negatives, std::size_t{3});
+    QCOMPARE(pa.unanchored, std::size_t{1});
+    const QString summary = window_->findChild<QLabel*>(QStringLiteral("benchmarkSummary"))->text();
+    QVERIFY2(summary.contains(QStringLiteral("test unanchored")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("33.3 %")), qPrintable(summary)); // 1 of 3
     // One chart row with the split files' sizes.
     QCOMPARE(page_->patternModel()->rowCount(), 1);
     QVERIFY(!page_->patternModel()->perRule());

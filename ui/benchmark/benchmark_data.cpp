@@ -77,6 +77,8 @@ LoadedBenchmark loadBenchmark(const std::string& dir, jobs::JobContext& ctx) {
             out.filter = o.value(QStringLiteral("filter")).toString();
         }
     }
+    for (const auto& [m, lists] : folder->neg)
+        out.testAnchoring[m] = bench::anchoring(*folder, m, bench::kTest);
     out.folder = std::move(folder);
     ctx.report(1, 1, "Read", true);
     out.seconds = static_cast<double>(clock.elapsed()) / 1000.0;

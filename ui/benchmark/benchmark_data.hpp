@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <array>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +30,9 @@ struct LoadedBenchmark {
     QStringList shortfalls;               ///< pools that ran out during generation
     QString variant;                      ///< summary.json's generator variant ("" = not recorded)
     QString filter;                       ///< summary.json's negative filter ("" = not recorded)
+    /// Per method: its test negatives that are no one-constant corruption of a test positive
+    /// (bench::anchoring, as `kbcx info` prints it).
+    std::map<std::string, bench::Anchoring> testAnchoring;
     double seconds = 0.0;
 
     /// Sampled positives of rule `r` per split: rules.txt counts, else facts_by_rule.tsv, else none.

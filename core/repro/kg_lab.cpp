@@ -388,6 +388,7 @@ KgEval evaluate_system(const KgBench& b, const KgScorer& scorer, bool decides, c
 std::optional<RuleLimits> loginfer_fb_release_limits(const std::string& pattern) {
     if (pattern == "symmetry") return RuleLimits{50, 200};
     if (pattern == "intersection") return RuleLimits{bench::kAll, bench::kAll};
+    if (pattern == "inversion" || pattern == "hierarchy") return RuleLimits{200, 200};
     return std::nullopt;
 }
 

@@ -332,6 +332,12 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
                               m == "pa" ? share(e.pa_heads_positive_only, e.pa_heads) : "–",
                               m == "pa" ? share(e.pa_tails_positive_only, e.pa_tails) : "–"});
         }
+        if (pat == "symmetry") {
+            const ReleasedNegativeFacts& rel = kReleasedNegativeFacts;
+            t.rows.push_back({"release, FB-sym-rb", std::to_string(rel.sym_rules), std::to_string(rel.sym_rules),
+                              std::to_string(rel.sym_rb_test), share(rel.sym_rb_unanchored, rel.sym_rb_test), "–",
+                              "–"});
+        }
         if (pat == "intersection") {
             const ReleasedNegativeFacts& rel = kReleasedNegativeFacts;
             t.rows.push_back({"release, FB-inter-qg / -pa", "–", std::to_string(rel.inter_heads) + " (rule heads)",
@@ -362,8 +368,9 @@ Report negative_difficulty(const Options& o, jobs::JobContext& ctx) {
               << " rule heads (its heads are drawn at random per rule)";
         s << "; the systems are " << model_list_text(p.models)
           << " at the settings above, the paper's were its own systems at their authors' settings. The tables "
-             "below show how far the negatives' make-up (constants shared with a positive, pa's swapped "
-             "constants) matches the release's.";
+             "below show how far the negatives' make-up (unanchored negatives: no one-constant corruption of a "
+             "test positive; pa's swapped constants) matches the release's, counted as `kbcx info` counts them "
+             "on a benchmark folder.";
         s3.paragraphs.push_back(s.str());
     }
     r.sections.push_back(s3);

@@ -38,6 +38,9 @@ struct ReleasedNegativeFacts {
     std::size_t inter_qg_unanchored = 2781;     ///< …of which unanchored (`kbcx info` on LogInfer-FB-inter)
     double inter_pa_heads_positive_only = 0.57; ///< FB-inter-pa test: swapped heads only among positives
     double inter_pa_tails_positive_only = 0.67; ///< …and tails
+    std::size_t sym_rules = 50;                 ///< FB-sym: 50 rules (k1 50, k2 200)
+    std::size_t sym_rb_test = 1000;             ///< FB-sym's rb test negatives (LogInfer-FB-sym)…
+    std::size_t sym_rb_unanchored = 996;        ///< …of which unanchored (`kbcx info` on its files)
 };
 inline constexpr ReleasedNegativeFacts kReleasedNegativeFacts{};
 

@@ -84,7 +84,7 @@ Anchoring anchoring(const BenchmarkFolder& b, const std::string& method, int spl
     const auto it = b.neg.find(method);
     if (it == b.neg.end() || split < 0 || split > 2) return a;
     const auto sp = static_cast<std::size_t>(split);
-    // (relation, subject) and (relation, object) of the split's positives; a type fact T(x) as (T, x).
+    // (relation, subject) and (relation, object) of the split's positives; type facts by their type.
     std::set<std::pair<kg::Id, kg::Id>> subjects, objects;
     std::unordered_set<kg::Id> types;
     for (const GroundFact& f : b.pos[sp].facts) {

@@ -8,10 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <set>
 #include <sstream>
-#include <unordered_set>
-#include <utility>
 
 namespace kbcx::bench {
 
@@ -79,27 +76,30 @@ bool BenchmarkFolder::is_positive(const GroundFact& f) const {
     return false;
 }
 
+void AnchorSet::add(const GroundFact& positive) {
+    if (positive.unary) {
+        types_.insert(positive.pred);
+        return;
+    }
+    subjects_.insert({positive.pred, positive.s});
+    objects_.insert({positive.pred, positive.o});
+}
+
+bool AnchorSet::anchors(const GroundFact& n) const {
+    return n.unary ? types_.count(n.pred) > 0 : subjects_.count({n.pred, n.s}) > 0 || objects_.count({n.pred, n.o}) > 0;
+}
+
 Anchoring anchoring(const BenchmarkFolder& b, const std::string& method, int split) {
     Anchoring a;
     const auto it = b.neg.find(method);
     if (it == b.neg.end() || split < 0 || split > 2) return a;
     const auto sp = static_cast<std::size_t>(split);
-    // (relation, subject) and (relation, object) of the split's positives; type facts by their type.
-    std::set<std::pair<kg::Id, kg::Id>> subjects, objects;
-    std::unordered_set<kg::Id> types;
-    for (const GroundFact& f : b.pos[sp].facts) {
-        if (f.unary) {
-            types.insert(f.pred);
-            continue;
-        }
-        subjects.insert({f.pred, f.s});
-        objects.insert({f.pred, f.o});
-    }
+    AnchorSet positives;
+    for (const GroundFact& f : b.pos[sp].facts)
+        positives.add(f);
     for (const GroundFact& f : it->second[sp].facts) {
         ++a.negatives;
-        const bool anchored =
-            f.unary ? types.count(f.pred) > 0 : subjects.count({f.pred, f.s}) > 0 || objects.count({f.pred, f.o}) > 0;
-        a.unanchored += !anchored;
+        a.unanchored += !positives.anchors(f);
     }
     return a;
 }

@@ -9,7 +9,9 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kbcx::bench {
@@ -71,6 +73,17 @@ BenchmarkFolder read_benchmark(const std::string& dir, jobs::JobContext& ctx, bo
 struct Anchoring {
     std::size_t negatives = 0;  ///< distinct negatives of the file
     std::size_t unanchored = 0; ///< …that are no one-constant corruption of a positive of the split
+};
+/// The positives a negative can be anchored on: add() each positive, then anchors(n) says whether
+/// n is a one-constant corruption of one of them.
+class AnchorSet {
+  public:
+    void add(const GroundFact& positive);
+    bool anchors(const GroundFact& negative) const;
+
+  private:
+    std::set<std::pair<kg::Id, kg::Id>> subjects_, objects_; ///< (relation, constant) per position
+    std::set<kg::Id> types_;                                 ///< types of the type facts
 };
 /// The anchoring of `method`'s negatives of `split` (0 train, 1 valid, 2 test) against that
 /// split's positives; zeros for a method or file the folder lacks.

@@ -2,8 +2,9 @@
 // measured by (rule heads, negatives that are no one-constant corruption of a test positive, pa's swaps).
 #include "repro/negative_evidence.hpp"
 
+#include "bench/folder.hpp"
+
 #include <set>
-#include <unordered_set>
 #include <utility>
 
 namespace kbcx::repro {
@@ -18,23 +19,17 @@ NegativeEvidence negative_evidence(const KgBench& b, const std::string& pattern)
     }
     e.head_relations = heads.size();
 
-    // (relation, constant) per position over all positives (pa), and over the pattern's test
-    // positives (anchoring, as bench::anchoring counts it on a folder); types of the latter.
-    std::set<std::pair<kg::Id, kg::Id>> subject_of, object_of, test_subjects, test_objects;
-    std::unordered_set<kg::Id> test_types;
+    // (relation, constant) per position over all positives (pa); the pattern's test positives,
+    // on which a negative is anchored as bench::anchoring counts it on a folder.
+    std::set<std::pair<kg::Id, kg::Id>> subject_of, object_of;
+    bench::AnchorSet test_positives;
     for (std::size_t s = 0; s < b.gen.positives.size(); ++s)
         for (const bench::Positive& p : b.gen.positives[s]) {
             if (!p.fact.unary) {
                 subject_of.insert({p.fact.pred, p.fact.s});
                 object_of.insert({p.fact.pred, p.fact.o});
             }
-            if (s != bench::kTest || b.pattern_of(p) != pattern) continue;
-            if (p.fact.unary) {
-                test_types.insert(p.fact.pred);
-            } else {
-                test_subjects.insert({p.fact.pred, p.fact.s});
-                test_objects.insert({p.fact.pred, p.fact.o});
-            }
+            if (s == bench::kTest && b.pattern_of(p) == pattern) test_positives.add(p.fact);
         }
     const kg::FactStore& K = b.graph().facts;
     auto in_k_as_subject = [&](kg::Id r, kg::Id c) {
@@ -50,10 +45,7 @@ NegativeEvidence negative_evidence(const KgBench& b, const std::string& pattern)
     for (const bench::Negative& n : b.gen.negatives[bench::kTest]) {
         if (!b.negative_in_pattern(n, bench::kTest, pattern)) continue;
         ++e.test_negatives;
-        const bool anchored = n.fact.unary ? test_types.count(n.fact.pred) > 0
-                                           : test_subjects.count({n.fact.pred, n.fact.s}) > 0 ||
-                                                 test_objects.count({n.fact.pred, n.fact.o}) > 0;
-        e.unanchored += !anchored;
+        e.unanchored += !test_positives.anchors(n.fact);
         if (n.method != bench::NegMethod::PA || n.fact.unary || n.target == bench::kNoIndex) continue;
         const rules::GroundFact& t = positives.at(n.target).fact;
         if (n.fact.s != t.s) {

@@ -104,6 +104,9 @@ class TestUiBenchmark : public QObject {
     void executableRendersBenchmarkTab();
 
   private:
+    /// Screenshots the Generate Benchmark dialog (output folder ~/benchmarks/`folder`) as
+    /// screenshots/`name`.png, then closes it; false when the image cannot be saved.
+    static bool saveDialogScreenshot(ui::GenerateBenchmarkDialog* dialog, const QString& folder, const QString& name);
     /// Opens the demo and waits for its load and its generated benchmark.
     void openDemoBenchmark();
     /// Generates through the dialog (qg negatives, generator `variant`) into dataDir_/name; returns the folder.
@@ -116,6 +119,17 @@ class TestUiBenchmark : public QObject {
     BenchmarkPage* page_ = nullptr;
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers_;
 };
+
+bool TestUiBenchmark::saveDialogScreenshot(ui::GenerateBenchmarkDialog* dialog, const QString& folder,
+                                           const QString& name) {
+    dialog->setOutputDir(QStringLiteral("/home/user/benchmarks/") + folder);
+    QTest::qWait(50);
+    const QString shot = screenshotDir() + QLatin1Char('/') + name + QStringLiteral(".png");
+    const bool saved = dialog->grab().save(shot, "PNG");
+    qInfo("screenshot: %s", qPrintable(shot));
+    dialog->close();
+    return saved;
+}
 
 void TestUiBenchmark::initTestCase() {
     QVERIFY(settingsDir_.isValid());
@@ -291,12 +305,7 @@ void TestUiBenchmark::dialogKeepsEveryRule() {
     QCOMPARE(k2->text(), QStringLiteral("all"));
     QCOMPARE(dialog->params().k1, bench::kAll);
     QCOMPARE(dialog->params().k2, bench::kAll);
-    dialog->setOutputDir(QStringLiteral("/home/user/benchmarks/university-all"));
-    QTest::qWait(50);
-    const QString shot = screenshotDir() + QStringLiteral("/benchmark_generate_all.png");
-    QVERIFY(dialog->grab().save(shot, "PNG"));
-    qInfo("screenshot: %s", qPrintable(shot));
-    dialog->close();
+    QVERIFY(saveDialogScreenshot(dialog, QStringLiteral("university-all"), QStringLiteral("benchmark_generate_all")));
     QTRY_VERIFY(!window_->findChild<ui::GenerateBenchmarkDialog*>());
 
     const QString capped =
@@ -584,12 +593,7 @@ void TestUiBenchmark::screenshots() {
     qInfo("screenshot: %s", qPrintable(path));
 
     auto* dialog = page_->showGenerateDialog();
-    dialog->setOutputDir(QStringLiteral("/home/user/benchmarks/university-pa"));
-    QTest::qWait(50);
-    const QString dialogPath = screenshotDir() + QStringLiteral("/benchmark_generate.png");
-    QVERIFY(dialog->grab().save(dialogPath, "PNG"));
-    qInfo("screenshot: %s", qPrintable(dialogPath));
-    dialog->close();
+    QVERIFY(saveDialogScreenshot(dialog, QStringLiteral("university-pa"), QStringLiteral("benchmark_generate")));
 }
 
 void TestUiBenchmark::executableRendersBenchmarkTab() {

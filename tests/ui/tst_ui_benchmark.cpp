@@ -104,6 +104,8 @@ class TestUiBenchmark : public QObject {
     void executableRendersBenchmarkTab();
 
   private:
+    /// summary.json's "parameters" of the benchmark in `dir` (empty when it cannot be read).
+    static QJsonObject summaryParameters(const QString& dir);
     /// Screenshots the Generate Benchmark dialog (output folder ~/benchmarks/`folder`) as
     /// screenshots/`name`.png, then closes it; false when the image cannot be saved.
     static bool saveDialogScreenshot(ui::GenerateBenchmarkDialog* dialog, const QString& folder, const QString& name);
@@ -119,6 +121,12 @@ class TestUiBenchmark : public QObject {
     BenchmarkPage* page_ = nullptr;
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers_;
 };
+
+QJsonObject TestUiBenchmark::summaryParameters(const QString& dir) {
+    QFile summary(dir + QStringLiteral("/summary.json"));
+    if (!summary.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(summary.readAll()).object().value(QStringLiteral("parameters")).toObject();
+}
 
 bool TestUiBenchmark::saveDialogScreenshot(ui::GenerateBenchmarkDialog* dialog, const QString& folder,
                                            const QString& name) {
@@ -276,10 +284,7 @@ void TestUiBenchmark::dialogOffersTheVariants() {
     QVERIFY(!dir.isEmpty());
     QCOMPARE(fileLines(dir + QStringLiteral("/train_neg_pa.txt")).size(),
              fileLines(dir + QStringLiteral("/train.txt")).size());
-    QFile summary(dir + QStringLiteral("/summary.json"));
-    QVERIFY(summary.open(QIODevice::ReadOnly));
-    const QJsonObject parameters =
-        QJsonDocument::fromJson(summary.readAll()).object().value(QStringLiteral("parameters")).toObject();
+    const QJsonObject parameters = summaryParameters(dir);
     QCOMPARE(parameters.value(QStringLiteral("variant")).toString(), QStringLiteral("loginfer"));
     QCOMPARE(page_->benchmark()->variant, QStringLiteral("loginfer"));
     auto* label = page_->findChild<QLabel*>(QStringLiteral("benchmarkSummary"));
@@ -317,10 +322,7 @@ void TestUiBenchmark::dialogKeepsEveryRule() {
     QVERIFY(!all.isEmpty());
     QVERIFY(fileLines(all + QStringLiteral("/rules.txt")).size() >
             fileLines(capped + QStringLiteral("/rules.txt")).size());
-    QFile summary(all + QStringLiteral("/summary.json"));
-    QVERIFY(summary.open(QIODevice::ReadOnly));
-    const QJsonObject parameters =
-        QJsonDocument::fromJson(summary.readAll()).object().value(QStringLiteral("parameters")).toObject();
+    const QJsonObject parameters = summaryParameters(all);
     QCOMPARE(parameters.value(QStringLiteral("k1")).toString(), QStringLiteral("all"));
     QCOMPARE(parameters.value(QStringLiteral("k2")).toString(), QStringLiteral("all"));
 }

@@ -244,7 +244,7 @@ class TestCountCounter : public QObject {
         std::stop_source stop;
         stop.request_stop();
         kbcx::jobs::JobContext ctx(stop.get_token());
-        QVERIFY_EXCEPTION_THROWN(count_models(hard, {}, &ctx), kbcx::Cancelled);
+        QVERIFY_THROWS_EXCEPTION(kbcx::Cancelled, count_models(hard, {}, &ctx));
         // stopped from another thread while counting
         std::stop_source later;
         kbcx::jobs::JobContext ctx2(later.get_token());

@@ -290,7 +290,7 @@ class TestCountGrounding : public QObject {
         // a refused candidate leaves the counter usable
         QCOMPARE(rc.probability(axiom(t, "A SubClassOf B")).verdict, Verdict::Entailed);
         onto::Ontology nonel = parse("A SubClassOf not B\n");
-        QVERIFY_EXCEPTION_THROWN(RelativeCounter(nonel, opt), InputError);
+        QVERIFY_THROWS_EXCEPTION(InputError, RelativeCounter(nonel, opt));
     }
 
     void textSyntax() {

@@ -296,7 +296,7 @@ class TestCountOrbits : public QObject {
         stop.request_stop();
         jobs::JobContext ctx(stop.get_token());
         ModelCounter cancelled;
-        QVERIFY_EXCEPTION_THROWN(count_by_orbits(cancelled, cnf, {all[0]}, n, &ctx), Cancelled);
+        QVERIFY_THROWS_EXCEPTION(Cancelled, count_by_orbits(cancelled, cnf, {all[0]}, n, &ctx));
     }
 };
 

@@ -322,7 +322,7 @@ class TestCountThreads : public QObject {
         jobs::JobContext ctx(stop.get_token(), [&](const jobs::Progress& p) {
             if (p.message.rfind("P(", 0) == 0) stop.request_stop();
         });
-        QVERIFY_EXCEPTION_THROWN(count::run_count(params, ctx), Cancelled);
+        QVERIFY_THROWS_EXCEPTION(Cancelled, count::run_count(params, ctx));
         QVERIFY(stop.stop_requested());
     }
 };

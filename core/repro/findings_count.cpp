@@ -180,8 +180,8 @@ Report relative_count_ranking(const Options& o, jobs::JobContext& ctx) {
     s2.checks.push_back(
         {"the ordering of the models by ρ_P is the same at |Δ| = 2 and at |Δ| = " + std::to_string(domains.back()),
          o2 == omax,
-         "|Δ| = 2: " + join(o2) + "; |Δ| = " + std::to_string(domains.back()) + ": " + join(omax) + " (Kendall τ " +
-             number_text(kendall(o2, omax), 2) + ")"});
+         "|Δ| = 2: " + join_models(o2) + "; |Δ| = " + std::to_string(domains.back()) + ": " + join_models(omax) +
+             " (Kendall τ " + number_text(kendall(o2, omax), 2) + ")"});
     s2.paragraphs.push_back(
         "The paper counts over |Δ| = 2 only. Here P is exact at every |Δ| up to " + std::to_string(domains.back()) +
         " (count times above; `kbcx count --stats` says which method counted: from |Δ| = 4 on, Pizza's TBox is "

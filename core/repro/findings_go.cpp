@@ -26,7 +26,6 @@ namespace kbcx::repro {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 const std::string kObo = "http://purl.obolibrary.org/obo/";
 
 /// The forms with all three bands, and those with T+ and T? only (the brief of the paper's
@@ -56,10 +55,6 @@ GoPlan go_plan(const Options& o) {
     return p;
 }
 
-std::string display(const std::string& model) {
-    return model == "TransE-L1" ? "TransE" : model;
-}
-
 std::vector<std::string> diff_cells(const std::string& label, const PerSeed& runs, const PublishedRow& row,
                                     double* largest) {
     std::vector<std::string> cells{label};
@@ -69,13 +64,6 @@ std::vector<std::string> diff_cells(const std::string& label, const PerSeed& run
         cells.push_back(std::isfinite(d) ? (d >= 0 ? "+" : "") + number_text(d, 2) : "–");
     }
     return cells;
-}
-
-std::string join(const std::vector<std::string>& v, const std::string& sep) {
-    std::string s;
-    for (std::size_t i = 0; i < v.size(); ++i)
-        s += (i ? sep : "") + v[i];
-    return s;
 }
 
 std::string data_path(const Options& o, const std::string& rel) {

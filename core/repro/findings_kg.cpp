@@ -24,19 +24,6 @@ namespace kbcx::repro {
 
 namespace kg_parts {
 
-std::string display(const std::string& model) {
-    if (model == "TransE-L1") return "TransE";
-    if (model == "rgcn") return "R-GCN";
-    return model;
-}
-
-std::string join(const std::vector<std::string>& v, const std::string& sep) {
-    std::string s;
-    for (std::size_t i = 0; i < v.size(); ++i)
-        s += (i ? sep : "") + v[i];
-    return s;
-}
-
 std::vector<rules::Pattern> patterns_of(const std::vector<std::string>& names) {
     std::vector<rules::Pattern> out;
     for (const auto& n : names)

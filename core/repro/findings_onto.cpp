@@ -158,10 +158,6 @@ std::vector<std::string> forms_or(const Options& o, std::vector<std::string> def
     return keep.empty() ? defaults : keep;
 }
 
-std::string display(const std::string& model) {
-    return model == "TransE-L1" ? "TransE" : model;
-}
-
 std::string work_dir(const Options& o, const std::string& name) {
     return (fs::path(o.out_dir.empty() ? "." : o.out_dir) / name / "work").string();
 }
@@ -328,11 +324,11 @@ std::vector<std::string> order_by(const std::vector<std::string>& models, const 
     return o;
 }
 
-std::string join(const std::vector<std::string>& v, const std::string& sep) {
-    std::string s;
-    for (std::size_t i = 0; i < v.size(); ++i)
-        s += (i ? sep : "") + display(v[i]);
-    return s;
+std::string join_models(const std::vector<std::string>& models, const std::string& sep) {
+    std::vector<std::string> names;
+    for (const auto& m : models)
+        names.push_back(display(m));
+    return join(names, sep);
 }
 
 /// Kendall's τ between two orderings of the same items.

@@ -78,9 +78,9 @@ Report rank_vs_faithfulness(const Options& o, jobs::JobContext& ctx) {
     const auto p_mrr = paper_order(models, "Pizza GCI0", 5, false), p_pair = paper_order(models, "Pizza GCI0", 3, true),
                p_rho = paper_order(models, "Pizza GCI0", 4, false);
     Table ord{"Orderings (best first)", {"metric", "our ordering", "paper's ordering"}, {}};
-    ord.rows.push_back({"MRR", join(by_mrr), join(p_mrr)});
-    ord.rows.push_back({"Pair-FVR (lower is better)", join(by_pair), join(p_pair)});
-    ord.rows.push_back({"ρ_P", join(by_rho), join(p_rho)});
+    ord.rows.push_back({"MRR", join_models(by_mrr), join_models(p_mrr)});
+    ord.rows.push_back({"Pair-FVR (lower is better)", join_models(by_pair), join_models(p_pair)});
+    ord.rows.push_back({"ρ_P", join_models(by_rho), join_models(p_rho)});
     s2.tables.push_back(ord);
     auto tau = [](double t) { return "Kendall τ = " + number_text(t, 2); };
     s2.checks.push_back({"the ordering by MRR differs from the ordering by Pair-FVR", by_mrr != by_pair,
@@ -105,14 +105,14 @@ Report rank_vs_faithfulness(const Options& o, jobs::JobContext& ctx) {
         ch.series.push_back(se);
     }
     s2.charts.push_back(ch);
-    s2.paragraphs.push_back("x = position of the model in the MRR ordering (" + join(by_mrr, ", ") +
+    s2.paragraphs.push_back("x = position of the model in the MRR ordering (" + join_models(by_mrr, ", ") +
                             "). If ranking accuracy implied faithfulness, 1 − Pair-FVR and ρ_P would fall with MRR.");
     r.sections.push_back(s2);
     r.sections.push_back(sensitivity_section(lab, p, tp, models, {&tests}, {"GCI0"}, {0}, log, prog, step));
     std::ostringstream sum;
     sum << "Paper: on Pizza GCI0 the model ordering by MRR is not the ordering by Pair-FVR or ρ_P (ranking accuracy "
            "does not imply faithfulness). Ours: by MRR "
-        << join(by_mrr) << "; by Pair-FVR " << join(by_pair) << ".";
+        << join_models(by_mrr) << "; by Pair-FVR " << join_models(by_pair) << ".";
     r.summary = sum.str();
     return r;
 }

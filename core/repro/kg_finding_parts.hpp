@@ -10,7 +10,6 @@
 #include "rules/patterns.hpp"
 
 #include <cstdint>
-#include <limits>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -18,8 +17,6 @@
 #include <vector>
 
 namespace kbcx::repro::kg_parts {
-
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 inline const std::vector<std::string> kAllModels = {"TransE-L1", "DistMult", "ComplEx", "RotatE", "BoxE", "rgcn"};
 inline const std::vector<std::string> kQuickModels = {"TransE-L1", "DistMult", "RotatE"};
@@ -57,9 +54,6 @@ struct Summary {
     bool ranked = false;
 };
 
-/// "TransE" for TransE-L1, "R-GCN" for rgcn, the name otherwise.
-std::string display(const std::string& model);
-std::string join(const std::vector<std::string>& v, const std::string& sep);
 std::vector<rules::Pattern> patterns_of(const std::vector<std::string>& names);
 
 /// Trains every system on `b` (one scorer per seed; deciders once), one progress step each.

@@ -52,6 +52,19 @@ std::string number_text(double v, int digits) {
     return b;
 }
 
+std::string display(const std::string& model) {
+    if (model == "TransE-L1") return "TransE";
+    if (model == "rgcn") return "R-GCN";
+    return model;
+}
+
+std::string join(const std::vector<std::string>& v, const std::string& sep) {
+    std::string s;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        s += (i ? sep : "") + v[i];
+    return s;
+}
+
 std::string mean_std_text(double mean, double std, int digits, bool with_std) {
     if (!std::isfinite(mean)) return "–";
     if (!with_std || !std::isfinite(std)) return number_text(mean, digits);

@@ -4,7 +4,9 @@
 
 #include "repro/report.hpp"
 
+#include <limits>
 #include <string>
+#include <vector>
 
 namespace kbcx::repro {
 
@@ -25,5 +27,13 @@ std::string render_json(const Report& report);
 /// for NaN), and a plain number with `digits` decimals.
 std::string mean_std_text(double mean, double std, int digits = 2, bool with_std = true);
 std::string number_text(double v, int digits = 2);
+
+/// A missing figure; the helpers above render it as "–".
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// A model as the reports name it: "TransE" for TransE-L1, "R-GCN" for rgcn, the name otherwise.
+std::string display(const std::string& model);
+/// The items of `v` with `sep` between them.
+std::string join(const std::vector<std::string>& v, const std::string& sep);
 
 } // namespace kbcx::repro

@@ -10,7 +10,6 @@
 #include <array>
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -18,8 +17,6 @@
 #include <vector>
 
 namespace kbcx::repro::onto_parts {
-
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 inline constexpr const char* kSweep = "contradiction-sweep";
 
@@ -96,8 +93,6 @@ std::string g_text(double v);
 
 std::vector<std::string> forms_or(const Options& o, std::vector<std::string> defaults);
 
-std::string display(const std::string& model);
-
 std::string work_dir(const Options& o, const std::string& name);
 
 /// One test set per normal form of `forms` (`per_band` axioms per band, seed 1, P over
@@ -126,7 +121,8 @@ std::vector<std::string> diff_cells(const std::string& label, const PerSeed& run
 std::vector<std::string> order_by(const std::vector<std::string>& models, const std::map<std::string, PerSeed>& res,
                                   const char* key, bool lower_better);
 
-std::string join(const std::vector<std::string>& v, const std::string& sep = " > ");
+/// Model names as the reports name them (display), joined: "ELEmbeddings > TransE".
+std::string join_models(const std::vector<std::string>& models, const std::string& sep = " > ");
 
 /// Kendall's τ between two orderings of the same items.
 double kendall(const std::vector<std::string>& a, const std::vector<std::string>& b);

@@ -26,7 +26,6 @@
 namespace kbcx::repro {
 
 namespace fs = std::filesystem;
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 MetricRow metric_row(const eval::Metrics& m) {
     auto v = [](const std::optional<double>& x) { return x ? *x : kNaN; };
@@ -413,7 +412,7 @@ MeanStd stat(const PerSeed& runs, const char* key) {
     std::vector<double> v;
     for (const auto& r : runs) {
         auto it = r.find(key);
-        v.push_back(it == r.end() ? std::numeric_limits<double>::quiet_NaN() : it->second);
+        v.push_back(it == r.end() ? kNaN : it->second);
     }
     return mean_std(v);
 }

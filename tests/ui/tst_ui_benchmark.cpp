@@ -6,12 +6,15 @@
 #include "ui/benchmark/benchmark_page.hpp"
 #include "ui/benchmark/generate_benchmark_dialog.hpp"
 #include "ui/common/app_settings.hpp"
+#include "ui/dataset/demo_data.hpp"
 #include "ui/graph/graph_page.hpp"
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_runner.hpp"
 #include "ui/shell/main_window.hpp"
 
 #include "ui_test_util.hpp"
+
+#include "bench/generate_command.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -21,6 +24,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDirIterator>
 #include <QDockWidget>
 #include <QFile>
 #include <QImage>
@@ -93,6 +97,7 @@ class TestUiBenchmark : public QObject {
     void demoBringsABenchmark();
     void generateThroughDialog();
     void dialogOffersTheVariants();
+    void commandLineMakesTheSameBenchmark();
     void dialogValidation();
     void dialogKeepsEveryRule();
     void ruleFactsComeFromSplitFiles();
@@ -294,6 +299,74 @@ void TestUiBenchmark::dialogOffersTheVariants() {
     QTRY_VERIFY(!window_->findChild<ui::GenerateBenchmarkDialog*>());
     QVERIFY(!generateWithDialog(QStringLiteral("kbcx-bench"), QStringLiteral("kbcx")).isEmpty());
     QVERIFY(label->text().contains(QStringLiteral("<b>kbcx</b>")));
+}
+
+// The dialog's command line, run by a shell, writes the benchmark the dialog's own job writes,
+// byte for byte: every setting is on it, and a path with a space and a quote stays one word.
+void TestUiBenchmark::commandLineMakesTheSameBenchmark() {
+    QVERIFY(QDir(dataDir_.path()).mkpath(QStringLiteral("kg files")));
+    const QString kg = dataDir_.filePath(QStringLiteral("kg files/uni's.tsv"));
+    QVERIFY(QFile::copy(QString::fromLatin1(ui::kDemoResourcePath), kg));
+    QVERIFY(waitForEnd(window_->openFiles({kg})));
+    auto* dialog = page_->showGenerateDialog();
+    QVERIFY(dialog);
+    dialog->datasetCombo()->setCurrentIndex(dialog->datasetCombo()->count() - 1); // the file just opened
+    QVERIFY(dialog->dataset() && dialog->dataset()->loadParams.paths.size() == 1);
+    dialog->setOutputDir(QString());
+    QVERIFY(dialog->commandLine().isEmpty()); // no output folder: nothing to run
+    QVERIFY(!dialog->commandEdit()->placeholderText().isEmpty());
+    dialog->setPatterns({QStringLiteral("symmetry"), QStringLiteral("inversion"), QStringLiteral("hierarchy"),
+                         QStringLiteral("composition")});
+    dialog->setNegMethod(bench::NegMethod::RB);
+    dialog->setCounts(3, 0, 5); // k2 all
+    dialog->setRatio(QStringLiteral("7:2:1"));
+    dialog->variantCombo()->setCurrentIndex(dialog->variantCombo()->findData(QStringLiteral("loginfer")));
+    dialog->filterCombo()->setCurrentIndex(dialog->filterCombo()->findData(QStringLiteral("conclusions")));
+    const QString cliDir = dataDir_.filePath(QStringLiteral("from the shell"));
+    dialog->setOutputDir(cliDir);
+    const QString command = dialog->commandEdit()->text();
+    QCOMPARE(command, dialog->commandLine());
+    QVERIFY2(command.startsWith(QStringLiteral("kbcx generate '") + dataDir_.path()), qPrintable(command));
+    QVERIFY2(command.contains(QStringLiteral("uni'\\''s.tsv' --pattern symmetry,inversion,hierarchy,composition "
+                                             "--neg rb --variant loginfer --filter conclusions --k1 3 --k2 all "
+                                             "--split 7:2:1 --seed 5 --out '")),
+             qPrintable(command));
+
+    // The line as a user would paste it, with this build's kbcx for the word kbcx.
+    QProcess shell;
+    shell.start(QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"), QStringLiteral("exec ") + QString::fromStdString(bench::shell_line({KBCX_CLI})) +
+                                           command.mid(int(std::string_view("kbcx").size()))});
+    QVERIFY(shell.waitForFinished(120000));
+    QVERIFY2(shell.exitCode() == 0, shell.readAllStandardError().constData());
+
+    const QString guiDir = dataDir_.filePath(QStringLiteral("from the dialog"));
+    dialog->setOutputDir(guiDir);
+    JobHandle* before = page_->currentJob();
+    QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    JobHandle* job = page_->currentJob();
+    QVERIFY(job != before);
+    QVERIFY(waitForEnd(job));
+    QCOMPARE(job->state(), JobHandle::State::Finished);
+
+    QStringList files;
+    for (QDirIterator it(guiDir, QDir::Files); it.hasNext();)
+        files << QFileInfo(it.next()).fileName();
+    files.sort();
+    QStringList cliFiles;
+    for (QDirIterator it(cliDir, QDir::Files); it.hasNext();)
+        cliFiles << QFileInfo(it.next()).fileName();
+    cliFiles.sort();
+    QCOMPARE(cliFiles, files);
+    QVERIFY(files.contains(QStringLiteral("test_neg_rb.txt")));
+    for (const QString& f : files) {
+        QFile a(guiDir + QLatin1Char('/') + f), b(cliDir + QLatin1Char('/') + f);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QVERIFY2(a.readAll() == b.readAll(), qPrintable(f + QStringLiteral(" differs")));
+    }
+    QCOMPARE(summaryParameters(cliDir).value(QStringLiteral("k2")).toString(), QStringLiteral("all"));
+    QVERIFY(saveDialogScreenshot(page_->showGenerateDialog(), QStringLiteral("uni's"),
+                                 QStringLiteral("benchmark_generate_command")));
 }
 
 // k1 and k2 at "all" (the spin boxes' value 0, bench::kAll): every rule with support and every

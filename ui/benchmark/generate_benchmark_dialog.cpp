@@ -4,9 +4,12 @@
 
 #include "ui/dataset/dataset_model.hpp"
 
+#include "bench/generate_command.hpp"
 #include "rules/patterns.hpp"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -164,6 +167,22 @@ GenerateBenchmarkDialog::GenerateBenchmarkDialog(DatasetModel* datasets, Dataset
     outputLabel->setBuddy(outputEdit_);
     form->addRow(outputLabel, outputRow);
 
+    commandEdit_ = new QLineEdit(this);
+    commandEdit_->setObjectName(QStringLiteral("benchCommandEdit"));
+    commandEdit_->setReadOnly(true);
+    commandEdit_->setToolTip(tr("The kbcx command that generates the same benchmark from a shell"));
+    copyCommand_ = new QToolButton(this);
+    copyCommand_->setObjectName(QStringLiteral("benchCopyCommand"));
+    copyCommand_->setText(tr("Copy"));
+    copyCommand_->setToolTip(tr("Copy the command to the clipboard"));
+    connect(copyCommand_, &QToolButton::clicked, this, [this] { QApplication::clipboard()->setText(commandLine()); });
+    auto* commandRow = new QHBoxLayout;
+    commandRow->addWidget(commandEdit_, 1);
+    commandRow->addWidget(copyCommand_);
+    auto* commandLabel = new QLabel(tr("Co&mmand:"), this);
+    commandLabel->setBuddy(commandEdit_);
+    form->addRow(commandLabel, commandRow);
+
     problem_ = new QLabel(this);
     problem_->setObjectName(QStringLiteral("benchProblemLabel"));
     problem_->setStyleSheet(QStringLiteral("color: #a03020;"));
@@ -184,6 +203,10 @@ GenerateBenchmarkDialog::GenerateBenchmarkDialog(DatasetModel* datasets, Dataset
     connect(datasetCombo_, &QComboBox::currentIndexChanged, this, &GenerateBenchmarkDialog::updateState);
     connect(ratioEdit_, &QLineEdit::textChanged, this, &GenerateBenchmarkDialog::updateState);
     connect(outputEdit_, &QLineEdit::textChanged, this, &GenerateBenchmarkDialog::updateState);
+    for (QComboBox* c : {negCombo_, variantCombo_, filterCombo_})
+        connect(c, &QComboBox::currentIndexChanged, this, &GenerateBenchmarkDialog::updateState);
+    for (QSpinBox* b : {k1Spin_, k2Spin_, seedSpin_})
+        connect(b, &QSpinBox::valueChanged, this, &GenerateBenchmarkDialog::updateState);
     resize(620, sizeHint().height());
     updateState();
 }
@@ -236,6 +259,16 @@ QString GenerateBenchmarkDialog::problem() const {
     return {};
 }
 
+QString GenerateBenchmarkDialog::commandLine() const {
+    const DatasetPtr d = dataset();
+    if (!d || !d->loadParams.buffers.empty() || d->loadParams.paths.empty() || !problem().isEmpty()) return {};
+    std::vector<std::string> words{"kbcx"};
+    for (auto& w :
+         bench::generate_arguments(params(), d->loadParams.paths, d->loadParams.options, outputDir().toStdString()))
+        words.push_back(std::move(w));
+    return QString::fromStdString(bench::shell_line(words));
+}
+
 void GenerateBenchmarkDialog::setOutputDir(const QString& dir) {
     outputEdit_->setText(dir);
 }
@@ -266,6 +299,15 @@ void GenerateBenchmarkDialog::updateState() {
     const QString why = problem();
     problem_->setText(why);
     problem_->setVisible(!why.isEmpty());
+    const QString command = commandLine();
+    const DatasetPtr d = dataset();
+    commandEdit_->setText(command);
+    commandEdit_->setCursorPosition(0);
+    commandEdit_->setPlaceholderText(
+        d && (!d->loadParams.buffers.empty() || d->loadParams.paths.empty())
+            ? tr("No command line: %1 was not opened from files (File → Open…)").arg(d->name)
+            : tr("The command appears when the settings can run"));
+    copyCommand_->setEnabled(!command.isEmpty());
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(why.isEmpty());
 }
 

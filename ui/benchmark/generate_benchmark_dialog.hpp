@@ -15,6 +15,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QSpinBox;
+class QToolButton;
 
 namespace kbcx::ui {
 
@@ -33,6 +34,9 @@ class GenerateBenchmarkDialog : public QDialog {
     QString outputDir() const;
     /// Why the settings cannot run (empty: they can).
     QString problem() const;
+    /// The `kbcx generate …` line that makes the same benchmark from a shell (empty when the
+    /// dataset is embedded data, not files, or the settings cannot run).
+    QString commandLine() const;
 
     void setOutputDir(const QString& dir);
     /// Checks exactly the patterns named (kbcx spellings), or every one for "all".
@@ -52,6 +56,7 @@ class GenerateBenchmarkDialog : public QDialog {
     QLineEdit* ratioEdit() const { return ratioEdit_; }
     QSpinBox* seedSpin() const { return seedSpin_; }
     QLineEdit* outputEdit() const { return outputEdit_; }
+    QLineEdit* commandEdit() const { return commandEdit_; }
     QDialogButtonBox* buttons() const { return buttons_; }
 
     /// Parses "8:1:1" (three non-negative integers, positive sum).
@@ -73,6 +78,8 @@ class GenerateBenchmarkDialog : public QDialog {
     QLineEdit* ratioEdit_ = nullptr;
     QSpinBox* seedSpin_ = nullptr;
     QLineEdit* outputEdit_ = nullptr;
+    QLineEdit* commandEdit_ = nullptr; ///< read-only: commandLine(), or why there is none
+    QToolButton* copyCommand_ = nullptr;
     QLabel* problem_ = nullptr;
     QDialogButtonBox* buttons_ = nullptr;
 };

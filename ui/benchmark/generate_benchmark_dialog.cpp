@@ -34,6 +34,11 @@ QString viewOf(std::string_view s) {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
+/// Whether `d` was read from files alone, so that `kbcx generate` can read them again.
+bool openedFromFiles(const DatasetPtr& d) {
+    return d && d->loadParams.buffers.empty() && !d->loadParams.paths.empty();
+}
+
 } // namespace
 
 GenerateBenchmarkDialog::GenerateBenchmarkDialog(DatasetModel* datasets, DatasetPtr preselect, QWidget* parent)
@@ -261,7 +266,7 @@ QString GenerateBenchmarkDialog::problem() const {
 
 QString GenerateBenchmarkDialog::commandLine() const {
     const DatasetPtr d = dataset();
-    if (!d || !d->loadParams.buffers.empty() || d->loadParams.paths.empty() || !problem().isEmpty()) return {};
+    if (!openedFromFiles(d) || !problem().isEmpty()) return {};
     std::vector<std::string> words{"kbcx"};
     for (auto& w :
          bench::generate_arguments(params(), d->loadParams.paths, d->loadParams.options, outputDir().toStdString()))
@@ -303,10 +308,8 @@ void GenerateBenchmarkDialog::updateState() {
     const DatasetPtr d = dataset();
     commandEdit_->setText(command);
     commandEdit_->setCursorPosition(0);
-    commandEdit_->setPlaceholderText(
-        d && (!d->loadParams.buffers.empty() || d->loadParams.paths.empty())
-            ? tr("No command line: %1 was not opened from files (File → Open…)").arg(d->name)
-            : tr("The command appears when the settings can run"));
+    commandEdit_->setPlaceholderText(d && !openedFromFiles(d) ? tr("None: %1 was not opened from files").arg(d->name)
+                                                              : tr("The command appears when the settings can run"));
     copyCommand_->setEnabled(!command.isEmpty());
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(why.isEmpty());
 }

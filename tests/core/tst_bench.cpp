@@ -1,6 +1,7 @@
 // Benchmark generator, folder reader and KG metrics: every generator invariant on random small
 // KGs against brute-force rule application, sampler definitions, metrics against definitions.
 #include "bench/folder.hpp"
+#include "bench/generate_command.hpp"
 #include "bench/generator.hpp"
 #include "bench/kg_metrics.hpp"
 #include "bench_test_util.hpp"
@@ -768,6 +769,30 @@ class TestBench : public QObject {
         QVERIFY(zero.waitForFinished(30000));
         QCOMPARE(zero.exitCode(), 2);
         QVERIFY(QString(zero.readAllStandardError()).contains("--k1 must be at least 1, or all"));
+    }
+
+    // shell_line's quoting, read back by a POSIX shell: every word comes back whole and unchanged.
+    void shellLineSurvivesAShell() {
+        const std::vector<std::string> words = {"kbcx", "a b", "it's", "",  "ü.tsv", "x=1,2",    "$HOME",
+                                                "*",    "~",   "a\tb", "-", "\"q\"", "new\nline"};
+        const std::string line = bench::shell_line(words);
+        QCOMPARE(line.substr(0, 13), std::string("kbcx 'a b' 'i"));
+        QVERIFY(line.find("x=1,2") != std::string::npos); // plain words stay unquoted
+        QProcess sh;
+        sh.start("/bin/sh", {"-c", QString::fromStdString("for w in " + line + "; do printf '%s\\0' \"$w\"; done")});
+        QVERIFY(sh.waitForFinished(10000));
+        QCOMPARE(sh.exitCode(), 0);
+        const QByteArray out = sh.readAllStandardOutput();
+        std::vector<std::string> back;
+        std::string cur;
+        for (char c : out)
+            if (c == '\0') {
+                back.push_back(cur);
+                cur.clear();
+            } else {
+                cur += c;
+            }
+        QCOMPARE(back, words);
     }
 };
 

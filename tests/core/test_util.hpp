@@ -27,7 +27,8 @@
 #define KBCX_UNDER_TSAN 1
 #endif
 #ifdef KBCX_UNDER_TSAN
-#define KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN() QSKIP("runs the kbcx binary: child processes cannot start under TSan")
+#define KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN()                                                                         \
+    QSKIP("starts a child process (kbcx or /bin/sh): child processes cannot start under TSan")
 #else
 #define KBCX_SKIP_CHILD_PROCESSES_UNDER_TSAN() static_cast<void>(0)
 #endif

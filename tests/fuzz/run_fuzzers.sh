@@ -16,7 +16,7 @@ findings="$build/fuzz-findings"
 # suppression as the ASan run of the core tests; our own allocations are never suppressed.
 export LSAN_OPTIONS="suppressions=$here/../lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 mkdir -p "$findings"
-# Fuzzes one target; writes its report line(s) to $findings/$t.result and exits 1 on a finding.
+# Fuzzes one target; writes its report line(s) to $findings/$t.result and returns 1 on a finding.
 fuzz_one() {
     t=$1
     exe="$build/tests/fuzz/fuzz_$t"

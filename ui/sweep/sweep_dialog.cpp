@@ -524,15 +524,11 @@ void SweepDialog::setOntologyFile(const QString& path) {
 }
 
 bool SweepDialog::setModel(const QString& model) {
-    const int i = model_->findData(model, Qt::UserRole, Qt::MatchFixedString);
-    if (i >= 0) model_->setCurrentIndex(i);
-    return i >= 0;
+    return selectData(model_, model);
 }
 
 bool SweepDialog::setNormalForm(const QString& nf) {
-    const int i = nf_->findData(nf, Qt::UserRole, Qt::MatchFixedString);
-    if (i >= 0) nf_->setCurrentIndex(i);
-    return i >= 0;
+    return selectData(nf_, nf);
 }
 
 void SweepDialog::setPBots(const QString& commaSeparated) {

@@ -60,13 +60,13 @@ std::size_t atom_facts(const kg::FactStore& K, const CAtom& a) {
     return a.pred < K.num_relations() ? K.relation_size(a.pred) : 0;
 }
 
-/// The next atom of `todo` (a bit mask over the body) to match: most arguments bound, then fewest
+/// The next atom of `pending` (a bit mask over the body) to match: most arguments bound, then fewest
 /// facts, then lowest index. Returns -1 when some remaining atom has no fact at all.
-int next_atom(const kg::FactStore& K, const CRule& r, std::uint32_t todo, const std::vector<kg::Id>& b) {
+int next_atom(const kg::FactStore& K, const CRule& r, std::uint32_t pending, const std::vector<kg::Id>& b) {
     int best = -1, best_bound = -1;
     std::size_t best_size = 0;
     for (std::size_t i = 0; i < r.body.size(); ++i) {
-        if (!(todo >> i & 1u)) continue;
+        if (!(pending >> i & 1u)) continue;
         const CAtom& a = r.body[i];
         const std::size_t size = atom_facts(K, a);
         if (size == 0) return -1;
@@ -175,12 +175,12 @@ bool bind_atom(const CAtom& a, kg::Id s, kg::Id o, std::vector<kg::Id>& b, std::
     return true;
 }
 
-bool exists_grounding(const kg::FactStore& K, const CRule& r, std::uint32_t todo, std::vector<kg::Id>& b) {
-    if (todo == 0) return true;
-    const int i = next_atom(K, r, todo, b);
+bool exists_grounding(const kg::FactStore& K, const CRule& r, std::uint32_t pending, std::vector<kg::Id>& b) {
+    if (pending == 0) return true;
+    const int i = next_atom(K, r, pending, b);
     if (i < 0) return false;
     const CAtom& a = r.body[static_cast<std::size_t>(i)];
-    const std::uint32_t rest = todo & ~(1u << i);
+    const std::uint32_t rest = pending & ~(1u << i);
     auto go = [&](kg::Id s, kg::Id o) {
         std::array<std::uint32_t, 2> fresh{};
         int nfresh = 0;
@@ -330,11 +330,11 @@ std::vector<kg::Id> support_constants(const CRule& r, const kg::FactStore& K, un
 
 bool random_grounding(const kg::FactStore& K, const FactIndex& index, const CRule& r, std::vector<kg::Id>& b,
                       Rng& rng) {
-    std::uint32_t todo = r.body.size() >= 32 ? ~0u : (1u << r.body.size()) - 1;
-    while (todo != 0) {
-        const int i = next_atom(K, r, todo, b);
+    std::uint32_t pending = r.body.size() >= 32 ? ~0u : (1u << r.body.size()) - 1;
+    while (pending != 0) {
+        const int i = next_atom(K, r, pending, b);
         if (i < 0) return false;
-        todo &= ~(1u << i);
+        pending &= ~(1u << i);
         const CAtom& a = r.body[static_cast<std::size_t>(i)];
         const kg::Id s = term_value(a.t[0], b);
         kg::Id ns = s, no = 0;

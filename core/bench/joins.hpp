@@ -110,10 +110,10 @@ bool inequalities_hold(const CRule& r, const std::vector<kg::Id>& b);
 bool bind_atom(const CAtom& a, kg::Id s, kg::Id o, std::vector<kg::Id>& b, std::array<std::uint32_t, 2>& fresh,
                int& nfresh);
 
-/// Whether the body atoms in `todo` have a grounding over K extending the binding `b` (kNoId =
+/// Whether the body atoms in `pending` have a grounding over K extending the binding `b` (kNoId =
 /// unbound) under the rule's inequalities: a backtracking join, most-bound atom first, stopping at
 /// the first grounding. `b` is restored before returning.
-bool exists_grounding(const kg::FactStore& K, const CRule& r, std::uint32_t todo, std::vector<kg::Id>& b);
+bool exists_grounding(const kg::FactStore& K, const CRule& r, std::uint32_t pending, std::vector<kg::Id>& b);
 
 /// derives() over K alone without building a join plan: one application of `r` derives `fact`.
 /// `b` is scratch space (any content; left all unbound).

@@ -86,7 +86,7 @@ std::string render_markdown(const Report& r) {
     if (!r.summary.empty()) md << r.summary << "\n\n";
     if (!r.commands.empty()) {
         md << "## Commands\n\nThe same computation with `kbcx` commands (one seed shown where seeds "
-              "repeat):\n\n```sh\n";
+              "repeat; `$DATA` is the data folder named above):\n\n```sh\n";
         for (const auto& c : r.commands)
             md << c << "\n";
         md << "```\n\n";

@@ -169,6 +169,23 @@ std::string partial_folder(const Options& o, const std::string& name) {
     return (std::filesystem::path(o.out_dir.empty() ? "." : o.out_dir) / name / "partial").string();
 }
 
+std::string command_with_shipped_names(const std::string& command, const std::string& data_dir) {
+    static const std::string kDollar = "$DATA/";
+    std::string out;
+    std::size_t from = 0;
+    for (std::size_t at; (at = command.find(kDollar, from)) != std::string::npos;) {
+        const std::size_t begin = at + kDollar.size();
+        std::size_t end = command.find_first_of(" \t;&|)", begin);
+        if (end == std::string::npos) end = command.size();
+        const std::string rel = command.substr(begin, end - begin);
+        out += command.substr(from, end - from);
+        // data_file answers `rel.gz` only when the folder holds the compressed file alone.
+        if (data_file(data_dir, rel) != (std::filesystem::path(data_dir) / rel).string()) out += ".gz";
+        from = end;
+    }
+    return out + command.substr(from);
+}
+
 std::string default_data_dir() {
     try {
         return find_data_dir();
@@ -211,6 +228,8 @@ RunOutput run_reproduction(const Reproduction& r, const Options& options, jobs::
     rep.mode = mode_name(o.mode);
     rep.threads = o.threads;
     rep.data_dir = o.data_dir;
+    for (auto& c : rep.commands)
+        c = command_with_shipped_names(c, o.data_dir);
     rep.started_utc = started;
     rep.wall_seconds = clock.seconds();
     const std::string folder = (std::filesystem::path(o.out_dir.empty() ? "." : o.out_dir) / r.name).string();

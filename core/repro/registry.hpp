@@ -128,4 +128,9 @@ std::string utc_now();
 /// reproduction run with no data folder then fails naming the places it looked at.
 std::string default_data_dir();
 
+/// `command` with each `$DATA/<file>` named as `data_dir` ships it: `<file>.gz` where only the
+/// compressed file is there (the findings write the plain names; every reader reads .gz), so a
+/// report's commands run as written.
+std::string command_with_shipped_names(const std::string& command, const std::string& data_dir);
+
 } // namespace kbcx::repro

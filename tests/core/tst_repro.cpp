@@ -237,6 +237,41 @@ class TestRepro : public QObject {
         QVERIFY(!QFile::exists(dir_.filePath("cancelled/tiny/report.md")));
     }
 
+    void commandsNameTheShippedDataFiles() {
+        // A data folder shipping train.txt compressed only, test.txt both ways, pizza.owl plain.
+        const QString data = dir_.filePath("data-shipped");
+        QVERIFY(QDir().mkpath(data + "/kg/K") && QDir().mkpath(data + "/onto"));
+        for (const char* f : {"kg/K/train.txt.gz", "kg/K/test.txt", "kg/K/test.txt.gz", "onto/pizza.owl"}) {
+            QFile file(data + "/" + f);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+        }
+        const std::string d = data.toStdString();
+        QCOMPARE(command_with_shipped_names("kbcx generate $DATA/kg/K/train.txt $DATA/kg/K/test.txt --out x", d),
+                 std::string("kbcx generate $DATA/kg/K/train.txt.gz $DATA/kg/K/test.txt --out x"));
+        // The last word, a word before `&&`, a missing file (named as asked) and one given as .gz.
+        QCOMPARE(command_with_shipped_names("kbcx count $DATA/onto/pizza.owl&&kbcx info $DATA/kg/K/train.txt", d),
+                 std::string("kbcx count $DATA/onto/pizza.owl&&kbcx info $DATA/kg/K/train.txt.gz"));
+        QCOMPARE(command_with_shipped_names("kbcx info $DATA/kg/K/valid.txt $DATA/kg/K/train.txt.gz", d),
+                 std::string("kbcx info $DATA/kg/K/valid.txt $DATA/kg/K/train.txt.gz"));
+        // The runner rewrites every command of a report with the folder the run read.
+        register_reproduction(
+            {"tiny-data", "Commands naming data", "For tests.", [](const Options&, kbcx::jobs::JobContext&) {
+                 Report r;
+                 r.commands = {"kbcx info $DATA/kg/K/train.txt"};
+                 return r;
+             }});
+        Options o;
+        o.out_dir = dir_.filePath("out-data").toStdString();
+        o.data_dir = d;
+        kbcx::jobs::JobContext ctx;
+        const RunOutput out = run_reproduction(*find_reproduction("tiny-data"), o, ctx);
+        QCOMPARE(out.report.commands, std::vector<std::string>{"kbcx info $DATA/kg/K/train.txt.gz"});
+        std::ifstream md(out.markdown_path);
+        const std::string text((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());
+        QVERIFY(text.find("`$DATA` is the data folder named above") != std::string::npos);
+        QVERIFY(text.find("data `" + d + "`") != std::string::npos);
+    }
+
     void cliListAndErrors() {
         auto r = kbcx::test::run_kbcx({"reproduce", "--list"});
         QCOMPARE(r.code, 0);

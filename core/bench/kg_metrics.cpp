@@ -2,7 +2,9 @@
 // exact), SimpBL by neighbour-set intersection, and the eval-kg job over a benchmark folder.
 #include "bench/kg_metrics.hpp"
 
+#include "bench/joins.hpp"
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "embed/train_kg.hpp"
 #include "eval/metrics.hpp"
 #include "eval/rank.hpp"
@@ -261,37 +263,6 @@ bool SimpBL::predict(const GroundFact& f) const {
     return false;
 }
 
-namespace {
-
-struct Key {
-    std::uint64_t a = 0, b = 0;
-    friend bool operator==(const Key&, const Key&) = default;
-};
-struct KeyHash {
-    std::size_t operator()(const Key& k) const noexcept {
-        std::uint64_t x = k.a * 0x9E3779B97F4A7C15ull ^ (k.b + 0x632BE59BD9B4E019ull);
-        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-        return static_cast<std::size_t>(x ^ (x >> 31));
-    }
-};
-Key key_of(const GroundFact& f) {
-    return {(std::uint64_t{f.unary} << 63) | (std::uint64_t{f.pred} << 32) | f.s, f.unary ? 0 : f.o};
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    return s;
-}
-std::string_view unbracket(std::string_view s) {
-    if (s.size() >= 2 && s.front() == '<' && s.back() == '>') return s.substr(1, s.size() - 2);
-    return s;
-}
-
-} // namespace
-
 EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
     const BenchmarkFolder b = read_benchmark(params.dir, ctx);
     EvalKgResult res;
@@ -309,7 +280,7 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
     const kg::Vocabulary& v = b.train->vocab;
 
     // Scores: from a run's model, or from the scores file.
-    std::unordered_map<Key, double, KeyHash> score;
+    std::unordered_map<joins::Key, double, joins::KeyHash> score;
     std::unique_ptr<embed::KgModel> model;
     std::vector<kg::Id> model_entity, model_relation; // benchmark id -> model id (kNoId: unknown)
     if (!params.run_dir.empty()) {
@@ -334,7 +305,7 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
         while (std::getline(in, line)) {
             ++no;
             if ((no & 65535) == 0) ctx.throw_if_stopped();
-            std::string_view l = trim(line);
+            std::string_view l = trim_blanks(line);
             if (l.empty() || l.front() == '#') continue;
             // Tab-separated when the line has three tabs (names may hold spaces), else any blanks separate.
             const bool tabs = std::count(l.begin(), l.end(), '\t') >= 3;
@@ -349,7 +320,7 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
                 if (end == std::string_view::npos) end = l.size();
                 if (n == 4) throw InputError(params.scores_path, no, pos + 1, "expected 4 fields: h r t score");
                 cols[n] = pos + 1;
-                f[n++] = trim(l.substr(pos, end - pos));
+                f[n++] = trim_blanks(l.substr(pos, end - pos));
                 pos = end + 1;
             }
             if (n != 4) throw InputError(params.scores_path, no, l.size() + 1, "expected 4 fields: h r t score");
@@ -369,7 +340,7 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
                 ++res.unknown_names;
                 continue;
             }
-            if (!score.emplace(key_of(fact), s).second)
+            if (!score.emplace(joins::key_of(fact), s).second)
                 throw InputError(params.scores_path, no, 1, "a second score for the same triple");
         }
     }
@@ -385,7 +356,7 @@ EvalKgResult eval_kg(const EvalKgParams& params, jobs::JobContext& ctx) {
         };
     } else {
         lookup = [&](const GroundFact& f) -> std::optional<double> {
-            const auto it = score.find(key_of(f));
+            const auto it = score.find(joins::key_of(f));
             if (it == score.end()) return std::nullopt;
             return it->second;
         };

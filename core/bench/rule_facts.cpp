@@ -3,6 +3,7 @@
 #include "bench/rule_facts.hpp"
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "kg/knowledge_graph.hpp"
 
 #include <algorithm>
@@ -45,19 +46,6 @@ std::optional<std::uint64_t> parse_count(std::string_view s) {
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
     return v;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    return s;
-}
-
-std::string_view unbracket(std::string_view s) {
-    if (s.size() >= 2 && s.front() == '<' && s.back() == '>') return s.substr(1, s.size() - 2);
-    return s;
 }
 
 bool is_type_token(std::string_view r) {
@@ -103,7 +91,7 @@ std::vector<FolderRule> read_rules_file(const std::string& path) {
     std::string_view rest(text);
     while (!rest.empty()) {
         const std::size_t nl = rest.find('\n');
-        std::string_view line = trim(rest.substr(0, nl));
+        std::string_view line = trim_blanks(rest.substr(0, nl));
         rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
         if (line.empty() || line.front() == '#') continue;
         FolderRule r;
@@ -120,7 +108,7 @@ std::vector<FolderRule> read_rules_file(const std::string& path) {
             r.new_conclusions = counts[1];
             r.positives = std::array<std::uint64_t, 3>{*counts[2], *counts[3], *counts[4]};
             // The rule text is everything after the sixth tab.
-            r.text = std::string(trim(line.substr(fields[6].second - 1)));
+            r.text = std::string(trim_blanks(line.substr(fields[6].second - 1)));
         } else {
             r.text = std::string(line);
         }
@@ -158,7 +146,7 @@ RuleFacts read_rule_facts(const BenchmarkFolder& folder, std::size_t num_rules, 
             ctx.report(text.size() - rest.size(), text.size(), "Reading facts_by_rule.tsv");
         }
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (trim(line).empty() || line.front() == '#') continue;
+        if (trim_blanks(line).empty() || line.front() == '#') continue;
         const auto f = tab_fields(line);
         if (f.size() != 6)
             throw InputError(path, line_no, 1,

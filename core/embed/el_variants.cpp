@@ -2,6 +2,8 @@
 // their training defaults, the negative forms, and each model's default configuration.
 #include "embed/el_models.hpp"
 
+#include "common/text.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <stdexcept>
@@ -30,17 +32,8 @@ const std::vector<std::string>& el_model_names() {
     return names;
 }
 
-namespace {
-std::string lower(std::string_view s) {
-    std::string o(s);
-    for (char& c : o)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return o;
-}
-} // namespace
-
 std::string canonical_el_model_name(std::string_view name) {
-    const std::string n = lower(name);
+    const std::string n = ascii_lower(name);
     if (n == "elembeddings" || n == "elem") return "ELEmbeddings";
     if (n == "elembeddings-iv" || n == "elem-iv") return "ELEmbeddings-iv";
     if (n == "emel++" || n == "emelpp" || n == "emel") return "EmEL++";
@@ -72,7 +65,7 @@ std::string_view el_variant_name(ElVariant v) {
 }
 
 ElVariant parse_el_variant(std::string_view name) {
-    const std::string n = lower(name);
+    const std::string n = ascii_lower(name);
     if (n == "kbcx") return ElVariant::Kbcx;
     if (n == "mowl") return ElVariant::Mowl;
     if (n == "paper") return ElVariant::Paper;
@@ -139,7 +132,7 @@ std::uint32_t parse_neg_forms(std::string_view list) {
         {"gci0", NfKind::GCI0},        {"gci1", NfKind::GCI1},         {"gci2", NfKind::GCI2},
         {"gci3", NfKind::GCI3},        {"gci0_bot", NfKind::GCI0_BOT}, {"gci1_bot", NfKind::GCI1_BOT},
         {"gci3_bot", NfKind::GCI3_BOT}};
-    const std::string l = lower(list);
+    const std::string l = ascii_lower(list);
     if (l == "none" || l.empty()) return 0;
     std::uint32_t mask = 0;
     std::size_t pos = 0;
@@ -161,7 +154,7 @@ std::uint32_t parse_neg_forms(std::string_view list) {
 std::string neg_forms_text(std::uint32_t mask) {
     std::string s;
     for (int k = 0; k < kNfKinds; ++k)
-        if (mask & (1u << k)) s += (s.empty() ? "" : ",") + lower(nf_kind_name(static_cast<NfKind>(k)));
+        if (mask & (1u << k)) s += (s.empty() ? "" : ",") + ascii_lower(nf_kind_name(static_cast<NfKind>(k)));
     return s.empty() ? "none" : s;
 }
 

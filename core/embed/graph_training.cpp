@@ -1,6 +1,7 @@
 // The two trainings of the graph baselines (embed/graph_training.hpp): PyKEEN's defaults, read
 // from the sources cited below, and this project's settings.
 #include "embed/graph_training.hpp"
+#include "common/text.hpp"
 
 #include <cctype>
 #include <sstream>
@@ -17,9 +18,7 @@ std::string graph_training_list() {
 }
 
 std::optional<GraphTraining> parse_graph_training(std::string_view name) {
-    std::string l(name);
-    for (char& c : l)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string l = ascii_lower(name);
     if (l == "pykeen") return GraphTraining::Pykeen;
     if (l == "kbcx") return GraphTraining::Kbcx;
     return std::nullopt;

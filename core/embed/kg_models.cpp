@@ -4,6 +4,7 @@
 // Formulas and gradients: ../shared/formulas/models.md §1–§5.
 #include "embed/kg_models.hpp"
 
+#include "common/text.hpp"
 #include "embed/boxe.hpp"
 #include "embed/dense_blocks.hpp"
 #include "embed/kernels.hpp"
@@ -413,13 +414,6 @@ class RotatE final : public QueryModel {
     }
 };
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 } // namespace
 
 RgcnVariantTraining rgcn_variant_training(ElVariant variant) {
@@ -462,11 +456,11 @@ const std::vector<std::string>& kg_model_names() {
 }
 
 std::string canonical_kg_model_name(std::string_view name, int p_norm) {
-    const std::string n = lower(name);
+    const std::string n = ascii_lower(name);
     if (n == "transe") return p_norm == 2 ? "TransE-L2" : "TransE-L1";
     if (n == "rgcn" || n == "r-gcn") return "rgcn";
     for (const auto& c : kg_model_names())
-        if (lower(c) == n) return c;
+        if (ascii_lower(c) == n) return c;
     throw std::invalid_argument("unknown triple model '" + std::string(name) +
                                 "' (known: TransE, TransE-L1, TransE-L2, DistMult, ComplEx, RotatE, BoxE, rgcn)");
 }
@@ -476,7 +470,7 @@ const char* kg_init_name(KgInit init) {
 }
 
 std::optional<KgInit> parse_kg_init(std::string_view name) {
-    const std::string n = lower(name);
+    const std::string n = ascii_lower(name);
     if (n == "kbcx") return KgInit::Kbcx;
     if (n == "pykeen") return KgInit::Pykeen;
     return std::nullopt;

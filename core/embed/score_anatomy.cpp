@@ -3,6 +3,7 @@
 #include "embed/score_anatomy.hpp"
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "embed/checkpoint.hpp"
 #include "embed/score_axioms.hpp"
 #include "embed/train_el.hpp"
@@ -188,13 +189,6 @@ Rendered render(const TermTrace& t, const ExplainModel& m) {
     return out;
 }
 
-std::string lower(std::string_view s) {
-    std::string o(s);
-    for (char& c : o)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return o;
-}
-
 /// Blank-separated words.
 std::vector<std::string_view> words(std::string_view s) {
     std::vector<std::string_view> out;
@@ -335,9 +329,9 @@ ScoreAnatomy ExplainModel::explain(std::string_view text) const {
     // Triple models: the graph projection of the axiom, or a triple.
     const auto w = words(a.axiom);
     std::string h, r, t;
-    if (w.size() == 3 && lower(w[1]) == "subclassof") {
+    if (w.size() == 3 && ascii_lower(w[1]) == "subclassof") {
         h = std::string(w[0]), r = "SubClassOf", t = std::string(w[2]);
-    } else if (w.size() == 5 && lower(w[1]) == "subclassof" && lower(w[3]) == "some") {
+    } else if (w.size() == 5 && ascii_lower(w[1]) == "subclassof" && ascii_lower(w[3]) == "some") {
         h = std::string(w[0]), r = std::string(w[2]), t = std::string(w[4]);
     } else if (w.size() == 3) {
         h = std::string(w[0]), r = std::string(w[1]), t = std::string(w[2]);

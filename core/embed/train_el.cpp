@@ -213,7 +213,7 @@ std::string params_json(const ElTrainParams& p, const ElDataset& data, std::size
     return j.str();
 }
 
-void check_settings(const TrainSettings& st) {
+void check_el_settings(const TrainSettings& st) {
     auto bad = [](const std::string& m) { throw InputError("train", m); };
     if (st.epochs < 0) bad("--epochs must be ≥ 0");
     if (st.batch < 1) bad("--batch must be ≥ 1");
@@ -336,7 +336,7 @@ std::unique_ptr<ElModel> load_el_model(const std::string& path, ElNames* names) 
 TrainResult train_el(const ElDataset& data, const ElTrainParams& params, jobs::JobContext& ctx,
                      std::unique_ptr<ElModel>* model_out) {
     const TrainSettings& st = params.train;
-    check_settings(st);
+    check_el_settings(st);
     const ElSizes sizes = data.names.sizes();
     auto model = make_el_model(params.model, sizes);
     std::vector<NfAxiom> train;

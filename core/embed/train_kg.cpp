@@ -316,7 +316,7 @@ std::string params_json(const KgModelConfig& c, const TrainSettings& st, const L
     return j.str();
 }
 
-void check_settings(const TrainSettings& st) {
+void check_kg_settings(const TrainSettings& st) {
     auto bad = [](const std::string& m) { throw InputError("train", m); };
     if (st.epochs < 0) bad("--epochs must be ≥ 0");
     if (st.batch < 1) bad("--batch must be ≥ 1");
@@ -448,7 +448,7 @@ std::unique_ptr<KgModel> load_kg_model(const std::string& path, std::vector<std:
 TrainResult train_kg(const TripleDataset& data, const KgTrainParams& params, jobs::JobContext& ctx,
                      std::unique_ptr<KgModel>* model_out) {
     const TrainSettings& st = params.train;
-    check_settings(st);
+    check_kg_settings(st);
     const std::size_t E = data.num_entities(), R = data.num_relations();
     if (E == 0 || data.train.empty()) throw InputError(st.data, "no training triples");
     std::unique_ptr<KgModel> model;

@@ -5,6 +5,7 @@
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
+#include "common/text.hpp"
 #include "kg/byte_source.hpp"
 #include "onto/text_syntax.hpp"
 
@@ -14,14 +15,8 @@
 namespace kbcx::onto {
 
 namespace {
-std::string lower(std::string_view s) {
-    std::string o(s);
-    for (char& c : o)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return o;
-}
 std::string extension(std::string_view path) {
-    std::string p = lower(path);
+    std::string p = ascii_lower(path);
     if (p.ends_with(".gz")) p.resize(p.size() - 3);
     const std::size_t dot = p.find_last_of('.'), slash = p.find_last_of('/');
     if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return "";

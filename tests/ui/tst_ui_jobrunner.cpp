@@ -1,5 +1,6 @@
 // Qt Test for the generic job adapter: progress delivery, results, cancellation (running and
 // queued), input errors with their location, other failures, the ETA estimate and the jobs dock.
+#include "ui/common/loop_pass.hpp"
 #include "ui/common/progress_value.hpp"
 #include "ui/jobs/eta_estimator.hpp"
 #include "ui/jobs/job_handle.hpp"
@@ -10,6 +11,7 @@
 #include "common/error.hpp"
 #include "kg/load_kg.hpp"
 
+#include <QAbstractEventDispatcher>
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QFile>
@@ -24,6 +26,8 @@
 #include <atomic>
 #include <stdexcept>
 #include <thread>
+
+#include <time.h>
 
 using namespace kbcx;
 using kbcx::ui::JobHandle;
@@ -56,6 +60,29 @@ JobRunner::Work untilCancelled(std::atomic<bool>* started) {
     };
 }
 
+/// Keeps the calling thread busy for `ms` of its own CPU time.
+void burnCpu(double ms) {
+    const auto cpuMs = [] {
+        timespec ts{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+    };
+    const double until = cpuMs() + ms;
+    while (cpuMs() < until) {
+    }
+}
+
+/// Counts the passes of the GUI thread's event loop (the dispatcher's awake()).
+struct PassCounter {
+    int passes = 0;
+    QMetaObject::Connection connection;
+    PassCounter() {
+        connection = QObject::connect(QAbstractEventDispatcher::instance(), &QAbstractEventDispatcher::awake,
+                                      [this] { ++passes; });
+    }
+    ~PassCounter() { QObject::disconnect(connection); }
+};
+
 } // namespace
 
 class TestJobRunner : public QObject {
@@ -72,6 +99,8 @@ class TestJobRunner : public QObject {
     void progressValueRepaintsLater();
     void progressWaitsOncePerJob();
     void burstOfEndsRunsInSlices();
+    void deferrableWorkWaitsForRoom();
+    void jobsPanelShowsABurstOfRowsOverPasses();
 };
 
 void TestJobRunner::progressAndResult() {
@@ -322,6 +351,116 @@ void TestJobRunner::burstOfEndsRunsInSlices() {
     QCOMPARE(order, expected);
     const int most = *std::max_element(perTick.begin(), perTick.end());
     QVERIFY2(most <= 3, qPrintable(QStringLiteral("%1 job ends between two timer ticks").arg(most)));
+}
+
+void TestJobRunner::deferrableWorkWaitsForRoom() {
+    // Twenty pieces of deferrable work of 5 ms of GUI-thread CPU each, handed over at once: they
+    // run in order, each in a pass of the event loop with room for it, so no pass runs more than
+    // the 12 ms budget allows (0, 5 and 10 ms spent: three) and the twenty take several passes.
+    QTest::qWait(10); // the event loop has run: loop_pass follows its passes
+    PassCounter counter;
+    QObject context;
+    QList<int> order;
+    QHash<int, int> perPass; // pass number -> pieces run in it
+    QTimer::singleShot(0, &context, [&] {
+        for (int i = 0; i < 20; ++i)
+            ui::loop_pass::whenRoom(&context, [i, &order, &perPass, &counter] {
+                burnCpu(5);
+                order << i;
+                ++perPass[counter.passes];
+            });
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(order.size(), 20, 10000);
+    QList<int> expected;
+    for (int i = 0; i < 20; ++i)
+        expected << i;
+    QCOMPARE(order, expected);
+    int most = 0;
+    for (int n : perPass)
+        most = std::max(most, n);
+    QVERIFY2(most >= 1 && most <= 3, qPrintable(QStringLiteral("%1 pieces in one pass").arg(most)));
+    QVERIFY2(perPass.size() >= 7, qPrintable(QStringLiteral("%1 passes").arg(perPass.size())));
+
+    // Work whose context is gone by the time the pass has room is dropped.
+    bool ran = false;
+    {
+        QObject shortLived;
+        QTimer::singleShot(0, &context, [&] {
+            burnCpu(40); // this pass has no room left
+            ui::loop_pass::whenRoom(&shortLived, [&ran] { ran = true; });
+        });
+        QTest::qWait(5);
+    }
+    QTest::qWait(50);
+    QVERIFY(!ran);
+}
+
+/// Notes the pass of the event loop in which each watched widget is shown.
+class ShowWatcher : public QObject {
+  public:
+    explicit ShowWatcher(const PassCounter& counter) : counter_(counter) {}
+    QList<int> passes;
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Show) passes << counter_.passes;
+        return QObject::eventFilter(watched, event);
+    }
+
+  private:
+    const PassCounter& counter_;
+};
+
+void TestJobRunner::jobsPanelShowsABurstOfRowsOverPasses() {
+    // Sixty jobs start at once: each has its row in the jobs dock at once (rowFor), and the rows
+    // are shown in passes of the event loop with room for them. The next eight passes each spend
+    // 20 ms of GUI-thread CPU first (over the 12 ms budget, under the 36 ms a pass's first
+    // deferrable work may start within): they show one row each, where a layout alone would have
+    // shown all sixty in the first of them.
+    JobRunner runner;
+    runner.setMaxConcurrentJobs(1);
+    ui::JobsPanel panel(&runner);
+    panel.resize(900, 400);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    PassCounter counter;
+    ShowWatcher watcher(counter);
+    std::atomic<bool> release{false};
+    QList<JobHandle*> jobs;
+    int startPass = -1;
+    const QMetaObject::Connection heavy =
+        connect(QAbstractEventDispatcher::instance(), &QAbstractEventDispatcher::awake, this, [&] {
+            if (startPass >= 0 && counter.passes - startPass <= 8) burnCpu(20);
+        });
+    QTimer::singleShot(0, &panel, [&] {
+        startPass = counter.passes;
+        for (int i = 0; i < 60; ++i) {
+            JobHandle* job =
+                runner.start(QStringLiteral("burst %1").arg(i), [&release](jobs::JobContext& ctx) -> std::any {
+                    while (!release.load() && !ctx.stop_requested())
+                        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                    return {};
+                });
+            jobs << job;
+            panel.rowFor(job)->installEventFilter(&watcher);
+        }
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(jobs.size(), 60, 10000);
+    QCOMPARE(panel.rowCount(), 60);
+    QTRY_COMPARE_WITH_TIMEOUT(watcher.passes.size(), 60, 10000);
+    disconnect(heavy);
+    for (JobHandle* job : jobs)
+        QVERIFY(panel.rowFor(job)->isVisible());
+    QHash<int, int> perPass;
+    for (int pass : watcher.passes)
+        ++perPass[pass];
+    int inHeavyPasses = 0;
+    for (int pass = startPass + 1; pass <= startPass + 8; ++pass) {
+        QVERIFY2(perPass.value(pass) <= 1,
+                 qPrintable(QStringLiteral("%1 rows shown in a pass that had spent 20 ms").arg(perPass.value(pass))));
+        inHeavyPasses += perPass.value(pass);
+    }
+    QVERIFY2(inHeavyPasses >= 1, "no row was shown while the passes were busy");
+    release = true;
+    QVERIFY(runner.waitForDone(10000));
 }
 
 /// Counts the paint events a widget receives.

@@ -3,6 +3,7 @@
 #include "ui/eval/hierarchy_page.hpp"
 
 #include "ui/common/empty_state.hpp"
+#include "ui/common/loop_pass.hpp"
 #include "ui/common/views.hpp"
 #include "ui/eval/eval_table_models.hpp"
 #include "ui/eval/eval_workspace.hpp"
@@ -436,15 +437,33 @@ void HierarchyPage::applyData(const HierarchyData& data) {
 
 void HierarchyPage::updateCharts() {
     chartsStale_ = false;
-    updateHistogramChart();
-    scatterPending_ = true;
-    // The scatter chart once the histogram's scene has been processed and painted: the two
+    chartsPending_ = true;
+    const quint64 token = ++chartsToken_; // a later rebuild (or updateChartsNow) supersedes this one
+    // Deferrable: each rebuild waits for a pass of the event loop with room (loop_pass), and the
+    // scatter chart follows once the histogram's scene has been processed and painted: the two
     // rebuilds and their first drawing together held the GUI thread for over 100 ms.
-    QTimer::singleShot(kScatterDelayMs, this, [this] {
-        scatterPending_ = false;
-        updateScatterChart();
-        emit chartsUpdated();
+    loop_pass::whenRoom(this, [this, token] {
+        if (token != chartsToken_) return;
+        updateHistogramChart();
+        QTimer::singleShot(kScatterDelayMs, this, [this, token] {
+            loop_pass::whenRoom(this, [this, token] {
+                if (token != chartsToken_) return;
+                chartsPending_ = false;
+                updateScatterChart();
+                emit chartsUpdated();
+            });
+        });
     });
+}
+
+void HierarchyPage::updateChartsNow() {
+    if (!chartsStale_ && !chartsPending_) return;
+    ++chartsToken_;
+    chartsStale_ = false;
+    chartsPending_ = false;
+    updateHistogramChart();
+    updateScatterChart();
+    emit chartsUpdated();
 }
 
 void HierarchyPage::updateChartsIfStale() {
@@ -574,12 +593,12 @@ void HierarchyPage::updateScatterChart() {
 }
 
 bool HierarchyPage::exportHistogram(const QString& path) {
-    updateChartsIfStale();
+    updateChartsNow();
     return exportChart(histogramView_, path);
 }
 
 bool HierarchyPage::exportScatter(const QString& path) {
-    updateChartsIfStale();
+    updateChartsNow();
     return exportChart(scatterView_, path);
 }
 

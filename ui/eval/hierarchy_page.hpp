@@ -57,9 +57,9 @@ class HierarchyPage : public QWidget {
     void setCurrentNormalForm(int nfRow);
     EvaluationPtr evaluation() const { return evaluation_; }
     std::optional<std::uint32_t> normalForm() const;
-    /// Whether the scatter chart still waits for its rebuild (a pass of the event loop after
-    /// the histogram's).
-    bool chartsPending() const { return scatterPending_; }
+    /// Whether the charts still wait for their rebuild (each in a pass of the event loop with
+    /// room for it, the scatter chart after the histogram).
+    bool chartsPending() const { return chartsPending_; }
 
     LadderRung* rung(eval::Level level) const { return rungs_[static_cast<int>(level)]; }
     MetricsTableModel* metricsModel() const { return metrics_; }
@@ -91,7 +91,10 @@ class HierarchyPage : public QWidget {
     void applyData(const HierarchyData& data);
     /// Redraws both charts now if new data arrived while the page was hidden.
     void updateChartsIfStale();
+    /// Rebuilds both charts over the next passes of the event loop.
     void updateCharts();
+    /// Rebuilds both charts at once if they are stale or a rebuild is pending (before an export).
+    void updateChartsNow();
     void updateHistogramChart();
     void updateScatterChart();
     void chooseExport(int which);
@@ -99,8 +102,9 @@ class HierarchyPage : public QWidget {
     EvalWorkspace* workspace_;
     EvaluationPtr evaluation_;
     HierarchyData data_;
-    bool chartsStale_ = false;    ///< data_ changed while hidden: the charts wait for the page to show
-    bool scatterPending_ = false; ///< the scatter chart is rebuilt in the next pass of the event loop
+    bool chartsStale_ = false;   ///< data_ changed while hidden: the charts wait for the page to show
+    bool chartsPending_ = false; ///< a rebuild of the charts waits for a later pass of the event loop
+    quint64 chartsToken_ = 0;    ///< numbers the rebuilds: a deferred one that is not the latest is dropped
     quint64 generation_ = 0;
     int bins_ = 24;
     QComboBox* evaluationBox_;

@@ -2,11 +2,12 @@
 // JobContext and posts progress, result, error or cancellation back to the GUI thread.
 #include "ui/jobs/job_runner.hpp"
 
+#include "ui/common/loop_pass.hpp"
+
 #include "common/error.hpp"
 #include "common/limits.hpp"
 #include "common/resources.hpp"
 
-#include <QAbstractEventDispatcher>
 #include <QElapsedTimer>
 #include <QMetaObject>
 #include <QRunnable>
@@ -63,9 +64,7 @@ struct ProgressMailbox {
 JobRunner::JobRunner(QObject* parent) : QObject(parent) {
     memoryTimer_.setInterval(1000);
     connect(&memoryTimer_, &QTimer::timeout, this, &JobRunner::sampleMemory);
-    // Each pass of the event loop starts a new slice of job-end calls (drainCalls).
-    if (QAbstractEventDispatcher* d = QAbstractEventDispatcher::instance(thread()))
-        connect(d, &QAbstractEventDispatcher::awake, this, [this] { passDrainNs_ = 0; });
+    loop_pass::install(); // drainCalls() runs calls while the pass of the event loop has room
 }
 
 void JobRunner::setMemorySampleInterval(std::chrono::milliseconds interval) {
@@ -200,27 +199,27 @@ void JobRunner::post(const QPointer<QObject>& context, std::function<void()> cal
 }
 
 void JobRunner::drainCalls() {
-    // One slice per pass of the event loop: a burst of job ends (each updating tables, charts,
-    // the jobs dock) runs over several passes instead of holding the loop for the sum of their
-    // costs. The slice counts every drain of the pass: a drain posted by a worker while one
-    // runs is delivered in the same pass.
-    constexpr qint64 kSliceNs = 12'000'000;
+    // Calls run while the pass of the event loop has room for deferrable work (loop_pass): a
+    // burst of job ends (each updating tables, charts, the jobs dock) spreads over several passes
+    // instead of holding the loop for the sum of their costs, and a pass already long with other
+    // work (a chart's scene laying out, painting) leaves them for the next. A call that has
+    // waited loop_pass::kLongestDeferralMs runs in the next pass whatever it has spent.
     {
         std::lock_guard lock(callsMutex_);
         drainPosted_ = false; // calls posted from now on post a drain of their own
     }
-    QElapsedTimer slice;
-    slice.start();
-    const qint64 spentBefore = passDrainNs_;
-    bool ran = false; // each drain makes progress, whatever the pass has spent
     for (;;) {
         PendingCall next;
         {
             std::lock_guard lock(callsMutex_);
             if (calls_.empty()) break;
-            if (ran && spentBefore + slice.nsecsElapsed() >= kSliceNs) { // the rest waits for the next pass
+            const bool overdue = drainWaiting_.isValid() && drainWaiting_.hasExpired(loop_pass::kLongestDeferralMs);
+            if (!overdue && !loop_pass::hasRoom()) { // the rest waits for a later pass
+                if (!drainWaiting_.isValid()) drainWaiting_.start();
                 if (!drainPosted_) {
                     drainPosted_ = true;
+                    // A timer that fires is dispatched in a later pass; a posted call could not
+                    // be told apart from this pass's.
                     QTimer::singleShot(1, this, &JobRunner::drainCalls);
                 }
                 break;
@@ -228,11 +227,11 @@ void JobRunner::drainCalls() {
             next = std::move(calls_.front());
             calls_.pop_front();
         }
-        ran = true;
+        drainWaiting_.invalidate();
+        loop_pass::noteDeferrableRan();
         if (next.context) // a call may open a nested event loop, which can run further drains
             next.call();
     }
-    passDrainNs_ = spentBefore + slice.nsecsElapsed();
 }
 
 int JobRunner::activeJobCount() const {

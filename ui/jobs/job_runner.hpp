@@ -7,6 +7,7 @@
 #include "common/job.hpp"
 #include "common/limits.hpp"
 
+#include <QElapsedTimer>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -105,8 +106,8 @@ class JobRunner : public QObject {
         QPointer<QObject> context;
         std::function<void()> call;
     };
-    /// GUI thread: runs queued calls in order for up to one slice, then posts itself again if
-    /// calls remain.
+    /// GUI thread: runs queued calls in order while the pass of the event loop has room, then
+    /// schedules itself for a later pass if calls remain.
     void drainCalls();
     /// GUI thread: reads the process's resident memory once and hands it to the running jobs.
     void sampleMemory();
@@ -114,7 +115,7 @@ class JobRunner : public QObject {
     std::mutex callsMutex_;
     std::deque<PendingCall> calls_; ///< guarded by callsMutex_
     bool drainPosted_ = false;      ///< guarded by callsMutex_
-    qint64 passDrainNs_ = 0;        ///< GUI-thread time drainCalls took in this pass of the loop
+    QElapsedTimer drainWaiting_;    ///< GUI thread: since when the first call left waiting has waited
 
     QThreadPool pool_;
     QList<JobHandle*> jobs_;

@@ -1,6 +1,8 @@
 // Implementation of JobsPanel: mirrors JobRunner's job list into rows inside a scroll area.
 #include "ui/jobs/jobs_panel.hpp"
 
+#include "ui/common/loop_pass.hpp"
+
 #include "ui/jobs/job_handle.hpp"
 #include "ui/jobs/job_row_widget.hpp"
 #include "ui/jobs/job_runner.hpp"
@@ -10,6 +12,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -62,7 +65,13 @@ void JobsPanel::addRow(JobHandle* job) {
     auto* row = new JobRowWidget(job, this);
     connect(row, &JobRowWidget::clearRequested, runner_, &JobRunner::remove);
     rows_.insert(job, row);
+    // Showing a row (polishing its six widgets, laying them out) costs the GUI thread a few
+    // milliseconds, and a burst of jobs (a reproduction, a sweep, a dozen files opened) adds
+    // rows by the dozen: each row is shown in a pass of the event loop with room for it
+    // (loop_pass) rather than all in the next one, as a layout would.
+    row->hide();
     rowsLayout_->insertWidget(rowsLayout_->count() - 1, row); // before the stretch
+    QTimer::singleShot(0, row, [row] { loop_pass::whenRoom(row, [row] { row->show(); }); });
     updateControls();
 }
 

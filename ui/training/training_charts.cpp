@@ -4,6 +4,7 @@
 
 #include "ui/common/chart_export.hpp"
 #include "ui/common/empty_state.hpp"
+#include "ui/common/loop_pass.hpp"
 
 #include "ui/training/training_run.hpp"
 
@@ -172,14 +173,17 @@ void TrainingCharts::refreshSpread() {
 }
 
 void TrainingCharts::updateNextPendingPanel() {
-    panelUpdateQueued_ = false;
-    if (pendingPanels_.isEmpty()) return;
-    const QString metric = pendingPanels_.takeFirst();
-    if (Panel* panel = panels_.value(metric); panel && !hidden_.contains(metric)) updatePanel(metric, *panel);
-    if (!pendingPanels_.isEmpty()) {
-        panelUpdateQueued_ = true;
-        QTimer::singleShot(kPanelGapMs, this, &TrainingCharts::updateNextPendingPanel);
-    }
+    // A chart's update is deferrable: it waits for a pass of the event loop with room for it.
+    loop_pass::whenRoom(this, [this] {
+        panelUpdateQueued_ = false;
+        if (pendingPanels_.isEmpty()) return;
+        const QString metric = pendingPanels_.takeFirst();
+        if (Panel* panel = panels_.value(metric); panel && !hidden_.contains(metric)) updatePanel(metric, *panel);
+        if (!pendingPanels_.isEmpty()) {
+            panelUpdateQueued_ = true;
+            QTimer::singleShot(kPanelGapMs, this, &TrainingCharts::updateNextPendingPanel);
+        }
+    });
 }
 
 TrainingCharts::Panel* TrainingCharts::ensurePanel(const QString& metric) {

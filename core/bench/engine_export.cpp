@@ -4,6 +4,7 @@
 
 #include "bench/folder.hpp"
 #include "common/error.hpp"
+#include "common/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -25,8 +26,7 @@ std::string_view engine_format_name(EngineFormat f) {
 }
 
 std::optional<EngineFormat> parse_engine_format(std::string_view name) {
-    std::string n(name);
-    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string n = ascii_lower(name);
     if (n == "dglke" || n == "dgl-ke") return EngineFormat::DglKe;
     if (n == "pykeen") return EngineFormat::PyKeen;
     if (n == "libkge" || n == "kge") return EngineFormat::LibKge;

@@ -272,25 +272,12 @@ std::string sweep_summary_csv(const SweepResult& result, const std::vector<std::
     return out;
 }
 
-namespace {
-std::string display(const std::string& m) {
-    if (m == "fvr") return "FVR";
-    if (m == "pair_fvr") return "Pair-FVR";
-    if (m == "auc_pm") return "AUC+/-";
-    if (m == "rho_p") return "rho_P";
-    if (m == "mrr") return "MRR";
-    if (m == "hits_at_10") return "Hits@10";
-    if (m == "adm_at_k") return "Adm@10";
-    return m;
-}
-} // namespace
-
 std::string sweep_summary_markdown(const SweepResult& result, const std::vector<std::string>& metrics,
                                    const std::string& title) {
     std::string out = "## " + title + "\n\nMean ± sample standard deviation over seeds; test set " +
                       std::filesystem::path(result.tests_path).filename().string() + ".\n\n| p⊥ | runs |";
     for (const auto& m : metrics)
-        out += " " + display(m) + " |";
+        out += " " + sweep_metric_label(m) + " |";
     out += "\n|---|---|";
     for (std::size_t i = 0; i < metrics.size(); ++i)
         out += "---|";
@@ -308,7 +295,14 @@ std::string sweep_summary_markdown(const SweepResult& result, const std::vector<
 }
 
 std::string sweep_metric_label(const std::string& m) {
-    return display(m);
+    if (m == "fvr") return "FVR";
+    if (m == "pair_fvr") return "Pair-FVR";
+    if (m == "auc_pm") return "AUC+/-";
+    if (m == "rho_p") return "rho_P";
+    if (m == "mrr") return "MRR";
+    if (m == "hits_at_10") return "Hits@10";
+    if (m == "adm_at_k") return "Adm@10";
+    return m;
 }
 
 } // namespace kbcx::embed

@@ -1,6 +1,8 @@
 // Evaluation hook over core/eval: translation of test axioms into normal forms, metrics names.
 #include "embed/tests_hook.hpp"
 
+#include "common/text.hpp"
+
 #include <cmath>
 #include <fstream>
 
@@ -57,9 +59,7 @@ bool looks_like_tests_file(const std::string& path) {
     while (std::getline(in, line)) {
         if (line.empty() || line[0] == '#' || line == "\r") continue;
         const std::string first = line.substr(0, line.find_first_of("\t \r"));
-        std::string w;
-        for (char c : first)
-            w += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const std::string w = ascii_lower(first);
         return w == "status" || eval::parse_status(w).has_value();
     }
     return false;

@@ -4,6 +4,7 @@
 
 #include "common/error.hpp"
 #include "common/resources.hpp"
+#include "common/text.hpp"
 #include "kg/byte_source.hpp"
 #include "kg/rdf_reader.hpp"
 #include "kg/text_scan.hpp"
@@ -38,8 +39,7 @@ Format parse_format(std::string_view name) {
 }
 
 Format detect_format(std::string_view name, std::string_view head) {
-    std::string lower(name);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::string lower = ascii_lower(name);
     if (lower.ends_with(".gz")) lower.resize(lower.size() - 3);
     if (lower.ends_with(".nt")) return Format::NTriples;
     if (lower.ends_with(".ttl") || lower.ends_with(".turtle") || lower.ends_with(".n3")) return Format::Turtle;

@@ -2,6 +2,7 @@
 // projectors define them, and over the EL normal forms for kbcx.
 #include "onto/projection.hpp"
 
+#include "common/text.hpp"
 #include "onto/normaliser.hpp"
 
 #include <algorithm>
@@ -216,13 +217,6 @@ void kbcx_edges(Ontology& o, ProjectedGraph& g, EdgeSet& es) {
     }
 }
 
-std::string lower(std::string_view s) {
-    std::string r(s);
-    for (char& ch : r)
-        ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return r;
-}
-
 } // namespace
 
 const char* projection_name(ProjectionKind kind) {
@@ -241,7 +235,7 @@ std::string projection_list() {
 }
 
 std::optional<ProjectionKind> parse_projection(std::string_view name) {
-    const std::string l = lower(name);
+    const std::string l = ascii_lower(name);
     for (const Info& i : kInfo)
         if (l == i.name) return i.kind;
     return std::nullopt;

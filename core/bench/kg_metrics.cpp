@@ -1,5 +1,5 @@
 // Classification, AUC and ranking metrics by their definitions (sorting where it keeps them
-// exact), SimpBL by neighbour-set intersection, and the eval-kg job over a benchmark folder.
+// exact), SimpBL by each entity's relation set (LogInfer's rule), and the eval-kg job over a folder.
 #include "bench/kg_metrics.hpp"
 
 #include "bench/joins.hpp"
